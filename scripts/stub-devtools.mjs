@@ -1,0 +1,2 @@
+// Stub for the optional react-devtools-core import of Ink; devtools are never used.
+export default { connectToDevTools() {} };

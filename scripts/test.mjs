@@ -1,0 +1,28 @@
+// Runs the test suite: node's test runner over every test/**/*.test.ts (Node 20 does not expand
+// globs given to --test). Extra arguments filter files by substring: `npm test -- hooks`.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+function collect(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === "support" || entry.name === "fixtures" ? [] : collect(path);
+    return entry.name.endsWith(".test.ts") || entry.name.endsWith(".test.tsx") ? [path] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = collect("test")
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .sort();
+if (files.length === 0) {
+  console.error(`no test files match ${filters.join(" ")}`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=4", ...files], {
+  stdio: "inherit",
+  env: { ...process.env, NO_COLOR: "1" },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,2 @@
+// Entry of the reagent binary.
+console.log("reagent 0.1.0");

@@ -1,0 +1,90 @@
+// Contract between the hooks engine and its callers (the ToolRunner and the session).
+// The engine (config, matcher, command runner, output parsing, merging) lives beside this file;
+// callers depend only on these types and the HookEngine interface.
+
+export const HOOK_EVENTS = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "UserPromptSubmit",
+  "Stop",
+  "SessionStart",
+  "SessionEnd",
+  "PreCompact",
+  "PostCompact",
+  "Notification",
+  "SubagentStart",
+  "SubagentStop",
+] as const;
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+/** Something a hook did that the user must see (one line, naming the hook and its source file). */
+export type HookNotice = {
+  kind: "block" | "error" | "system-message" | "warning" | "disabled";
+  event: HookEventName;
+  hook: string;
+  source: string;
+  text: string;
+};
+
+/** Progress of individual hook runs, for TRACE, stream-json and the REPL's /hooks view. */
+export type HookRunEvent =
+  | { type: "hook-start"; event: HookEventName; hook: string; source: string; matcher: string }
+  | {
+      type: "hook-end";
+      event: HookEventName;
+      hook: string;
+      source: string;
+      matcher: string;
+      exitCode: number | null;
+      durationMs: number;
+      outcome: "success" | "block" | "error" | "timeout";
+      decision?: string;
+      error?: string;
+    };
+
+/** `continue: false` from any hook: stop the agent after this step. */
+export type StopRequest = { reason: string };
+
+export type PreToolUseOutcome = {
+  decision: "none" | "allow" | "deny" | "ask";
+  reason?: string;
+  /** The whole replacement input (already merged: last in configuration order wins). */
+  updatedInput?: Record<string, unknown>;
+  additionalContext: string[];
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
+export type PostToolUseOutcome = {
+  /** Exit 2 or decision "block": the reason goes to the model next to the (kept) tool output. */
+  blockReason?: string;
+  updatedToolOutput?: string;
+  additionalContext: string[];
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
+export type PreToolUseInput = {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  signal?: AbortSignal;
+};
+
+export type PostToolUseInput = PreToolUseInput & {
+  toolResponse: unknown;
+  /** The text the model sees (compact-format scripts read it as `tool_result`). */
+  toolResult: string;
+  isError: boolean;
+  durationMs: number;
+};
+
+export type PostToolUseFailureInput = PreToolUseInput & { error: string; durationMs: number };
+
+/** The part of the hooks engine the ToolRunner uses. */
+export interface ToolHooks {
+  preToolUse(input: PreToolUseInput): Promise<PreToolUseOutcome>;
+  postToolUse(input: PostToolUseInput): Promise<PostToolUseOutcome>;
+  postToolUseFailure(input: PostToolUseFailureInput): Promise<PostToolUseOutcome>;
+}

@@ -1,0 +1,38 @@
+// Contract between the permission gate and the ToolRunner. The gate decides whether a tool call
+// with side effects may run: by mode, by rule, by asking the user through a Prompter, or by the
+// headless policy. Hook decisions arrive as input; a deny rule always wins over a hook allow.
+
+export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermissions" | "dontAsk";
+
+export type PermissionRequest = {
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  readOnly: boolean;
+  /** Real absolute paths the call will touch. */
+  paths: string[];
+  /** PreToolUse outcome: allow skips the prompt (never a deny rule); ask forces a prompt. */
+  hookDecision: "none" | "allow" | "ask";
+  hookReason?: string;
+  signal?: AbortSignal;
+};
+
+export type DecidedBy = "mode" | "rule" | "user" | "hook" | "headless";
+
+export type PermissionDecision =
+  | { behavior: "allow"; by: DecidedBy; rule?: string }
+  | {
+      behavior: "deny";
+      by: DecidedBy;
+      rule?: string;
+      /** Text for the model (why, and what to do). */
+      message: string;
+      /** The user said no: end the turn and wait for the user. */
+      endTurn?: boolean;
+    };
+
+export interface PermissionGate {
+  check(request: PermissionRequest): Promise<PermissionDecision>;
+  /** Tools denied as a whole are not offered to the model at all. */
+  isToolHidden(toolName: string): boolean;
+}

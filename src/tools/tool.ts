@@ -1,0 +1,71 @@
+// The Tool contract every tool path implements (built-in, MCP, skill): one zod schema as the single
+// source of truth for validation and for the JSON Schema the model sees, a read-only flag for the
+// permission gate and the loop's concurrency, and execute() returning a ToolResult (never throwing
+// for expected failures). Execution itself always goes through runner.ts.
+import { z } from "zod";
+import type { JsonSchema } from "../model/types.js";
+
+/** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
+ *  Failures carry a machine-readable `code` (tests assert on codes). */
+export type ToolResult =
+  | { isError: false; content: string; data?: unknown }
+  | { isError: true; code: string; content: string; data?: unknown };
+
+/** Mutable per-session shell state: the Bash tool's tracked working directory and the
+ *  environment additions (for example from SessionStart hooks' CLAUDE_ENV_FILE). */
+export type ShellState = { cwd: string; env: Record<string, string> };
+
+/** What Read remembers about a file so Write/Edit can check freshness. */
+export type FileSnapshot = { path: string; size: number; mtimeMs: number; readAt: number };
+
+export interface FileStateStore {
+  get(absolutePath: string): FileSnapshot | undefined;
+  set(snapshot: FileSnapshot): void;
+}
+
+export type ToolContext = {
+  /** The project (workspace) directory: relative file paths resolve against it. */
+  cwd: string;
+  /** The user's home directory (for `~` expansion); passed in, never read from the environment. */
+  homeDir: string;
+  signal: AbortSignal;
+  sessionId: string;
+  toolUseId: string;
+  shell: ShellState;
+  files: FileStateStore;
+};
+
+export interface Tool<Input = any> {
+  readonly name: string;
+  /** Model-facing description: when to use the tool and when not. */
+  readonly description: string;
+  readonly schema: z.ZodType<Input>;
+  /** Overrides the JSON Schema derived from `schema` (MCP tools pass the server's schema through). */
+  readonly jsonSchema?: JsonSchema;
+  /** Read-only calls may run concurrently and are allowed by the default permission mode. */
+  isReadOnly(input: Input): boolean;
+  /** Absolute real paths the call will touch, for the permission gate (empty when none). */
+  paths?(input: Input, context: ToolContext): Promise<string[]> | string[];
+  /** Key argument shown in one-line summaries, e.g. the command for Bash or the path for Read. */
+  summary?(input: Input): string;
+  execute(input: Input, context: ToolContext): Promise<ToolResult>;
+}
+
+export function defineTool<Input>(tool: Tool<Input>): Tool<Input> {
+  return tool;
+}
+
+export function toolJsonSchema(tool: Tool): JsonSchema {
+  if (tool.jsonSchema) return tool.jsonSchema;
+  const schema = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete schema.$schema;
+  return schema;
+}
+
+export function ok(content: string, data?: unknown): ToolResult {
+  return { isError: false, content, data };
+}
+
+export function fail(code: string, content: string, data?: unknown): ToolResult {
+  return { isError: true, code, content, data };
+}
