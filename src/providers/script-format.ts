@@ -1,0 +1,37 @@
+// The JSON script format shared by the scripted provider (`--model scripted:FILE`) and the
+// wire-level fake model server in tests: a list of assistant turns played in order.
+import { z } from "zod";
+
+export const scriptedToolCallSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  /** Arguments as an object … */
+  input: z.record(z.string(), z.unknown()).optional(),
+  /** … or as raw argument text, to simulate a model that sends broken JSON. */
+  raw_arguments: z.string().optional(),
+});
+
+/** Faults only the wire-level fake server can play (the in-process scripted provider ignores them). */
+export const scriptedFaultSchema = z.object({
+  status: z.number().int().optional(),
+  retry_after: z.number().optional(),
+  body: z.string().optional(),
+  drop_after_chunks: z.number().int().optional(),
+  malformed_event: z.boolean().optional(),
+  chunk_delay_ms: z.number().int().optional(),
+});
+
+export const scriptedTurnSchema = z.object({
+  text: z.string().optional(),
+  tool_calls: z.array(scriptedToolCallSchema).optional(),
+  stop_reason: z.enum(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"]).optional(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
+  fault: scriptedFaultSchema.optional(),
+});
+
+export const scriptSchema = z.array(scriptedTurnSchema);
+
+export type ScriptedToolCall = z.infer<typeof scriptedToolCallSchema>;
+export type ScriptedFault = z.infer<typeof scriptedFaultSchema>;
+export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;
+export type Script = z.infer<typeof scriptSchema>;
