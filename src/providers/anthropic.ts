@@ -1,0 +1,171 @@
+// ModelClient for Anthropic's Messages API through the official SDK, streaming. Owns the
+// request body and the assembly of text and tool_use blocks from SSE events; retries, backoff and
+// tracing are the shared driver's (retry.ts), error classification is retry-classify.ts'.
+import Anthropic from "@anthropic-ai/sdk";
+import {
+  type ContentBlock,
+  emptyUsage,
+  type Message,
+  type ModelClient,
+  type ModelEvent,
+  type ModelRequest,
+  type StopReason,
+} from "../model/types.js";
+import { noopTracer, type Tracer } from "../util/trace.js";
+import {
+  mapAnthropicStopReason,
+  mergeAnthropicUsage,
+  toAnthropicMessages,
+  toAnthropicTools,
+} from "./anthropic-wire.js";
+import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
+import { classifyThrown, type ProviderLabels } from "./retry-classify.js";
+import { parseToolArguments } from "./sse-tool-input.js";
+
+export type AnthropicClientOptions = {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  maxTokens?: number;
+  maxRetries?: number;
+  /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  tracer?: Tracer;
+  fetch?: typeof fetch;
+};
+
+export const defaultAnthropicBaseURL = "https://api.anthropic.com";
+const defaultMaxTokens = 8192;
+
+type BlockInProgress =
+  | { kind: "text"; text: string }
+  | { kind: "tool"; id: string; name: string; json: string };
+
+export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
+  const baseURL = options.baseURL ?? defaultAnthropicBaseURL;
+  const sdk = new Anthropic({
+    apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
+    baseURL,
+    maxRetries: 0,
+    fetch: options.fetch,
+    logLevel: "off",
+    openTelemetry: false,
+    webhookKey: null,
+  });
+  const labels: ProviderLabels = {
+    name: "Anthropic",
+    apiKeyVariable: "ANTHROPIC_API_KEY",
+    baseUrlVariable: "ANTHROPIC_BASE_URL",
+    baseURL,
+  };
+  const tracer = options.tracer ?? noopTracer;
+  const policy = {
+    ...defaultRetryPolicy,
+    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
+    baseDelayMs: options.retryBaseDelayMs ?? defaultRetryPolicy.baseDelayMs,
+    maxDelayMs: options.retryMaxDelayMs ?? defaultRetryPolicy.maxDelayMs,
+  };
+
+  async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
+    const startedAt = Date.now();
+    const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
+    try {
+      const params: Anthropic.MessageCreateParamsStreaming = {
+        model: options.model,
+        max_tokens: request.maxTokens ?? options.maxTokens ?? defaultMaxTokens,
+        messages: toAnthropicMessages(request.messages),
+        stream: true,
+      };
+      if (request.system !== "") params.system = request.system;
+      if (request.tools.length > 0) params.tools = toAnthropicTools(request.tools);
+      const stream = await sdk.messages.create(params, { signal: request.signal });
+      phase.responseStarted = true;
+      const blocks = new Map<number, BlockInProgress>();
+      const usage = emptyUsage();
+      let stopReason: StopReason = "end_turn";
+      let stopped = false;
+      for await (const event of stream) {
+        if (event.type === "message_start") {
+          mergeAnthropicUsage(usage, event.message.usage);
+          yield { type: "message-start", model: event.message.model || options.model };
+        } else if (event.type === "content_block_start") {
+          const block = event.content_block;
+          if (block.type === "text") {
+            blocks.set(event.index, { kind: "text", text: block.text ?? "" });
+            if (block.text) {
+              phase.contentEmitted = true;
+              yield { type: "text-delta", text: block.text };
+            }
+          } else if (block.type === "tool_use") {
+            blocks.set(event.index, { kind: "tool", id: block.id, name: block.name, json: "" });
+            phase.contentEmitted = true;
+            yield { type: "tool-call-delta", id: block.id, name: block.name };
+          }
+        } else if (event.type === "content_block_delta") {
+          const block = blocks.get(event.index);
+          if (event.delta.type === "text_delta" && block?.kind === "text") {
+            block.text += event.delta.text;
+            phase.contentEmitted = true;
+            yield { type: "text-delta", text: event.delta.text };
+          } else if (event.delta.type === "input_json_delta" && block?.kind === "tool") {
+            block.json += event.delta.partial_json;
+          }
+        } else if (event.type === "message_delta") {
+          stopReason = mapAnthropicStopReason(event.delta.stop_reason);
+          mergeAnthropicUsage(usage, event.usage);
+        } else if (event.type === "message_stop") {
+          stopped = true;
+        }
+      }
+      if (request.signal.aborted) return { error: abortedError(), retryable: false };
+      if (!stopped) {
+        const message =
+          "connection closed mid-response (the stream ended before message_stop); the partial reply was discarded and nothing was added to history";
+        return { error: { kind: "stream_cut", message }, retryable: false };
+      }
+      const message = assembleMessage(blocks);
+      yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
+      return undefined;
+    } catch (error) {
+      return classifyThrown(error, phase, labels);
+    }
+  }
+
+  return {
+    provider: "anthropic",
+    model: options.model,
+    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      return runWithRetries(() => attempt(request), {
+        policy,
+        signal: request.signal,
+        tracer,
+        provider: "anthropic",
+        model: options.model,
+        messageCount: request.messages.length,
+        toolCount: request.tools.length,
+      });
+    },
+  };
+}
+
+function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {
+  const content: Array<Extract<ContentBlock, { type: "text" | "tool_use" }>> = [];
+  for (const index of [...blocks.keys()].sort((a, b) => a - b)) {
+    const block = blocks.get(index)!;
+    if (block.kind === "text") {
+      if (block.text !== "") content.push({ type: "text", text: block.text });
+      continue;
+    }
+    const parsed = parseToolArguments(block.json);
+    const toolUse: Extract<ContentBlock, { type: "tool_use" }> = {
+      type: "tool_use",
+      id: block.id,
+      name: block.name,
+      input: parsed.input,
+    };
+    if (parsed.inputError !== undefined) toolUse.inputError = parsed.inputError;
+    content.push(toolUse);
+  }
+  return { role: "assistant", content };
+}

@@ -1,0 +1,196 @@
+// ModelClient for OpenAI-compatible Chat Completions servers (OpenAI, DeepSeek, Ollama, vLLM,
+// llama.cpp) through the official SDK, streaming. Owns the assembly of text and tool calls from
+// chunk fragments, tolerant of servers that omit optional fields. Message conversion lives in
+// openai-chat-wire.ts; retries, backoff and tracing in retry.ts.
+import OpenAI from "openai";
+import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import {
+  emptyUsage,
+  type Message,
+  type ModelClient,
+  type ModelEvent,
+  type ModelRequest,
+  type ToolUseBlock,
+} from "../model/types.js";
+import { newToolUseId } from "../util/ids.js";
+import { noopTracer, type Tracer } from "../util/trace.js";
+import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
+import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
+import { classifyThrown, type ProviderLabels } from "./retry-classify.js";
+import { parseToolArguments } from "./sse-tool-input.js";
+
+export type OpenAIChatClientOptions = {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  maxTokens?: number;
+  maxRetries?: number;
+  /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  tracer?: Tracer;
+  fetch?: typeof fetch;
+};
+
+export const defaultOpenAIBaseURL = "https://api.openai.com/v1";
+
+type CallInProgress = { id: string; name: string; arguments: string; announced: boolean };
+
+/** The fields we read from a chunk, all optional: compatible servers omit many of them. */
+type LooseChunk = {
+  model?: string | null;
+  usage?: ChatUsage | null;
+  choices?: Array<{
+    finish_reason?: string | null;
+    delta?: {
+      content?: string | null;
+      tool_calls?: Array<{
+        index?: number | null;
+        id?: string | null;
+        function?: { name?: string | null; arguments?: unknown } | null;
+      }> | null;
+    } | null;
+  }> | null;
+};
+
+export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelClient {
+  const baseURL = options.baseURL ?? defaultOpenAIBaseURL;
+  const sdk = new OpenAI({
+    apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
+    baseURL,
+    maxRetries: 0,
+    fetch: options.fetch,
+    logLevel: "off",
+    organization: null,
+    project: null,
+    webhookSecret: null,
+  });
+  const labels: ProviderLabels = {
+    name: "The OpenAI-compatible server",
+    apiKeyVariable: "OPENAI_API_KEY",
+    baseUrlVariable: "OPENAI_BASE_URL",
+    baseURL,
+  };
+  const tracer = options.tracer ?? noopTracer;
+  const policy = {
+    ...defaultRetryPolicy,
+    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
+    baseDelayMs: options.retryBaseDelayMs ?? defaultRetryPolicy.baseDelayMs,
+    maxDelayMs: options.retryMaxDelayMs ?? defaultRetryPolicy.maxDelayMs,
+  };
+
+  async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
+    const startedAt = Date.now();
+    const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
+    try {
+      const params: ChatCompletionCreateParamsStreaming = {
+        model: options.model,
+        messages: toChatMessages(request.system, request.messages),
+        stream: true,
+        stream_options: { include_usage: true },
+      };
+      if (request.tools.length > 0) params.tools = toChatTools(request.tools);
+      const maxTokens = request.maxTokens ?? options.maxTokens;
+      if (maxTokens !== undefined) params.max_tokens = maxTokens;
+      const stream = await sdk.chat.completions.create(params, { signal: request.signal });
+      phase.responseStarted = true;
+      let text = "";
+      let usage = emptyUsage();
+      let finishReason: string | null | undefined;
+      let started = false;
+      const calls = new Map<number, CallInProgress>();
+      for await (const raw of stream) {
+        const chunk = raw as LooseChunk;
+        if (!started) {
+          started = true;
+          yield { type: "message-start", model: chunk.model || options.model };
+        }
+        if (chunk.usage) usage = toUsage(chunk.usage);
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+        const content = choice.delta?.content;
+        if (typeof content === "string" && content !== "") {
+          text += content;
+          phase.contentEmitted = true;
+          yield { type: "text-delta", text: content };
+        }
+        for (const fragment of choice.delta?.tool_calls ?? []) {
+          const call = callFor(calls, fragment);
+          const name = fragment.function?.name;
+          if (typeof name === "string" && name !== "" && call.name === "") call.name = name;
+          const args = fragment.function?.arguments;
+          if (typeof args === "string") call.arguments += args;
+          else if (typeof args === "object" && args !== null) call.arguments += JSON.stringify(args);
+          if (!call.announced && call.name !== "") {
+            call.announced = true;
+            phase.contentEmitted = true;
+            yield { type: "tool-call-delta", id: call.id, name: call.name };
+          }
+        }
+      }
+      if (request.signal.aborted) return { error: abortedError(), retryable: false };
+      if (!started) {
+        const message = `${labels.name} returned an empty stream (no chunks); nothing was added to history`;
+        return { error: { kind: "stream_cut", message }, retryable: false };
+      }
+      const message = assembleMessage(text, calls);
+      const stopReason = mapFinishReason(finishReason, calls.size > 0);
+      yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
+      return undefined;
+    } catch (error) {
+      return classifyThrown(error, phase, labels);
+    }
+  }
+
+  return {
+    provider: "openai",
+    model: options.model,
+    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      return runWithRetries(() => attempt(request), {
+        policy,
+        signal: request.signal,
+        tracer,
+        provider: "openai",
+        model: options.model,
+        messageCount: request.messages.length,
+        toolCount: request.tools.length,
+      });
+    },
+  };
+}
+
+/** Finds the call a fragment belongs to: by `index`, else by `id`, else the latest call. */
+function callFor(
+  calls: Map<number, CallInProgress>,
+  fragment: { index?: number | null; id?: string | null },
+): CallInProgress {
+  let index = typeof fragment.index === "number" ? fragment.index : undefined;
+  if (index === undefined) {
+    const byId = fragment.id ? [...calls.entries()].find(([, call]) => call.id === fragment.id) : undefined;
+    const last = calls.size > 0 ? Math.max(...calls.keys()) : -1;
+    index = byId ? byId[0] : fragment.id || last < 0 ? last + 1 : last;
+  }
+  let call = calls.get(index);
+  if (!call) {
+    call = { id: fragment.id || newToolUseId("call"), name: "", arguments: "", announced: false };
+    calls.set(index, call);
+  }
+  return call;
+}
+
+function assembleMessage(
+  text: string,
+  calls: Map<number, CallInProgress>,
+): Extract<Message, { role: "assistant" }> {
+  const content: Extract<Message, { role: "assistant" }>["content"] = [];
+  if (text !== "") content.push({ type: "text", text });
+  for (const index of [...calls.keys()].sort((a, b) => a - b)) {
+    const call = calls.get(index)!;
+    const parsed = parseToolArguments(call.arguments);
+    const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: parsed.input };
+    if (parsed.inputError !== undefined) block.inputError = parsed.inputError;
+    content.push(block);
+  }
+  return { role: "assistant", content };
+}

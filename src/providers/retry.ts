@@ -1,0 +1,154 @@
+// Request driver shared by the provider adapters: exponential backoff with jitter that honours
+// `retry-after`, a bounded number of attempts, a `retry` event and a `model.retry` trace line per
+// retry, an abortable wait, and the `model.request` / `model.response` trace lines. Adapters
+// supply one attempt; which failures are transient is decided by retry-classify.ts. No SDK here.
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ModelError, ModelEvent } from "../model/types.js";
+import type { Tracer } from "../util/trace.js";
+
+export type RetryPolicy = {
+  /** Retries after the first attempt (so at most maxRetries + 1 requests). */
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Source of jitter in [0, 1); injectable for tests. */
+  random?: () => number;
+};
+
+export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000 };
+
+/** A `retry-after` longer than this is not waited for literally; the backoff cap applies instead. */
+const longestHonouredRetryAfterMs = 60_000;
+
+/** How an attempt ended when it did not succeed. */
+export type AttemptFailure = { error: ModelError; retryable: boolean; retryAfterMs?: number };
+
+/** One request: yields the stream's events (ending with `message-end` on success) or returns a failure. */
+export type Attempt = (attemptNumber: number) => AsyncGenerator<ModelEvent, AttemptFailure | undefined>;
+
+export type HeaderLookup = { get(name: string): string | null | undefined };
+
+/** Reads `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date). */
+export function parseRetryAfter(headers: HeaderLookup | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const milliseconds = headers.get("retry-after-ms");
+  if (milliseconds != null && milliseconds.trim() !== "") {
+    const value = Number(milliseconds);
+    if (Number.isFinite(value) && value >= 0) return value;
+  }
+  const retryAfter = headers.get("retry-after");
+  if (retryAfter == null || retryAfter.trim() === "") return undefined;
+  const seconds = Number(retryAfter);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(retryAfter);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Delay before retry number `retryNumber` (1-based). */
+export function backoffDelay(retryNumber: number, policy: RetryPolicy, retryAfterMs?: number): number {
+  if (retryAfterMs !== undefined && retryAfterMs <= longestHonouredRetryAfterMs)
+    return Math.round(retryAfterMs);
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
+  const jitter = 1 - 0.25 * (policy.random ?? Math.random)();
+  return Math.round(exponential * jitter);
+}
+
+export type RetryContext = {
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  tracer: Tracer;
+  provider: string;
+  model: string;
+  /** Sizes for the `model.request` trace line. */
+  messageCount: number;
+  toolCount: number;
+};
+
+export function abortedError(): ModelError {
+  return { kind: "aborted", message: "the model request was aborted" };
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the retries are used up. Never throws. */
+export async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGenerator<ModelEvent> {
+  const { policy, signal, tracer, provider, model } = context;
+  tracer.trace("model.request", {
+    provider,
+    model,
+    messages: context.messageCount,
+    tools: context.toolCount,
+  });
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    if (signal.aborted) {
+      yield { type: "error", error: abortedError() };
+      return;
+    }
+    let failure: AttemptFailure | undefined;
+    try {
+      const run = attempt(attemptNumber);
+      for (;;) {
+        const step = await run.next();
+        if (step.done) {
+          failure = step.value;
+          break;
+        }
+        const event = step.value;
+        if (event.type === "message-end") {
+          tracer.trace("model.response", {
+            provider,
+            model,
+            input_tokens: event.usage.input_tokens,
+            output_tokens: event.usage.output_tokens,
+            cache_read_tokens: event.usage.cache_read_input_tokens,
+            stop_reason: event.stopReason,
+            ms: event.durationMs,
+          });
+        }
+        yield event;
+        if (event.type === "message-end" || event.type === "error") return;
+      }
+    } catch (error) {
+      failure = {
+        retryable: false,
+        error: {
+          kind: "unknown",
+          message: `${context.provider} adapter failed unexpectedly: ${String(error)}`,
+        },
+      };
+    }
+    if (failure === undefined) {
+      failure = {
+        retryable: false,
+        error: { kind: "unknown", message: `${context.provider} stream ended without a result` },
+      };
+    }
+    const retriesUsed = attemptNumber - 1;
+    if (!failure.retryable || retriesUsed >= policy.maxRetries || signal.aborted) {
+      const error = signal.aborted ? abortedError() : withAttempts(failure.error, attemptNumber);
+      tracer.trace("model.error", {
+        provider,
+        model,
+        kind: error.kind,
+        status: error.status,
+        message: error.message,
+      });
+      yield { type: "error", error };
+      return;
+    }
+    const delayMs = backoffDelay(attemptNumber, policy, failure.retryAfterMs);
+    const reason = failure.error.message;
+    tracer.trace("model.retry", { attempt: attemptNumber, delay_ms: delayMs, reason });
+    yield { type: "retry", attempt: attemptNumber, delayMs, reason };
+    try {
+      await sleep(delayMs, undefined, { signal });
+    } catch {
+      yield { type: "error", error: abortedError() };
+      return;
+    }
+  }
+}
+
+function withAttempts(error: ModelError, attempts: number): ModelError {
+  if (attempts <= 1) return error;
+  return { ...error, message: `${error.message} (gave up after ${attempts} attempts)` };
+}

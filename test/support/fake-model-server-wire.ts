@@ -1,0 +1,193 @@
+// Wire formats the fake model server plays: one scripted turn becomes the list of SSE events a
+// real Anthropic Messages stream or a real OpenAI Chat Completions stream would carry, with text
+// and tool arguments split across several deltas the way real servers split them.
+import type { ScriptedTurn } from "../../src/providers/script-format.js";
+
+/** One SSE event: `event:` name (Anthropic names its events; OpenAI does not) and raw `data:`. */
+export type SseEvent = { event?: string; data: string };
+
+/** Splits text into `pieces` roughly equal parts (at least 2 when it has 2+ characters). */
+export function splitRealistically(text: string, pieces = 3): string[] {
+  if (text.length < 2) return [text];
+  const count = Math.max(2, Math.min(pieces, text.length));
+  const size = Math.ceil(text.length / count);
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; start += size) parts.push(text.slice(start, start + size));
+  return parts;
+}
+
+export function toolCallId(
+  turnNumber: number,
+  callIndex: number,
+  given: string | undefined,
+  prefix: string,
+): string {
+  return given ?? `${prefix}_fake_${turnNumber}_${callIndex}`;
+}
+
+function argumentsText(call: NonNullable<ScriptedTurn["tool_calls"]>[number]): string {
+  return call.raw_arguments ?? JSON.stringify(call.input ?? {});
+}
+
+function stopReasonOf(turn: ScriptedTurn): string {
+  return turn.stop_reason ?? ((turn.tool_calls?.length ?? 0) > 0 ? "tool_use" : "end_turn");
+}
+
+function usageOf(turn: ScriptedTurn, requestBody: unknown): { input_tokens: number; output_tokens: number } {
+  if (turn.usage) return turn.usage;
+  const outputChars = (turn.text ?? "").length + JSON.stringify(turn.tool_calls ?? []).length;
+  return {
+    input_tokens: Math.max(1, Math.ceil(JSON.stringify(requestBody ?? "").length / 4)),
+    output_tokens: Math.max(1, Math.ceil(outputChars / 4)),
+  };
+}
+
+function anthropicEvent(type: string, payload: Record<string, unknown>): SseEvent {
+  return { event: type, data: JSON.stringify({ type, ...payload }) };
+}
+
+export function anthropicEvents(
+  turn: ScriptedTurn,
+  turnNumber: number,
+  model: string,
+  body: unknown,
+): SseEvent[] {
+  const usage = usageOf(turn, body);
+  const events: SseEvent[] = [
+    anthropicEvent("message_start", {
+      message: {
+        id: `msg_fake_${turnNumber}`,
+        type: "message",
+        role: "assistant",
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+      },
+    }),
+    anthropicEvent("ping", {}),
+  ];
+  let index = 0;
+  if (turn.text !== undefined && turn.text !== "") {
+    events.push(anthropicEvent("content_block_start", { index, content_block: { type: "text", text: "" } }));
+    for (const piece of splitRealistically(turn.text)) {
+      events.push(
+        anthropicEvent("content_block_delta", { index, delta: { type: "text_delta", text: piece } }),
+      );
+    }
+    events.push(anthropicEvent("content_block_stop", { index }));
+    index++;
+  }
+  (turn.tool_calls ?? []).forEach((call, callIndex) => {
+    const id = toolCallId(turnNumber, callIndex, call.id, "toolu");
+    events.push(
+      anthropicEvent("content_block_start", {
+        index,
+        content_block: { type: "tool_use", id, name: call.name, input: {} },
+      }),
+    );
+    for (const piece of splitRealistically(argumentsText(call))) {
+      events.push(
+        anthropicEvent("content_block_delta", {
+          index,
+          delta: { type: "input_json_delta", partial_json: piece },
+        }),
+      );
+    }
+    events.push(anthropicEvent("content_block_stop", { index }));
+    index++;
+  });
+  events.push(
+    anthropicEvent("message_delta", {
+      delta: { stop_reason: stopReasonOf(turn), stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+    anthropicEvent("message_stop", {}),
+  );
+  return events;
+}
+
+const finishReasons: Record<string, string> = {
+  end_turn: "stop",
+  tool_use: "tool_calls",
+  max_tokens: "length",
+  stop_sequence: "stop",
+  refusal: "content_filter",
+};
+
+export function openaiEvents(
+  turn: ScriptedTurn,
+  turnNumber: number,
+  model: string,
+  body: { stream_options?: { include_usage?: boolean } } | undefined,
+): SseEvent[] {
+  const base = { id: `chatcmpl-fake-${turnNumber}`, object: "chat.completion.chunk", created: 1, model };
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): SseEvent => ({
+    data: JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finishReason }] }),
+  });
+  const events: SseEvent[] = [chunk({ role: "assistant", content: "" })];
+  if (turn.text !== undefined && turn.text !== "") {
+    for (const piece of splitRealistically(turn.text)) events.push(chunk({ content: piece }));
+  }
+  (turn.tool_calls ?? []).forEach((call, callIndex) => {
+    const id = toolCallId(turnNumber, callIndex, call.id, "call");
+    events.push(
+      chunk({
+        tool_calls: [
+          { index: callIndex, id, type: "function", function: { name: call.name, arguments: "" } },
+        ],
+      }),
+    );
+    for (const piece of splitRealistically(argumentsText(call))) {
+      events.push(chunk({ tool_calls: [{ index: callIndex, function: { arguments: piece } }] }));
+    }
+  });
+  events.push(chunk({}, finishReasons[stopReasonOf(turn)] ?? "stop"));
+  if (body?.stream_options?.include_usage === true) {
+    const usage = usageOf(turn, body);
+    events.push({
+      data: JSON.stringify({
+        ...base,
+        choices: [],
+        usage: {
+          prompt_tokens: usage.input_tokens,
+          completion_tokens: usage.output_tokens,
+          total_tokens: usage.input_tokens + usage.output_tokens,
+        },
+      }),
+    });
+  }
+  events.push({ data: "[DONE]" });
+  return events;
+}
+
+export function formatSse(event: SseEvent): string {
+  return `${event.event !== undefined ? `event: ${event.event}\n` : ""}data: ${event.data}\n\n`;
+}
+
+/** A broken event in each API's framing: a data line that is not JSON. */
+export function malformedEvent(api: "anthropic" | "openai"): string {
+  return api === "anthropic"
+    ? 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_\n\n'
+    : 'data: {"id":"chatcmpl-broken","choices":[{"delta":{"content":"x"\n\n';
+}
+
+/** The error body each API sends with a non-2xx status. */
+export function errorBody(api: "anthropic" | "openai", status: number, message: string): string {
+  const type =
+    status === 401
+      ? "authentication_error"
+      : status === 403
+        ? "permission_error"
+        : status === 429
+          ? "rate_limit_error"
+          : status === 529
+            ? "overloaded_error"
+            : status >= 500
+              ? "api_error"
+              : "invalid_request_error";
+  return api === "anthropic"
+    ? JSON.stringify({ type: "error", error: { type, message } })
+    : JSON.stringify({ error: { message, type, code: null, param: null } });
+}

@@ -1,0 +1,207 @@
+// Wire-level fake model server for tests and demos: node:http on 127.0.0.1 that answers
+// `POST /v1/messages` with Anthropic SSE and `POST /v1/chat/completions` with OpenAI SSE, one
+// script turn per request, plays faults (HTTP errors with retry-after, dropped connections,
+// malformed events, slow chunks) and records every request it received.
+// Standalone: `node --import tsx test/support/fake-model-server.ts SCRIPT.json [--port N]`.
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { type Script, type ScriptedTurn, scriptSchema } from "../../src/providers/script-format.js";
+import {
+  anthropicEvents,
+  errorBody,
+  formatSse,
+  malformedEvent,
+  openaiEvents,
+  type SseEvent,
+} from "./fake-model-server-wire.js";
+
+export { splitRealistically } from "./fake-model-server-wire.js";
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: unknown };
+
+export type FakeModelServerOptions = {
+  port?: number;
+  /** Model name reported when the request names none. */
+  model?: string;
+  /** Called for every request (the standalone mode logs them). */
+  onRequest?: (request: RecordedRequest, turnNumber: number) => void;
+};
+
+export type FakeModelServer = {
+  url: string;
+  anthropicBaseURL: string;
+  openaiBaseURL: string;
+  requests: RecordedRequest[];
+  /** How many script turns have been consumed. */
+  turnsServed(): number;
+  close(): Promise<void>;
+};
+
+type Api = "anthropic" | "openai";
+
+export async function startFakeModelServer(
+  script: Script,
+  options: FakeModelServerOptions = {},
+): Promise<FakeModelServer> {
+  const turns = scriptSchema.parse(script);
+  const requests: RecordedRequest[] = [];
+  let nextTurn = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end(`fake model server failed: ${String(error)}`);
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const text = await readBody(req);
+    const path = (req.url ?? "/").split("?")[0]!;
+    let body: unknown = text;
+    try {
+      body = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      // Recorded as raw text; the route below answers 400.
+    }
+    const recorded: RecordedRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
+    requests.push(recorded);
+    const api: Api | undefined =
+      req.method === "POST" && path.endsWith("/messages")
+        ? "anthropic"
+        : req.method === "POST" && path.endsWith("/chat/completions")
+          ? "openai"
+          : undefined;
+    if (api === undefined) {
+      sendJson(res, 404, { error: { message: `fake model server: no route for ${req.method} ${path}` } });
+      return;
+    }
+    if (typeof body !== "object" || body === null) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(errorBody(api, 400, "fake model server: request body is not JSON"));
+      return;
+    }
+    const turnNumber = nextTurn;
+    options.onRequest?.(recorded, turnNumber);
+    const turn = turns[nextTurn];
+    if (turn === undefined) {
+      res.writeHead(500, { "content-type": "application/json" });
+      const message = `fake model server: script exhausted: all ${turns.length} turns were used, request ${requests.length} to ${path} has no turn`;
+      res.end(errorBody(api, 500, message));
+      return;
+    }
+    nextTurn++;
+    await playTurn(api, turn, turnNumber, body as Record<string, unknown>, res);
+  }
+
+  async function playTurn(
+    api: Api,
+    turn: ScriptedTurn,
+    turnNumber: number,
+    body: Record<string, unknown>,
+    res: ServerResponse,
+  ): Promise<void> {
+    const fault = turn.fault ?? {};
+    if (fault.status !== undefined && (fault.status < 200 || fault.status >= 300)) {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (fault.retry_after !== undefined) headers["retry-after"] = String(fault.retry_after);
+      res.writeHead(fault.status, headers);
+      res.end(fault.body ?? errorBody(api, fault.status, `fake model server: scripted HTTP ${fault.status}`));
+      return;
+    }
+    const model = typeof body.model === "string" ? body.model : (options.model ?? "fake-model");
+    const events: SseEvent[] =
+      api === "anthropic"
+        ? anthropicEvents(turn, turnNumber, model, body)
+        : openaiEvents(turn, turnNumber, model, body);
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
+    res.flushHeaders();
+    let written = 0;
+    for (const event of events) {
+      if (res.destroyed) return;
+      if (fault.drop_after_chunks !== undefined && written >= fault.drop_after_chunks) {
+        res.socket?.destroy();
+        return;
+      }
+      if (fault.malformed_event === true && written === 1) {
+        res.end(malformedEvent(api));
+        return;
+      }
+      if (fault.chunk_delay_ms !== undefined && written > 0) await sleep(fault.chunk_delay_ms);
+      if (res.destroyed) return;
+      res.write(formatSse(event));
+      written++;
+    }
+    res.end();
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    anthropicBaseURL: url,
+    openaiBaseURL: `${url}/v1`,
+    requests,
+    turnsServed: () => nextTurn,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const portFlag = argv.indexOf("--port");
+  const port = portFlag >= 0 ? Number(argv[portFlag + 1]) : 0;
+  const file = argv.find((arg, index) => !arg.startsWith("--") && index !== portFlag + 1);
+  if (!file) {
+    process.stderr.write(
+      "usage: node --import tsx test/support/fake-model-server.ts SCRIPT.json [--port N]\n",
+    );
+    process.exit(2);
+  }
+  const parsed = scriptSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) {
+    process.stderr.write(`${file}: not a valid script: ${parsed.error.message}\n`);
+    process.exit(2);
+  }
+  const server = await startFakeModelServer(parsed.data, {
+    port,
+    onRequest: (request, turn) =>
+      process.stderr.write(`[fake-model-server] ${request.path} → turn ${turn}\n`),
+  });
+  process.stdout.write(
+    `${server.url}\nANTHROPIC_BASE_URL=${server.anthropicBaseURL}\nOPENAI_BASE_URL=${server.openaiBaseURL}\n`,
+  );
+  process.on("SIGINT", () => void server.close().then(() => process.exit(0)));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  await main(process.argv.slice(2));
+}
