@@ -1,0 +1,61 @@
+// Cheap token estimates (characters / 4) for text, messages and histories that have not been
+// sent yet. Provider-reported usage is authoritative; this only fills the gap until the next
+// request reports real numbers. Counting is linear in the characters and allocates nothing big.
+import type { ContentBlock, Message, ToolSchema } from "../model/types.js";
+
+export const CHARS_PER_TOKEN = 4;
+
+/** Characters a content block contributes to a request (text, tool name + JSON input, result). */
+export function blockChars(block: ContentBlock): number {
+  switch (block.type) {
+    case "text":
+      return block.text.length;
+    case "tool_use":
+      return block.name.length + jsonLength(block.input);
+    case "tool_result":
+      return block.content.length;
+  }
+}
+
+/** Characters of one message, including a small fixed overhead for role and framing. */
+export function messageChars(message: Message): number {
+  let total = MESSAGE_OVERHEAD_CHARS;
+  for (const block of message.content) total += blockChars(block);
+  return total;
+}
+
+export function messagesChars(messages: readonly Message[]): number {
+  let total = 0;
+  for (const message of messages) total += messageChars(message);
+  return total;
+}
+
+export function charsToTokens(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+/** Estimated tokens of a text, one message, or a list of messages (characters / 4, rounded up). */
+export function estimateTokens(input: string | Message | readonly Message[]): number {
+  if (typeof input === "string") return charsToTokens(input.length);
+  if (isMessageList(input)) return charsToTokens(messagesChars(input));
+  return charsToTokens(messageChars(input));
+}
+
+/** Estimated tokens of the tool schemas as sent with every request. */
+export function estimateToolSchemaTokens(tools: readonly ToolSchema[]): number {
+  return tools.length === 0 ? 0 : charsToTokens(jsonLength(tools));
+}
+
+const MESSAGE_OVERHEAD_CHARS = 16;
+
+function isMessageList(input: Message | readonly Message[]): input is readonly Message[] {
+  return Array.isArray(input);
+}
+
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
