@@ -1,0 +1,92 @@
+// Reads the small text files the system prompt is built from (instruction files, imports, memory,
+// git HEAD) and remembers them by mtime and size, so rebuilding the prompt every turn costs one
+// stat per file and re-reads only what changed. Missing files are a normal outcome, not an error.
+import { open, stat } from "node:fs/promises";
+import { errorMessage } from "../util/errors.js";
+
+/** Files larger than this are read only up to this many bytes (`cut` says so). */
+export const MAX_FILE_READ_BYTES = 256 * 1024;
+
+export type FileRead =
+  | { kind: "missing" }
+  | { kind: "ok"; text: string; cut: boolean }
+  | { kind: "error"; message: string };
+
+export interface FileCache {
+  read(path: string): Promise<FileRead>;
+  /** How many times a file was actually read from disk (not served from the cache). */
+  readonly reads: number;
+}
+
+type Entry = { mtimeMs: number; ctimeMs: number; size: number; text: string; cut: boolean };
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return errorMessage(error);
+}
+
+async function readBounded(path: string, limit: number): Promise<{ text: string; cut: boolean }> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    const cut = length > limit;
+    return { text: buffer.subarray(0, Math.min(length, limit)).toString("utf8"), cut };
+  } finally {
+    await handle.close();
+  }
+}
+
+export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
+  const entries = new Map<string, Entry>();
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    async read(path) {
+      let info: Awaited<ReturnType<typeof stat>>;
+      try {
+        info = await stat(path);
+      } catch (error) {
+        entries.delete(path);
+        if (isMissing(error)) return { kind: "missing" };
+        return { kind: "error", message: describe(error) };
+      }
+      if (info.isDirectory()) {
+        entries.delete(path);
+        return { kind: "error", message: "is a directory, not a file" };
+      }
+      const cached = entries.get(path);
+      if (
+        cached &&
+        cached.mtimeMs === info.mtimeMs &&
+        cached.ctimeMs === info.ctimeMs &&
+        cached.size === info.size
+      ) {
+        return { kind: "ok", text: cached.text, cut: cached.cut };
+      }
+      try {
+        reads += 1;
+        const { text, cut } = await readBounded(path, maxBytes);
+        entries.set(path, { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, text, cut });
+        return { kind: "ok", text, cut };
+      } catch (error) {
+        entries.delete(path);
+        if (isMissing(error)) return { kind: "missing" };
+        return { kind: "error", message: describe(error) };
+      }
+    },
+  };
+}

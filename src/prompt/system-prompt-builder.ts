@@ -1,0 +1,96 @@
+// Assembles the system prompt: base prompt (or its replacement), environment, project instructions,
+// memory, skills summary, extra sections, appended text. build() is meant to run before every turn:
+// it stats the files involved and re-reads only those whose mtime/size changed, so edits to
+// AGENTS.md or MEMORY.md on disk are seen on the next turn. Warnings are returned, never printed.
+import { BASE_PROMPT } from "./base-prompt.js";
+import { formatEnvironment } from "./environment.js";
+import { createFileCache, type FileCache } from "./file-cache.js";
+import { readGitInfo } from "./git-info.js";
+import { instructionFileCandidates, loadInstructionDocuments } from "./instruction-files.js";
+import { formatInstructionsSection } from "./instructions-section.js";
+import { formatMemorySection, memoryPath } from "./memory-section.js";
+import { formatSkillsSection, type SkillSummary } from "./skills-section.js";
+
+/** A caller-provided section (for example MCP server instructions), placed after the skills. */
+export type PromptSection = { title: string; body: string };
+
+export type SystemPromptOptions = {
+  cwd: string;
+  homeDir: string;
+  platform: string;
+  shell: string;
+  now: () => Date;
+  /** Replaces the base prompt (`--system-prompt`). */
+  systemPrompt?: string;
+  /** Added at the very end (`--append-system-prompt`). */
+  appendSystemPrompt?: string;
+  skills: readonly SkillSummary[];
+  extraSections?: readonly PromptSection[] | (() => readonly PromptSection[]);
+  /** Injected for tests; one cache per builder by default. */
+  fileCache?: FileCache;
+};
+
+export type BuiltSystemPrompt = {
+  text: string;
+  /** Every problem found in this build (unreadable files, bad imports, cycles, truncation). */
+  warnings: string[];
+  /** Warnings no earlier build() of this builder returned: print these each turn. */
+  newWarnings: string[];
+  /** Files whose content is in the prompt (instruction files, imports, memory), in order. */
+  sources: string[];
+};
+
+export interface SystemPromptBuilder {
+  build(): Promise<BuiltSystemPrompt>;
+}
+
+export function createSystemPromptBuilder(options: SystemPromptOptions): SystemPromptBuilder {
+  const cache = options.fileCache ?? createFileCache();
+  const seenWarnings = new Set<string>();
+  return {
+    async build() {
+      const git = await readGitInfo(options.cwd, cache);
+      const candidates = instructionFileCandidates({
+        cwd: options.cwd,
+        homeDir: options.homeDir,
+        gitRoot: git.kind === "repo" ? git.root : undefined,
+      });
+      const loaded = await loadInstructionDocuments({
+        candidates,
+        cwd: options.cwd,
+        homeDir: options.homeDir,
+        cache,
+      });
+      const instructions = formatInstructionsSection(loaded.documents);
+      const memoryFile = memoryPath(options.cwd);
+      const memoryRead = await cache.read(memoryFile);
+      const memory = formatMemorySection(memoryFile, memoryRead);
+      const extras =
+        typeof options.extraSections === "function" ? options.extraSections() : (options.extraSections ?? []);
+
+      const sections = [
+        (options.systemPrompt ?? BASE_PROMPT).trim(),
+        formatEnvironment({
+          cwd: options.cwd,
+          platform: options.platform,
+          shell: options.shell,
+          now: options.now(),
+          git,
+        }),
+        instructions?.text,
+        memory.text,
+        formatSkillsSection(options.skills),
+        ...extras.map((section) => `# ${section.title}\n${section.body.trim()}`),
+        options.appendSystemPrompt?.trim(),
+      ].filter((section): section is string => Boolean(section));
+
+      const warnings = [...loaded.warnings, ...(instructions?.warnings ?? [])];
+      if (memory.warning) warnings.push(memory.warning);
+      const newWarnings = warnings.filter((warning) => !seenWarnings.has(warning));
+      for (const warning of newWarnings) seenWarnings.add(warning);
+      const sources = [...(instructions?.included ?? [])];
+      if (memoryRead.kind === "ok") sources.push(memoryFile);
+      return { text: sections.join("\n\n"), warnings, newWarnings, sources };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Finds skills: `<dir>/<name>/SKILL.md` under the project's `.agents/skills` and `.claude/skills`
+// (relative to cwd), then the user's `~/.agents/skills` and `~/.claude/skills`. The first place a
+// name appears wins (project over user, `.agents` over `.claude`); later ones are reported as
+// shadowed. Broken files are reported with file and line and skipped; discovery never throws.
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { errorMessage } from "../util/errors.js";
+import type { Skill, SkillSource } from "./skill.js";
+import { parseSkillFile } from "./skill-file.js";
+
+export type SkillRoot = { directory: string; source: SkillSource };
+
+export function skillRoots(options: { cwd: string; homeDir: string }): SkillRoot[] {
+  return [
+    { directory: join(options.cwd, ".agents", "skills"), source: "project" },
+    { directory: join(options.cwd, ".claude", "skills"), source: "project" },
+    { directory: join(options.homeDir, ".agents", "skills"), source: "user" },
+    { directory: join(options.homeDir, ".claude", "skills"), source: "user" },
+  ];
+}
+
+async function skillFolders(root: string): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(root);
+  } catch {
+    return [];
+  }
+  const folders: string[] = [];
+  for (const entry of entries.sort()) {
+    if (entry.startsWith(".")) continue;
+    const info = await stat(join(root, entry)).catch(() => undefined);
+    if (info?.isDirectory()) folders.push(entry);
+  }
+  return folders;
+}
+
+export async function discoverSkills(options: {
+  cwd: string;
+  homeDir: string;
+}): Promise<{ skills: Skill[]; warnings: string[] }> {
+  const skills: Skill[] = [];
+  const warnings: string[] = [];
+  const byName = new Map<string, Skill>();
+  const seenFiles = new Set<string>();
+  for (const root of skillRoots(options)) {
+    for (const folder of await skillFolders(root.directory)) {
+      const path = join(root.directory, folder, "SKILL.md");
+      let text: string;
+      try {
+        text = await readFile(path, "utf8");
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT") warnings.push(`Cannot read skill ${path}: ${errorMessage(error)}; skipped.`);
+        continue;
+      }
+      const real = await realpath(path).catch(() => path);
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
+      const parsed = parseSkillFile(text, folder);
+      if (parsed.kind === "error") {
+        warnings.push(`Skill skipped: ${path}:${parsed.line}: ${parsed.message}.`);
+        continue;
+      }
+      const winner = byName.get(parsed.name);
+      if (winner) {
+        warnings.push(
+          `Skill "${parsed.name}" in ${path} (${root.source}) is shadowed by ${winner.path} (${winner.source}); ` +
+            `rename one of them to use both.`,
+        );
+        continue;
+      }
+      const skill: Skill = {
+        name: parsed.name,
+        description: parsed.description,
+        path,
+        baseDir: join(root.directory, folder),
+        source: root.source,
+        frontmatter: parsed.frontmatter,
+      };
+      byName.set(skill.name, skill);
+      skills.push(skill);
+    }
+  }
+  return { skills, warnings };
+}

@@ -1,0 +1,110 @@
+// The Skill tool: `Skill {skill, args?}` loads a discovered skill's body (re-read from disk, capped at
+// 32 KB) into the conversation together with its base folder, so relative references resolve.
+// Read-only; runs through the ToolRunner like every tool, so hooks and the gate see it.
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { z } from "zod";
+import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
+import { errorMessage } from "../util/errors.js";
+import type { Skill } from "./skill.js";
+import { parseSkillFile } from "./skill-file.js";
+
+export const SKILL_BODY_CAP_CHARS = 32 * 1024;
+
+const schema = z.object({
+  skill: z.string().min(1).describe('The skill name as listed under Skills, e.g. "add-builtin-tool"'),
+  args: z.string().optional().describe("Optional arguments for the skill, as the user gave them"),
+});
+
+export type SkillToolInput = z.infer<typeof schema>;
+
+/** What the UI and hooks get in `data` of a successful call. */
+export type SkillToolData = {
+  name: string;
+  path: string;
+  baseDir: string;
+  source: Skill["source"];
+  args?: string;
+  truncated: boolean;
+};
+
+function findSkill(skills: readonly Skill[], requested: string): Skill | undefined {
+  const name = requested.trim().replace(/^\//, "");
+  return (
+    skills.find((skill) => skill.name === name) ??
+    skills.find((skill) => skill.name.toLowerCase() === name.toLowerCase())
+  );
+}
+
+/** The tool-result text for a loaded skill (exported for the REPL and tests). */
+export function formatLoadedSkill(skill: Skill, body: string, args: string | undefined) {
+  let text = body.trim();
+  const truncated = text.length > SKILL_BODY_CAP_CHARS;
+  if (truncated) {
+    text = `${text.slice(0, SKILL_BODY_CAP_CHARS)}\n[… skill truncated at 32 KB; read the rest from ${skill.path}]`;
+  }
+  const trimmedArgs = args?.trim() ? args.trim() : undefined;
+  const substituted = text.includes("$ARGUMENTS");
+  if (substituted) text = text.replaceAll("$ARGUMENTS", trimmedArgs ?? "");
+  const parts = [
+    `Loaded skill "${skill.name}". Follow its instructions below for the current task.`,
+    `Base directory for this skill: ${skill.baseDir}\nRelative paths in the skill resolve against this directory.`,
+    `<skill name="${skill.name}">\n${text}\n</skill>`,
+  ];
+  if (trimmedArgs && !substituted) parts.push(`Arguments: ${trimmedArgs}`);
+  return { content: parts.join("\n\n"), truncated };
+}
+
+export function createSkillTool(options: {
+  skills: readonly Skill[] | (() => readonly Skill[]);
+}): Tool<SkillToolInput> {
+  const list = () => (typeof options.skills === "function" ? options.skills() : options.skills);
+  return defineTool<SkillToolInput>({
+    name: "Skill",
+    description:
+      "Load a skill (a named workflow listed under Skills in the system prompt) by name. Its instructions come " +
+      "back as the result; follow them. Use it when the user's task matches a skill's description or the user " +
+      "names one (e.g. /skill-name).",
+    schema,
+    isReadOnly: () => true,
+    summary: (input) => input.skill,
+    async execute(input) {
+      const skills = list();
+      const skill = findSkill(skills, input.skill);
+      if (!skill) {
+        const available = skills.map((entry) => entry.name).join(", ");
+        return fail(
+          "unknown_skill",
+          `Unknown skill "${input.skill}". ${available ? `Available skills: ${available}.` : "No skills are available."}`,
+          { available: skills.map((entry) => entry.name) },
+        );
+      }
+      let text: string;
+      try {
+        text = await readFile(skill.path, "utf8");
+      } catch (error) {
+        return fail(
+          "skill_unreadable",
+          `Cannot read skill "${skill.name}" at ${skill.path}: ${errorMessage(error)}`,
+        );
+      }
+      const parsed = parseSkillFile(text, basename(skill.baseDir));
+      if (parsed.kind === "error") {
+        return fail(
+          "skill_invalid",
+          `Skill "${skill.name}" is broken at ${skill.path}:${parsed.line}: ${parsed.message}`,
+        );
+      }
+      const loaded = formatLoadedSkill(skill, parsed.body, input.args);
+      const data: SkillToolData = {
+        name: skill.name,
+        path: skill.path,
+        baseDir: skill.baseDir,
+        source: skill.source,
+        args: input.args,
+        truncated: loaded.truncated,
+      };
+      return ok(loaded.content, data);
+    },
+  });
+}
