@@ -70,6 +70,8 @@ export type PreToolUseInput = {
   toolInput: Record<string, unknown>;
   toolUseId: string;
   signal?: AbortSignal;
+  /** Validates a hook's `updatedInput` against the tool's schema (null = valid, else the problem). */
+  validateInput?: (input: Record<string, unknown>) => string | null;
 };
 
 export type PostToolUseInput = PreToolUseInput & {
@@ -87,4 +89,54 @@ export interface ToolHooks {
   preToolUse(input: PreToolUseInput): Promise<PreToolUseOutcome>;
   postToolUse(input: PostToolUseInput): Promise<PostToolUseOutcome>;
   postToolUseFailure(input: PostToolUseFailureInput): Promise<PostToolUseOutcome>;
+}
+
+// ---- Additions for the session-level events (additive; the ToolRunner contract above is unchanged).
+
+export type UserPromptSubmitOutcome = {
+  /** Exit 2, decision "block" or a failing `onError: "deny"` hook: make no model request. */
+  blocked?: { reason: string };
+  additionalContext: string[];
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
+export type StopOutcome = {
+  /** Continue the turn with `reason` as the instruction (at most 8 blocks in a row are honoured). */
+  block?: { reason: string };
+  /** `continue: false` wins over a block. */
+  stop?: StopRequest;
+  additionalContext: string[];
+  notices: HookNotice[];
+};
+
+export type SessionStartSource = "startup" | "resume" | "clear" | "compact";
+
+export type SessionStartOutcome = {
+  additionalContext: string[];
+  /** `export NAME=value` lines the hooks appended to CLAUDE_ENV_FILE, for every later Bash call. */
+  envExports: Record<string, string>;
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
+export type PreCompactOutcome = { blocked?: { reason: string }; notices: HookNotice[] };
+
+export type NoticesOnly = { notices: HookNotice[] };
+
+/** The part of the hooks engine the session uses. */
+export interface SessionHooks {
+  /** True when at least one handler is configured for the event (callers may skip work otherwise). */
+  has(event: HookEventName): boolean;
+  userPromptSubmit(prompt: string, signal?: AbortSignal): Promise<UserPromptSubmitOutcome>;
+  stop(input: {
+    stopHookActive: boolean;
+    lastAssistantMessage: string;
+    signal?: AbortSignal;
+  }): Promise<StopOutcome>;
+  sessionStart(source: SessionStartSource, model: string): Promise<SessionStartOutcome>;
+  sessionEnd(reason: string): Promise<NoticesOnly>;
+  preCompact(trigger: "manual" | "auto", customInstructions: string): Promise<PreCompactOutcome>;
+  postCompact(trigger: "manual" | "auto", summary: string): Promise<NoticesOnly>;
+  notification(message: string, notificationType: string): Promise<NoticesOnly>;
 }

@@ -1,0 +1,173 @@
+// The core of one hook event: select the matching handlers (matcher, `if` rule, de-duplication),
+// build the stdin payload, run them all in parallel, parse each verdict, trace each run and report
+// hook-start/hook-end, then merge in configuration order. No matching handler: nothing is spawned.
+import type { Tracer } from "../util/trace.js";
+import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
+import { MATCH_FIELD, TOOL_EVENTS } from "./matcher.js";
+import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
+import { parseHookOutput } from "./parse-output.js";
+import { runCommand } from "./run-command.js";
+import type { HookEventName, HookRunEvent } from "./types.js";
+
+export type RuleMatcher = (
+  rule: string,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+) => boolean | "unparseable";
+
+export type DispatchOptions = {
+  config: HookConfig;
+  projectDir: string;
+  sessionId: string;
+  baseEnv: Record<string, string | undefined>;
+  tracer: Tracer;
+  permissionMode: () => string;
+  transcriptPath?: () => string | null;
+  matchRule?: RuleMatcher;
+  onEvent?: (event: HookRunEvent) => void;
+};
+
+export type DispatchRequest = {
+  event: HookEventName;
+  /** Event-specific payload fields (merged after the common ones). */
+  fields: Record<string, unknown>;
+  tool?: { name: string; input: Record<string, unknown> };
+  signal?: AbortSignal;
+  /** Extra environment for this event's hooks (CLAUDE_ENV_FILE for SessionStart). */
+  env?: Record<string, string>;
+};
+
+export type DispatchResult = { runs: HookRun[]; merged: MergedOutcome };
+
+export const TRACE_NAMES: Record<HookEventName, string> = {
+  PreToolUse: "hooks.pre",
+  PostToolUse: "hooks.post",
+  PostToolUseFailure: "hooks.post_failure",
+  UserPromptSubmit: "hooks.prompt",
+  Stop: "hooks.stop",
+  SessionStart: "hooks.session_start",
+  SessionEnd: "hooks.session_end",
+  PreCompact: "hooks.pre_compact",
+  PostCompact: "hooks.post_compact",
+  Notification: "hooks.notification",
+  SubagentStart: "hooks.subagent_start",
+  SubagentStop: "hooks.subagent_stop",
+};
+
+const emptyMerged = (): MergedOutcome => ({
+  decision: "none",
+  blocked: false,
+  additionalContext: [],
+  notices: [],
+});
+
+function substitute(text: string, projectDir: string): string {
+  return text.replace(/\$\{(CLAUDE_PROJECT_DIR|REAGENT_PROJECT_DIR)\}/g, () => projectDir);
+}
+
+export function createDispatcher(options: DispatchOptions) {
+  const byEvent = new Map<HookEventName, HookHandler[]>();
+  for (const handler of options.config.handlers) {
+    const list = byEvent.get(handler.event) ?? [];
+    list.push(handler);
+    byEvent.set(handler.event, list);
+  }
+
+  function select(request: DispatchRequest): HookHandler[] {
+    const candidates = byEvent.get(request.event);
+    if (!candidates) return [];
+    const field = MATCH_FIELD[request.event];
+    const value = field === undefined ? undefined : String(request.fields[field] ?? "");
+    const seen = new Set<string>();
+    return candidates.filter((handler) => {
+      if (value !== undefined && !handler.matches(value)) return false;
+      if (handler.ifRule !== undefined) {
+        if (!request.tool || !TOOL_EVENTS.has(request.event)) return false;
+        const verdict = options.matchRule
+          ? options.matchRule(handler.ifRule, request.tool.name, request.tool.input)
+          : "unparseable";
+        if (verdict === false) return false;
+      }
+      const key = handlerKey(handler);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  function payload(request: DispatchRequest): string {
+    return JSON.stringify({
+      session_id: options.sessionId,
+      transcript_path: options.transcriptPath?.() ?? null,
+      cwd: options.projectDir,
+      permission_mode: options.permissionMode(),
+      hook_event_name: request.event,
+      ...request.fields,
+    });
+  }
+
+  async function runOne(handler: HookHandler, request: DispatchRequest, stdin: string): Promise<HookRun> {
+    const hook = handlerName(handler);
+    const base = { event: request.event, hook, source: handler.source, matcher: handler.matcher };
+    options.onEvent?.({ type: "hook-start", ...base });
+    const result = await runCommand({
+      command: substitute(handler.command, options.projectDir),
+      args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
+      cwd: options.projectDir,
+      env: {
+        ...options.baseEnv,
+        CLAUDE_PROJECT_DIR: options.projectDir,
+        REAGENT_PROJECT_DIR: options.projectDir,
+        ...request.env,
+      },
+      stdin,
+      timeoutMs: handler.timeoutMs,
+      signal: request.signal,
+    });
+    const verdict = parseHookOutput(request.event, handler, result);
+    const run: HookRun = { handler, result, verdict };
+    const decision = runDecision(request.event, run);
+    const outcome =
+      result.failure?.kind === "timeout"
+        ? "timeout"
+        : verdict.kind === "error"
+          ? "error"
+          : decision === "deny" || decision === "block"
+            ? "block"
+            : "success";
+    options.tracer.trace(TRACE_NAMES[request.event], {
+      tool: request.tool?.name,
+      matcher: handler.matcher || "*",
+      hook,
+      exitCode: result.exitCode,
+      ms: Math.round(result.durationMs),
+      decision,
+      error: verdict.kind === "error" ? verdict.reason : undefined,
+    });
+    options.onEvent?.({
+      type: "hook-end",
+      ...base,
+      exitCode: result.exitCode,
+      durationMs: result.durationMs,
+      outcome,
+      decision,
+      ...(verdict.kind === "error" ? { error: verdict.reason } : {}),
+    });
+    return run;
+  }
+
+  return {
+    has(event: HookEventName): boolean {
+      return byEvent.has(event);
+    },
+    select,
+    async dispatch(request: DispatchRequest, handlers = select(request)): Promise<DispatchResult> {
+      if (handlers.length === 0) return { runs: [], merged: emptyMerged() };
+      const stdin = payload(request);
+      const runs = await Promise.all(handlers.map((handler) => runOne(handler, request, stdin)));
+      return { runs, merged: mergeRuns(request.event, runs) };
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

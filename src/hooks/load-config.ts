@@ -1,0 +1,192 @@
+// Builds the HookConfig from already-parsed JSON (config/ reads the files): Claude Code settings
+// layers (`hooks` key, timeout in seconds, default 60 s) and compact `.agents/hooks.json` files
+// (`matcher`, `command`, `timeoutMs` default 5000, `denyOnFailure`, optionally wrapped in `hooks`).
+// Every invalid entry throws a HookConfigError naming the file, the JSON path and the problem.
+import { type HookConfig, HookConfigError, type HookHandler, type OnError } from "./config-types.js";
+import { compileMatcher } from "./matcher.js";
+import { HOOK_EVENTS, type HookEventName } from "./types.js";
+
+export type HookConfigInput = {
+  settings: Array<{ source: string; data: unknown }>;
+  compactFiles: Array<{ source: string; data: unknown }>;
+  /** `HOOKS=0`: hooks are off for this run. */
+  disabled: boolean;
+  projectDir: string;
+  /** The permission gate's rule validator: returns a problem description, or null when valid. */
+  validateRule?: (rule: string) => string | null;
+};
+
+const CLAUDE_DEFAULT_TIMEOUT_MS = 60_000;
+const COMPACT_DEFAULT_TIMEOUT_MS = 5_000;
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+class Reader {
+  order = 0;
+  readonly handlers: HookHandler[] = [];
+  constructor(private readonly validateRule?: (rule: string) => string | null) {}
+
+  fail(source: string, path: string, problem: string): never {
+    throw new HookConfigError(source, path, problem);
+  }
+
+  event(source: string, path: string, name: string): HookEventName {
+    if (!(HOOK_EVENTS as readonly string[]).includes(name)) {
+      this.fail(source, path, `unknown hook event "${name}"; known events: ${HOOK_EVENTS.join(", ")}`);
+    }
+    return name as HookEventName;
+  }
+
+  matcher(source: string, path: string, value: unknown): { text: string; matches: (v: string) => boolean } {
+    if (value === undefined || value === null) return { text: "", matches: () => true };
+    if (typeof value !== "string") this.fail(source, path, "matcher must be a string");
+    try {
+      return { text: value, matches: compileMatcher(value) };
+    } catch (error) {
+      return this.fail(source, path, (error as Error).message);
+    }
+  }
+
+  optionalString(source: string, path: string, entry: Obj, key: string): string | undefined {
+    const value = entry[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") this.fail(source, `${path}.${key}`, `${key} must be a string`);
+    return value;
+  }
+
+  common(source: string, path: string, entry: Obj, denyOnFailure: boolean) {
+    const command = entry.command;
+    if (typeof command !== "string" || command.trim() === "") {
+      this.fail(source, `${path}.command`, "command must be a non-empty string");
+    }
+    let args: string[] | undefined;
+    if (entry.args !== undefined) {
+      if (!Array.isArray(entry.args) || entry.args.some((arg) => typeof arg !== "string")) {
+        this.fail(source, `${path}.args`, "args must be an array of strings");
+      }
+      args = entry.args as string[];
+    }
+    let onError: OnError = denyOnFailure ? "deny" : "warn";
+    if (entry.onError !== undefined) {
+      if (entry.onError !== "allow" && entry.onError !== "deny" && entry.onError !== "warn") {
+        this.fail(source, `${path}.onError`, `onError must be "allow", "deny" or "warn"`);
+      }
+      onError = entry.onError;
+    }
+    const statusMessage = this.optionalString(source, path, entry, "statusMessage");
+    const ifRule = this.optionalString(source, path, entry, "if");
+    if (ifRule !== undefined && this.validateRule) {
+      const problem = this.validateRule(ifRule);
+      if (problem) this.fail(source, `${path}.if`, `invalid permission rule "${ifRule}": ${problem}`);
+    }
+    return { command, args, onError, statusMessage, ifRule };
+  }
+
+  positive(source: string, path: string, value: unknown, what: string): number {
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+      this.fail(source, path, `${what} must be a positive number`);
+    }
+    return value;
+  }
+
+  claude(source: string, hooks: unknown): void {
+    if (hooks === undefined) return;
+    if (!isObject(hooks)) this.fail(source, "hooks", "hooks must be an object keyed by event name");
+    for (const [eventName, groups] of Object.entries(hooks)) {
+      const eventPath = `hooks.${eventName}`;
+      const event = this.event(source, eventPath, eventName);
+      if (!Array.isArray(groups)) this.fail(source, eventPath, "must be an array of matcher groups");
+      groups.forEach((group, groupIndex) => {
+        const groupPath = `${eventPath}[${groupIndex}]`;
+        if (!isObject(group)) this.fail(source, groupPath, "must be an object with matcher and hooks");
+        const matcher = this.matcher(source, `${groupPath}.matcher`, group.matcher);
+        if (!Array.isArray(group.hooks)) this.fail(source, `${groupPath}.hooks`, "hooks must be an array");
+        group.hooks.forEach((entry, index) => {
+          const path = `${groupPath}.hooks[${index}]`;
+          if (!isObject(entry)) this.fail(source, path, "must be an object");
+          if (entry.type !== "command") {
+            this.fail(
+              source,
+              `${path}.type`,
+              `unknown handler type ${JSON.stringify(entry.type)}; only "command" is supported`,
+            );
+          }
+          const common = this.common(source, path, entry, false);
+          const timeoutMs =
+            entry.timeout === undefined
+              ? CLAUDE_DEFAULT_TIMEOUT_MS
+              : this.positive(source, `${path}.timeout`, entry.timeout, "timeout (seconds)") * 1000;
+          this.push({ event, matcher, source, path, timeoutMs, format: "claude", ...common });
+        });
+      });
+    }
+  }
+
+  compact(source: string, data: unknown): void {
+    if (!isObject(data)) this.fail(source, "", "must be a JSON object keyed by event name");
+    const wrapped = isObject(data.hooks) && Object.keys(data).length === 1;
+    const events = wrapped ? (data.hooks as Obj) : data;
+    const prefix = wrapped ? "hooks." : "";
+    for (const [eventName, entries] of Object.entries(events)) {
+      const eventPath = `${prefix}${eventName}`;
+      const event = this.event(source, eventPath, eventName);
+      if (!Array.isArray(entries)) this.fail(source, eventPath, "must be an array of hook entries");
+      entries.forEach((entry, index) => {
+        const path = `${eventPath}[${index}]`;
+        if (!isObject(entry)) this.fail(source, path, "must be an object with matcher and command");
+        if (entry.type !== undefined && entry.type !== "command") {
+          this.fail(source, `${path}.type`, `unknown handler type ${JSON.stringify(entry.type)}`);
+        }
+        if (entry.denyOnFailure !== undefined && typeof entry.denyOnFailure !== "boolean") {
+          this.fail(source, `${path}.denyOnFailure`, "denyOnFailure must be true or false");
+        }
+        const matcher = this.matcher(source, `${path}.matcher`, entry.matcher);
+        const common = this.common(source, path, entry, entry.denyOnFailure === true);
+        const timeoutMs =
+          entry.timeoutMs === undefined
+            ? COMPACT_DEFAULT_TIMEOUT_MS
+            : this.positive(source, `${path}.timeoutMs`, entry.timeoutMs, "timeoutMs");
+        this.push({ event, matcher, source, path, timeoutMs, format: "compact", ...common });
+      });
+    }
+  }
+
+  private push(
+    fields: Omit<HookHandler, "matcher" | "matches" | "order" | "type"> & {
+      matcher: { text: string; matches: (v: string) => boolean };
+    },
+  ): void {
+    const { matcher, args, statusMessage, ifRule, ...rest } = fields;
+    const handler: HookHandler = {
+      ...rest,
+      type: "command",
+      matcher: matcher.text,
+      matches: matcher.matches,
+      order: this.order++,
+    };
+    if (args !== undefined) handler.args = args;
+    if (statusMessage !== undefined) handler.statusMessage = statusMessage;
+    if (ifRule !== undefined) handler.ifRule = ifRule;
+    this.handlers.push(handler);
+  }
+}
+
+export function loadHookConfig(input: HookConfigInput): HookConfig {
+  // HOOKS=0 is the escape hatch: the files are not even read, so a broken one cannot block a run.
+  if (input.disabled) return { handlers: [], disabledBy: "HOOKS=0" };
+  const reader = new Reader(input.validateRule);
+  let disabledBy: string | undefined;
+  for (const { source, data } of input.settings) {
+    if (!isObject(data)) throw new HookConfigError(source, "", "settings must be a JSON object");
+    if (data.disableAllHooks !== undefined && typeof data.disableAllHooks !== "boolean") {
+      throw new HookConfigError(source, "disableAllHooks", "disableAllHooks must be true or false");
+    }
+    if (data.disableAllHooks === true && !disabledBy) disabledBy = `"disableAllHooks": true in ${source}`;
+    reader.claude(source, data.hooks);
+  }
+  for (const { source, data } of input.compactFiles) reader.compact(source, data);
+  if (disabledBy) return { handlers: [], disabledBy };
+  return { handlers: reader.handlers };
+}

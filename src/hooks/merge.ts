@@ -1,0 +1,160 @@
+// Merges the verdicts of all hooks run for one event into one outcome: the lattice
+// deny > ask > allow > none, block reasons, updatedInput / updatedToolOutput (last in configuration
+// order wins, a warning names any conflict), additionalContext, `continue: false`, and one notice
+// for every block, hook error and systemMessage. Runs arrive in configuration order.
+import { type HookHandler, handlerName } from "./config-types.js";
+import { firstLine, type HookJson, type HookVerdict } from "./parse-output.js";
+import type { CommandResult } from "./run-command.js";
+import type { HookEventName, HookNotice, StopRequest } from "./types.js";
+
+export type HookRun = { handler: HookHandler; result: CommandResult; verdict: HookVerdict };
+
+export type Decision = "none" | "allow" | "ask" | "deny";
+const RANK: Record<Decision, number> = { none: 0, allow: 1, ask: 2, deny: 3 };
+
+export type MergedOutcome = {
+  /** PreToolUse only: the merged permission decision. */
+  decision: Decision;
+  /** Reason(s) of the winning decision (PreToolUse) or of the blocks (other events). */
+  reason?: string;
+  /** Some hook blocked (exit 2, decision "block", or a hook error with onError "deny" where that blocks). */
+  blocked: boolean;
+  updatedInput?: Record<string, unknown>;
+  updatedToolOutput?: string;
+  additionalContext: string[];
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
+/** Events where `onError: "deny"` turns a hook error into a deny/block. */
+const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set(["PreToolUse", "UserPromptSubmit"]);
+/** Events whose plain stdout (exit 0) becomes model context. */
+const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set(["UserPromptSubmit", "SessionStart"]);
+
+export function noticeFor(
+  event: HookEventName,
+  run: HookRun,
+  kind: HookNotice["kind"],
+  what: string,
+  withStderr = true,
+): HookNotice {
+  const hook = handlerName(run.handler);
+  const stderr = withStderr ? firstLine(run.result.stderr) : "";
+  const detail = stderr && !what.includes(stderr) ? `: ${stderr}` : "";
+  const text = `${event} hook "${hook}" (${run.handler.source}) ${what}${detail}`;
+  return { kind, event, hook, source: run.handler.source, text: text.replace(/\s*\n\s*/g, " ") };
+}
+
+/** The decision one run contributes (for TRACE and stream-json). */
+export function runDecision(event: HookEventName, run: HookRun): Decision | "block" | "error" {
+  const { verdict } = run;
+  if (verdict.kind === "error") {
+    if (run.handler.onError === "deny" && ERROR_CAN_DENY.has(event))
+      return event === "PreToolUse" ? "deny" : "block";
+    return "error";
+  }
+  if (verdict.kind === "block") return event === "PreToolUse" ? "deny" : "block";
+  const json = verdict.json;
+  if (!json) return "none";
+  if (event === "PreToolUse") {
+    if (json.permissionDecision) return json.permissionDecision;
+    if (json.decision === "approve") return "allow";
+    if (json.decision === "block") return "deny";
+    return "none";
+  }
+  return json.decision === "block" ? "block" : "none";
+}
+
+function distinct(values: string[]): boolean {
+  return new Set(values).size > 1;
+}
+
+export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): MergedOutcome {
+  const merged: MergedOutcome = { decision: "none", blocked: false, additionalContext: [], notices: [] };
+  const reasons: Record<Decision, string[]> = { none: [], allow: [], ask: [], deny: [] };
+  const inputs: Array<{ run: HookRun; value: Record<string, unknown> }> = [];
+  const outputs: Array<{ run: HookRun; value: string }> = [];
+  for (const run of runs) {
+    const { verdict } = run;
+    const decision = runDecision(event, run);
+    const json: HookJson | undefined = verdict.kind === "error" ? undefined : verdict.json;
+    if (verdict.kind === "error") {
+      const denies = decision === "deny" || decision === "block";
+      const consequence = denies
+        ? event === "PreToolUse"
+          ? "; denied (onError: deny)"
+          : "; blocked (onError: deny)"
+        : "";
+      merged.notices.push(noticeFor(event, run, "error", `failed: ${verdict.reason}${consequence}`));
+      if (denies) {
+        merged.blocked = true;
+        reasons.deny.push(
+          `hook "${handlerName(run.handler)}" failed (${verdict.reason}) and its onError is "deny"`,
+        );
+      }
+      continue;
+    }
+    if (decision === "deny" || decision === "block") {
+      const reason =
+        verdict.kind === "block"
+          ? verdict.reason
+          : (json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
+      merged.blocked = true;
+      reasons.deny.push(reason.trim());
+      const verb = event === "PreToolUse" ? "denied the call" : "blocked";
+      const how =
+        verdict.kind === "block" && !json ? (run.result.exitCode === 2 ? "exit code 2" : "deny") : "JSON";
+      merged.notices.push(noticeFor(event, run, "block", `${verb} (${how}): ${firstLine(reason)}`, false));
+    } else if (decision === "allow" || decision === "ask") {
+      reasons[decision].push((json?.permissionDecisionReason ?? json?.reason ?? "").trim());
+    }
+    if (json) {
+      if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
+      if (json.updatedToolOutput !== undefined) outputs.push({ run, value: json.updatedToolOutput });
+      if (json.additionalContext) merged.additionalContext.push(json.additionalContext);
+      if (json.continue === false && !merged.stop) {
+        merged.stop = { reason: json.stopReason ?? `stopped by ${event} hook "${handlerName(run.handler)}"` };
+      }
+      if (json.systemMessage)
+        merged.notices.push(noticeFor(event, run, "system-message", json.systemMessage, false));
+    } else if (verdict.kind === "ok" && TEXT_IS_CONTEXT.has(event) && verdict.text.trim() !== "") {
+      merged.additionalContext.push(verdict.text.trim());
+    }
+    if (RANK[decision as Decision] > RANK[merged.decision]) merged.decision = decision as Decision;
+  }
+  if (merged.blocked && event === "PreToolUse") merged.decision = "deny";
+  const winning = merged.blocked ? reasons.deny : reasons[merged.decision];
+  const reason = winning.filter((text) => text !== "").join("\n");
+  if (reason) merged.reason = reason;
+  if (merged.decision !== "deny" && inputs.length > 0) {
+    const last = inputs[inputs.length - 1]!;
+    merged.updatedInput = last.value;
+    if (distinct(inputs.map((input) => JSON.stringify(input.value)))) {
+      merged.notices.push(conflict(event, "updatedInput", inputs, last.run));
+    }
+  }
+  if (outputs.length > 0) {
+    const last = outputs[outputs.length - 1]!;
+    merged.updatedToolOutput = last.value;
+    if (distinct(outputs.map((output) => output.value))) {
+      merged.notices.push(conflict(event, "updatedToolOutput", outputs, last.run));
+    }
+  }
+  return merged;
+}
+
+function conflict(
+  event: HookEventName,
+  field: string,
+  entries: Array<{ run: HookRun }>,
+  winner: HookRun,
+): HookNotice {
+  const names = entries.map(({ run }) => `"${handlerName(run.handler)}" (${run.handler.source})`).join(", ");
+  return noticeFor(
+    event,
+    winner,
+    "warning",
+    `wins a conflict: ${entries.length} hooks returned different ${field} (${names}); using the last in configuration order`,
+    false,
+  );
+}
