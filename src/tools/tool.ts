@@ -16,7 +16,14 @@ export type ToolResult =
 export type ShellState = { cwd: string; env: Record<string, string> };
 
 /** What Read remembers about a file so Write/Edit can check freshness. */
-export type FileSnapshot = { path: string; size: number; mtimeMs: number; readAt: number };
+export type FileSnapshot = {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  readAt: number;
+  /** The line range Read showed (1-based first line and line count); absent for a whole-file view. */
+  range?: { offset: number; limit: number };
+};
 
 export interface FileStateStore {
   get(absolutePath: string): FileSnapshot | undefined;
@@ -33,6 +40,8 @@ export type ToolContext = {
   toolUseId: string;
   shell: ShellState;
   files: FileStateStore;
+  /** Environment for child processes (the session passes the process environment in). */
+  baseEnv?: Record<string, string | undefined>;
 };
 
 export interface Tool<Input = any> {

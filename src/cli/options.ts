@@ -1,0 +1,71 @@
+// Command-line options as parsed by commander, normalised into one typed object.
+import { UsageError } from "../util/errors.js";
+
+export const DEFAULT_MAX_TURNS = 50;
+export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"] as const;
+
+export type CliOptions = {
+  print: boolean;
+  prompt?: string;
+  outputFormat: (typeof OUTPUT_FORMATS)[number];
+  model?: string;
+  provider?: "anthropic" | "openai";
+  maxTurns?: number;
+  verbose: boolean;
+  permissionMode?: (typeof PERMISSION_MODES)[number];
+  allowedTools: string[];
+  disallowedTools: string[];
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  settings: string[];
+  mcpConfig: string[];
+  addDir: string[];
+};
+
+type Raw = Record<string, unknown>;
+
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value])
+    .flatMap((item) => String(item).split(/[,\s]+(?![^()]*\))/))
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
+
+export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptions {
+  const outputFormat = String(raw.outputFormat ?? "text");
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(outputFormat))
+    throw new UsageError(`--output-format ${outputFormat}: use one of ${OUTPUT_FORMATS.join(", ")}`);
+  let maxTurns: number | undefined;
+  if (raw.maxTurns !== undefined) {
+    maxTurns = Number(raw.maxTurns);
+    if (!Number.isInteger(maxTurns) || maxTurns < 1)
+      throw new UsageError(`--max-turns ${String(raw.maxTurns)}: expected a positive whole number`);
+  }
+  const provider = raw.provider === undefined ? undefined : String(raw.provider);
+  if (provider !== undefined && provider !== "anthropic" && provider !== "openai")
+    throw new UsageError(`--provider ${provider}: use anthropic or openai`);
+  let permissionMode = raw.permissionMode === undefined ? undefined : String(raw.permissionMode);
+  if (permissionMode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(permissionMode))
+    throw new UsageError(`--permission-mode ${permissionMode}: use one of ${PERMISSION_MODES.join(", ")}`);
+  if (raw.dangerouslySkipPermissions) permissionMode = "bypassPermissions";
+  return {
+    print: raw.print === true,
+    prompt,
+    outputFormat: outputFormat as CliOptions["outputFormat"],
+    model: raw.model === undefined ? undefined : String(raw.model),
+    provider: provider as CliOptions["provider"],
+    maxTurns,
+    verbose: raw.verbose === true,
+    permissionMode: permissionMode as CliOptions["permissionMode"],
+    allowedTools: list(raw.allowedTools),
+    disallowedTools: list(raw.disallowedTools),
+    systemPrompt: raw.systemPrompt === undefined ? undefined : String(raw.systemPrompt),
+    appendSystemPrompt: raw.appendSystemPrompt === undefined ? undefined : String(raw.appendSystemPrompt),
+    settings: strings(raw.settings),
+    mcpConfig: strings(raw.mcpConfig),
+    addDir: list(raw.addDir),
+  };
+}

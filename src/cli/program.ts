@@ -1,0 +1,132 @@
+// The command line: flags (Claude Code compatible where it has one), subcommands, and the choice
+// between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
+// or configuration, 130 interrupted.
+import { Command, CommanderError, Option } from "commander";
+import { errorMessage, UsageError } from "../util/errors.js";
+import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
+import { packageVersion } from "./version.js";
+
+function buildProgram(run: (action: () => Promise<number>) => void): Command {
+  const program = new Command("reagent")
+    .description("A small, fast, hookable coding agent for the terminal")
+    .version(packageVersion(), "-v, --version")
+    .argument("[prompt]", "the task; with -p and no prompt, it is read from stdin")
+    .option("-p, --print", "headless: run the task to completion, print the result and exit")
+    .addOption(
+      new Option(
+        "--output-format <format>",
+        "headless output: text, json (one result object), stream-json (one event per line)",
+      )
+        .choices([...OUTPUT_FORMATS])
+        .default("text"),
+    )
+    .option("--model <model>", "model name, or scripted:FILE to play a JSON script offline")
+    .addOption(
+      new Option("--provider <provider>", "anthropic or openai (default: from the API key that is set)"),
+    )
+    .option("--max-turns <n>", `maximum model requests per prompt (default ${DEFAULT_MAX_TURNS})`)
+    .option("--verbose", "progress lines on stderr")
+    .addOption(new Option("--permission-mode <mode>", "permission mode").choices([...PERMISSION_MODES]))
+    .option(
+      "--dangerously-skip-permissions",
+      "same as --permission-mode bypassPermissions (deny rules and hooks still apply)",
+    )
+    .option(
+      "--allowedTools, --allowed-tools <rules...>",
+      'permission rules to allow, e.g. "Bash(npm test)" Edit',
+    )
+    .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules to deny")
+    .option("--add-dir <dirs...>", "extra directories the tools may use")
+    .option("--system-prompt <text>", "replace the base system prompt")
+    .option("--append-system-prompt <text>", "append to the system prompt")
+    .option("--settings <fileOrJson...>", "an extra settings file or JSON string (applied last)")
+    .option("--mcp-config <fileOrJson...>", "MCP server configuration file(s) or JSON")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program.addHelpText(
+    "after",
+    `
+Environment:
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL   Anthropic Messages API
+  OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL            any OpenAI-compatible server
+  TRACE=1 structured trace lines on stderr · HOOKS=0 disable all hooks
+  ALLOW_WRITE=1 headless runs may use write tools · MCP_CONFIG=file[,file] MCP servers
+
+Examples:
+  reagent -p "summarise this repository"
+  git diff | reagent -p "review this diff" --output-format json`,
+  );
+
+  program.action((prompt: string | undefined, raw: Record<string, unknown>) => {
+    run(async () => {
+      const options = normaliseOptions(raw, prompt);
+      const { runMain } = await import("./run-main.js");
+      return runMain(options);
+    });
+  });
+
+  const hooks = program.command("hooks").description("inspect and test lifecycle hooks");
+  hooks
+    .command("list")
+    .description("print the effective hooks per event with source file, matcher, type and timeout")
+    .action(() => run(async () => (await import("./commands.js")).hooksList()));
+  hooks
+    .command("test <event>")
+    .description("run the matching hooks against a synthetic payload; no tool runs")
+    .option("--tool <name>", "tool name for tool events")
+    .option("--input <json>", "tool_input (or other payload fields) as JSON")
+    .action((event: string, raw: { tool?: string; input?: string }) =>
+      run(async () => (await import("./commands.js")).hooksTest(event, raw)),
+    );
+  program
+    .command("skills")
+    .description("skills")
+    .command("list")
+    .description("print each skill's name, description and source")
+    .action(() => run(async () => (await import("./commands.js")).skillsList()));
+  program
+    .command("mcp")
+    .description("MCP servers")
+    .command("list")
+    .description("print each MCP server with transport, status and counts of tools, resources and prompts")
+    .action(() => run(async () => (await import("./commands.js")).mcpList(program.opts())));
+  program
+    .command("init [focus...]")
+    .description("ask the model to analyse the repository and write or improve AGENTS.md")
+    .action((focus: string[]) =>
+      run(async () => {
+        const options = normaliseOptions(program.opts(), undefined);
+        return (await import("./commands.js")).init(options, focus.join(" "));
+      }),
+    );
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  let pending: Promise<number> | undefined;
+  const program = buildProgram((action) => {
+    pending = action();
+  });
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return pending ? await pending : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (
+        error.code === "commander.helpDisplayed" ||
+        error.code === "commander.version" ||
+        error.exitCode === 0
+      )
+        return 0;
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`reagent: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`reagent: ${errorMessage(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,88 @@
+// Picks and builds the ModelClient: `--model scripted:FILE`, else `--provider`, else
+// ANTHROPIC_API_KEY, else OPENAI_API_KEY. Provider SDKs are imported only for the provider in use.
+import { appendFileSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ModelClient } from "../model/types.js";
+import { scriptSchema } from "../providers/script-format.js";
+import { createScriptedClient } from "../providers/scripted.js";
+import { UsageError } from "../util/errors.js";
+import type { Tracer } from "../util/trace.js";
+import type { EnvSnapshot } from "./env.js";
+
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
+
+const NO_PROVIDER = `no model provider configured.
+Set ANTHROPIC_API_KEY (Anthropic) or OPENAI_API_KEY (any OpenAI-compatible server), for example a local Ollama:
+  OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=ollama OPENAI_MODEL=qwen2.5-coder reagent -p "hello"
+or play a script offline: reagent --model scripted:FILE.json -p "hello"`;
+
+function loadScript(file: string, cwd: string) {
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `--model scripted:${file}: cannot read the script (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--model scripted:${file}: invalid JSON: ${(error as Error).message}`);
+  }
+  const parsed = scriptSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--model scripted:${file}: at [${issue.path.join("].")}]: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export async function createModelClient(options: {
+  model?: string;
+  provider?: string;
+  env: EnvSnapshot;
+  cwd: string;
+  tracer: Tracer;
+}): Promise<ModelClient> {
+  const { env, model } = options;
+  if (model?.startsWith("scripted:")) {
+    const file = model.slice("scripted:".length);
+    const log = env.scriptLog;
+    return createScriptedClient({
+      script: loadScript(file, options.cwd),
+      model,
+      onRequest: log ? (request) => appendFileSync(log, `${JSON.stringify(request)}\n`) : undefined,
+    });
+  }
+  const provider =
+    options.provider ?? (env.anthropicApiKey ? "anthropic" : env.openaiApiKey ? "openai" : undefined);
+  if (provider === undefined) throw new UsageError(NO_PROVIDER);
+  if (provider === "anthropic") {
+    if (!env.anthropicApiKey) throw new UsageError("--provider anthropic needs ANTHROPIC_API_KEY to be set");
+    const { createAnthropicClient } = await import("../providers/anthropic.js");
+    return createAnthropicClient({
+      apiKey: env.anthropicApiKey,
+      baseURL: env.anthropicBaseUrl,
+      model: model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL,
+      tracer: options.tracer,
+    });
+  }
+  if (provider === "openai") {
+    if (!env.openaiApiKey)
+      throw new UsageError(
+        "--provider openai needs OPENAI_API_KEY to be set (local servers such as Ollama accept any value)",
+      );
+    const { createOpenAIChatClient } = await import("../providers/openai-chat.js");
+    return createOpenAIChatClient({
+      apiKey: env.openaiApiKey,
+      baseURL: env.openaiBaseUrl,
+      model: model ?? env.openaiModel ?? DEFAULT_OPENAI_MODEL,
+      tracer: options.tracer,
+    });
+  }
+  throw new UsageError(`--provider ${provider}: unknown provider; use anthropic or openai`);
+}

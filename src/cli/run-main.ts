@@ -1,0 +1,35 @@
+// Runs the default command: headless with -p (or when stdin is not a terminal and a prompt is
+// given), otherwise the interactive REPL.
+import { UsageError } from "../util/errors.js";
+import { createRuntime } from "./compose.js";
+import type { CliOptions } from "./options.js";
+import { runHeadless } from "./run-headless.js";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function runMain(options: CliOptions): Promise<number> {
+  if (options.print) {
+    let prompt = options.prompt;
+    if (prompt === undefined) {
+      if (process.stdin.isTTY)
+        throw new UsageError("-p needs a prompt: pass it as an argument or pipe it on stdin");
+      prompt = await readStdin();
+    } else if (!process.stdin.isTTY && process.stdin.readable) {
+      // Claude Code appends piped stdin to the prompt argument: `git diff | reagent -p "review"`.
+      const piped = await readStdin();
+      if (piped.trim() !== "") prompt = `${prompt}\n\n${piped}`;
+    }
+    if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+    const runtime = await createRuntime(options, false);
+    return runHeadless(runtime, options, prompt);
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY)
+    throw new UsageError("interactive mode needs a terminal; use -p PROMPT for headless runs");
+  const runtime = await createRuntime(options, true);
+  const { runRepl } = await import("../ui/repl/run-repl.js");
+  return runRepl(runtime, options);
+}

@@ -1,0 +1,39 @@
+// Reads a JSON settings file with errors that name the file, the line and the column.
+import { readFileSync } from "node:fs";
+import { UsageError } from "../util/errors.js";
+
+export type JsonFile = { path: string; data: unknown };
+
+function position(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+
+export function parseJsonText(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const offset = /position (\d+)/.exec(message)?.[1];
+    const where = offset ? ` (${position(text, Number(offset))})` : "";
+    throw new UsageError(
+      `${source}: invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, "")}`,
+    );
+  }
+}
+
+/** Returns undefined when the file does not exist; throws UsageError when it cannot be read or parsed. */
+export function readJsonFile(path: string, displayPath = path): JsonFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw new UsageError(`${displayPath}: cannot read settings file (${code ?? String(error)})`);
+  }
+  if (text.trim() === "") return { path: displayPath, data: {} };
+  return { path: displayPath, data: parseJsonText(text, displayPath) };
+}

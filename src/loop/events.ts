@@ -1,0 +1,36 @@
+// The loop's typed event union and terminal reasons. Event names are kebab noun-verb.
+import type { Message, ModelError, StopReason, ToolUseBlock, Usage } from "../model/types.js";
+
+export type Terminal =
+  | { reason: "completed"; text: string }
+  | { reason: "max_turns"; turns: number; text: string }
+  | { reason: "aborted"; text: string }
+  | { reason: "error"; error: ModelError; text: string }
+  | { reason: "stopped_by_hook"; message: string; text: string }
+  | { reason: "declined"; message: string; text: string };
+
+export type AgentEvent =
+  | { type: "turn-start"; turn: number }
+  | { type: "text-delta"; text: string }
+  | { type: "model-retry"; attempt: number; delayMs: number; reason: string }
+  | {
+      type: "assistant-message";
+      message: Extract<Message, { role: "assistant" }>;
+      usage: Usage;
+      stopReason: StopReason;
+      durationMs: number;
+    }
+  | { type: "tool-call-start"; call: ToolUseBlock; summary: string }
+  | {
+      type: "tool-call-end";
+      call: ToolUseBlock;
+      summary: string;
+      isError: boolean;
+      code?: string;
+      content: string;
+      durationMs: number;
+      data?: unknown;
+    }
+  | { type: "tool-results"; message: Extract<Message, { role: "user" }> }
+  | { type: "stop-continued"; reason: string; count: number }
+  | { type: "loop-end"; terminal: Terminal };

@@ -1,0 +1,161 @@
+// runAgentLoop: the ReAct loop over an injected ModelClient and ToolExecutor. It streams model
+// events, runs tool calls, appends to the history it is given, emits typed AgentEvents and returns a
+// typed Terminal. It knows nothing about hooks, permissions, disk or terminals; Stop-hook style
+// "keep going" reaches it through the `onStop` callback.
+import type {
+  Message,
+  ModelClient,
+  ModelError,
+  ModelEvent,
+  StopReason,
+  TextBlock,
+  ToolSchema,
+  ToolUseBlock,
+  Usage,
+} from "../model/types.js";
+import type { ToolExecutor } from "../tools/execution.js";
+import type { AgentEvent, Terminal } from "./events.js";
+import { runToolBatch } from "./tool-batch.js";
+
+export type StopDecision =
+  | { type: "end" }
+  | { type: "continue"; reason: string }
+  | { type: "stop"; reason: string };
+
+export type LoopOptions = {
+  model: ModelClient;
+  tools: ToolExecutor;
+  /** Rebuilt before every request (memory and instructions may change between turns). */
+  system: () => Promise<string> | string;
+  toolSchemas: () => ToolSchema[];
+  /** The conversation; the loop appends assistant and tool-result messages in place. */
+  messages: Message[];
+  maxTurns: number;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  /** Outbound copy of the history for one request (trimming); history itself stays untouched. */
+  prepareMessages?: (messages: Message[]) => Message[];
+  /** Called when the model wants to stop; may continue the turn with an instruction. */
+  onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
+  /** Called once when the provider rejects a request as too long; true = history was compacted, retry. */
+  onContextOverflow?: () => Promise<boolean>;
+  maxConcurrency?: number;
+  maxStopContinuations?: number;
+};
+
+type ModelTurn =
+  | { ok: true; message: Extract<Message, { role: "assistant" }>; stopReason: StopReason; usage: Usage }
+  | { ok: false; error: ModelError };
+
+async function streamOnce(options: LoopOptions, system: string): Promise<ModelTurn> {
+  const messages = options.prepareMessages ? options.prepareMessages(options.messages) : options.messages;
+  let end: Extract<ModelEvent, { type: "message-end" }> | undefined;
+  try {
+    for await (const event of options.model.stream({
+      system,
+      messages,
+      tools: options.toolSchemas(),
+      signal: options.signal,
+    })) {
+      if (event.type === "text-delta") options.emit({ type: "text-delta", text: event.text });
+      else if (event.type === "retry")
+        options.emit({
+          type: "model-retry",
+          attempt: event.attempt,
+          delayMs: event.delayMs,
+          reason: event.reason,
+        });
+      else if (event.type === "error") return { ok: false, error: event.error };
+      else if (event.type === "message-end") end = event;
+    }
+  } catch (error) {
+    const aborted = options.signal.aborted;
+    return {
+      ok: false,
+      error: {
+        kind: aborted ? "aborted" : "unknown",
+        message: error instanceof Error ? error.message : String(error),
+      },
+    };
+  }
+  if (!end)
+    return { ok: false, error: { kind: "stream_cut", message: "the model stream ended without a message" } };
+  options.emit({
+    type: "assistant-message",
+    message: end.message,
+    usage: end.usage,
+    stopReason: end.stopReason,
+    durationMs: end.durationMs,
+  });
+  return { ok: true, message: end.message, stopReason: end.stopReason, usage: end.usage };
+}
+
+function textOf(message: Extract<Message, { role: "assistant" }>): string {
+  return message.content
+    .filter((block): block is TextBlock => block.type === "text")
+    .map((block) => block.text)
+    .join("");
+}
+
+export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
+  const finish = (terminal: Terminal): Terminal => {
+    options.emit({ type: "loop-end", terminal });
+    return terminal;
+  };
+  const maxStops = options.maxStopContinuations ?? 8;
+  let lastText = "";
+  let stopContinuations = 0;
+  let overflowRetried = false;
+  for (let turn = 1; ; turn++) {
+    if (options.signal.aborted) return finish({ reason: "aborted", text: lastText });
+    if (turn > options.maxTurns)
+      return finish({ reason: "max_turns", turns: options.maxTurns, text: lastText });
+    options.emit({ type: "turn-start", turn });
+    const system = await options.system();
+    const response = await streamOnce(options, system);
+    if (!response.ok) {
+      if (options.signal.aborted || response.error.kind === "aborted")
+        return finish({ reason: "aborted", text: lastText });
+      if (response.error.kind === "context_length" && !overflowRetried && options.onContextOverflow) {
+        overflowRetried = true;
+        if (await options.onContextOverflow()) {
+          turn--;
+          continue;
+        }
+      }
+      return finish({ reason: "error", error: response.error, text: lastText });
+    }
+    options.messages.push(response.message);
+    const text = textOf(response.message);
+    if (text) lastText = text;
+    const calls = response.message.content.filter(
+      (block): block is ToolUseBlock => block.type === "tool_use",
+    );
+    if (calls.length === 0) {
+      if (!options.onStop) return finish({ reason: "completed", text: lastText });
+      const decision = await options.onStop(lastText, stopContinuations > 0);
+      if (decision.type === "stop")
+        return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
+      if (decision.type === "end") return finish({ reason: "completed", text: lastText });
+      stopContinuations++;
+      if (stopContinuations > maxStops)
+        return finish({
+          reason: "stopped_by_hook",
+          message: `Stop hooks blocked ${maxStops} times in a row; ending the run`,
+          text: lastText,
+        });
+      options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
+      options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
+      continue;
+    }
+    stopContinuations = 0;
+    const batch = await runToolBatch(calls, options);
+    options.messages.push(batch.message);
+    options.emit({ type: "tool-results", message: batch.message });
+    if (batch.control) {
+      const reason = batch.control.by === "hook" ? "stopped_by_hook" : "declined";
+      return finish({ reason, message: batch.control.reason, text: lastText });
+    }
+    if (options.signal.aborted) return finish({ reason: "aborted", text: lastText });
+  }
+}

@@ -1,0 +1,99 @@
+// Runs the tool calls of one model response. All read-only: concurrently (bounded), otherwise in
+// the model's order. Results always come back in the model's order, and every call gets exactly
+// one result — also when the turn is aborted or ended early (skipped calls say why).
+import type { Message, ToolResultBlock, ToolUseBlock } from "../model/types.js";
+import type { ToolExecution, ToolExecutor, TurnControl } from "../tools/execution.js";
+import type { AgentEvent } from "./events.js";
+
+type BatchOptions = {
+  tools: ToolExecutor;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  maxConcurrency?: number;
+};
+
+function skipped(call: ToolUseBlock, why: string): ToolExecution {
+  return {
+    result: {
+      type: "tool_result",
+      tool_use_id: call.id,
+      content: `Tool call skipped: ${why}.`,
+      is_error: true,
+    },
+    notes: [],
+    code: "skipped",
+  };
+}
+
+async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolExecution> {
+  const summary = options.tools.summary(call);
+  options.emit({ type: "tool-call-start", call, summary });
+  const started = Date.now();
+  let execution: ToolExecution;
+  try {
+    execution = await options.tools.run(call, options.signal);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    execution = {
+      result: {
+        type: "tool_result",
+        tool_use_id: call.id,
+        content: `Tool crashed: ${message}`,
+        is_error: true,
+      },
+      notes: [],
+      code: "tool_crashed",
+    };
+  }
+  options.emit({
+    type: "tool-call-end",
+    call,
+    summary,
+    isError: execution.result.is_error === true,
+    code: execution.code,
+    content: execution.result.content,
+    durationMs: Date.now() - started,
+    data: execution.data,
+  });
+  return execution;
+}
+
+export async function runToolBatch(
+  calls: ToolUseBlock[],
+  options: BatchOptions,
+): Promise<{ message: Extract<Message, { role: "user" }>; control?: TurnControl }> {
+  const executions: Array<ToolExecution | undefined> = new Array(calls.length);
+  let control: TurnControl | undefined;
+  const concurrent = calls.length > 1 && calls.every((call) => options.tools.isReadOnly(call));
+  if (concurrent) {
+    let next = 0;
+    const worker = async () => {
+      while (next < calls.length && !options.signal.aborted) {
+        const index = next++;
+        executions[index] = await runOne(calls[index], options);
+      }
+    };
+    const width = Math.min(options.maxConcurrency ?? 8, calls.length);
+    await Promise.all(Array.from({ length: width }, worker));
+  } else {
+    for (const [index, call] of calls.entries()) {
+      if (options.signal.aborted || control) break;
+      executions[index] = await runOne(call, options);
+      control = executions[index]?.control;
+    }
+  }
+  for (const execution of executions) control ??= execution?.control;
+  const results: ToolResultBlock[] = [];
+  const notes: string[] = [];
+  for (const [index, call] of calls.entries()) {
+    const why = options.signal.aborted
+      ? "the turn was aborted before it ran"
+      : `the turn ended before it ran (${control?.reason ?? "stopped"})`;
+    const execution = executions[index] ?? skipped(call, why);
+    results.push(execution.result);
+    notes.push(...execution.notes);
+  }
+  const content: Array<ToolResultBlock | { type: "text"; text: string }> = [...results];
+  for (const note of notes) content.push({ type: "text", text: note });
+  return { message: { role: "user", content }, control };
+}

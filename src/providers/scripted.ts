@@ -1,0 +1,130 @@
+// The scripted provider: a ModelClient that plays a JSON list of assistant turns (see
+// script-format.ts) and records every request it receives. Used by `--model scripted:FILE` for
+// offline demos and by tests; it is the same ModelClient interface as the real adapters.
+import type {
+  Message,
+  ModelClient,
+  ModelEvent,
+  ModelRequest,
+  StopReason,
+  TextBlock,
+  ToolUseBlock,
+} from "../model/types.js";
+import type { Script, ScriptedToolCall } from "./script-format.js";
+
+export type RecordedRequest = { system: string; messages: Message[]; tools: ModelRequest["tools"] };
+
+export type ScriptedClient = ModelClient & {
+  readonly requests: RecordedRequest[];
+  readonly remaining: number;
+};
+
+function toolUse(call: ScriptedToolCall, turn: number, index: number): ToolUseBlock {
+  const id = call.id ?? `toolu_scripted_${turn}_${index}`;
+  if (call.raw_arguments === undefined)
+    return { type: "tool_use", id, name: call.name, input: call.input ?? {} };
+  try {
+    const parsed: unknown = JSON.parse(call.raw_arguments);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      return { type: "tool_use", id, name: call.name, input: parsed as Record<string, unknown> };
+    return {
+      type: "tool_use",
+      id,
+      name: call.name,
+      input: {},
+      inputError: "arguments are not a JSON object",
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      type: "tool_use",
+      id,
+      name: call.name,
+      input: {},
+      inputError: `arguments are not valid JSON (${reason}): ${call.raw_arguments.slice(0, 200)}`,
+    };
+  }
+}
+
+function chars(request: ModelRequest): number {
+  return (
+    request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length
+  );
+}
+
+export function createScriptedClient(options: {
+  script: Script;
+  model?: string;
+  onRequest?: (request: RecordedRequest) => void;
+}): ScriptedClient {
+  const requests: RecordedRequest[] = [];
+  let next = 0;
+  const model = options.model ?? "scripted";
+  return {
+    provider: "scripted",
+    model,
+    requests,
+    get remaining() {
+      return options.script.length - next;
+    },
+    async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      const started = Date.now();
+      const recorded = structuredClone({
+        system: request.system,
+        messages: request.messages,
+        tools: request.tools,
+      });
+      requests.push(recorded);
+      options.onRequest?.(recorded);
+      if (request.signal.aborted) {
+        yield { type: "error", error: { kind: "aborted", message: "request aborted" } };
+        return;
+      }
+      const turnIndex = next++;
+      const turn = options.script[turnIndex];
+      if (!turn) {
+        yield {
+          type: "error",
+          error: { kind: "bad_request", message: `scripted model: the script has no turn ${turnIndex + 1}` },
+        };
+        return;
+      }
+      if (turn.fault?.status) {
+        const status = turn.fault.status;
+        const tooLong = /too long|context length|maximum context/i.test(turn.fault.body ?? "");
+        const kind =
+          status === 429
+            ? "rate_limit"
+            : status >= 500
+              ? "server"
+              : tooLong
+                ? "context_length"
+                : "bad_request";
+        yield { type: "error", error: { kind, status, message: turn.fault.body ?? "scripted fault" } };
+        return;
+      }
+      yield { type: "message-start", model };
+      const content: Array<TextBlock | ToolUseBlock> = [];
+      if (turn.text) {
+        yield { type: "text-delta", text: turn.text };
+        content.push({ type: "text", text: turn.text });
+      }
+      for (const [index, call] of (turn.tool_calls ?? []).entries()) {
+        const block = toolUse(call, turnIndex + 1, index);
+        yield { type: "tool-call-delta", id: block.id, name: block.name };
+        content.push(block);
+      }
+      const stopReason: StopReason = turn.stop_reason ?? (turn.tool_calls?.length ? "tool_use" : "end_turn");
+      yield {
+        type: "message-end",
+        message: { role: "assistant", content },
+        stopReason,
+        usage: turn.usage ?? {
+          input_tokens: Math.ceil(chars(request) / 4),
+          output_tokens: Math.ceil(JSON.stringify(content).length / 4),
+        },
+        durationMs: Date.now() - started,
+      };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// SessionEvent: everything a UI (REPL or headless printer) can observe. The session never calls
+// the UI; UIs subscribe.
+import type { HookNotice, HookRunEvent } from "../hooks/types.js";
+import type { AgentEvent, Terminal } from "../loop/events.js";
+import type { Usage } from "../model/types.js";
+import type { PermissionDenial } from "../tools/runner.js";
+
+export type TurnResult = {
+  terminal: Terminal;
+  /** The text shown as the run's result. */
+  result: string;
+  isError: boolean;
+  numTurns: number;
+  durationMs: number;
+  durationApiMs: number;
+  usage: Usage;
+  permissionDenials: PermissionDenial[];
+  hookErrors: HookNotice[];
+};
+
+export type SessionEvent =
+  | AgentEvent
+  | { type: "hook-notice"; notice: HookNotice }
+  | { type: "hook-run"; event: HookRunEvent }
+  | { type: "prompt-blocked"; reason: string }
+  | { type: "warning"; message: string }
+  | { type: "turn-end"; result: TurnResult };

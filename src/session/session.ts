@@ -1,0 +1,196 @@
+// The session: transcript, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End),
+// usage totals, permission denials and the SessionEvent stream. It builds the ToolRunner so that
+// every tool path goes through hooks and the gate, and runs the loop once per user prompt.
+import type { HookNotice, HookRunEvent } from "../hooks/types.js";
+import type { Terminal } from "../loop/events.js";
+import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
+import type { Message, ModelClient, TextBlock, Usage } from "../model/types.js";
+import type { PermissionGate } from "../permissions/types.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { createToolRunner, type PermissionDenial } from "../tools/runner.js";
+import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
+import type { Tracer } from "../util/trace.js";
+import type { SessionEvent, TurnResult } from "./events.js";
+import type { SessionHooks } from "./session-hooks.js";
+import { addUsage } from "./usage.js";
+
+export type SessionOptions = {
+  sessionId: string;
+  model: ModelClient;
+  registry: ToolRegistry;
+  systemPrompt: () => Promise<string> | string;
+  cwd: string;
+  homeDir: string;
+  maxTurns: number;
+  tracer: Tracer;
+  files: FileStateStore;
+  shell: ShellState;
+  baseEnv?: Record<string, string | undefined>;
+  gate?: PermissionGate;
+  hooks?: SessionHooks;
+  prepareMessages?: (messages: Message[]) => Message[];
+};
+
+export class Session {
+  readonly messages: Message[] = [];
+  readonly usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  lastUsage: Usage | undefined;
+  private listeners = new Set<(event: SessionEvent) => void>();
+  private controller: AbortController | undefined;
+  private denials: PermissionDenial[] = [];
+  private hookErrors: HookNotice[] = [];
+  private readonly runner;
+
+  constructor(readonly options: SessionOptions) {
+    this.runner = createToolRunner({
+      registry: options.registry,
+      hooks: options.hooks,
+      gate: options.gate,
+      tracer: options.tracer,
+      context: (toolUseId, signal): ToolContext => ({
+        cwd: options.cwd,
+        homeDir: options.homeDir,
+        signal,
+        sessionId: options.sessionId,
+        toolUseId,
+        shell: options.shell,
+        files: options.files,
+        baseEnv: options.baseEnv,
+      }),
+      onDenial: (denial) => this.denials.push(denial),
+      onNotice: (notice) => this.notice(notice),
+    });
+  }
+
+  subscribe(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: SessionEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  notice(notice: HookNotice): void {
+    if (notice.kind === "error") this.hookErrors.push(notice);
+    this.emit({ type: "hook-notice", notice });
+  }
+
+  hookRun(event: HookRunEvent): void {
+    this.emit({ type: "hook-run", event });
+  }
+
+  /** Aborts the running turn: the model request and any running tool. */
+  abort(): void {
+    this.controller?.abort();
+  }
+
+  get running(): boolean {
+    return this.controller !== undefined;
+  }
+
+  async start(source: "startup" | "resume" | "clear" | "compact"): Promise<void> {
+    const outcome = await this.options.hooks?.sessionStart(source, this.options.model.model);
+    if (!outcome) return;
+    Object.assign(this.options.shell.env, outcome.envExports);
+    if (outcome.additionalContext.length > 0) this.pendingContext.push(...outcome.additionalContext);
+  }
+
+  async end(reason: string): Promise<void> {
+    await this.options.hooks?.sessionEnd(reason);
+  }
+
+  private pendingContext: string[] = [];
+
+  async submit(prompt: string, attachments: string[] = []): Promise<TurnResult> {
+    const started = Date.now();
+    this.denials = [];
+    this.hookErrors = [];
+    const controller = new AbortController();
+    this.controller = controller;
+    let apiMs = 0;
+    let numTurns = 0;
+    const turnUsage: Usage = { input_tokens: 0, output_tokens: 0 };
+    const unsubscribe = this.subscribe((event) => {
+      if (event.type !== "assistant-message") return;
+      numTurns++;
+      apiMs += event.durationMs;
+      addUsage(turnUsage, event.usage);
+      addUsage(this.usage, event.usage);
+      this.lastUsage = event.usage;
+    });
+    try {
+      const submitted = await this.options.hooks?.userPromptSubmit(prompt, controller.signal);
+      if (submitted?.blocked) {
+        this.emit({ type: "prompt-blocked", reason: submitted.blocked.reason });
+        const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.blocked.reason, text: "" };
+        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+      }
+      const content: TextBlock[] = [{ type: "text", text: prompt }];
+      const context = [...this.pendingContext, ...(submitted?.additionalContext ?? []), ...attachments];
+      this.pendingContext = [];
+      for (const text of context) content.push({ type: "text", text });
+      this.messages.push({ role: "user", content });
+      const terminal = await runAgentLoop({
+        model: this.options.model,
+        tools: this.runner,
+        system: this.options.systemPrompt,
+        toolSchemas: () => this.options.registry.schemas(),
+        messages: this.messages,
+        maxTurns: this.options.maxTurns,
+        signal: controller.signal,
+        emit: (event) => this.emit(event),
+        prepareMessages: this.options.prepareMessages,
+        onStop: this.options.hooks
+          ? (text, active) => this.onStop(text, active, controller.signal)
+          : undefined,
+      });
+      return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+    } finally {
+      unsubscribe();
+      this.controller = undefined;
+    }
+  }
+
+  private async onStop(
+    lastText: string,
+    stopHookActive: boolean,
+    signal: AbortSignal,
+  ): Promise<StopDecision> {
+    const outcome = await this.options.hooks?.stop(lastText, stopHookActive, signal);
+    if (!outcome) return { type: "end" };
+    if (outcome.stop) return { type: "stop", reason: outcome.stop.reason };
+    if (outcome.block) return { type: "continue", reason: outcome.block.reason };
+    return { type: "end" };
+  }
+
+  private finish(
+    terminal: Terminal,
+    started: number,
+    apiMs: number,
+    numTurns: number,
+    usage: Usage,
+  ): TurnResult {
+    const isError =
+      terminal.reason === "error" || terminal.reason === "max_turns" || terminal.reason === "aborted";
+    const result =
+      terminal.reason === "error"
+        ? terminal.error.message
+        : terminal.reason === "stopped_by_hook" || terminal.reason === "declined"
+          ? terminal.message
+          : terminal.text;
+    const turn: TurnResult = {
+      terminal,
+      result,
+      isError,
+      numTurns,
+      durationMs: Date.now() - started,
+      durationApiMs: apiMs,
+      usage,
+      permissionDenials: this.denials,
+      hookErrors: this.hookErrors,
+    };
+    this.emit({ type: "turn-end", result: turn });
+    return turn;
+  }
+}

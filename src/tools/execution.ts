@@ -1,0 +1,22 @@
+// What the loop needs from tool execution. The ToolRunner (runner.ts) implements it and owns
+// validation, hooks, the permission gate and execution; the loop only sees this interface.
+import type { ToolResultBlock, ToolUseBlock } from "../model/types.js";
+
+/** A request to end the turn after this batch of tool calls. */
+export type TurnControl = { type: "stop"; by: "hook" | "user"; reason: string };
+
+export type ToolExecution = {
+  result: ToolResultBlock;
+  /** Text notes delivered to the model next to the results in the same turn (hook context). */
+  notes: string[];
+  control?: TurnControl;
+  code?: string;
+  data?: unknown;
+};
+
+export interface ToolExecutor {
+  /** Read-only calls of one response may run concurrently. */
+  isReadOnly(call: ToolUseBlock): boolean;
+  summary(call: ToolUseBlock): string;
+  run(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution>;
+}

@@ -1,0 +1,11 @@
+// Turns zod validation errors into one line the model can act on.
+import type { z } from "zod";
+
+export function formatZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join(".") : "(input)";
+      return `${path}: ${issue.message}`;
+    })
+    .join("; ");
+}

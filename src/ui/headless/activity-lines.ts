@@ -1,0 +1,37 @@
+// One short stderr line per tool call, retry, hook notice or warning in headless mode, so that
+// stdout stays clean for the result.
+import type { SessionEvent } from "../../session/events.js";
+
+function firstLine(text: string, max = 160): string {
+  const line = text.split("\n").find((part) => part.trim() !== "") ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function activityLine(event: SessionEvent, verbose: boolean): string | undefined {
+  switch (event.type) {
+    case "tool-call-start":
+      return verbose ? `● ${event.summary} …` : undefined;
+    case "tool-call-end": {
+      const ms = `${event.durationMs} ms`;
+      if (!event.isError) return `● ${event.summary} → ok (${ms})`;
+      return `● ${event.summary} → ${event.code ?? "error"}: ${firstLine(event.content)}`;
+    }
+    case "model-retry":
+      return `reagent: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)}s (attempt ${event.attempt})`;
+    case "hook-notice": {
+      const { notice } = event;
+      if (notice.kind === "disabled") return `reagent: ${notice.text}`;
+      return `[hook ${notice.event}] ${notice.hook} (${notice.source}): ${firstLine(notice.text, 300)}`;
+    }
+    case "prompt-blocked":
+      return `reagent: prompt blocked by a UserPromptSubmit hook: ${firstLine(event.reason, 300)}`;
+    case "stop-continued":
+      return `reagent: a Stop hook asked to continue (${event.count}): ${firstLine(event.reason)}`;
+    case "warning":
+      return `reagent: warning: ${event.message}`;
+    case "turn-start":
+      return verbose && event.turn > 1 ? `… turn ${event.turn}` : undefined;
+    default:
+      return undefined;
+  }
+}

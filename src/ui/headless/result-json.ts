@@ -1,0 +1,51 @@
+// The final result object of `--output-format json` / `stream-json`, shaped like `claude -p`'s.
+import type { TurnResult } from "../../session/events.js";
+
+export type ResultJson = {
+  type: "result";
+  subtype: "success" | "error_max_turns" | "error_during_execution";
+  is_error: boolean;
+  result: string;
+  num_turns: number;
+  session_id: string;
+  duration_ms: number;
+  duration_api_ms: number;
+  stop_reason: string;
+  usage: TurnResult["usage"];
+  permission_denials: TurnResult["permissionDenials"];
+  hook_errors: Array<{ event: string; hook: string; source: string; error: string }>;
+  [extra: string]: unknown;
+};
+
+export function resultJson(
+  turn: TurnResult,
+  sessionId: string,
+  extra: Record<string, unknown> = {},
+): ResultJson {
+  const subtype =
+    turn.terminal.reason === "max_turns"
+      ? "error_max_turns"
+      : turn.isError
+        ? "error_during_execution"
+        : "success";
+  return {
+    type: "result",
+    subtype,
+    is_error: turn.isError,
+    result: turn.result,
+    num_turns: turn.numTurns,
+    session_id: sessionId,
+    duration_ms: turn.durationMs,
+    duration_api_ms: turn.durationApiMs,
+    stop_reason: turn.terminal.reason,
+    usage: turn.usage,
+    permission_denials: turn.permissionDenials,
+    hook_errors: turn.hookErrors.map((notice) => ({
+      event: notice.event,
+      hook: notice.hook,
+      source: notice.source,
+      error: notice.text,
+    })),
+    ...extra,
+  };
+}
