@@ -1,0 +1,135 @@
+// The Edit tool: exact string replacement in a file the model has Read (unique match unless
+// replace_all), keeping CRLF line endings and a BOM, written atomically; the result shows a numbered
+// snippet of the edited region. An empty old_string creates a missing (or fills an empty) file.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomic } from "./atomic-write.js";
+import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
+import { rememberWritten, staleFileFailure } from "./file-state.js";
+import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
+import { missingFileResult } from "./read.js";
+import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+
+const schema = z.object({
+  file_path: z
+    .string()
+    .describe("Path of the file to edit (absolute, relative to the working directory, or ~/…)"),
+  old_string: z
+    .string()
+    .describe("Exact text to replace, including indentation; must be unique unless replace_all"),
+  new_string: z.string().describe("Replacement text (must differ from old_string)"),
+  replace_all: z.boolean().optional().describe("Replace every occurrence of old_string (default false)"),
+});
+
+type EditInput = z.infer<typeof schema>;
+
+const description = `Replaces exact text in a file.
+- Read the file first in this session; the edit fails if the file changed on disk since.
+- old_string must match the file exactly (indentation included; do not include the line-number prefix Read shows) and occur once; add surrounding lines to make it unique, or set replace_all to change every occurrence (e.g. renaming a variable).
+- An empty old_string creates a new file with new_string as its content.`;
+
+type EditData = {
+  filePath: string;
+  oldString: string;
+  newString: string;
+  replaceAll: boolean;
+  replacements: number;
+};
+
+async function createWithEdit(input: EditInput, target: string, filePath: string, context: ToolContext) {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await writeFileAtomic(target, input.new_string);
+  rememberWritten(context.files, target, await fs.stat(target));
+  const data: EditData = {
+    filePath,
+    oldString: "",
+    newString: input.new_string,
+    replaceAll: input.replace_all ?? false,
+    replacements: 1,
+  };
+  return ok(`Created ${displayPath(filePath, context.cwd)} with the given content.`, data);
+}
+
+async function executeEdit(input: EditInput, context: ToolContext): Promise<ToolResult> {
+  const resolved = resolveToolPath(input.file_path, context);
+  if (!resolved.ok) return fail("invalid_path", `Invalid file_path: ${resolved.message}`);
+  if (input.old_string === input.new_string) {
+    return fail("identical_strings", "old_string and new_string are identical; there is nothing to change.");
+  }
+  const target = await realPathForAccess(resolved.path);
+  const shown = displayPath(resolved.path, context.cwd);
+  try {
+    const stat = await fs.stat(target).catch((error: unknown) => {
+      if (fsErrorCode(error) === "ENOENT") return undefined;
+      throw error;
+    });
+    if (!stat) {
+      if (input.old_string === "") return createWithEdit(input, target, resolved.path, context);
+      return missingFileResult(resolved.path, context.cwd);
+    }
+    if (stat.isDirectory()) return fail("is_directory", `${shown} is a directory; give a file path.`);
+    const stale = staleFileFailure(context.files, target, stat, shown);
+    if (stale) return fail(stale.code, stale.message);
+    const original = normaliseText(await fs.readFile(target, "utf8"));
+    const oldString = input.old_string.replace(/\r\n/g, "\n");
+    const newString = input.new_string.replace(/\r\n/g, "\n");
+    let outcome: ReturnType<typeof replaceInText>;
+    if (oldString === "") {
+      if (original.text.trim() !== "") {
+        return fail(
+          "empty_old_string",
+          `old_string is empty but ${shown} already has content. Give the exact text to replace, or use Write to replace the whole file.`,
+        );
+      }
+      outcome = { kind: "replaced", text: newString, count: 1, firstIndex: 0, fuzzy: false };
+    } else {
+      outcome = replaceInText(original.text, oldString, newString, input.replace_all ?? false);
+    }
+    if (outcome.kind === "no_match") {
+      return fail(
+        "no_match",
+        `old_string was not found in ${shown}. Check whitespace and indentation (Read the file again if unsure) and copy the text exactly, without line-number prefixes.`,
+      );
+    }
+    if (outcome.kind === "multiple_matches") {
+      return fail(
+        "multiple_matches",
+        `old_string occurs ${outcome.count} times in ${shown} (lines ${outcome.lineNumbers.join(", ")}). ` +
+          "Add surrounding lines to make it unique, or set replace_all to true to replace every occurrence.",
+        { count: outcome.count, lineNumbers: outcome.lineNumbers },
+      );
+    }
+    await writeFileAtomic(target, restoreText(outcome.text, original), { mode: stat.mode });
+    rememberWritten(context.files, target, await fs.stat(target));
+    const snippet = snippetAround(outcome.text, outcome.firstIndex, newString.length);
+    const head =
+      outcome.count > 1
+        ? `Replaced ${outcome.count} occurrences in ${shown}. First edited region:`
+        : `Edited ${shown}${outcome.fuzzy ? " (matched ignoring trailing whitespace)" : ""}:`;
+    const data: EditData = {
+      filePath: resolved.path,
+      oldString: input.old_string,
+      newString: input.new_string,
+      replaceAll: input.replace_all ?? false,
+      replacements: outcome.count,
+    };
+    return ok(`${head}\n${snippet}`, data);
+  } catch (error) {
+    const code = fsErrorCode(error);
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+      return fail("permission_denied", `Permission denied editing ${shown}.`);
+    }
+    throw error;
+  }
+}
+
+export const editTool = defineTool<EditInput>({
+  name: "Edit",
+  description,
+  schema,
+  isReadOnly: () => false,
+  paths: (input, context) => touchedPaths(input.file_path, context),
+  summary: (input) => input.file_path,
+  execute: executeEdit,
+});

@@ -1,0 +1,87 @@
+// The gitignore-aware file walk shared by Glob and the pure-JS Grep: tinyglobby does the crawl and
+// the pattern matching, and an fs adapter drops `.git` and every entry the applicable `.gitignore`
+// files exclude (nested ones and those of parent folders, as ripgrep does) before tinyglobby sees
+// them, so ignored folders such as node_modules are never entered.
+
+import type { Dirent } from "node:fs";
+import { readdir, readFileSync } from "node:fs";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { glob } from "tinyglobby";
+
+type Rule = { base: string; matcher: Ignore };
+
+/** Decides whether a path is excluded by the `.gitignore` files of its folder and their parents. */
+export class GitignoreRules {
+  private readonly chains = new Map<string, Rule[]>();
+
+  private load(directory: string): Rule | undefined {
+    let text: string;
+    try {
+      text = readFileSync(path.join(directory, ".gitignore"), "utf8");
+    } catch {
+      return undefined;
+    }
+    return { base: directory, matcher: ignore({ ignorecase: false }).add(text) };
+  }
+
+  /** Rules that apply to entries of `directory`, outermost first. */
+  chainFor(directory: string): Rule[] {
+    const cached = this.chains.get(directory);
+    if (cached) return cached;
+    const parent = path.dirname(directory);
+    const inherited = parent === directory ? [] : this.chainFor(parent);
+    const own = this.load(directory);
+    const chain = own ? [...inherited, own] : inherited;
+    this.chains.set(directory, chain);
+    return chain;
+  }
+
+  isIgnored(directory: string, name: string, isDirectory: boolean): boolean {
+    if (name === ".git") return true;
+    let ignored = false;
+    const absolute = path.join(directory, name);
+    for (const rule of this.chainFor(directory)) {
+      const relative = path.relative(rule.base, absolute) + (isDirectory ? "/" : "");
+      const result = rule.matcher.test(relative);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+
+/** An fs adapter for tinyglobby whose readdir hides ignored entries. */
+function ignoringFs(rules: GitignoreRules) {
+  return {
+    readdir: ((directory: string, _options: unknown, callback: ReaddirCallback) => {
+      readdir(directory, { withFileTypes: true }, (error, entries) => {
+        if (error) return callback(error, []);
+        const absolute = path.resolve(directory);
+        callback(
+          null,
+          entries.filter((entry) => !rules.isIgnored(absolute, entry.name, entry.isDirectory())),
+        );
+      });
+    }) as unknown as typeof readdir,
+  };
+}
+
+export type WalkOptions = { root: string; patterns: string[]; signal?: AbortSignal };
+
+/** Absolute paths of the files under `root` matching `patterns` (dotfiles included, symlinks not
+ *  followed), with gitignored entries and `.git` left out. */
+export async function walkFiles(options: WalkOptions): Promise<string[]> {
+  const rules = new GitignoreRules();
+  return glob(options.patterns, {
+    cwd: options.root,
+    absolute: true,
+    dot: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+    fs: ignoringFs(rules),
+    signal: options.signal,
+  });
+}

@@ -1,0 +1,102 @@
+// Path resolution shared by the built-in tools: `~` and relative paths against the tool context,
+// real paths (symlinks followed) for the permission gate, display paths relative to the project,
+// and "did you mean" suggestions for missing files. No ambient cwd: everything is passed in.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
+export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
+
+/** Expands `~` and resolves `filePath` against `cwd`; rejects empty paths and NUL bytes. */
+export function resolveToolPath(filePath: string, context: { cwd: string; homeDir: string }): PathResolution {
+  if (filePath.trim() === "") return { ok: false, message: "The path is empty; pass a file path." };
+  if (filePath.includes("\0")) return { ok: false, message: "The path contains a NUL byte." };
+  let expanded = filePath;
+  if (filePath === "~") expanded = context.homeDir;
+  else if (filePath.startsWith("~/")) expanded = path.join(context.homeDir, filePath.slice(2));
+  return { ok: true, path: path.resolve(context.cwd, expanded) };
+}
+
+/** The real path of `absolutePath`; for a path that does not exist yet, the real path of its nearest
+ *  existing parent joined with the rest. */
+export async function realPathForAccess(absolutePath: string): Promise<string> {
+  const rest: string[] = [];
+  let current = absolutePath;
+  for (;;) {
+    try {
+      const real = await fs.realpath(current);
+      return rest.length === 0 ? real : path.join(real, ...rest.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return absolutePath;
+      rest.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** Resolves a tool's path argument to the real paths the call touches (empty when invalid). */
+export async function touchedPaths(
+  filePath: string | undefined,
+  context: { cwd: string; homeDir: string },
+): Promise<string[]> {
+  const resolved = resolveToolPath(filePath ?? ".", context);
+  return resolved.ok ? [await realPathForAccess(resolved.path)] : [];
+}
+
+/** `absolutePath` relative to `cwd` when inside it, otherwise unchanged. */
+export function displayPath(absolutePath: string, cwd: string): string {
+  const relative = path.relative(cwd, absolutePath);
+  if (relative === "") return ".";
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return absolutePath;
+  return relative;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = saved;
+    }
+  }
+  return row[b.length];
+}
+
+/** Names in the missing file's folder that look like it (same stem, small edit distance, containment). */
+export async function similarNames(absolutePath: string, max = 5): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(path.dirname(absolutePath));
+  } catch {
+    return [];
+  }
+  const wanted = path.basename(absolutePath).toLowerCase();
+  const stem = wanted.replace(/\.[^.]*$/, "");
+  const scored = entries
+    .map((name) => {
+      const lower = name.toLowerCase();
+      const distance = editDistance(lower, wanted);
+      const sameStem = stem !== "" && lower.replace(/\.[^.]*$/, "") === stem;
+      const contains =
+        stem.length >= 3 && (lower.includes(stem) || wanted.includes(lower.replace(/\.[^.]*$/, "")));
+      const score = sameStem
+        ? 0
+        : distance <= Math.max(2, Math.floor(wanted.length / 4))
+          ? distance
+          : contains
+            ? 50
+            : -1;
+      return { name, score };
+    })
+    .filter((entry) => entry.score >= 0)
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
+  return scored.slice(0, max).map((entry) => path.join(path.dirname(absolutePath), entry.name));
+}
+
+/** Error code for a failed fs call: ENOENT, EACCES/EPERM, EISDIR … (undefined when not an fs error). */
+export function fsErrorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+}

@@ -1,0 +1,56 @@
+// Line access for the Read tool: whole-file reads for ordinary files and a streaming range reader for
+// big ones (memory stays bounded by the requested range), plus binary sniffing and cat -n formatting.
+import { createReadStream, promises as fs } from "node:fs";
+import { createInterface } from "node:readline";
+
+export const MAX_LINE_CHARS = 2000;
+
+export type LineRange = { lines: string[]; totalLines: number };
+
+/** Splits text into lines (a trailing newline ends the last line; CR before LF is dropped). */
+export function splitLines(text: string): string[] {
+  if (text === "") return [];
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+}
+
+/** Reads lines [offset, offset+limit) (1-based offset) of a file of any size, counting all lines. */
+export async function readLineRange(filePath: string, offset: number, limit: number): Promise<LineRange> {
+  const lines: string[] = [];
+  let lineNumber = 0;
+  const reader = createInterface({
+    input: createReadStream(filePath, { encoding: "utf8" }),
+    crlfDelay: Infinity,
+  });
+  for await (const line of reader) {
+    lineNumber++;
+    if (lineNumber >= offset && lineNumber < offset + limit) lines.push(line);
+  }
+  return { lines, totalLines: lineNumber };
+}
+
+/** True when the first bytes contain a NUL byte (the usual text/binary heuristic). */
+export async function looksBinary(filePath: string): Promise<boolean> {
+  const handle = await fs.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `cat -n` style: right-aligned number, a tab, the text (long lines cut with a marker). */
+export function numberLines(lines: string[], firstLineNumber: number): string {
+  return lines
+    .map((line, index) => {
+      const text =
+        line.length > MAX_LINE_CHARS
+          ? `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${line.length - MAX_LINE_CHARS} more characters]`
+          : line;
+      return `${String(firstLineNumber + index).padStart(6)}\t${text}`;
+    })
+    .join("\n");
+}

@@ -1,0 +1,156 @@
+// The Read tool: shows a text file with cat -n line numbers, pages through big files with
+// offset/limit, and records what was read in the session's FileStateStore for Write/Edit's
+// freshness check. Failures (missing, directory, binary, too large, no permission) are coded results.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import {
+  displayPath,
+  fsErrorCode,
+  realPathForAccess,
+  resolveToolPath,
+  similarNames,
+  touchedPaths,
+} from "./paths.js";
+import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
+import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+
+export const DEFAULT_READ_LINES = 2000;
+/** Files bigger than this need offset/limit. */
+export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
+
+const schema = z.object({
+  file_path: z
+    .string()
+    .describe("Path of the file to read (absolute, relative to the working directory, or ~/…)"),
+  offset: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("1-based line number to start reading from; use for big files"),
+  limit: z.number().int().min(1).optional().describe("Number of lines to read (default 2000)"),
+});
+
+type ReadInput = z.infer<typeof schema>;
+
+const description = `Reads a text file and returns it with line numbers (cat -n format: number, tab, text).
+- By default the first 2000 lines; use offset and limit to page through longer files. Lines over 2000 characters are cut.
+- file_path may be absolute, relative to the working directory, or start with ~.
+- Read a file before editing or overwriting it with Edit or Write.
+- Not for directories (use Glob or Bash ls) and not for searching (use Grep).`;
+
+export async function missingFileResult(absolutePath: string, cwd: string): Promise<ToolResult> {
+  const shown = displayPath(absolutePath, cwd);
+  const parent = path.dirname(absolutePath);
+  const parentExists = await fs.stat(parent).then(
+    (stat) => stat.isDirectory(),
+    () => false,
+  );
+  if (!parentExists) {
+    return fail(
+      "file_not_found",
+      `File not found: ${shown} (folder ${displayPath(parent, cwd)} does not exist either).`,
+    );
+  }
+  const similar = await similarNames(absolutePath);
+  const hint =
+    similar.length > 0
+      ? ` Did you mean: ${similar.map((candidate) => displayPath(candidate, cwd)).join(", ")}?`
+      : " Use Glob to find the file.";
+  return fail("file_not_found", `File not found: ${shown}.${hint}`);
+}
+
+async function executeRead(input: ReadInput, context: ToolContext): Promise<ToolResult> {
+  const resolved = resolveToolPath(input.file_path, context);
+  if (!resolved.ok) return fail("invalid_path", `Invalid file_path: ${resolved.message}`);
+  const shown = displayPath(resolved.path, context.cwd);
+  let stat: Awaited<ReturnType<typeof fs.stat>>;
+  try {
+    stat = await fs.stat(resolved.path);
+  } catch (error) {
+    const code = fsErrorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") return missingFileResult(resolved.path, context.cwd);
+    if (code === "EACCES" || code === "EPERM")
+      return fail("permission_denied", `Permission denied: ${shown}.`);
+    throw error;
+  }
+  if (stat.isDirectory()) {
+    return fail(
+      "is_directory",
+      `${shown} is a directory, not a file. Use Glob (or Bash ls) to list its files.`,
+    );
+  }
+  const realPath = await realPathForAccess(resolved.path);
+  const paged = input.offset !== undefined || input.limit !== undefined;
+  if (stat.size > MAX_WHOLE_FILE_BYTES && !paged) {
+    return fail(
+      "file_too_large",
+      `${shown} is ${stat.size} bytes, more than ${MAX_WHOLE_FILE_BYTES} bytes can be read at once. ` +
+        "Read a part with offset and limit, or use Grep to find the lines you need.",
+    );
+  }
+  try {
+    if (await looksBinary(resolved.path)) {
+      return fail(
+        "binary_file",
+        `${shown} is a binary file (${stat.size} bytes); Read shows text files only.`,
+      );
+    }
+    const offset = input.offset ?? 1;
+    const limit = input.limit ?? DEFAULT_READ_LINES;
+    let lines: string[];
+    let totalLines: number;
+    if (stat.size > MAX_WHOLE_FILE_BYTES) {
+      ({ lines, totalLines } = await readLineRange(resolved.path, offset, limit));
+    } else {
+      const all = splitLines((await fs.readFile(resolved.path, "utf8")).replace(/^\uFEFF/, ""));
+      totalLines = all.length;
+      lines = all.slice(offset - 1, offset - 1 + limit);
+    }
+    context.files.set({
+      path: realPath,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      readAt: Date.now(),
+      ...(paged ? { range: { offset, limit } } : {}),
+    });
+    const data = {
+      type: "text",
+      file: {
+        filePath: resolved.path,
+        content: lines.join("\n"),
+        numLines: lines.length,
+        startLine: offset,
+        totalLines,
+      },
+    };
+    if (totalLines === 0) return ok(`(${shown} exists but is empty.)`, data);
+    if (lines.length === 0) {
+      return ok(`(${shown} has ${totalLines} lines; offset ${offset} is past the end.)`, data);
+    }
+    const last = offset + lines.length - 1;
+    let text = numberLines(lines, offset);
+    if (last < totalLines) {
+      text += `\n\n[Showing lines ${offset}-${last} of ${totalLines}. Use offset=${last + 1} to read on.]`;
+    }
+    return ok(text, data);
+  } catch (error) {
+    const code = fsErrorCode(error);
+    if (code === "EACCES" || code === "EPERM")
+      return fail("permission_denied", `Permission denied: ${shown}.`);
+    if (code === "EISDIR")
+      return fail("is_directory", `${shown} is a directory. Use Glob to list its files.`);
+    throw error;
+  }
+}
+
+export const readTool = defineTool<ReadInput>({
+  name: "Read",
+  description,
+  schema,
+  isReadOnly: () => true,
+  paths: (input, context) => touchedPaths(input.file_path, context),
+  summary: (input) => input.file_path,
+  execute: executeRead,
+});

@@ -1,0 +1,74 @@
+// The Write tool: creates or overwrites a file atomically, creating missing parent folders. An
+// existing file may only be overwritten after it was Read in this session and is unchanged since.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomic } from "./atomic-write.js";
+import { rememberWritten, staleFileFailure } from "./file-state.js";
+import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
+import { splitLines } from "./read-lines.js";
+import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+
+const schema = z.object({
+  file_path: z
+    .string()
+    .describe("Path of the file to write (absolute, relative to the working directory, or ~/…)"),
+  content: z.string().describe("The complete new content of the file"),
+});
+
+type WriteInput = z.infer<typeof schema>;
+
+const description = `Writes a file, replacing its whole content; creates missing parent folders.
+- To overwrite an existing file you must Read it first in this session (and it must not have changed since).
+- Prefer Edit for changing part of an existing file; use Write for new files or complete rewrites.
+- Do not create documentation or other files nobody asked for.`;
+
+async function executeWrite(input: WriteInput, context: ToolContext): Promise<ToolResult> {
+  const resolved = resolveToolPath(input.file_path, context);
+  if (!resolved.ok) return fail("invalid_path", `Invalid file_path: ${resolved.message}`);
+  const target = await realPathForAccess(resolved.path);
+  const shown = displayPath(resolved.path, context.cwd);
+  try {
+    const existing = await fs.stat(target).catch((error: unknown) => {
+      if (fsErrorCode(error) === "ENOENT") return undefined;
+      throw error;
+    });
+    if (existing?.isDirectory()) {
+      return fail("is_directory", `${shown} is a directory; give a file path.`);
+    }
+    if (existing) {
+      const stale = staleFileFailure(context.files, target, existing, shown);
+      if (stale) return fail(stale.code, stale.message);
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await writeFileAtomic(target, input.content, existing ? { mode: existing.mode } : {});
+    rememberWritten(context.files, target, await fs.stat(target));
+    const lineCount = splitLines(input.content).length;
+    const type = existing ? "update" : "create";
+    const verb = existing ? "Updated" : "Created";
+    return ok(`${verb} ${shown} (${lineCount} line${lineCount === 1 ? "" : "s"}).`, {
+      type,
+      filePath: resolved.path,
+      content: input.content,
+    });
+  } catch (error) {
+    const code = fsErrorCode(error);
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+      return fail("permission_denied", `Permission denied writing ${shown}.`);
+    }
+    if (code === "ENOTDIR" || code === "EEXIST") {
+      return fail("invalid_path", `Cannot write ${shown}: a part of the path is a file, not a folder.`);
+    }
+    throw error;
+  }
+}
+
+export const writeTool = defineTool<WriteInput>({
+  name: "Write",
+  description,
+  schema,
+  isReadOnly: () => false,
+  paths: (input, context) => touchedPaths(input.file_path, context),
+  summary: (input) => input.file_path,
+  execute: executeWrite,
+});
