@@ -8,6 +8,7 @@ const CONTEXT_LENGTH_PATTERNS: readonly RegExp[] = [
   /input is too long/i,
   /context[ _-]length/i,
   /context[ _-]window/i,
+  /context size/i,
   /maximum context/i,
   /max(imum)?[ _-]model[ _-]len/i,
   /exceeds? the (model'?s? )?(maximum|max|context)/i,
