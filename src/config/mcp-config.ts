@@ -1,0 +1,121 @@
+// MCP server configuration: reads the Claude Code format `{"mcpServers": {...}}` from the user file
+// (~/.agents/mcp.json), the project file (.mcp.json), MCP_CONFIG files and --mcp-config values (file
+// or inline JSON), validates each server, expands ${VAR} / ${VAR:-default} from the env passed in, and
+// merges them (later sources win per server name). Connecting is left to src/mcp/.
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { errorMessage } from "../util/errors.js";
+import type { McpServerConfig } from "./mcp-config-server.js";
+import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";
+
+export type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-config-server.js";
+export { McpConfigError } from "./mcp-config-server.js";
+
+export type McpSourceKind = "user" | "project" | "env" | "flag";
+
+/** A configured server plus where it came from (a file path, or "--mcp-config (inline JSON)"). */
+export type McpServerEntry = McpServerConfig & { source: string };
+
+export type McpConfig = { servers: Record<string, McpServerEntry> };
+
+export type LoadMcpConfigOptions = {
+  projectDir: string;
+  homeDir: string;
+  env: Record<string, string | undefined>;
+  /** MCP_CONFIG entries (see splitMcpConfigList) followed by --mcp-config values; a value starting with
+   *  "{" is inline JSON, anything else a file path (relative to projectDir). */
+  configFiles?: string[];
+};
+
+const INLINE_SOURCE = "--mcp-config (inline JSON)";
+
+/** Splits an MCP_CONFIG value ("a.json,b.json") into file paths, dropping empty items. */
+export function splitMcpConfigList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+export function userMcpConfigPath(homeDir: string): string {
+  return join(homeDir, ".agents", "mcp.json");
+}
+
+export function projectMcpConfigPath(projectDir: string): string {
+  return join(projectDir, ".mcp.json");
+}
+
+/** Loads and merges every MCP config source. Throws McpConfigError (the CLI exits 2) on any invalid one. */
+export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
+  const servers: Record<string, McpServerEntry> = {};
+  const add = (parsed: Record<string, McpServerEntry>) => Object.assign(servers, parsed);
+
+  for (const [path, required] of [
+    [userMcpConfigPath(options.homeDir), false],
+    [projectMcpConfigPath(options.projectDir), false],
+  ] as const) {
+    const text = readConfigFile(path, required);
+    if (text !== undefined) add(parseMcpConfigText(text, path, dirname(path), options.env));
+  }
+
+  for (const value of options.configFiles ?? []) {
+    const trimmed = value.trim();
+    if (trimmed.startsWith("{")) {
+      add(parseMcpConfigText(trimmed, INLINE_SOURCE, options.projectDir, options.env));
+      continue;
+    }
+    const path = isAbsolute(trimmed) ? trimmed : resolve(options.projectDir, trimmed);
+    const text = readConfigFile(path, true) as string;
+    add(parseMcpConfigText(text, path, dirname(path), options.env));
+  }
+  return { servers };
+}
+
+/** Parses one config document. `baseDir` resolves relative `cwd` values of stdio servers. */
+export function parseMcpConfigText(
+  text: string,
+  source: string,
+  baseDir: string,
+  env: Record<string, string | undefined>,
+): Record<string, McpServerEntry> {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new McpConfigError(
+      `${source}: invalid JSON (${errorMessage(error)}). Fix the file or remove it.`,
+      source,
+    );
+  }
+  if (!isObject(document) || !isObject(document.mcpServers)) {
+    throw new McpConfigError(
+      `${source}: expected an object with an "mcpServers" object, e.g. {"mcpServers": {"name": {"command": "…"}}}.`,
+      source,
+      undefined,
+      "mcpServers",
+    );
+  }
+  const result: Record<string, McpServerEntry> = {};
+  for (const [name, raw] of Object.entries(document.mcpServers)) {
+    result[name] = { ...parseServerEntry(name, raw, { source, baseDir, env }), source };
+  }
+  return result;
+}
+
+function readConfigFile(path: string, required: boolean): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!required && code === "ENOENT") return undefined;
+    throw new McpConfigError(
+      `${path}: cannot read MCP config (${code ?? errorMessage(error)}). Check the path given in MCP_CONFIG or --mcp-config.`,
+      path,
+    );
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,57 @@
+// One tools/call through a server connection, mapped to a ToolResult: rendered content on success,
+// `mcp_tool_error` when the server flags isError, `mcp_timeout` past the per-call limit, `aborted` when
+// the turn is cancelled, `mcp_server_unavailable` naming the server when it died or cannot reconnect,
+// and `mcp_error` for protocol errors (unknown tool, invalid params, malformed result).
+import { fail, ok, type ToolResult } from "../tools/tool.js";
+import { describeMcpError, isTimeout } from "./mcp-errors.js";
+import { renderToolResult } from "./render-result.js";
+import type { ServerConnection } from "./server-connection.js";
+
+export type CallToolOptions = { signal: AbortSignal; timeoutMs: number; maxOutputChars: number };
+
+export async function callMcpTool(
+  connection: ServerConnection,
+  tool: string,
+  args: Record<string, unknown>,
+  options: CallToolOptions,
+): Promise<ToolResult> {
+  const server = connection.name;
+  if (options.signal.aborted)
+    return fail("aborted", `Call to MCP tool ${tool} on server "${server}" was cancelled.`);
+  try {
+    const outcome = await connection.use((client) =>
+      client.callTool(
+        { name: tool, arguments: args },
+        { signal: options.signal, timeout: options.timeoutMs, maxTotalTimeout: options.timeoutMs },
+      ),
+    );
+    if (!outcome.ok) {
+      return fail(
+        "mcp_server_unavailable",
+        `MCP server "${server}" is unavailable: ${outcome.reason}. Its tools cannot be used right now.`,
+        { server },
+      );
+    }
+    const text = renderToolResult(outcome.value, options.maxOutputChars);
+    const data = { server, tool, result: outcome.value };
+    return outcome.value.isError === true ? fail("mcp_tool_error", text, data) : ok(text, data);
+  } catch (error) {
+    if (options.signal.aborted) {
+      return fail("aborted", `Call to MCP tool ${tool} on server "${server}" was cancelled.`);
+    }
+    if (isTimeout(error)) {
+      return fail(
+        "mcp_timeout",
+        `MCP tool ${tool} on server "${server}" did not answer within ${options.timeoutMs} ms; the call was cancelled.`,
+        { server },
+      );
+    }
+    return fail(
+      "mcp_error",
+      `MCP server "${server}" returned an error for ${tool}: ${describeMcpError(error)}`,
+      {
+        server,
+      },
+    );
+  }
+}

@@ -1,0 +1,60 @@
+// Builds the SDK transport for one server spec: stdio (child process with its stderr piped to the
+// caller), Streamable HTTP, or legacy HTTP+SSE. Owns nothing else; the connection decides lifetimes.
+import {
+  type FetchLike,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { McpServerSpec } from "./types.js";
+
+export type TransportOptions = {
+  /** Working directory for stdio servers without their own `cwd`. */
+  cwd: string;
+  /** Base environment for stdio servers; the server's `env` is laid over it. */
+  baseEnv?: Record<string, string>;
+};
+
+/** The SDK's stdio transport, telling its owner the child's pid as soon as it is spawned (so a server
+ *  stuck in initialize can still be ended when reagent exits). */
+export class TrackedStdioTransport extends StdioClientTransport {
+  onspawn?: (pid: number) => void;
+
+  override async start(): Promise<void> {
+    await super.start();
+    if (this.pid !== null) this.onspawn?.(this.pid);
+  }
+}
+
+export type CreatedTransport =
+  | { kind: "stdio"; transport: TrackedStdioTransport }
+  | { kind: "remote"; transport: Transport };
+
+export function createTransport(spec: McpServerSpec, options: TransportOptions): CreatedTransport {
+  if (spec.type === "stdio") {
+    const env = options.baseEnv ? { ...options.baseEnv, ...spec.env } : spec.env;
+    const transport = new TrackedStdioTransport({
+      command: spec.command,
+      args: spec.args,
+      env,
+      cwd: spec.cwd ?? options.cwd,
+      stderr: "pipe",
+    });
+    return { kind: "stdio", transport };
+  }
+  const url = new URL(spec.url);
+  const requestInit: RequestInit = { headers: spec.headers };
+  if (spec.type === "http") {
+    return { kind: "remote", transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+  }
+  const withHeaders: FetchLike = (input, init) => {
+    const headers = new Headers(init?.headers);
+    for (const [key, value] of Object.entries(spec.headers)) if (!headers.has(key)) headers.set(key, value);
+    return fetch(input, { ...init, headers });
+  };
+  return {
+    kind: "remote",
+    transport: new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: withHeaders } }),
+  };
+}

@@ -1,0 +1,192 @@
+// The MCP client manager: owns one ServerConnection per configured server, connects them in parallel
+// under a per-server time limit, reports failures in one line each, exposes the connected servers'
+// tools (adapted to `mcp__<server>__<tool>`) plus the resource tools, resource mentions, prompts, and
+// ends every child process on close() or when the reagent process exits.
+import type { Implementation } from "@modelcontextprotocol/client";
+import type { Tool } from "../tools/tool.js";
+import { noopTracer, type Tracer } from "../util/trace.js";
+import { callMcpTool } from "./call-tool.js";
+import { expandServerPrompt, promptsOf } from "./prompts.js";
+import { DEFAULT_MAX_OUTPUT_CHARS } from "./render-result.js";
+import { createResourceTools } from "./resource-tools.js";
+import {
+  attachMentionedResources,
+  listResourcesTool,
+  readResourceTool,
+  unknownServerMessage,
+} from "./resources.js";
+import { ServerConnection } from "./server-connection.js";
+import { adaptMcpTool } from "./tool-adapter.js";
+import { mcpToolName } from "./tool-names.js";
+import type {
+  McpAttachResult,
+  McpPromptExpansion,
+  McpPromptInfo,
+  McpServerFailure,
+  McpServerSpec,
+  McpServerStatus,
+} from "./types.js";
+
+export type McpManagerOptions = {
+  servers: Record<string, McpServerSpec>;
+  /** Working directory for stdio servers without their own `cwd` (the project directory). */
+  cwd: string;
+  /** Environment for stdio servers (the CLI passes its env); default: the SDK's safe subset (PATH, HOME …). */
+  baseEnv?: Record<string, string>;
+  connectTimeoutMs?: number;
+  callTimeoutMs?: number;
+  maxOutputChars?: number;
+  /** Servers' stderr goes to `<logDir>/mcp-<server>.log`; without it stderr is dropped. */
+  logDir?: string;
+  clientInfo?: Implementation;
+  tracer?: Tracer;
+  /** Called once per server that fails to connect. */
+  onServerFailed?: (failure: McpServerFailure) => void;
+  /** Install a process "exit" listener that kills remaining children (default true). */
+  killChildrenOnExit?: boolean;
+};
+
+export interface McpManager {
+  /** Connects every server in parallel; resolves within about connectTimeoutMs with the failures. */
+  connectAll(): Promise<McpServerFailure[]>;
+  status(): McpServerStatus[];
+  /** Adapted tools of the connected servers, plus ListMcpResources/ReadMcpResource when any has resources. */
+  tools(): Tool[];
+  attachResources(prompt: string, signal?: AbortSignal): Promise<McpAttachResult>;
+  listPrompts(): McpPromptInfo[];
+  expandPrompt(
+    server: string,
+    prompt: string,
+    argsText: string,
+    signal?: AbortSignal,
+  ): Promise<McpPromptExpansion>;
+  /** Pids of live stdio server processes (for diagnostics and tests). */
+  childPids(): number[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
+
+export function createMcpManager(options: McpManagerOptions): McpManager {
+  const tracer = options.tracer ?? noopTracer;
+  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const maxChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+  const pids = new Set<number>();
+  const connections = new Map<string, ServerConnection>();
+  for (const [name, spec] of Object.entries(options.servers)) {
+    connections.set(
+      name,
+      new ServerConnection(name, spec, {
+        clientInfo: options.clientInfo ?? { name: "reagent", version: "0.1.0" },
+        connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        cwd: options.cwd,
+        baseEnv: options.baseEnv,
+        logDir: options.logDir,
+        tracer,
+        onChildProcess: (pid, alive) => (alive ? pids.add(pid) : pids.delete(pid)),
+      }),
+    );
+  }
+  const list = () => [...connections.values()];
+  const lookup = (server: string) => connections.get(server);
+
+  const killOnExit = () => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const exitHook = options.killChildrenOnExit !== false && connections.size > 0;
+  if (exitHook) process.on("exit", killOnExit);
+
+  let toolCache: Tool[] | undefined;
+
+  return {
+    async connectAll() {
+      toolCache = undefined;
+      await Promise.all(list().map((connection) => connection.connect()));
+      const failures: McpServerFailure[] = [];
+      for (const connection of list()) {
+        const reason = connection.failureReason();
+        if (reason === undefined) continue;
+        const failure = { server: connection.name, reason };
+        failures.push(failure);
+        options.onServerFailed?.(failure);
+      }
+      return failures;
+    },
+
+    status() {
+      return list().map((connection) => ({
+        name: connection.name,
+        transport: connection.spec.type,
+        source: connection.spec.source,
+        state: connection.status(),
+      }));
+    },
+
+    tools() {
+      if (toolCache) return toolCache;
+      const tools: Tool[] = [];
+      const used = new Set<string>();
+      for (const connection of list()) {
+        for (const tool of connection.catalog?.tools ?? []) {
+          let name = mcpToolName(connection.name, tool.name);
+          for (let suffix = 2; used.has(name); suffix++)
+            name = `${mcpToolName(connection.name, tool.name)}_${suffix}`;
+          used.add(name);
+          tools.push(
+            adaptMcpTool(connection.name, name, tool, (args, context) =>
+              callMcpTool(connection, tool.name, args, {
+                signal: context.signal,
+                timeoutMs: callTimeoutMs,
+                maxOutputChars: maxChars,
+              }),
+            ),
+          );
+        }
+      }
+      const withResources = list().filter((connection) => (connection.catalog?.resources.length ?? 0) > 0);
+      if (withResources.length > 0) {
+        tools.push(
+          ...createResourceTools({
+            serverNames: () => withResources.map((connection) => connection.name),
+            listResources: (server, signal) => listResourcesTool(list(), lookup, server, signal),
+            readResource: (server, uri, signal) =>
+              readResourceTool(list(), lookup, server, uri, maxChars, signal),
+          }),
+        );
+      }
+      toolCache = tools;
+      return tools;
+    },
+
+    attachResources(prompt, signal) {
+      return attachMentionedResources(prompt, list(), lookup, maxChars, signal);
+    },
+
+    listPrompts() {
+      return list().flatMap(promptsOf);
+    },
+
+    async expandPrompt(server, prompt, argsText, signal) {
+      const connection = lookup(server);
+      if (!connection)
+        return { ok: false, code: "mcp_unknown_server", message: unknownServerMessage(server, list()) };
+      return expandServerPrompt(connection, prompt, argsText, maxChars, signal);
+    },
+
+    childPids() {
+      return [...pids];
+    },
+
+    async close() {
+      await Promise.all(list().map((connection) => connection.close()));
+      if (exitHook) process.off("exit", killOnExit);
+    },
+  };
+}

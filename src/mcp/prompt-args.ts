@@ -1,0 +1,72 @@
+// Argument handling for `/server:prompt args`: shell-like splitting (double and single quotes,
+// backslash escapes) and mapping onto the prompt's declared arguments — `key=value` by name, the rest
+// positionally in declaration order. Pure functions; errors are returned, not thrown.
+import type { McpPromptArgument } from "./types.js";
+
+export type SplitResult = { ok: true; words: string[] } | { ok: false; message: string };
+
+export function splitShellWords(text: string): SplitResult {
+  const words: string[] = [];
+  let current = "";
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quote) {
+      if (char === quote) quote = undefined;
+      else if (char === "\\" && quote === '"' && (text[index + 1] === '"' || text[index + 1] === "\\")) {
+        current += text[++index];
+      } else current += char;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      quote = char;
+      inWord = true;
+    } else if (char === "\\" && index + 1 < text.length) {
+      current += text[++index];
+      inWord = true;
+    } else if (/\s/.test(char)) {
+      if (inWord) words.push(current);
+      current = "";
+      inWord = false;
+    } else {
+      current += char;
+      inWord = true;
+    }
+  }
+  if (quote) return { ok: false, message: `unclosed ${quote} quote in prompt arguments` };
+  if (inWord) words.push(current);
+  return { ok: true, words };
+}
+
+export type MappedArguments = { ok: true; values: Record<string, string> } | { ok: false; message: string };
+
+export function mapPromptArguments(argsText: string, declared: McpPromptArgument[]): MappedArguments {
+  const split = splitShellWords(argsText);
+  if (!split.ok) return split;
+  const names = new Set(declared.map((argument) => argument.name));
+  const values: Record<string, string> = {};
+  const positional: string[] = [];
+  for (const word of split.words) {
+    const match = /^([A-Za-z_][A-Za-z0-9_.-]*)=([\s\S]*)$/.exec(word);
+    if (match && names.has(match[1])) values[match[1]] = match[2];
+    else positional.push(word);
+  }
+  const open = declared.filter((argument) => !(argument.name in values));
+  const usage = declared
+    .map((argument) => (argument.required ? argument.name : `[${argument.name}]`))
+    .join(" ");
+  if (positional.length > open.length) {
+    const takes = declared.length === 0 ? "takes no arguments" : `takes: ${usage}`;
+    return { ok: false, message: `too many arguments (${positional.length} unnamed, prompt ${takes})` };
+  }
+  positional.forEach((value, index) => {
+    values[open[index].name] = value;
+  });
+  const missing = declared.filter((argument) => argument.required && !(argument.name in values));
+  if (missing.length > 0) {
+    const list = missing.map((argument) => `"${argument.name}"`).join(", ");
+    return { ok: false, message: `missing required argument ${list} (usage: ${usage})` };
+  }
+  return { ok: true, values };
+}
