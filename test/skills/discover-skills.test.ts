@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { discoverSkills } from "../../src/skills/discover-skills.js";
+import { formatSkillsList } from "../../src/skills/format-skills-list.js";
+import { makeTempDir, writeTree } from "../prompt/write-tree.js";
+
+const skill = (description: string, extra = "") => `---\n${extra}description: ${description}\n---\n# Body\n`;
+
+test("discovers project and user skills; project wins and the shadowed one is named", async () => {
+  const cwd = await makeTempDir();
+  const home = await makeTempDir("reagent-home-");
+  await writeTree(cwd, {
+    ".agents/skills/deploy/SKILL.md": skill("Project deploy"),
+    ".agents/skills/notes.txt": "not a folder",
+    ".agents/skills/empty/README.md": "no SKILL.md here",
+    ".claude/skills/review/SKILL.md": skill("Claude review", "name: review\n"),
+    ".claude/skills/deploy-copy/SKILL.md": skill("Claude deploy", "name: deploy\n"),
+  });
+  await writeTree(home, {
+    ".agents/skills/deploy/SKILL.md": skill("User deploy"),
+    ".agents/skills/personal/SKILL.md": skill("Personal helper"),
+    ".claude/skills/legacy/SKILL.md": skill("Legacy"),
+  });
+  const { skills, warnings } = await discoverSkills({ cwd, homeDir: home });
+  assert.deepEqual(
+    skills.map((entry) => [entry.name, entry.description, entry.source]),
+    [
+      ["deploy", "Project deploy", "project"],
+      ["review", "Claude review", "project"],
+      ["personal", "Personal helper", "user"],
+      ["legacy", "Legacy", "user"],
+    ],
+  );
+  assert.equal(skills[0].baseDir, join(cwd, ".agents", "skills", "deploy"));
+  assert.equal(skills[0].path, join(cwd, ".agents", "skills", "deploy", "SKILL.md"));
+  assert.equal(warnings.length, 2, warnings.join("\n"));
+  assert.ok(
+    warnings[0].includes(
+      `"deploy" in ${join(cwd, ".claude", "skills", "deploy-copy", "SKILL.md")} (project)`,
+    ),
+  );
+  assert.ok(warnings[0].includes(`shadowed by ${join(cwd, ".agents", "skills", "deploy", "SKILL.md")}`));
+  assert.ok(warnings[1].includes(join(home, ".agents", "skills", "deploy", "SKILL.md")));
+});
+
+test("broken frontmatter, missing description and bad names are reported with file:line and skipped", async () => {
+  const cwd = await makeTempDir();
+  const home = await makeTempDir("reagent-home-");
+  await writeTree(cwd, {
+    ".agents/skills/a-broken/SKILL.md": "---\nname: a-broken\ndescription: [unclosed\nother: 1\n---\nbody",
+    ".agents/skills/b-nodesc/SKILL.md": "---\nname: b-nodesc\n---\nbody",
+    ".agents/skills/c-nofront/SKILL.md": "# just markdown",
+    ".agents/skills/d-badname/SKILL.md": "---\ndescription: ok\nname: has spaces\n---\n",
+    ".agents/skills/e-good/SKILL.md": skill("Fine", "argument-hint: <file>\n"),
+  });
+  const { skills, warnings } = await discoverSkills({ cwd, homeDir: home });
+  assert.deepEqual(
+    skills.map((entry) => entry.name),
+    ["e-good"],
+  );
+  assert.deepEqual(skills[0].frontmatter, { "argument-hint": "<file>", description: "Fine" });
+  const base = join(cwd, ".agents", "skills");
+  assert.equal(warnings.length, 4, warnings.join("\n"));
+  assert.ok(
+    warnings[0].startsWith(`Skill skipped: ${join(base, "a-broken", "SKILL.md")}:4: invalid YAML`),
+    warnings[0],
+  );
+  assert.ok(
+    warnings[1].startsWith(`Skill skipped: ${join(base, "b-nodesc", "SKILL.md")}:1: missing \`description\``),
+  );
+  assert.ok(warnings[2].includes("c-nofront/SKILL.md:1: no YAML frontmatter"));
+  assert.ok(warnings[3].includes("d-badname/SKILL.md:3: invalid skill name"));
+});
+
+test("no skill folders at all: nothing found, no warnings; the list says how to add one", async () => {
+  const result = await discoverSkills({
+    cwd: await makeTempDir(),
+    homeDir: await makeTempDir("reagent-home-"),
+  });
+  assert.deepEqual(result, { skills: [], warnings: [] });
+  assert.match(formatSkillsList([]), /No skills found\. Add one as \.agents\/skills\/<name>\/SKILL\.md/);
+});
+
+test("formatSkillsList prints name, description and source, then warnings", () => {
+  const text = formatSkillsList(
+    [
+      {
+        name: "a",
+        description: "First\nskill",
+        path: "/p/a/SKILL.md",
+        baseDir: "/p/a",
+        source: "project",
+        frontmatter: {},
+      },
+      {
+        name: "longer",
+        description: "Second",
+        path: "/u/l/SKILL.md",
+        baseDir: "/u/l",
+        source: "user",
+        frontmatter: {},
+      },
+    ],
+    ["something shadowed"],
+  );
+  assert.equal(
+    text,
+    [
+      "a       First skill",
+      "        (project: /p/a/SKILL.md)",
+      "longer  Second",
+      "        (user: /u/l/SKILL.md)",
+      "",
+      "Warnings:",
+      "- something shadowed",
+      "",
+    ].join("\n"),
+  );
+});
