@@ -179,7 +179,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 async function main(argv: string[]): Promise<void> {
   const portFlag = argv.indexOf("--port");
   const port = portFlag >= 0 ? Number(argv[portFlag + 1]) : 0;
-  const file = argv.find((arg, index) => !arg.startsWith("--") && index !== portFlag + 1);
+  const file = argv.find((arg, index) => !arg.startsWith("--") && (portFlag < 0 || index !== portFlag + 1));
   if (!file) {
     process.stderr.write(
       "usage: node --import tsx test/support/fake-model-server.ts SCRIPT.json [--port N]\n",
