@@ -1,0 +1,137 @@
+// The Bash tool: runs a shell command in the session's tracked working directory (a `cd` carries
+// over to later calls), with a timeout, abort, bounded interleaved output and the exit code; a
+// non-zero exit is an error result whose content starts with `Exit code N`.
+import { promises as fs } from "node:fs";
+import { constants } from "node:os";
+import { z } from "zod";
+import { runShellCommand } from "./bash-process.js";
+import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+
+export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
+export const MAX_BASH_TIMEOUT_MS = 600_000;
+/** Characters of output kept from the head and from the tail (about 30,000 in all). */
+export const BASH_KEEP_CHARS = 15_000;
+
+const schema = z.object({
+  command: z.string().min(1).describe("The shell command to run"),
+  timeout: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Timeout in milliseconds (default ${DEFAULT_BASH_TIMEOUT_MS}, max ${MAX_BASH_TIMEOUT_MS})`),
+  description: z
+    .string()
+    .optional()
+    .describe('What the command does in 5-10 words, e.g. "Run the unit tests"'),
+});
+
+type BashInput = z.infer<typeof schema>;
+
+const description = `Runs a shell command (bash) and returns its combined stdout and stderr and its exit code.
+- The working directory persists between calls: a \`cd\` in one call applies to the next ones. Prefer absolute paths or a single \`cd\` over repeated ones.
+- Stdin is empty (/dev/null): interactive commands get no input; pass flags such as --yes instead.
+- Default timeout 2 minutes, at most 10 (timeout is in milliseconds); on timeout the command and its children are killed.
+- Output over about 30,000 characters keeps the beginning and the end.
+- Use Read, Glob, Grep, Edit and Write instead of cat, find, grep, sed or echo > for files.
+- Quote paths containing spaces. Chain dependent commands with &&.`;
+
+export type BashOptions = { shellPath?: string };
+
+let detectedShell: Promise<string> | undefined;
+
+function defaultShell(): Promise<string> {
+  detectedShell ??= (async () => {
+    for (const candidate of ["/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash"]) {
+      if (
+        await fs.access(candidate).then(
+          () => true,
+          () => false,
+        )
+      )
+        return candidate;
+    }
+    return "/bin/sh";
+  })();
+  return detectedShell;
+}
+
+async function isDirectory(directory: string): Promise<boolean> {
+  return fs.stat(directory).then(
+    (stat) => stat.isDirectory(),
+    () => false,
+  );
+}
+
+async function executeBash(
+  input: BashInput,
+  context: ToolContext,
+  options: BashOptions,
+): Promise<ToolResult> {
+  const shellPath = options.shellPath ?? (await defaultShell());
+  const timeoutMs = Math.min(input.timeout ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
+  let note = "";
+  if (!(await isDirectory(context.shell.cwd))) {
+    note = `[The previous working directory ${context.shell.cwd} no longer exists; ran in ${context.cwd}.]\n`;
+    context.shell.cwd = context.cwd;
+  }
+  let run: Awaited<ReturnType<typeof runShellCommand>>;
+  try {
+    run = await runShellCommand({
+      shellPath,
+      command: input.command,
+      cwd: context.shell.cwd,
+      exports: context.shell.env,
+      env: context.baseEnv,
+      timeoutMs,
+      signal: context.signal,
+      keepChars: BASH_KEEP_CHARS,
+    });
+  } catch (error) {
+    return fail(
+      "spawn_failed",
+      `Could not start ${shellPath}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  if (run.finalCwd && (await isDirectory(run.finalCwd))) context.shell.cwd = run.finalCwd;
+  const output = run.output.replace(/\n$/, "");
+  const exitCode = run.exitCode ?? (run.exitSignal ? 128 + (constants.signals[run.exitSignal] ?? 0) : 1);
+  const data = {
+    stdout: run.output,
+    stderr: "",
+    exitCode,
+    interrupted: run.ending !== "exited",
+    cwd: context.shell.cwd,
+  };
+  const body = note + (output === "" ? "(no output)" : output);
+  if (run.ending === "timeout") {
+    return fail(
+      "timeout",
+      `Command timed out after ${timeoutMs} ms; it and its child processes were killed. Output so far:\n${body}`,
+      data,
+    );
+  }
+  if (run.ending === "aborted") {
+    return fail(
+      "aborted",
+      `Command was interrupted; it and its child processes were killed. Output so far:\n${body}`,
+      data,
+    );
+  }
+  if (run.exitSignal)
+    return fail("exit_code", `Exit code ${exitCode} (killed by ${run.exitSignal})\n${body}`, data);
+  if (exitCode !== 0) return fail("exit_code", `Exit code ${exitCode}\n${body}`, data);
+  return ok(body, data);
+}
+
+export function createBashTool(options: BashOptions = {}) {
+  return defineTool<BashInput>({
+    name: "Bash",
+    description,
+    schema,
+    isReadOnly: () => false,
+    paths: () => [],
+    summary: (input) => input.command,
+    execute: (input, context) => executeBash(input, context, options),
+  });
+}
