@@ -36,3 +36,34 @@ export interface PermissionGate {
   /** Tools denied as a whole are not offered to the model at all. */
   isToolHidden(toolName: string): boolean;
 }
+
+/** A rule and where it came from: a settings file path, "--allowedTools", "--disallowedTools", "session". */
+export type RuleSource = { rule: string; source: string };
+
+export type RuleBehavior = "allow" | "deny" | "ask";
+
+export type PermissionRules = Record<RuleBehavior, RuleSource[]>;
+
+/** What the user is asked about. */
+export type PromptRequest = {
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  /** One line, e.g. `Bash: npm test && rm -rf build` or `Edit: src/app.ts`. */
+  summary: string;
+  /** Why the gate asks (outside the workspace, an ask rule, a hook, an unparseable command …). */
+  reason: string;
+  /** The rule offered for "yes, and don't ask again", e.g. `Bash(npm run test:*)` or `Edit(src/**)`. */
+  suggestedRule: string;
+  signal?: AbortSignal;
+};
+
+export type PromptAnswer =
+  | { kind: "yes" }
+  | { kind: "always"; rule: string }
+  | { kind: "no"; message?: string };
+
+/** Asks the person at the terminal; implemented by the line prompter and the REPL dialog. */
+export interface Prompter {
+  ask(request: PromptRequest): Promise<PromptAnswer>;
+}

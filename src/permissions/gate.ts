@@ -1,0 +1,199 @@
+// The permission gate the ToolRunner calls after PreToolUse hooks: validates rules at start-up,
+// evaluates each call (evaluate.ts), turns "ask" into a prompt (interactive, one prompt at a time)
+// or a denial that names the reason (headless, dontAsk), records "don't ask again" rules, and writes
+// the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
+import { UsageError } from "../util/errors.js";
+import type { Tracer } from "../util/trace.js";
+import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
+import { describeCall } from "./match-rule.js";
+import { realPathLoose, resolveUserPath } from "./path-pattern.js";
+import { coversWholeTool, parseRule, validateRule } from "./rule.js";
+import { suggestRule, summarizeCall } from "./suggest-rule.js";
+import type {
+  PermissionDecision,
+  PermissionGate,
+  PermissionMode,
+  PermissionRequest,
+  PermissionRules,
+  Prompter,
+  RuleBehavior,
+  RuleSource,
+} from "./types.js";
+
+export type PermissionGateOptions = {
+  mode: PermissionMode;
+  rules: PermissionRules;
+  /** The project root: relative paths and `/path` rules resolve against it. */
+  cwd: string;
+  homeDir: string;
+  /** `permissions.additionalDirectories` and `--add-dir` (absolute, relative to cwd, or `~/…`). */
+  additionalDirectories: string[];
+  interactive: boolean;
+  prompter?: Prompter;
+  /** Saves a "don't ask again" rule (to `.agents/settings.local.json`). */
+  persistRule?: (rule: string) => Promise<void>;
+  /** ALLOW_WRITE=1: headless runs may use write tools inside the workspace. */
+  allowWrite?: boolean;
+  tracer: Tracer;
+  /** Problems the user should see that do not stop the call (e.g. a rule that could not be saved). */
+  onWarning?: (message: string) => void;
+};
+
+export type ManagedPermissionGate = PermissionGate & {
+  /** Adds a rule for the rest of the session; throws a UsageError for an invalid rule. */
+  addRule(behavior: RuleBehavior, rule: string, source?: string): void;
+  rules(): PermissionRules;
+  readonly mode: PermissionMode;
+  setMode(mode: PermissionMode): void;
+  readonly workspaceRoots: readonly string[];
+};
+
+const BEHAVIORS: RuleBehavior[] = ["allow", "deny", "ask"];
+
+function compileRule(behavior: RuleBehavior, entry: RuleSource): CompiledRule {
+  const error = validateRule(entry.rule);
+  if (error !== null) {
+    const field = entry.source.startsWith("--") ? entry.source : `${entry.source} (permissions.${behavior})`;
+    throw new UsageError(
+      `Invalid permission rule "${entry.rule}" in ${field}: ${error}. Fix or remove the rule.`,
+    );
+  }
+  return { behavior, rule: parseRule(entry.rule), source: entry.source };
+}
+
+export function createPermissionGate(options: PermissionGateOptions): ManagedPermissionGate {
+  const compiled: CompiledRule[] = BEHAVIORS.flatMap((behavior) =>
+    options.rules[behavior].map((entry) => compileRule(behavior, entry)),
+  );
+  const cwd = realPathLoose(options.cwd);
+  const context = { cwd, homeDir: realPathLoose(options.homeDir) };
+  const workspaceRoots = [cwd, ...options.additionalDirectories.map((dir) => resolveUserPath(dir, context))];
+  let mode = options.mode;
+  let promptChain: Promise<unknown> = Promise.resolve();
+
+  const state = () => ({ mode, rules: compiled, context, workspaceRoots });
+  const trace = (request: PermissionRequest, decision: string, by: string, rule?: string) =>
+    options.tracer.trace("permission.decision", { tool: request.toolName, decision, by, rule });
+  const finish = (request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
+    trace(request, decision.behavior, decision.by, decision.rule);
+    return decision;
+  };
+
+  const addRule = (behavior: RuleBehavior, rule: string, source = "session") => {
+    const entry = compileRule(behavior, { rule, source });
+    if (
+      !compiled.some((existing) => existing.behavior === behavior && existing.rule.text === entry.rule.text)
+    ) {
+      compiled.push(entry);
+    }
+  };
+
+  const refuse = (request: PermissionRequest, evaluation: Extract<Evaluation, { kind: "ask" }>) => {
+    const rule = evaluation.rule;
+    if (mode === "dontAsk") {
+      const message = rule
+        ? `Permission denied: ${evaluation.reason}, and the permission mode is dontAsk (nothing is asked).`
+        : `Permission denied: ${request.toolName} is not allowed by any rule and the permission mode is dontAsk. Add an allow rule to permit it.`;
+      return finish(request, { behavior: "deny", by: rule ? "rule" : "mode", rule, message });
+    }
+    const why =
+      evaluation.cause === "default"
+        ? `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode`
+        : `${evaluation.reason}; this run is non-interactive, so it cannot ask` +
+          (evaluation.cause === "outside-workspace" ? " (use --add-dir to widen the workspace)" : "");
+    return finish(request, { behavior: "deny", by: "headless", rule, message: `Permission denied: ${why}.` });
+  };
+
+  const prompt = async (
+    request: PermissionRequest,
+    evaluation: Extract<Evaluation, { kind: "ask" }>,
+    call: ReturnType<typeof describeCall>,
+  ): Promise<PermissionDecision> => {
+    const prompter = options.prompter!;
+    const summary = summarizeCall(call);
+    if (request.signal?.aborted) {
+      return finish(request, {
+        behavior: "deny",
+        by: "user",
+        message: "The tool call was aborted.",
+        endTurn: true,
+      });
+    }
+    const answer = await prompter.ask({
+      toolName: request.toolName,
+      input: request.input,
+      toolUseId: request.toolUseId,
+      summary,
+      reason: evaluation.reason,
+      suggestedRule: suggestRule(call, cwd, evaluation.pending),
+      signal: request.signal,
+    });
+    if (answer.kind === "no") {
+      const said = answer.message?.trim() ? ` The user said: ${answer.message.trim()}` : "";
+      const message = `The user declined this tool call (${summary}). Do not retry it; wait for the user's instructions.${said}`;
+      return finish(request, { behavior: "deny", by: "user", message, endTurn: true });
+    }
+    if (answer.kind === "always") {
+      try {
+        addRule("allow", answer.rule, "session");
+        await options.persistRule?.(answer.rule);
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        options.onWarning?.(`Could not save the rule ${answer.rule}: ${text}`);
+        options.tracer.trace("permission.persist-failed", { rule: answer.rule, error: text });
+      }
+      return finish(request, { behavior: "allow", by: "user", rule: answer.rule });
+    }
+    return finish(request, { behavior: "allow", by: "user" });
+  };
+
+  const check = async (request: PermissionRequest): Promise<PermissionDecision> => {
+    const call = describeCall(request.toolName, request.input, context, request.paths);
+    const evaluation = evaluate(request, call, state());
+    if (evaluation.kind === "allow")
+      return finish(request, { behavior: "allow", by: evaluation.by, rule: evaluation.rule });
+    if (evaluation.kind === "deny") {
+      const { by, rule, message } = evaluation;
+      return finish(request, { behavior: "deny", by, rule, message });
+    }
+    const unattended = mode === "dontAsk" || !options.interactive || !options.prompter;
+    if (unattended) {
+      const headlessWrite = options.allowWrite && !options.interactive && mode !== "dontAsk";
+      if (headlessWrite && (evaluation.cause === "default" || evaluation.cause === "unparseable")) {
+        return finish(request, { behavior: "allow", by: "mode" });
+      }
+      return refuse(request, evaluation);
+    }
+    trace(request, "ask", evaluation.by, evaluation.rule);
+    // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
+    const turn = promptChain.then(async () => {
+      const again = evaluate(request, call, state());
+      if (again.kind === "allow")
+        return finish(request, { behavior: "allow", by: again.by, rule: again.rule });
+      if (again.kind === "deny")
+        return finish(request, { behavior: "deny", by: again.by, rule: again.rule, message: again.message });
+      return prompt(request, again, call);
+    });
+    promptChain = turn.catch(() => undefined);
+    return turn;
+  };
+
+  return {
+    check,
+    isToolHidden: (toolName) =>
+      compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName)),
+    addRule,
+    rules: () => {
+      const result: PermissionRules = { allow: [], deny: [], ask: [] };
+      for (const rule of compiled) result[rule.behavior].push({ rule: rule.rule.text, source: rule.source });
+      return result;
+    },
+    get mode() {
+      return mode;
+    },
+    setMode(next) {
+      mode = next;
+    },
+    workspaceRoots,
+  };
+}

@@ -1,0 +1,114 @@
+// The one reusable rule matcher: does a permission rule cover a tool call? Used by the gate for
+// allow/deny/ask rules and by the hooks engine for `if` filters. Bash commands are split into simple
+// commands first; "unparseable" means the command could not be split with confidence.
+import { commandTexts, commandTextsWithUnwrapped, matchCommandText } from "./bash-pattern.js";
+import { type BashSplit, splitBashCommand } from "./bash-split.js";
+import { matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
+import { parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
+
+export type MatchContext = PathContext;
+
+/** What matching needs to know about one call; built once per call. */
+export type CallFacts = {
+  toolName: string;
+  input: Record<string, unknown>;
+  /** Real absolute paths the call touches. */
+  paths: string[];
+  bash: BashSplit | null;
+};
+
+/**
+ * "any": the rule matches when it covers any part of the call (deny/ask rules, hook filters);
+ * "every": only when it covers every part (allow rules: every simple command, every path).
+ */
+export type Quantifier = "any" | "every";
+
+const PATH_FIELDS = ["file_path", "path", "notebook_path"];
+
+export function describeCall(
+  toolName: string,
+  input: Record<string, unknown>,
+  context: MatchContext,
+  paths?: string[],
+): CallFacts {
+  let resolved = (paths ?? []).map((path) => resolveUserPath(path, context));
+  if (resolved.length === 0) {
+    for (const field of PATH_FIELDS) {
+      const value = input[field];
+      if (typeof value === "string" && value !== "") resolved.push(resolveUserPath(value, context));
+    }
+    if (resolved.length === 0 && READ_TOOLS.has(toolName) && toolName !== "Read") {
+      resolved = [resolveUserPath(".", context)];
+    }
+  }
+  const command = input.command;
+  const bash = toolName === "Bash" && typeof command === "string" ? splitBashCommand(command) : null;
+  return { toolName, input, paths: resolved, bash };
+}
+
+export function ruleMatchesCall(
+  rule: Rule,
+  call: CallFacts,
+  context: MatchContext,
+  quantifier: Quantifier,
+): boolean | "unparseable" {
+  const some = <T>(items: T[], test: (item: T) => boolean) =>
+    items.length > 0 && (quantifier === "any" ? items.some(test) : items.every(test));
+  switch (rule.kind) {
+    case "tool":
+      return ruleToolCovers(rule.tool, call.toolName);
+    case "mcp": {
+      const prefix = `mcp__${rule.server}__`;
+      return call.toolName.startsWith(prefix) && (rule.tool === null || call.toolName === prefix + rule.tool);
+    }
+    case "bash": {
+      if (call.toolName !== "Bash" || call.bash === null) return false;
+      if (rule.pattern.kind === "any") return true;
+      if (call.bash.kind === "unparseable") {
+        const whole = String(call.input.command ?? "");
+        return quantifier === "any" && matchCommandText(rule.pattern, whole) ? true : "unparseable";
+      }
+      const pattern = rule.pattern;
+      const texts = quantifier === "any" ? commandTextsWithUnwrapped : commandTexts;
+      return some(call.bash.commands, (command) =>
+        texts(command).some((text) => matchCommandText(pattern, text)),
+      );
+    }
+    case "path":
+      if (!ruleToolCovers(rule.tool, call.toolName)) return false;
+      return some(call.paths, (path) => matchPathRule(rule, path, context));
+    case "domain": {
+      if (!ruleToolCovers(rule.tool, call.toolName) || typeof call.input.url !== "string") return false;
+      const host = hostOf(call.input.url);
+      return host !== null && (host === rule.domain || host.endsWith(`.${rule.domain}`));
+    }
+    case "opaque": {
+      if (!ruleToolCovers(rule.tool, call.toolName)) return false;
+      const values = Object.values(call.input).filter((value): value is string => typeof value === "string");
+      return values.some((value) => matchCommandText(rule.pattern, value));
+    }
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Does `rule` cover this call? True when it covers any part of it (any simple command of a Bash
+ * command line, any path). "unparseable": a Bash command that could not be split with confidence
+ * and whose text as a whole does not match. Throws a UsageError for an invalid rule text.
+ */
+export function matchRule(
+  rule: string | Rule,
+  toolName: string,
+  input: Record<string, unknown>,
+  context: MatchContext,
+): boolean | "unparseable" {
+  const parsed = typeof rule === "string" ? parseRule(rule) : rule;
+  return ruleMatchesCall(parsed, describeCall(toolName, input, context), context, "any");
+}
