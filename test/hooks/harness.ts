@@ -1,6 +1,6 @@
 // Test harness for the hooks engine: a real temp project directory, an engine built from real
 // config through loadHookConfig, and recorders for notices, run events and trace lines.
-import { mkdtemp, writeFile, chmod } from "node:fs/promises";
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHookEngine, type HookEngineOptions } from "../../src/hooks/engine.js";
@@ -20,7 +20,11 @@ export async function writeScript(dir: string, name: string, body: string, mode 
 }
 
 /** A stand-in for the permission gate's rule matcher: `Tool(prefix*)` against the key argument. */
-export function standInMatchRule(rule: string, toolName: string, input: Record<string, unknown>): boolean | "unparseable" {
+export function standInMatchRule(
+  rule: string,
+  toolName: string,
+  input: Record<string, unknown>,
+): boolean | "unparseable" {
   const match = /^(\w+)(?:\((.*)\))?$/.exec(rule);
   if (!match || match[1] !== toolName) return false;
   if (match[2] === undefined) return true;
@@ -52,7 +56,8 @@ export async function harness(
   const traces: string[] = [];
   const hookConfig = loadHookConfig({
     settings: (config.settings ?? []).map((data, index) => ({ source: `settings-${index}.json`, data })),
-    compactFiles: config.compact === undefined ? [] : [{ source: ".agents/hooks.json", data: config.compact }],
+    compactFiles:
+      config.compact === undefined ? [] : [{ source: ".agents/hooks.json", data: config.compact }],
     disabled: config.disabled ?? false,
     projectDir: dir,
   });

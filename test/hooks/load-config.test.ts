@@ -28,7 +28,15 @@ test("Claude format: defaults, seconds, args, statusMessage, if and onError", ()
                 matcher: "Bash",
                 hooks: [
                   { type: "command", command: "a.sh" },
-                  { type: "command", command: "node", args: ["b.mjs"], timeout: 2, statusMessage: "B", if: "Bash(rm *)", onError: "deny" },
+                  {
+                    type: "command",
+                    command: "node",
+                    args: ["b.mjs"],
+                    timeout: 2,
+                    statusMessage: "B",
+                    if: "Bash(rm *)",
+                    onError: "deny",
+                  },
                 ],
               },
             ],
@@ -51,7 +59,9 @@ test("Claude format: defaults, seconds, args, statusMessage, if and onError", ()
 
 test("compact format, bare and wrapped, with timeoutMs and denyOnFailure", () => {
   const bare = load({
-    compactFiles: [{ source: ".agents/hooks.json", data: { PreToolUse: [{ matcher: "Bash", command: "x" }] } }],
+    compactFiles: [
+      { source: ".agents/hooks.json", data: { PreToolUse: [{ matcher: "Bash", command: "x" }] } },
+    ],
   });
   assert.equal(bare.handlers[0]!.timeoutMs, 5000);
   assert.equal(bare.handlers[0]!.format, "compact");
@@ -93,38 +103,64 @@ test("invalid entries name the file, the JSON path and the problem", () => {
     settings: [
       {
         source: ".claude/settings.json",
-        data: { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "a" }, { type: "command", command: "b", timeout: "5" }] }] } },
+        data: {
+          hooks: {
+            PreToolUse: [
+              {
+                hooks: [
+                  { type: "command", command: "a" },
+                  { type: "command", command: "b", timeout: "5" },
+                ],
+              },
+            ],
+          },
+        },
       },
     ],
   });
   assert.equal(timeout.source, ".claude/settings.json");
   assert.equal(timeout.jsonPath, "hooks.PreToolUse[0].hooks[1].timeout");
-  assert.match(timeout.message, /^\.claude\/settings\.json: hooks\.PreToolUse\[0\]\.hooks\[1\]\.timeout: .*positive number/);
+  assert.match(
+    timeout.message,
+    /^\.claude\/settings\.json: hooks\.PreToolUse\[0\]\.hooks\[1\]\.timeout: .*positive number/,
+  );
 
-  const unknownEvent = configError({ settings: [{ source: "s.json", data: { hooks: { PreToolUsed: [] } } }] });
+  const unknownEvent = configError({
+    settings: [{ source: "s.json", data: { hooks: { PreToolUsed: [] } } }],
+  });
   assert.equal(unknownEvent.jsonPath, "hooks.PreToolUsed");
   assert.match(unknownEvent.message, /unknown hook event "PreToolUsed"/);
 
   const unknownType = configError({
-    settings: [{ source: "s.json", data: { hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "x" }] }] } } }],
+    settings: [
+      { source: "s.json", data: { hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "x" }] }] } } },
+    ],
   });
   assert.equal(unknownType.jsonPath, "hooks.Stop[0].hooks[0].type");
   assert.match(unknownType.message, /unknown handler type "prompt"/);
 
-  const regex = configError({ compactFiles: [{ source: "h.json", data: { PreToolUse: [{ matcher: "Bash(", command: "x" }] } }] });
+  const regex = configError({
+    compactFiles: [{ source: "h.json", data: { PreToolUse: [{ matcher: "Bash(", command: "x" }] } }],
+  });
   assert.equal(regex.jsonPath, "PreToolUse[0].matcher");
   assert.match(regex.message, /invalid regular expression/);
 
-  const missingCommand = configError({ compactFiles: [{ source: "h.json", data: { Stop: [{ matcher: "*" }] } }] });
+  const missingCommand = configError({
+    compactFiles: [{ source: "h.json", data: { Stop: [{ matcher: "*" }] } }],
+  });
   assert.equal(missingCommand.jsonPath, "Stop[0].command");
 
-  const onError = configError({ compactFiles: [{ source: "h.json", data: { Stop: [{ command: "x", onError: "maybe" }] } }] });
+  const onError = configError({
+    compactFiles: [{ source: "h.json", data: { Stop: [{ command: "x", onError: "maybe" }] } }],
+  });
   assert.equal(onError.jsonPath, "Stop[0].onError");
 
   const notObject = configError({ compactFiles: [{ source: "h.json", data: [1] }] });
   assert.match(notObject.message, /^h\.json: must be a JSON object/);
 
-  const args = configError({ compactFiles: [{ source: "h.json", data: { Stop: [{ command: "x", args: [1] }] } }] });
+  const args = configError({
+    compactFiles: [{ source: "h.json", data: { Stop: [{ command: "x", args: [1] }] } }],
+  });
   assert.equal(args.jsonPath, "Stop[0].args");
 });
 

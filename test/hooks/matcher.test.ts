@@ -15,7 +15,13 @@ test("plain names are exact and case-sensitive", () => {
 
 test("lists with | , and spaces are exact names", () => {
   const list = compileMatcher("Edit | Write,MultiEdit");
-  assert.deepEqual(["Edit", "Write", "MultiEdit", "Read", "Edit|Write"].map(list), [true, true, true, false, false]);
+  assert.deepEqual(["Edit", "Write", "MultiEdit", "Read", "Edit|Write"].map(list), [
+    true,
+    true,
+    true,
+    false,
+    false,
+  ]);
 });
 
 test("anything else is an unanchored regular expression", () => {

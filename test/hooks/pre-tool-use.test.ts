@@ -5,7 +5,13 @@ import { test } from "node:test";
 import { claude, cmd, harness, pre, tempProject } from "./harness.js";
 
 const json = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
-const deny = (reason: string) => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } });
+const deny = (reason: string) => ({
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: reason,
+  },
+});
 const decide = (permissionDecision: string, extra: Record<string, unknown> = {}) => ({
   hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision, ...extra },
 });
@@ -13,9 +19,19 @@ const decide = (permissionDecision: string, extra: Record<string, unknown> = {})
 test("the payload carries the common fields and the tool call; CLAUDE_PROJECT_DIR is set and substituted", async () => {
   const dir = await tempProject();
   const h = await harness(dir, {
-    settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("cat > ${CLAUDE_PROJECT_DIR}/payload.json; echo $REAGENT_PROJECT_DIR > env.txt")] }])],
+    settings: [
+      claude("PreToolUse", [
+        {
+          matcher: "Bash",
+          hooks: [cmd("cat > $" + "{CLAUDE_PROJECT_DIR}/payload.json; echo $REAGENT_PROJECT_DIR > env.txt")],
+        },
+      ]),
+    ],
   });
-  const outcome = await h.engine.preToolUse({ ...pre, toolInput: { command: "ls", file_path: join(dir, "a.ts") } });
+  const outcome = await h.engine.preToolUse({
+    ...pre,
+    toolInput: { command: "ls", file_path: join(dir, "a.ts") },
+  });
   assert.equal(outcome.decision, "none");
   const payload = JSON.parse(await readFile(join(dir, "payload.json"), "utf8"));
   assert.deepEqual(payload, {
@@ -33,31 +49,48 @@ test("the payload carries the common fields and the tool call; CLAUDE_PROJECT_DI
 
 test("exit 0 without output: no decision, one trace line, start and end events", async () => {
   const dir = await tempProject();
-  const h = await harness(dir, { settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("true")] }])] });
+  const h = await harness(dir, {
+    settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("true")] }])],
+  });
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "none");
   assert.equal(h.notices.length, 0);
   assert.equal(h.traces.length, 1);
-  assert.match(h.traces[0]!, /^\[trace\] hooks\.pre tool=Bash matcher=Bash hook=true exitCode=0 ms=\d+ decision=none\n$/);
-  assert.deepEqual(h.events.map((event) => event.type), ["hook-start", "hook-end"]);
+  assert.match(
+    h.traces[0]!,
+    /^\[trace\] hooks\.pre tool=Bash matcher=Bash hook=true exitCode=0 ms=\d+ decision=none\n$/,
+  );
+  assert.deepEqual(
+    h.events.map((event) => event.type),
+    ["hook-start", "hook-end"],
+  );
 });
 
 test("exit 2 denies with stderr as the reason and a block notice naming the hook", async () => {
   const dir = await tempProject();
-  const h = await harness(dir, { settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("echo 'no rm please' >&2; exit 2")] }])] });
+  const h = await harness(dir, {
+    settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("echo 'no rm please' >&2; exit 2")] }])],
+  });
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "deny");
   assert.equal(outcome.reason, "no rm please");
   assert.equal(h.notices.length, 1);
   assert.equal(h.notices[0]!.kind, "block");
-  assert.match(h.notices[0]!.text, /PreToolUse hook "echo 'no rm please' >&2; exit 2" \(settings-0\.json\) denied the call \(exit code 2\): no rm please/);
+  assert.match(
+    h.notices[0]!.text,
+    /PreToolUse hook "echo 'no rm please' >&2; exit 2" \(settings-0\.json\) denied the call \(exit code 2\): no rm please/,
+  );
   assert.match(h.traces[0]!, /exitCode=2 .*decision=deny/);
 });
 
 test("exit 2 blocks even when its JSON says allow, and takes the JSON reason", async () => {
   const dir = await tempProject();
   const h = await harness(dir, {
-    settings: [claude("PreToolUse", [{ hooks: [cmd(`${json(decide("allow", { permissionDecisionReason: "json reason" }))}; exit 2`)] }])],
+    settings: [
+      claude("PreToolUse", [
+        { hooks: [cmd(`${json(decide("allow", { permissionDecisionReason: "json reason" }))}; exit 2`)] },
+      ]),
+    ],
   });
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "deny");
@@ -67,7 +100,9 @@ test("exit 2 blocks even when its JSON says allow, and takes the JSON reason", a
 test("a JSON deny counts on exit 0 and on exit 1", async () => {
   const dir = await tempProject();
   for (const code of [0, 1]) {
-    const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(`${json(deny("nope"))}; exit ${code}`)] }])] });
+    const h = await harness(dir, {
+      settings: [claude("PreToolUse", [{ hooks: [cmd(`${json(deny("nope"))}; exit ${code}`)] }])],
+    });
     const outcome = await h.engine.preToolUse(pre);
     assert.equal(outcome.decision, "deny", `exit ${code}`);
     assert.equal(outcome.reason, "nope");
@@ -77,9 +112,13 @@ test("a JSON deny counts on exit 0 and on exit 1", async () => {
 
 test("legacy decision approve/block maps to allow/deny", async () => {
   const dir = await tempProject();
-  const approve = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(json({ decision: "approve", reason: "ok" }))] }])] });
+  const approve = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [cmd(json({ decision: "approve", reason: "ok" }))] }])],
+  });
   assert.equal((await approve.engine.preToolUse(pre)).decision, "allow");
-  const block = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(json({ decision: "block", reason: "bad" }))] }])] });
+  const block = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [cmd(json({ decision: "block", reason: "bad" }))] }])],
+  });
   const outcome = await block.engine.preToolUse(pre);
   assert.equal(outcome.decision, "deny");
   assert.equal(outcome.reason, "bad");
@@ -87,7 +126,9 @@ test("legacy decision approve/block maps to allow/deny", async () => {
 
 test("a banner line before the JSON makes it plain text (no decision)", async () => {
   const dir = await tempProject();
-  const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(`echo banner; ${json(deny("x"))}`)] }])] });
+  const h = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [cmd(`echo banner; ${json(deny("x"))}`)] }])],
+  });
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "none");
   assert.equal(h.notices.length, 0);
@@ -95,10 +136,15 @@ test("a banner line before the JSON makes it plain text (no decision)", async ()
 
 test("non-zero exit without JSON, invalid decisions, 127 and 126 are hook errors; the call proceeds", async () => {
   const dir = await tempProject();
-  await import("node:fs/promises").then((fs) => fs.writeFile(join(dir, "plain.sh"), "#!/bin/sh\n", { mode: 0o644 }));
+  await import("node:fs/promises").then((fs) =>
+    fs.writeFile(join(dir, "plain.sh"), "#!/bin/sh\n", { mode: 0o644 }),
+  );
   const cases: Array<[string, RegExp]> = [
     ["echo 'first line' >&2; echo second >&2; exit 1", /failed: exit code 1: first line$/],
-    [json(decide("maybe")), /invalid JSON output: permissionDecision must be "allow", "deny" or "ask", got "maybe"/],
+    [
+      json(decide("maybe")),
+      /invalid JSON output: permissionDecision must be "allow", "deny" or "ask", got "maybe"/,
+    ],
     [json({ continue: "no" }), /invalid JSON output: continue must be a boolean/],
     ["./missing.sh", /exit code 127 \(command not found\)/],
     ["./plain.sh", /exit code 126 \(not executable\)/],
@@ -117,10 +163,14 @@ test("non-zero exit without JSON, invalid decisions, 127 and 126 are hook errors
 
 test("onError deny (and compact denyOnFailure) turns a hook error into a deny", async () => {
   const dir = await tempProject();
-  const claudeForm = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd("exit 1", { onError: "deny" })] }])] });
+  const claudeForm = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [cmd("exit 1", { onError: "deny" })] }])],
+  });
   assert.equal((await claudeForm.engine.preToolUse(pre)).decision, "deny");
   assert.match(claudeForm.notices[0]!.text, /failed: exit code 1; denied \(onError: deny\)/);
-  const compact = await harness(dir, { compact: { PreToolUse: [{ matcher: "Bash", command: "sleep 5", timeoutMs: 200, denyOnFailure: true }] } });
+  const compact = await harness(dir, {
+    compact: { PreToolUse: [{ matcher: "Bash", command: "sleep 5", timeoutMs: 200, denyOnFailure: true }] },
+  });
   const outcome = await compact.engine.preToolUse(pre);
   assert.equal(outcome.decision, "deny");
   assert.match(outcome.reason!, /timed out after 200 ms/);
@@ -132,7 +182,9 @@ test("compact format: the last stdout line's JSON deny denies", async () => {
   const dir = await tempProject();
   for (const key of ["permissionDecision", "decision", "behavior"]) {
     const line = JSON.stringify({ [key]: "deny", reason: `by ${key}` });
-    const h = await harness(dir, { compact: { PreToolUse: [{ matcher: "Bash", command: `echo checking; echo '${line}'` }] } });
+    const h = await harness(dir, {
+      compact: { PreToolUse: [{ matcher: "Bash", command: `echo checking; echo '${line}'` }] },
+    });
     const outcome = await h.engine.preToolUse(pre);
     assert.equal(outcome.decision, "deny", key);
     assert.equal(outcome.reason, `by ${key}`);
@@ -142,7 +194,9 @@ test("compact format: the last stdout line's JSON deny denies", async () => {
 test("merge lattice: deny > ask > allow > none, reasons from the winners", async () => {
   const dir = await tempProject();
   const hooks = (...decisions: string[]) =>
-    decisions.map((decision, index) => cmd(`${json(decide(decision, { permissionDecisionReason: decision }))} # ${index}`));
+    decisions.map((decision, index) =>
+      cmd(`${json(decide(decision, { permissionDecisionReason: decision }))} # ${index}`),
+    );
   const run = async (...decisions: string[]) => {
     const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: hooks(...decisions) }])] });
     return h.engine.preToolUse(pre);
@@ -160,8 +214,15 @@ test("updatedInput: the last in configuration order wins and the conflict is nam
   const update = (command: string, delay: string) =>
     cmd(`sleep ${delay}; ${json(decide("allow", { updatedInput: { command } }))}`);
   const h = await harness(dir, {
-    settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [update("first", "0")] }]), claude("PreToolUse", [{ hooks: [update("second", "0.3")] }])],
-    compact: { PreToolUse: [{ command: `${json(decide("allow", { updatedInput: { command: "third" } }))} #`, matcher: "Bash" }] },
+    settings: [
+      claude("PreToolUse", [{ matcher: "Bash", hooks: [update("first", "0")] }]),
+      claude("PreToolUse", [{ hooks: [update("second", "0.3")] }]),
+    ],
+    compact: {
+      PreToolUse: [
+        { command: `${json(decide("allow", { updatedInput: { command: "third" } }))} #`, matcher: "Bash" },
+      ],
+    },
   });
   const outcome = await h.engine.preToolUse(pre);
   assert.deepEqual(outcome.updatedInput, { command: "third" });
@@ -174,7 +235,9 @@ test("updatedInput: the last in configuration order wins and the conflict is nam
 test("identical updatedInput from two hooks is no conflict; a deny drops updatedInput", async () => {
   const dir = await tempProject();
   const same = cmd(`${json(decide("allow", { updatedInput: { command: "x" } }))}`);
-  const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [same, { ...same, command: `${same.command};` }] }])] });
+  const h = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [same, { ...same, command: `${same.command};` }] }])],
+  });
   assert.deepEqual((await h.engine.preToolUse(pre)).updatedInput, { command: "x" });
   assert.equal(h.notices.length, 0);
   const denied = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [same, cmd("exit 2")] }])] });
@@ -183,7 +246,11 @@ test("identical updatedInput from two hooks is no conflict; a deny drops updated
 
 test("an updatedInput the tool schema rejects is a hook error and the original input is kept", async () => {
   const dir = await tempProject();
-  const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(json(decide("allow", { updatedInput: { cmd: "x" } })))] }])] });
+  const h = await harness(dir, {
+    settings: [
+      claude("PreToolUse", [{ hooks: [cmd(json(decide("allow", { updatedInput: { cmd: "x" } })))] }]),
+    ],
+  });
   const outcome = await h.engine.preToolUse({
     ...pre,
     validateInput: (input) => (typeof input.command === "string" ? null : "command: expected string"),
@@ -216,7 +283,8 @@ test("if rules: the handler runs only for matching calls, and when the command c
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("exit 2", { if: "Bash(rm *)" })] }])],
   });
-  const decisionFor = async (command: string) => (await h.engine.preToolUse({ ...pre, toolInput: { command } })).decision;
+  const decisionFor = async (command: string) =>
+    (await h.engine.preToolUse({ ...pre, toolInput: { command } })).decision;
   assert.equal(await decisionFor("ls"), "none");
   assert.equal(await decisionFor("FOO=1 rm x"), "deny");
   assert.equal(await decisionFor("echo ok && rm x"), "deny");
@@ -237,7 +305,9 @@ test("identical handlers from several files run once", async () => {
 
 test("five hooks sleeping 200 ms run in parallel", async () => {
   const dir = await tempProject();
-  const hooks = [1, 2, 3, 4, 5].map((n) => cmd(`node -e "console.error(Date.now())"; sleep 0.2; node -e "console.error(Date.now())" # ${n}`));
+  const hooks = [1, 2, 3, 4, 5].map((n) =>
+    cmd(`node -e "console.error(Date.now())"; sleep 0.2; node -e "console.error(Date.now())" # ${n}`),
+  );
   const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks }])] });
   const started = Date.now();
   await h.engine.preToolUse(pre);
@@ -247,14 +317,21 @@ test("five hooks sleeping 200 ms run in parallel", async () => {
   const starts = h.events.filter((event) => event.type === "hook-start").length;
   assert.equal(starts, 5);
   // All five were started before the first one ended.
-  assert.deepEqual(h.events.slice(0, 5).map((event) => event.type), Array(5).fill("hook-start"));
+  assert.deepEqual(
+    h.events.slice(0, 5).map((event) => event.type),
+    Array(5).fill("hook-start"),
+  );
   assert.ok(elapsed < 2500, `took ${elapsed} ms`);
 });
 
 test("continue:false asks to stop and systemMessage is a notice", async () => {
   const dir = await tempProject();
   const h = await harness(dir, {
-    settings: [claude("PreToolUse", [{ hooks: [cmd(json({ continue: false, stopReason: "enough", systemMessage: "hello user" }))] }])],
+    settings: [
+      claude("PreToolUse", [
+        { hooks: [cmd(json({ continue: false, stopReason: "enough", systemMessage: "hello user" }))] },
+      ]),
+    ],
   });
   const outcome = await h.engine.preToolUse(pre);
   assert.deepEqual(outcome.stop, { reason: "enough" });

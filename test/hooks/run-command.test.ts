@@ -33,7 +33,14 @@ test("shell form gets the payload on stdin and runs in the given directory", asy
 
 test("exec form runs the program without a shell", async () => {
   const dir = await tempProject();
-  const result = await runCommand({ command: "echo", args: ["$HOME", "a b"], cwd: dir, env, stdin: "", timeoutMs: 5000 });
+  const result = await runCommand({
+    command: "echo",
+    args: ["$HOME", "a b"],
+    cwd: dir,
+    env,
+    stdin: "",
+    timeoutMs: 5000,
+  });
   assert.equal(result.stdout, "$HOME a b\n");
 });
 
@@ -80,7 +87,14 @@ test("huge output stays bounded by the capture limit", async () => {
 
 test("an endless `yes` is cut by the timeout with bounded capture", async () => {
   const dir = await tempProject();
-  const result = await runCommand({ command: "yes", cwd: dir, env, stdin: "", timeoutMs: 400, captureLimit: 4096 });
+  const result = await runCommand({
+    command: "yes",
+    cwd: dir,
+    env,
+    stdin: "",
+    timeoutMs: 400,
+    captureLimit: 4096,
+  });
   assert.equal(result.failure?.kind, "timeout");
   assert.ok(result.stdout.length <= 4096);
 });
@@ -122,6 +136,13 @@ test("an abort signal kills the hook", async () => {
   const dir = await tempProject();
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
-  const result = await runCommand({ command: "sleep 10", cwd: dir, env, stdin: "", timeoutMs: 10_000, signal: controller.signal });
+  const result = await runCommand({
+    command: "sleep 10",
+    cwd: dir,
+    env,
+    stdin: "",
+    timeoutMs: 10_000,
+    signal: controller.signal,
+  });
   assert.equal(result.failure?.kind, "aborted");
 });
