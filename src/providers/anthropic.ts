@@ -19,7 +19,7 @@ import {
   toAnthropicTools,
 } from "./anthropic-wire.js";
 import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
-import { classifyThrown, type ProviderLabels } from "./retry-classify.js";
+import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
 export type AnthropicClientOptions = {
@@ -128,7 +128,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
     } catch (error) {
-      return classifyThrown(error, phase, labels);
+      return classifyThrown(error, sdkErrorCategory(error), phase, labels);
     }
   }
 
@@ -168,4 +168,12 @@ function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message,
     content.push(toolUse);
   }
   return { role: "assistant", content };
+}
+
+function sdkErrorCategory(error: unknown): SdkErrorCategory {
+  if (error instanceof Anthropic.APIUserAbortError) return "user-abort";
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
+  if (error instanceof Anthropic.APIConnectionError) return "connection";
+  if (error instanceof Anthropic.APIError && error.status === undefined) return "stream-error";
+  return "other";
 }

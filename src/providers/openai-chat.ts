@@ -16,7 +16,7 @@ import { newToolUseId } from "../util/ids.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
 import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
-import { classifyThrown, type ProviderLabels } from "./retry-classify.js";
+import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
 export type OpenAIChatClientOptions = {
@@ -139,7 +139,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
     } catch (error) {
-      return classifyThrown(error, phase, labels);
+      return classifyThrown(error, sdkErrorCategory(error), phase, labels);
     }
   }
 
@@ -193,4 +193,12 @@ function assembleMessage(
     content.push(block);
   }
   return { role: "assistant", content };
+}
+
+function sdkErrorCategory(error: unknown): SdkErrorCategory {
+  if (error instanceof OpenAI.APIUserAbortError) return "user-abort";
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return "timeout";
+  if (error instanceof OpenAI.APIConnectionError) return "connection";
+  if (error instanceof OpenAI.APIError && error.status === undefined) return "stream-error";
+  return "other";
 }

@@ -96,18 +96,21 @@ function sseErrorKind(type: string | undefined): ModelErrorKind {
   return "unknown";
 }
 
+/** What the adapter's SDK says a thrown error is (found with `instanceof` on the SDK's classes). */
+export type SdkErrorCategory = "connection" | "timeout" | "stream-error" | "user-abort" | "other";
+
 /**
  * Classifies an exception thrown while requesting (`responseStarted` false) or while reading the
  * stream (`responseStarted` true; `contentEmitted` says whether deltas already reached the caller).
  */
 export function classifyThrown(
   thrown: unknown,
+  category: SdkErrorCategory,
   phase: { responseStarted: boolean; contentEmitted: boolean; signal: AbortSignal },
   labels: ProviderLabels,
 ): AttemptFailure {
-  if (phase.signal.aborted) return { error: abortedError(), retryable: false };
+  if (phase.signal.aborted || category === "user-abort") return { error: abortedError(), retryable: false };
   const like = (typeof thrown === "object" && thrown !== null ? thrown : { message: thrown }) as ThrownLike;
-  const name = typeof like.name === "string" ? like.name : "";
   if (typeof like.status === "number") {
     return classifyHttpStatus(like.status, serverMessage(like), like.headers as HeaderLookup, labels);
   }
@@ -118,7 +121,7 @@ export function classifyThrown(
     };
     return { error, retryable: false };
   }
-  if (name === "APIError" && like.error !== undefined) {
+  if (category === "stream-error") {
     // An `error` event inside the SSE stream.
     const kind = sseErrorKind(errorType(like));
     const transient = kind === "overloaded" || kind === "rate_limit" || kind === "server";
@@ -131,10 +134,10 @@ export function classifyThrown(
     const message = `connection closed mid-response (${detail}); the partial reply was discarded and nothing was added to history`;
     return { error: { kind: "stream_cut", message }, retryable: false };
   }
-  if (name === "APIConnectionTimeoutError") {
+  if (category === "timeout") {
     return { error: { kind: "network", message: `request to ${labels.baseURL} timed out` }, retryable: true };
   }
-  if (name === "APIConnectionError" || code !== undefined) {
+  if (category === "connection" || code !== undefined) {
     const message = `could not reach ${labels.baseURL} (${code ?? serverMessage(like)}); check ${labels.baseUrlVariable} and that the server is running`;
     return { error: { kind: "network", message }, retryable: true };
   }
