@@ -99,8 +99,9 @@ export async function loadInstructionDocuments(options: {
     const nextChain = [...chain, path];
     for (const reference of findImportReferences(file.text)) {
       const target = resolveReference(reference.path, path, homeDir);
-      const exists = (await cache.read(target)).kind !== "missing";
-      if (!exists && !looksLikeFilePath(reference.path)) continue;
+      // A word that names no readable file (`@param`, `@scope/pkg`, a folder) is prose, not an import.
+      const readable = (await cache.read(target)).kind === "ok";
+      if (!readable && !looksLikeFilePath(reference.path)) continue;
       if (depth + 1 > MAX_IMPORT_DEPTH && !nextChain.includes(target) && !included.has(target)) {
         warnings.add(
           `Import depth limit (${MAX_IMPORT_DEPTH}) reached: @${reference.path} at ` +

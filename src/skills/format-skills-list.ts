@@ -1,5 +1,5 @@
 // Text output of `reagent skills list`: one block per skill with name, source and description,
-// followed by any discovery warnings. The CLI prints it; nothing here touches the terminal.
+// followed by any discovery warnings, without a final newline. The CLI prints it.
 import type { Skill } from "./skill.js";
 
 export function formatSkillsList(skills: readonly Skill[], warnings: readonly string[] = []): string {
@@ -19,5 +19,5 @@ export function formatSkillsList(skills: readonly Skill[], warnings: readonly st
   if (warnings.length > 0) {
     lines.push("", "Warnings:", ...warnings.map((warning) => `- ${warning}`));
   }
-  return `${lines.join("\n")}\n`;
+  return lines.join("\n");
 }

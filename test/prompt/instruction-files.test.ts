@@ -115,7 +115,8 @@ test("missing files are skipped silently; unreadable files and missing explicit 
   const root = await makeTempDir();
   await mkdir(join(root, ".git"));
   await mkdir(join(root, "CLAUDE.md"));
-  await writeTree(root, { "AGENTS.md": "line one\nsee @./gone.md and @param and @types/node" });
+  await mkdir(join(root, "docs"));
+  await writeTree(root, { "AGENTS.md": "line one\nsee @./gone.md and @param and @types/node and @docs" });
   const { documents, warnings } = await load(root, root, await makeTempDir("reagent-home-"));
   assert.equal(documents.length, 1);
   assert.equal(warnings.length, 2, warnings.join("\n"));

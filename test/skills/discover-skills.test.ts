@@ -114,7 +114,6 @@ test("formatSkillsList prints name, description and source, then warnings", () =
       "",
       "Warnings:",
       "- something shadowed",
-      "",
     ].join("\n"),
   );
 });
