@@ -136,7 +136,7 @@ export async function* runWithRetries(attempt: Attempt, context: RetryContext): 
       return;
     }
     const delayMs = backoffDelay(attemptNumber, policy, failure.retryAfterMs);
-    const reason = failure.error.message;
+    const reason = shortReason(failure.error.message);
     tracer.trace("model.retry", { attempt: attemptNumber, delay_ms: delayMs, reason });
     yield { type: "retry", attempt: attemptNumber, delayMs, reason };
     try {
@@ -146,6 +146,12 @@ export async function* runWithRetries(attempt: Attempt, context: RetryContext): 
       return;
     }
   }
+}
+
+/** Retry reasons end up on one stderr line: keep them short. */
+function shortReason(message: string): string {
+  const line = message.replace(/\s+/g, " ").trim();
+  return line.length <= 160 ? line : `${line.slice(0, 159)}…`;
 }
 
 function withAttempts(error: ModelError, attempts: number): ModelError {
