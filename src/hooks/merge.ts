@@ -120,6 +120,12 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
     } else if (verdict.kind === "ok" && TEXT_IS_CONTEXT.has(event) && verdict.text.trim() !== "") {
       merged.additionalContext.push(verdict.text.trim());
     }
+    const stderr = run.result.stderr.trim();
+    if (verdict.kind === "ok" && stderr !== "") {
+      const lines = stderr.split("\n");
+      const more = lines.length > 1 ? ` (+${lines.length - 1} more lines)` : "";
+      merged.notices.push(noticeFor(event, run, "output", `says: ${lines[0]!.trim()}${more}`, false));
+    }
     if (RANK[decision as Decision] > RANK[merged.decision]) merged.decision = decision as Decision;
   }
   if (merged.blocked && event === "PreToolUse") merged.decision = "deny";

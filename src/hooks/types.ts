@@ -20,7 +20,8 @@ export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** Something a hook did that the user must see (one line, naming the hook and its source file). */
 export type HookNotice = {
-  kind: "block" | "error" | "system-message" | "warning" | "disabled";
+  /** "output": stderr of a hook that succeeded, shown to the user as is (never sent to the model). */
+  kind: "block" | "error" | "system-message" | "warning" | "disabled" | "output";
   event: HookEventName;
   hook: string;
   source: string;
