@@ -138,7 +138,7 @@ export function classifyThrown(
     return { error: { kind: "network", message: `request to ${labels.baseURL} timed out` }, retryable: true };
   }
   if (category === "connection" || code !== undefined) {
-    const message = `could not reach ${labels.baseURL} (${code ?? serverMessage(like)}); check ${labels.baseUrlVariable} and that the server is running`;
+    const message = `no response from ${labels.baseURL} (${code ?? serverMessage(like)}); check ${labels.baseUrlVariable} and that the server is running`;
     return { error: { kind: "network", message }, retryable: true };
   }
   return {

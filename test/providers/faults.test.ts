@@ -129,6 +129,16 @@ for (const provider of providerNames) {
       assert.equal(server.requests.length, 1);
     });
 
+    test("a connection reset before the first byte is retried", async () => {
+      const server = await serve([{ fault: { drop_after_chunks: 0 } }, { text: "second time lucky" }]);
+      const events = await collect(makeClient(provider, server));
+      const retries = events.filter((event) => event.type === "retry");
+      assert.equal(retries.length, 1);
+      assert.match(retries[0]?.reason ?? "", /no response from .*UND_ERR_SOCKET|ECONNRESET/);
+      assert.equal(endMessage(events).message.content[0]?.type, "text");
+      assert.equal(server.requests.length, 2);
+    });
+
     test("a malformed event ends the stream with a clear error", async () => {
       const server = await serve([{ text: "hello there", fault: { malformed_event: true } }]);
       const events = await collect(makeClient(provider, server));

@@ -112,6 +112,11 @@ export async function startFakeModelServer(
       res.end(fault.body ?? errorBody(api, fault.status, `fake model server: scripted HTTP ${fault.status}`));
       return;
     }
+    if (fault.drop_after_chunks === 0) {
+      // Reset before the first byte: no status line, no headers.
+      res.socket?.destroy();
+      return;
+    }
     const model = typeof body.model === "string" ? body.model : (options.model ?? "fake-model");
     const events: SseEvent[] =
       api === "anthropic"
