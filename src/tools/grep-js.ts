@@ -1,0 +1,182 @@
+// Pure-JS Grep backend, used when the ripgrep binary is unavailable: the same file selection as
+// ripgrep (gitignore-aware walk, hidden files, .git skipped, rg-style globs and types, binary files
+// skipped) and the same line semantics (per-line matching, or whole-file with `multiline`).
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import { walkFiles } from "./glob-walk.js";
+import {
+  comparePaths,
+  type GrepBackend,
+  type GrepFileMatch,
+  type GrepLine,
+  type GrepOutcome,
+  type GrepQuery,
+} from "./grep-query.js";
+import { FILE_TYPES } from "./grep-types.js";
+
+type Compiled = { ok: true; regex: RegExp } | { ok: false; message: string };
+
+export function compilePattern(pattern: string, ignoreCase: boolean, multiline: boolean): Compiled {
+  if (!multiline && /\n|\\n/.test(pattern)) {
+    return {
+      ok: false,
+      message: 'the literal "\\n" is not allowed in a regex; set multiline to true to match across lines',
+    };
+  }
+  const flags = `${ignoreCase ? "i" : ""}${multiline ? "gms" : ""}`;
+  try {
+    return { ok: true, regex: new RegExp(pattern, `${flags}u`) };
+  } catch {
+    try {
+      return { ok: true, regex: new RegExp(pattern, flags) };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+type GlobRule = { negated: boolean; test: (relative: string) => boolean };
+
+function globRules(globs: string[]): GlobRule[] {
+  return globs.map((glob) => {
+    const negated = glob.startsWith("!");
+    const body = (negated ? glob.slice(1) : glob).replace(/^\//, "");
+    const basenameOnly = !body.replace(/\/$/, "").includes("/");
+    const matcher = picomatch(body.replace(/\/$/, ""), { dot: true, basename: basenameOnly });
+    return { negated, test: (relative: string) => matcher(relative) };
+  });
+}
+
+/** rg override semantics: the last matching glob decides; with any positive glob, files must match one. */
+function selectedByGlobs(relative: string, rules: GlobRule[]): boolean {
+  const segments = relative.split("/");
+  for (let depth = 1; depth < segments.length; depth++) {
+    const folder = segments.slice(0, depth).join("/");
+    const last = rules.findLast((rule) => rule.test(folder));
+    if (last?.negated) return false;
+  }
+  const last = rules.findLast((rule) => rule.test(relative));
+  if (last) return !last.negated;
+  return !rules.some((rule) => !rule.negated);
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1))
+    starts.push(index + 1);
+  if (starts[starts.length - 1] === text.length && text.length > 0) starts.pop();
+  return starts;
+}
+
+function lineOf(starts: number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Searches one file's text; returns undefined when nothing matches. */
+export function searchText(
+  text: string,
+  regex: RegExp,
+  query: GrepQuery,
+): Omit<GrepFileMatch, "path"> | undefined {
+  const starts = lineStarts(text);
+  const lineText = (index: number) => {
+    const end = index + 1 < starts.length ? starts[index + 1] - 1 : text.length;
+    return text.slice(starts[index], end).replace(/\n$/, "");
+  };
+  const matchLines = new Set<number>();
+  let count = 0;
+  if (query.multiline) {
+    let groupEnd = -1;
+    for (const match of text.matchAll(regex)) {
+      const start = lineOf(starts, match.index ?? 0);
+      const end = lineOf(starts, (match.index ?? 0) + Math.max(match[0].length, 1) - 1);
+      if (start > groupEnd) count++;
+      groupEnd = Math.max(groupEnd, end);
+      for (let line = start; line <= end; line++) matchLines.add(line);
+    }
+  } else {
+    for (let index = 0; index < starts.length; index++) {
+      if (regex.test(lineText(index))) matchLines.add(index);
+    }
+    count = matchLines.size;
+  }
+  if (matchLines.size === 0) return undefined;
+  const lines: GrepLine[] = [];
+  if (query.mode === "content") {
+    const shown = new Set<number>();
+    for (const line of matchLines) {
+      const first = Math.max(0, line - query.before);
+      const last = Math.min(starts.length - 1, line + query.after);
+      for (let index = first; index <= last; index++) shown.add(index);
+    }
+    for (const index of [...shown].sort((a, b) => a - b)) {
+      lines.push({
+        lineNumber: index + 1,
+        text: lineText(index).replace(/\r$/, ""),
+        isMatch: matchLines.has(index),
+      });
+    }
+  }
+  return { count, lines };
+}
+
+async function candidateFiles(query: GrepQuery): Promise<string[] | GrepOutcome> {
+  if (query.rootIsFile) return [query.root];
+  const rules = globRules(query.globs);
+  let typeMatcher: ((relative: string) => boolean) | undefined;
+  if (query.type) {
+    const globs = FILE_TYPES[query.type];
+    if (!globs) return { kind: "invalid_type", message: `unrecognized file type: ${query.type}` };
+    typeMatcher = picomatch(globs, { dot: true, basename: true });
+  }
+  const files = await walkFiles({ root: query.root, patterns: ["**/*"], signal: query.signal });
+  return files
+    .filter((file) => {
+      const relative = path.relative(query.root, file);
+      return selectedByGlobs(relative, rules) && (!typeMatcher || typeMatcher(relative));
+    })
+    .sort(comparePaths);
+}
+
+export function createJavascriptGrepBackend(): GrepBackend {
+  return {
+    name: "javascript",
+    async search(query) {
+      const compiled = compilePattern(query.pattern, query.ignoreCase, query.multiline);
+      if (!compiled.ok) return { kind: "invalid_regex", message: compiled.message };
+      const candidates = await candidateFiles(query);
+      if (!Array.isArray(candidates)) return candidates;
+      const results: GrepFileMatch[] = [];
+      let lineCount = 0;
+      const batchSize = 32;
+      for (let start = 0; start < candidates.length; start += batchSize) {
+        if (query.signal.aborted) break;
+        const batch = await Promise.all(
+          candidates.slice(start, start + batchSize).map(async (file) => {
+            const text = await fs.readFile(file, "utf8").catch(() => undefined);
+            if (text === undefined || text.includes("\0")) return undefined;
+            const found = searchText(text, compiled.regex, query);
+            return found ? { path: file, ...found } : undefined;
+          }),
+        );
+        for (const found of batch) {
+          if (!found) continue;
+          results.push(found);
+          lineCount += found.lines.length;
+          if (query.mode === "content" && lineCount > query.maxLines) {
+            return { kind: "ok", files: results, complete: false };
+          }
+        }
+      }
+      return { kind: "ok", files: results, complete: true };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// Grep backend that runs ripgrep: `-l`/`-c` with NUL-separated paths for the list modes, `--json`
+// sorted by path for content (stopped once enough lines are collected). Flags make rg read only
+// .gitignore files (also outside git repositories), include hidden files and skip .git, matching
+// the pure-JS fallback.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { truncateHead } from "../util/truncate.js";
+import type { GrepBackend, GrepFileMatch, GrepOutcome, GrepQuery } from "./grep-query.js";
+
+type JsonText = { text?: string; bytes?: string };
+type JsonEvent = {
+  type: string;
+  data: { path?: JsonText; lines?: JsonText; line_number?: number | null };
+};
+
+function decode(value: JsonText | undefined): string {
+  if (!value) return "";
+  if (value.text !== undefined) return value.text;
+  return Buffer.from(value.bytes ?? "", "base64").toString("utf8");
+}
+
+export function ripgrepArguments(query: GrepQuery): string[] {
+  const args = ["--no-config", "--hidden", "--no-require-git", "--no-ignore-dot", "--no-ignore-global"];
+  args.push("--no-ignore-exclude", "--color=never", "--glob=!.git");
+  for (const glob of query.globs) args.push(`--glob=${glob}`);
+  if (query.type) args.push(`--type=${query.type}`);
+  if (query.ignoreCase) args.push("--ignore-case");
+  if (query.multiline) args.push("--multiline", "--multiline-dotall");
+  if (query.mode === "files_with_matches") args.push("--files-with-matches", "--null");
+  else if (query.mode === "count") args.push("--count", "--null");
+  else {
+    args.push("--json", "--sort=path");
+    if (query.before > 0) args.push(`--before-context=${query.before}`);
+    if (query.after > 0) args.push(`--after-context=${query.after}`);
+  }
+  args.push(`--regexp=${query.pattern}`, "--", query.rootIsFile ? path.basename(query.root) : ".");
+  return args;
+}
+
+function classifyFailure(stderr: string): GrepOutcome {
+  const message = stderr.replace(/^rg: /gm, "").trim();
+  if (/unrecognized file type/i.test(message)) return { kind: "invalid_type", message };
+  if (/regex|not allowed/i.test(message)) return { kind: "invalid_regex", message };
+  return { kind: "error", message: message || "ripgrep failed without a message" };
+}
+
+export function createRipgrepBackend(rgPath: string): GrepBackend {
+  return {
+    name: "ripgrep",
+    search(query) {
+      const cwd = query.rootIsFile ? path.dirname(query.root) : query.root;
+      const child = spawn(rgPath, ripgrepArguments(query), { cwd, stdio: ["ignore", "pipe", "pipe"] });
+      const files = new Map<string, GrepFileMatch>();
+      let stderr = "";
+      let complete = true;
+      let lineCount = 0;
+      const fileFor = (relative: string) => {
+        const absolute = path.resolve(cwd, relative);
+        let file = files.get(absolute);
+        if (!file) {
+          file = { path: absolute, count: 0, lines: [] };
+          files.set(absolute, file);
+        }
+        return file;
+      };
+      const stop = () => child.kill("SIGKILL");
+      query.signal.addEventListener("abort", stop, { once: true });
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        if (stderr.length < 20_000) stderr += chunk;
+      });
+      const reader = createInterface({ input: child.stdout, crlfDelay: Infinity });
+      reader.on("line", (line) => {
+        if (query.mode === "files_with_matches") {
+          for (const name of line.split("\0")) if (name !== "") fileFor(name).count = 1;
+        } else if (query.mode === "count") {
+          const separator = line.lastIndexOf("\0");
+          if (separator > 0) fileFor(line.slice(0, separator)).count = Number(line.slice(separator + 1));
+        } else {
+          if (!complete) return;
+          const event = JSON.parse(line) as JsonEvent;
+          if (event.type !== "match" && event.type !== "context") return;
+          const file = fileFor(decode(event.data.path));
+          const texts = decode(event.data.lines).replace(/\n$/, "").split("\n");
+          if (event.type === "match") file.count++;
+          texts.forEach((text, offset) => {
+            const lineNumber = (event.data.line_number ?? 0) + offset;
+            file.lines.push({ lineNumber, text: text.replace(/\r$/, ""), isMatch: event.type === "match" });
+          });
+          lineCount += texts.length;
+          if (lineCount > query.maxLines) {
+            complete = false;
+            stop();
+          }
+        }
+      });
+      return new Promise<GrepOutcome>((resolve) => {
+        child.once("error", (error) => {
+          resolve({ kind: "error", message: `Could not run ripgrep (${rgPath}): ${error.message}` });
+        });
+        child.once("close", (code) => {
+          query.signal.removeEventListener("abort", stop);
+          if (code === 2 && files.size === 0) return resolve(classifyFailure(truncateHead(stderr, 2000)));
+          if (code !== null && code > 2) return resolve({ kind: "error", message: stderr.trim() });
+          resolve({ kind: "ok", files: [...files.values()], complete });
+        });
+      });
+    },
+  };
+}
