@@ -1,9 +1,9 @@
 // One tools/call through a server connection, mapped to a ToolResult: rendered content on success,
 // `mcp_tool_error` when the server flags isError, `mcp_timeout` past the per-call limit, `aborted` when
 // the turn is cancelled, `mcp_server_unavailable` naming the server when it died or cannot reconnect,
-// and `mcp_error` for protocol errors (unknown tool, invalid params, malformed result).
+// `mcp_invalid_result` for a malformed result, and `mcp_error` for other protocol errors.
 import { fail, ok, type ToolResult } from "../tools/tool.js";
-import { describeMcpError, isTimeout } from "./mcp-errors.js";
+import { describeMcpError, isInvalidResult, isTimeout } from "./mcp-errors.js";
 import { renderToolResult } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";
 
@@ -46,12 +46,14 @@ export async function callMcpTool(
         { server },
       );
     }
-    return fail(
-      "mcp_error",
-      `MCP server "${server}" returned an error for ${tool}: ${describeMcpError(error)}`,
-      {
-        server,
-      },
-    );
+    if (isInvalidResult(error)) {
+      return fail(
+        "mcp_invalid_result",
+        `MCP server "${server}" sent a malformed result for ${tool}: ${describeMcpError(error)}`,
+        { server },
+      );
+    }
+    const message = `MCP server "${server}" returned an error for ${tool}: ${describeMcpError(error)}`;
+    return fail("mcp_error", message, { server });
   }
 }

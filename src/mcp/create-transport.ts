@@ -20,9 +20,12 @@ export type TransportOptions = {
  *  stuck in initialize can still be ended when reagent exits). */
 export class TrackedStdioTransport extends StdioClientTransport {
   onspawn?: (pid: number) => void;
+  /** The child's pid, kept after it exits (the SDK's `pid` becomes null then). */
+  spawnedPid: number | null = null;
 
   override async start(): Promise<void> {
     await super.start();
+    this.spawnedPid = this.pid;
     if (this.pid !== null) this.onspawn?.(this.pid);
   }
 }

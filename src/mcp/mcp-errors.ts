@@ -19,6 +19,10 @@ export function isConnectionLoss(error: unknown): boolean {
   );
 }
 
+export function isInvalidResult(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.InvalidResult;
+}
+
 export function isTimeout(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
 }
@@ -34,7 +38,7 @@ export function describeMcpError(error: unknown, spec?: McpServerSpec): string {
     return spec?.type === "stdio" ? "server process exited during start-up" : "connection closed";
   }
   const cause = (error as { cause?: unknown } | undefined)?.cause;
-  const message = errorMessage(error).split("\n")[0];
+  const message = errorMessage(error).replace(/\s+/g, " ").trim().slice(0, 500);
   if (cause && /fetch failed/i.test(message)) return `${message}: ${errorMessage(cause)}`;
   return message;
 }

@@ -44,6 +44,8 @@ export class ServerConnection {
   private state: State = { kind: "pending" };
   private log?: WriteStream;
   private stderrTail = "";
+  /** Rejects the connect attempt in flight (used by close()). */
+  private cancelAttempt?: (error: Error) => void;
 
   constructor(
     readonly name: string,
@@ -108,9 +110,9 @@ export class ServerConnection {
     try {
       return { ok: true, value: await operation(state.client) };
     } catch (error) {
-      if (this.state === state && isConnectionLoss(error)) {
-        this.markDisconnected(`connection lost (${describeMcpError(error)})`);
-        return { ok: false, unavailable: true, reason: this.failureReason() as string };
+      if (isConnectionLoss(error)) {
+        if (this.state === state) this.markDisconnected(`connection lost (${describeMcpError(error)})`);
+        return { ok: false, unavailable: true, reason: this.failureReason() ?? describeMcpError(error) };
       }
       throw error;
     }
@@ -120,7 +122,10 @@ export class ServerConnection {
     const state = this.state;
     this.state = { kind: "closed" };
     // A connect in flight sees "closed" when it finishes and shuts its own client down.
-    if (state.kind === "connecting") await state.done;
+    if (state.kind === "connecting") {
+      this.cancelAttempt?.(new Error("closed while connecting"));
+      await state.done;
+    }
     if (state.kind === "connected") await this.shutdown(state.client, state.created);
     this.log?.end();
     this.log = undefined;
@@ -143,6 +148,7 @@ export class ServerConnection {
     const client = new Client(this.options.clientInfo);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
+      this.cancelAttempt = reject;
       timer = setTimeout(
         () => reject(new Error(`timed out after ${this.options.connectTimeoutMs} ms while connecting`)),
         this.options.connectTimeoutMs,
@@ -173,6 +179,7 @@ export class ServerConnection {
       this.options.tracer.trace("mcp-failed", { server: this.name, reason });
     } finally {
       clearTimeout(timer);
+      this.cancelAttempt = undefined;
     }
   }
 
@@ -206,8 +213,8 @@ export class ServerConnection {
   /** Ends the client and, for stdio, the child: SIGTERM first so a stuck server does not hold close(). */
   private async shutdown(client: Client, created: CreatedTransport): Promise<void> {
     client.onclose = undefined;
-    const pid = created.kind === "stdio" ? created.transport.pid : null;
-    if (pid !== null) {
+    const pid = created.kind === "stdio" ? created.transport.spawnedPid : null;
+    if (pid !== null && created.kind === "stdio" && created.transport.pid !== null) {
       try {
         process.kill(pid, "SIGTERM");
       } catch {

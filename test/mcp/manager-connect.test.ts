@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { createMcpManager } from "../../src/mcp/manager.js";
+import type { McpServerFailure } from "../../src/mcp/types.js";
+import { fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
+
+test("connects in parallel: a stuck and a dying server are reported, the good one works", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const reported: McpServerFailure[] = [];
+  const manager = createMcpManager({
+    servers: {
+      good: fixtureSpec("good-server.ts"),
+      stuck: fixtureSpec("no-initialize.ts"),
+      dies: fixtureSpec("exit-at-start.ts"),
+      missing: { type: "stdio", command: "reagent-no-such-mcp-server", args: [], env: {} },
+    },
+    cwd: dir,
+    connectTimeoutMs: 4000,
+    logDir: join(dir, "logs"),
+    onServerFailed: (failure) => reported.push(failure),
+  });
+  try {
+    const failures = await manager.connectAll();
+    const byName = Object.fromEntries(failures.map((failure) => [failure.server, failure.reason]));
+    assert.deepEqual(Object.keys(byName).sort(), ["dies", "missing", "stuck"]);
+    assert.match(byName.stuck, /timed out after 4000 ms/);
+    assert.match(byName.dies, /exited during start-up.*FIXTURE_TOKEN is missing/);
+    assert.match(byName.missing, /command not found: reagent-no-such-mcp-server/);
+    assert.deepEqual(reported, failures);
+
+    const names = manager.tools().map((tool) => tool.name);
+    assert.ok(names.includes("mcp__good__echo"));
+    assert.ok(!names.some((name) => name.startsWith("mcp__stuck__")));
+
+    const status = Object.fromEntries(manager.status().map((entry) => [entry.name, entry]));
+    assert.equal(status.good.transport, "stdio");
+    assert.deepEqual(status.good.state, { kind: "connected", tools: 8, resources: 2, prompts: 2 });
+    assert.equal(status.stuck.state.kind, "failed");
+
+    // The stuck child was killed after the time limit, not left running.
+    assert.deepEqual(manager.childPids().length, 1);
+
+    // stderr went to log files, not the terminal.
+    const logs = await readdir(join(dir, "logs"));
+    assert.ok(logs.includes("mcp-good.log"));
+    assert.match(await readFile(join(dir, "logs", "mcp-dies.log"), "utf8"), /FIXTURE_TOKEN is missing/);
+    assert.match(await readFile(join(dir, "logs", "mcp-good.log"), "utf8"), /fixture-good starting/);
+  } finally {
+    await manager.close();
+  }
+});
+
+test("close() ends every child process", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const manager = createMcpManager({
+    servers: { one: fixtureSpec("good-server.ts"), two: fixtureSpec("good-server.ts") },
+    cwd: dir,
+  });
+  await manager.connectAll();
+  const pids = manager.childPids();
+  assert.equal(pids.length, 2);
+  assert.ok(pids.every(isAlive));
+  await manager.close();
+  assert.ok(await waitFor(() => pids.every((pid) => !isAlive(pid))), "children still running after close()");
+  assert.deepEqual(manager.childPids(), []);
+  assert.equal(manager.status()[0].state.kind, "closed");
+});
+
+test("close() during a pending connect does not leave the child behind", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const manager = createMcpManager({ servers: { stuck: fixtureSpec("no-initialize.ts") }, cwd: dir });
+  const connecting = manager.connectAll();
+  assert.ok(await waitFor(() => manager.childPids().length === 1));
+  const [pid] = manager.childPids();
+  await manager.close();
+  await connecting;
+  assert.ok(await waitFor(() => !isAlive(pid)), "stuck child still running");
+});
