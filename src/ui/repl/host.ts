@@ -1,0 +1,96 @@
+// What the REPL needs from the rest of the application. The CLI (the composition root) implements
+// ReplHost; the REPL only sees the session (types) and these callbacks, so it never imports
+// permissions, hooks, MCP, skills or config directly. Shapes mirror the owning modules' contracts.
+import type { SessionEvent, TurnResult } from "../../session/events.js";
+import type { Session } from "../../session/session.js";
+
+/** The part of Session the REPL drives. */
+export type ReplSession = Pick<Session, "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage">;
+
+export type { SessionEvent, TurnResult };
+
+/** Structurally identical to permissions' PromptRequest. */
+export type PermissionQuestion = {
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  /** One line, e.g. `Bash: npm test`. */
+  summary: string;
+  /** Why the gate asks. */
+  reason: string;
+  /** Offered for "yes, and don't ask again". */
+  suggestedRule: string;
+  signal?: AbortSignal;
+};
+
+/** Structurally identical to permissions' PromptAnswer. */
+export type PermissionAnswer =
+  | { kind: "yes" }
+  | { kind: "always"; rule: string }
+  | { kind: "no"; message?: string };
+
+/** Structurally identical to permissions' Prompter. */
+export interface ReplPrompter {
+  ask(question: PermissionQuestion): Promise<PermissionAnswer>;
+}
+
+export type ContextUsage = {
+  percent: number;
+  usedTokens: number;
+  window: number;
+  breakdown: { systemPrompt: number; toolSchemas: number; messages: number; free: number };
+};
+
+export type RuleKind = "allow" | "deny" | "ask";
+
+export type McpPromptInfo = { server: string; name: string; description?: string };
+
+export type NotificationType = "permission_prompt" | "idle_prompt";
+
+export interface ReplHost {
+  /** The current session; read it again after `clear()` (the host may replace it). */
+  readonly session: ReplSession;
+  /** Current provider and model (read again after `setModel`). */
+  readonly model: { provider: string; model: string };
+  readonly cwd: string;
+  readonly sessionId: string;
+  /** Per-project prompt history (JSON lines); created on first write. */
+  readonly historyFile: string;
+  /** NO_COLOR was set: no foreground colours. */
+  readonly noColor: boolean;
+  /** SessionStart hooks (source `startup`); called once after the REPL subscribed. */
+  start(): Promise<void>;
+  permissionMode(): string;
+  /** Returns a one-line confirmation; throws (Error message shown) for an unknown mode. */
+  setPermissionMode(mode: string): string;
+  contextUsage(): ContextUsage;
+  compact(instructions?: string): Promise<{ ok: boolean; message: string }>;
+  /** Fresh conversation: SessionEnd reason `clear`, new transcript, SessionStart source `clear`. */
+  clear(): Promise<void>;
+  /** Model, provider, cwd, context use, number of hooks, MCP servers … as label → value. */
+  status(): Record<string, string>;
+  /** Effective hooks with their sources (the REPL appends the last runs it saw). */
+  hooksReport(): string;
+  permissionsReport(): string;
+  /** Adds a rule to `.agents/settings.local.json` and the running gate; returns a confirmation. */
+  addRule(kind: RuleKind, rule: string): Promise<string>;
+  removeRule(kind: RuleKind, rule: string): Promise<string>;
+  memoryReport(): string;
+  skills(): Array<{ name: string; description: string }>;
+  /** The prompt text a `/<skill> args` submits. */
+  skillPrompt(name: string, args: string): string;
+  mcpReport(): string;
+  mcpPrompts(): McpPromptInfo[];
+  /** The prompt text a `/server:prompt args` submits; throws with a user-facing message on failure. */
+  expandMcpPrompt(server: string, name: string, argsText: string): Promise<string>;
+  /** The prompt `/init [focus]` submits. */
+  initPrompt(focus: string): Promise<string>;
+  /** Switches model; returns a confirmation; throws with a user-facing message. */
+  setModel(name: string): Promise<string>;
+  /** The REPL's permission dialog becomes the gate's prompter. */
+  installPrompter(prompter: ReplPrompter): void;
+  /** Fires the Notification hook. */
+  notification(message: string, type: NotificationType): void;
+  /** SessionEnd (reason `prompt_input_exit`) and cleanup; called once when the REPL exits. */
+  close(): Promise<void>;
+}
