@@ -105,11 +105,8 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     const reason = `the command writes to ${outsideWrites.join(", ")}, outside the workspace`;
     return { kind: "ask", by: "mode", cause: "outside-workspace", reason, pending: [] };
   }
-  for (const rule of byBehavior("allow")) {
-    if (ruleMatchesCall(rule.rule, call, context, "every") === true) {
-      return { kind: "allow", by: "rule", rule: rule.rule.text };
-    }
-  }
+  const allowedBy = coveringAllowRules(call, byBehavior("allow"), context);
+  if (allowedBy) return { kind: "allow", by: "rule", rule: allowedBy };
   if (call.bash?.kind === "unparseable") {
     const reason = `the command could not be parsed with confidence (${call.bash.reason})`;
     return { kind: "ask", by: "mode", cause: "unparseable", reason, pending: [] };
@@ -128,6 +125,35 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     reason: `${request.toolName} needs approval in ${state.mode} mode`,
     pending: pendingCommands(call, byBehavior("allow")),
   };
+}
+
+/**
+ * The allow rule(s) covering the whole call, or null. Each simple command of a Bash line and each
+ * path must be covered by some allow rule (not necessarily the same one). Parts that are only a
+ * redirection (`(a && b) > log`) run nothing themselves; their write targets are checked apart.
+ */
+function coveringAllowRules(
+  call: CallFacts,
+  allowRules: CompiledRule[],
+  context: MatchContext,
+): string | null {
+  const units: CallFacts[] =
+    call.bash?.kind === "ok" && call.bash.commands.length > 1
+      ? call.bash.commands
+          .filter((command) => command.words.length > 0)
+          .map((command) => ({ ...call, bash: { kind: "ok", commands: [command] } }))
+      : call.paths.length > 1
+        ? call.paths.map((path) => ({ ...call, paths: [path] }))
+        : [call];
+  const used: string[] = [];
+  for (const unit of units) {
+    const rule = allowRules.find(
+      (candidate) => ruleMatchesCall(candidate.rule, unit, context, "every") === true,
+    );
+    if (!rule) return null;
+    if (!used.includes(rule.rule.text)) used.push(rule.rule.text);
+  }
+  return used.join(", ");
 }
 
 function insideWorkspace(path: string, state: EvaluationState): boolean {

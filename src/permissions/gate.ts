@@ -76,6 +76,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     options.tracer.trace("permission.decision", { tool: request.toolName, decision, by, rule });
   const finish = (request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
     trace(request, decision.behavior, decision.by, decision.rule);
+    if (decision.rule === undefined) delete decision.rule;
     return decision;
   };
 

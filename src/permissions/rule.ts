@@ -48,7 +48,7 @@ function parse(input: string): ParseResult {
   if (open >= 0 && !text.endsWith(")")) {
     return { ok: false, error: "missing closing parenthesis (or text after it)" };
   }
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name) && !/^mcp__[A-Za-z0-9_-]+__\*$/.test(name)) {
     return {
       ok: false,
       error: `"${name}" is not a tool name; write Tool or Tool(specifier), e.g. Bash(npm test) or Read(./src/**)`,
