@@ -21,6 +21,9 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(" ")}`);
   process.exit(1);
 }
+// End-to-end tests spawn the bundled CLI: build it first so they never run a stale dist/.
+const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=4", ...files], {
   stdio: "inherit",
   env: { ...process.env, NO_COLOR: "1" },

@@ -1,31 +1,64 @@
-// The composition root: settings + environment → Config, then the model client, tools, gate,
-// hooks, system prompt and Session. The only place that wires modules together.
-import { homedir } from "node:os";
+// The composition root: settings + environment → configuration, then the model client, tools,
+// permission gate, hooks engine, system prompt and Session. The only place that wires modules.
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { contextWindowFor } from "../compaction/index.js";
+import { loadMcpConfig, splitMcpConfigList } from "../config/mcp-config.js";
+import { persistAllowRule } from "../config/persist-rule.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
+import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
+import type { McpManager } from "../mcp/manager.js";
 import type { ModelClient } from "../model/types.js";
+import { createPermissionGate, type ManagedPermissionGate } from "../permissions/gate.js";
+import { matchRule } from "../permissions/match-rule.js";
+import { validateRule } from "../permissions/rule.js";
+import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
+import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
+import { discoverSkills } from "../skills/discover-skills.js";
+import type { Skill } from "../skills/skill.js";
+import { createSkillTool } from "../skills/skill-tool.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
+import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type EnvSnapshot, readEnv } from "./env.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { createModelClient } from "./provider.js";
 
-export type Runtime = {
+export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: LoadedSettings };
+
+export type Runtime = Basics & {
   session: Session;
   model: ModelClient;
-  env: EnvSnapshot;
-  settings: LoadedSettings;
-  tracer: Tracer;
   sessionId: string;
-  cwd: string;
   interactive: boolean;
+  hooks: HookEngine;
+  gate: ManagedPermissionGate;
+  mcp: McpManager | undefined;
+  /** The interactive UI installs its permission dialog here. */
+  setPrompter(prompter: Prompter): void;
+  skills: Skill[];
+  prompt: SystemPromptBuilder;
+  /** Problems found while starting (skills, MCP servers); the UI shows them once. */
+  startupWarnings: string[];
   close(): Promise<void>;
 };
 
-export function loadBasics(options: Pick<CliOptions, "settings">) {
+/** Turns a configuration error of any module into a usage error (exit 2) that names its source. */
+function configStep<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(errorMessage(error));
+  }
+}
+
+export function loadBasics(options: Pick<CliOptions, "settings">): Basics {
   const cwd = process.cwd();
   const env = readEnv(process.env, homedir());
   const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
@@ -33,9 +66,122 @@ export function loadBasics(options: Pick<CliOptions, "settings">) {
   return { cwd, env, tracer, settings };
 }
 
+export function createHooks(
+  basics: Basics,
+  sessionId: string,
+  permissionMode: () => string,
+  sink: { session?: Session },
+): HookEngine {
+  const { settings, env, cwd, tracer } = basics;
+  const config = configStep(() =>
+    loadHookConfig({
+      settings: settings.layers,
+      compactFiles: settings.compactHooks,
+      disabled: env.hooksDisabled,
+      projectDir: cwd,
+      validateRule,
+    }),
+  );
+  return configStep(() =>
+    createHookEngine({
+      config,
+      projectDir: cwd,
+      sessionId,
+      baseEnv: env.all,
+      spillDir: join(tmpdir(), `reagent-${sessionId}`),
+      tracer,
+      permissionMode,
+      transcriptPath: () => null,
+      matchRule: (rule, toolName, toolInput) =>
+        matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
+      validateRule,
+      onEvent: (event) => sink.session?.hookRun(event),
+      onNotice: (notice) => sink.session?.notice(notice),
+    }),
+  );
+}
+
+function permissionRules(settings: LoadedSettings, options: CliOptions): PermissionRules {
+  const rules: PermissionRules = { allow: [], deny: [], ask: [] };
+  for (const layer of settings.layers) {
+    const permissions = (layer.data.permissions ?? {}) as Partial<Record<keyof PermissionRules, string[]>>;
+    for (const behavior of ["allow", "deny", "ask"] as const)
+      for (const rule of permissions[behavior] ?? []) rules[behavior].push({ rule, source: layer.source });
+  }
+  for (const rule of options.allowedTools) rules.allow.push({ rule, source: "--allowedTools" });
+  for (const rule of options.disallowedTools) rules.deny.push({ rule, source: "--disallowedTools" });
+  return rules;
+}
+
+function additionalDirectories(settings: LoadedSettings, options: CliOptions): string[] {
+  const fromSettings = settings.layers.flatMap(
+    (layer) =>
+      ((layer.data.permissions ?? {}) as { additionalDirectories?: string[] }).additionalDirectories ?? [],
+  );
+  return [...fromSettings, ...options.addDir];
+}
+
+export function createGate(basics: Basics, options: CliOptions, interactive: boolean) {
+  const { settings, env, cwd, tracer } = basics;
+  let prompter: Prompter | undefined;
+  const gate = createPermissionGate({
+    mode: (options.permissionMode ?? settings.merged.permissions?.defaultMode ?? "default") as PermissionMode,
+    rules: permissionRules(settings, options),
+    cwd,
+    homeDir: env.homeDir,
+    additionalDirectories: additionalDirectories(settings, options),
+    interactive,
+    prompter: interactive
+      ? {
+          ask: (request) => {
+            if (!prompter) throw new Error("no permission prompter installed");
+            return prompter.ask(request);
+          },
+        }
+      : undefined,
+    persistRule: (rule) => persistAllowRule(settings.localSettingsPath, rule),
+    allowWrite: env.allowWrite,
+    tracer,
+  });
+  return { gate, setPrompter: (next: Prompter) => (prompter = next) };
+}
+
+/** Loads MCP configuration; connects every server in parallel when any is configured (the MCP SDK
+ *  is loaded only then). Failures become one warning line each; the other servers keep working. */
+export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpConfig">, warnings: string[]) {
+  const { env, cwd, tracer } = basics;
+  const config = configStep(() =>
+    loadMcpConfig({
+      projectDir: cwd,
+      homeDir: env.homeDir,
+      env: env.all,
+      configFiles: [...splitMcpConfigList(env.all.MCP_CONFIG), ...options.mcpConfig],
+    }),
+  );
+  if (Object.keys(config.servers).length === 0) return undefined;
+  const { createMcpManager } = await import("../mcp/manager.js");
+  const manager = createMcpManager({
+    servers: config.servers,
+    cwd,
+    baseEnv: Object.fromEntries(
+      Object.entries(env.all).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+    logDir: join(tmpdir(), "reagent-mcp-logs"),
+    tracer,
+    onServerFailed: (failure) => warnings.push(`MCP server "${failure.server}" failed: ${failure.reason}`),
+  });
+  await manager.connectAll();
+  return manager;
+}
+
 export async function createRuntime(options: CliOptions, interactive: boolean): Promise<Runtime> {
-  const { cwd, env, tracer, settings } = loadBasics(options);
+  const basics = loadBasics(options);
+  const { cwd, env, tracer, settings } = basics;
   const sessionId = newSessionId();
+  const startupWarnings: string[] = [];
+  const { gate, setPrompter } = configStep(() => createGate(basics, options, interactive));
+  const sink: { session?: Session } = {};
+  const hooks = createHooks(basics, sessionId, () => gate.mode, sink);
   const model = await createModelClient({
     model: options.model ?? settings.merged.model,
     provider: options.provider ?? settings.merged.provider,
@@ -43,12 +189,43 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     cwd,
     tracer,
   });
-  const registry = createToolRegistry(createBuiltinTools({}));
+  const [discovered, mcp] = await Promise.all([
+    discoverSkills({ cwd, homeDir: env.homeDir }),
+    createMcp(basics, options, startupWarnings),
+  ]);
+  const skills = discovered.skills;
+  const tools = [...createBuiltinTools({}), createSkillTool({ skills }), ...(mcp?.tools() ?? [])];
+  const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
+  const prompt = createSystemPromptBuilder({
+    cwd,
+    homeDir: env.homeDir,
+    platform: process.platform,
+    shell: env.shell,
+    now: () => new Date(),
+    systemPrompt: options.systemPrompt,
+    appendSystemPrompt: options.appendSystemPrompt,
+    skills,
+  });
+  const context = new ContextManager(
+    {
+      window: contextWindowFor(model.model, env.contextWindowTokens ?? settings.merged.contextWindow),
+      trim: env.compact,
+      autoCompact: env.autoCompact && env.compact,
+    },
+    model,
+    () => registry.schemas(),
+    tracer,
+    hooks,
+  );
   const session = new Session({
     sessionId,
     model,
     registry,
-    systemPrompt: () => options.systemPrompt ?? "You are reagent, a coding agent.",
+    systemPrompt: async () => {
+      const built = await prompt.build();
+      for (const warning of built.newWarnings) session.emit({ type: "warning", message: warning });
+      return built.text;
+    },
     cwd,
     homeDir: env.homeDir,
     maxTurns: options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS,
@@ -56,16 +233,26 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     files: createFileStateStore(),
     shell: { cwd, env: {} },
     baseEnv: env.all,
+    hooks,
+    gate,
+    context,
   });
+  sink.session = session;
   return {
+    ...basics,
     session,
     model,
-    env,
-    settings,
-    tracer,
     sessionId,
-    cwd,
     interactive,
-    async close() {},
+    hooks,
+    gate,
+    setPrompter,
+    skills,
+    prompt,
+    mcp,
+    startupWarnings: [...discovered.warnings, ...startupWarnings],
+    async close() {
+      await mcp?.close();
+    },
   };
 }

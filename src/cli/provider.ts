@@ -9,7 +9,7 @@ import { UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import type { EnvSnapshot } from "./env.js";
 
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-6";
 export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 
 const NO_PROVIDER = `no model provider configured.

@@ -17,6 +17,7 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
       if (json) out(json);
     }
   });
+  for (const message of runtime.startupWarnings) process.stderr.write(`reagent: warning: ${message}\n`);
   let interrupted = false;
   const onSigint = () => {
     if (interrupted) process.exit(130);
@@ -35,16 +36,22 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
         model: runtime.model.model,
         provider: runtime.model.provider,
         tools: runtime.session.options.registry.names(),
-        permissionMode: options.permissionMode ?? "default",
+        permissionMode: runtime.gate.mode,
       });
     await session.start("startup");
-    const turn = await session.submit(prompt);
+    const attachments: string[] = [];
+    if (runtime.mcp && /@[\w.-]+:\S/.test(prompt)) {
+      const attached = await runtime.mcp.attachResources(prompt);
+      for (const error of attached.errors) process.stderr.write(`reagent: ${error}\n`);
+      if (attached.text) attachments.push(attached.text);
+    }
+    const turn = await session.submit(prompt, attachments);
     await session.end(interrupted ? "interrupted" : "other");
     if (options.outputFormat === "text") {
       if (turn.isError) process.stderr.write(`reagent: ${describeFailure(turn.terminal)}\n`);
       if (turn.result && !(turn.isError && turn.terminal.reason === "error"))
         process.stdout.write(`${turn.result}\n`);
-    } else out(resultJson(turn, sessionId));
+    } else out(resultJson(turn, sessionId, { context: session.contextUsage() }));
     if (interrupted) return 130;
     return turn.isError ? 1 : 0;
   } finally {

@@ -37,6 +37,8 @@ export type LoopOptions = {
   prepareMessages?: (messages: Message[]) => Message[];
   /** Called when the model wants to stop; may continue the turn with an instruction. */
   onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
+  /** Runs before every model request (the session's auto-compaction check). */
+  beforeRequest?: () => Promise<void>;
   /** Called once when the provider rejects a request as too long; true = history was compacted, retry. */
   onContextOverflow?: () => Promise<boolean>;
   maxConcurrency?: number;
@@ -111,6 +113,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
     if (turn > options.maxTurns)
       return finish({ reason: "max_turns", turns: options.maxTurns, text: lastText });
     options.emit({ type: "turn-start", turn });
+    await options.beforeRequest?.();
     const system = await options.system();
     const response = await streamOnce(options, system);
     if (!response.ok) {

@@ -1,7 +1,13 @@
 // The session: transcript, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End),
 // usage totals, permission denials and the SessionEvent stream. It builds the ToolRunner so that
 // every tool path goes through hooks and the gate, and runs the loop once per user prompt.
-import type { HookNotice, HookRunEvent } from "../hooks/types.js";
+import type {
+  HookNotice,
+  HookRunEvent,
+  SessionHooks,
+  SessionStartSource,
+  ToolHooks,
+} from "../hooks/types.js";
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
 import type { Message, ModelClient, TextBlock, Usage } from "../model/types.js";
@@ -10,8 +16,8 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import type { Tracer } from "../util/trace.js";
+import type { CompactResult, ContextManager } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
-import type { SessionHooks } from "./session-hooks.js";
 import { addUsage } from "./usage.js";
 
 export type SessionOptions = {
@@ -27,14 +33,22 @@ export type SessionOptions = {
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
   gate?: PermissionGate;
-  hooks?: SessionHooks;
-  prepareMessages?: (messages: Message[]) => Message[];
+  hooks?: SessionHooks & ToolHooks;
+  context?: ContextManager;
 };
+
+/** Hook context delivered to the model as a clearly marked system note. */
+function systemNote(event: string, text: string): string {
+  return `<system-note source="${event} hook">\n${text}\n</system-note>`;
+}
 
 export class Session {
   readonly messages: Message[] = [];
   readonly usage: Usage = { input_tokens: 0, output_tokens: 0 };
   lastUsage: Usage | undefined;
+  /** History length when the last request was sent, and that request's system prompt. */
+  lastRequestIndex = 0;
+  lastSystem = "";
   private listeners = new Set<(event: SessionEvent) => void>();
   private controller: AbortController | undefined;
   private denials: PermissionDenial[] = [];
@@ -89,11 +103,11 @@ export class Session {
     return this.controller !== undefined;
   }
 
-  async start(source: "startup" | "resume" | "clear" | "compact"): Promise<void> {
+  async start(source: SessionStartSource): Promise<void> {
     const outcome = await this.options.hooks?.sessionStart(source, this.options.model.model);
     if (!outcome) return;
     Object.assign(this.options.shell.env, outcome.envExports);
-    if (outcome.additionalContext.length > 0) this.pendingContext.push(...outcome.additionalContext);
+    for (const text of outcome.additionalContext) this.pendingContext.push(systemNote("SessionStart", text));
   }
 
   async end(reason: string): Promise<void> {
@@ -113,6 +127,7 @@ export class Session {
     const turnUsage: Usage = { input_tokens: 0, output_tokens: 0 };
     const unsubscribe = this.subscribe((event) => {
       if (event.type !== "assistant-message") return;
+      this.lastRequestIndex = this.messages.length;
       numTurns++;
       apiMs += event.durationMs;
       addUsage(turnUsage, event.usage);
@@ -121,26 +136,45 @@ export class Session {
     });
     try {
       const submitted = await this.options.hooks?.userPromptSubmit(prompt, controller.signal);
+      if (submitted?.stop) {
+        const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.stop.reason, text: "" };
+        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+      }
       if (submitted?.blocked) {
         this.emit({ type: "prompt-blocked", reason: submitted.blocked.reason });
         const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.blocked.reason, text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
       const content: TextBlock[] = [{ type: "text", text: prompt }];
-      const context = [...this.pendingContext, ...(submitted?.additionalContext ?? []), ...attachments];
+      const hookContext = (submitted?.additionalContext ?? []).map((text) =>
+        systemNote("UserPromptSubmit", text),
+      );
+      const extra = [...this.pendingContext, ...hookContext, ...attachments];
       this.pendingContext = [];
-      for (const text of context) content.push({ type: "text", text });
+      for (const text of extra) content.push({ type: "text", text });
       this.messages.push({ role: "user", content });
+      const context = this.options.context;
       const terminal = await runAgentLoop({
         model: this.options.model,
         tools: this.runner,
-        system: this.options.systemPrompt,
+        system: async () => {
+          this.lastSystem = await this.options.systemPrompt();
+          return this.lastSystem;
+        },
         toolSchemas: () => this.options.registry.schemas(),
         messages: this.messages,
         maxTurns: this.options.maxTurns,
         signal: controller.signal,
         emit: (event) => this.emit(event),
-        prepareMessages: this.options.prepareMessages,
+        prepareMessages: context ? (messages) => context.prepare(messages, this.lastSystem) : undefined,
+        beforeRequest: context
+          ? async () => {
+              if (context.needsAutoCompact(this)) await this.compact("auto", "", controller.signal);
+            }
+          : undefined,
+        onContextOverflow: context
+          ? async () => (await this.compact("auto", "", controller.signal)).ok
+          : undefined,
         onStop: this.options.hooks
           ? (text, active) => this.onStop(text, active, controller.signal)
           : undefined,
@@ -152,12 +186,32 @@ export class Session {
     }
   }
 
+  /** `/compact [instructions]` and auto-compaction. A failure leaves the history as it was and says so. */
+  async compact(trigger: "manual" | "auto", instructions = "", signal?: AbortSignal): Promise<CompactResult> {
+    const context = this.options.context;
+    if (!context) return { ok: false, message: "Compaction is not available in this session." };
+    if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
+    const result = await context.compact(this, trigger, signal ?? new AbortController().signal, instructions);
+    if (result.ok) await this.start("compact");
+    else this.emit({ type: "warning", message: result.message });
+    return result;
+  }
+
+  /** Context use for the status line, `/context` and the JSON result. */
+  contextUsage() {
+    return this.options.context?.usage(this);
+  }
+
   private async onStop(
     lastText: string,
     stopHookActive: boolean,
     signal: AbortSignal,
   ): Promise<StopDecision> {
-    const outcome = await this.options.hooks?.stop(lastText, stopHookActive, signal);
+    const outcome = await this.options.hooks?.stop({
+      lastAssistantMessage: lastText,
+      stopHookActive,
+      signal,
+    });
     if (!outcome) return { type: "end" };
     if (outcome.stop) return { type: "stop", reason: outcome.stop.reason };
     if (outcome.block) return { type: "continue", reason: outcome.block.reason };

@@ -1,0 +1,75 @@
+// Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
+import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
+import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { discoverSkills } from "../skills/discover-skills.js";
+import { formatSkillsList } from "../skills/format-skills-list.js";
+import { UsageError } from "../util/errors.js";
+import { newSessionId } from "../util/ids.js";
+import { createHooks, createMcp, loadBasics } from "./compose.js";
+import { formatMcpStatus } from "./format-mcp-status.js";
+import { type CliOptions, normaliseOptions } from "./options.js";
+import { runHeadless } from "./run-headless.js";
+
+function hookEngine() {
+  const basics = loadBasics({ settings: [] });
+  return createHooks(basics, newSessionId(), () => "default", {});
+}
+
+export async function hooksList(): Promise<number> {
+  const engine = hookEngine();
+  process.stdout.write(`${formatHookList(engine.list(), engine.disabledBy)}\n`);
+  return 0;
+}
+
+export async function hooksTest(event: string, raw: { tool?: string; input?: string }): Promise<number> {
+  if (!(HOOK_EVENTS as readonly string[]).includes(event))
+    throw new UsageError(`unknown hook event "${event}"; use one of ${HOOK_EVENTS.join(", ")}`);
+  let input: Record<string, unknown> | undefined;
+  if (raw.input !== undefined) {
+    try {
+      input = JSON.parse(raw.input) as Record<string, unknown>;
+    } catch (error) {
+      throw new UsageError(`--input: invalid JSON (${(error as Error).message})`);
+    }
+    if (!input || typeof input !== "object" || Array.isArray(input))
+      throw new UsageError("--input: expected a JSON object");
+  }
+  const report = await hookEngine().test(event as HookEventName, { tool: raw.tool, input });
+  process.stdout.write(`${formatHookTestReport(report)}\n`);
+  return 0;
+}
+
+export async function skillsList(): Promise<number> {
+  const { cwd, env } = loadBasics({ settings: [] });
+  const { skills, warnings } = await discoverSkills({ cwd, homeDir: env.homeDir });
+  process.stdout.write(`${formatSkillsList(skills, warnings)}\n`);
+  return 0;
+}
+
+export async function init(options: CliOptions, focus: string): Promise<number> {
+  const { createRuntime } = await import("./compose.js");
+  const runtime = await createRuntime({ ...options, print: true }, false);
+  const prompt = buildInitPrompt({
+    focus: focus || undefined,
+    existing: await detectInitTarget(runtime.cwd),
+  });
+  return runHeadless(runtime, options, prompt);
+}
+
+export async function mcpList(raw: Record<string, unknown>): Promise<number> {
+  const basics = loadBasics({ settings: [] });
+  const options = normaliseOptions(raw, undefined);
+  const manager = await createMcp(basics, options, []);
+  if (!manager) {
+    process.stdout.write(
+      "no MCP servers configured (.mcp.json, ~/.agents/mcp.json, MCP_CONFIG or --mcp-config)\n",
+    );
+    return 0;
+  }
+  try {
+    process.stdout.write(`${formatMcpStatus(manager.status(), manager.listPrompts())}\n`);
+  } finally {
+    await manager.close();
+  }
+  return 0;
+}

@@ -1,0 +1,109 @@
+// The session's context budget: accounting per request, trimming of the outbound copy, and
+// compaction (manual `/compact` and automatic at the threshold, or after a "too long" rejection)
+// with PreCompact / PostCompact hooks and SessionStart(compact). The arithmetic lives in compaction/.
+import {
+  applySummary,
+  type ContextUsage,
+  contextUsage,
+  messageBudget,
+  shouldAutoCompact,
+  summarize,
+  trimForRequest,
+} from "../compaction/index.js";
+import type { SessionHooks } from "../hooks/types.js";
+import type { Message, ModelClient, ToolSchema, Usage } from "../model/types.js";
+import type { Tracer } from "../util/trace.js";
+
+export type ContextSettings = {
+  window: number;
+  /** COMPACT=0 turns all trimming off. */
+  trim: boolean;
+  /** AUTOCOMPACT=0 turns automatic compaction off. */
+  autoCompact: boolean;
+  thresholdPercent?: number;
+};
+
+export type CompactResult = { ok: true; message: string; summary: string } | { ok: false; message: string };
+
+export type ContextState = {
+  messages: Message[];
+  lastUsage: Usage | undefined;
+  /** History length when the last request was sent. */
+  lastRequestIndex: number;
+  lastSystem: string;
+};
+
+export class ContextManager {
+  constructor(
+    private readonly settings: ContextSettings,
+    private readonly model: ModelClient,
+    private readonly tools: () => ToolSchema[],
+    private readonly tracer: Tracer,
+    private readonly hooks?: SessionHooks,
+  ) {}
+
+  get window(): number {
+    return this.settings.window;
+  }
+
+  usage(state: ContextState): ContextUsage {
+    return contextUsage({
+      lastUsage: state.lastUsage,
+      messagesSinceLastRequest: state.lastUsage
+        ? state.messages.slice(state.lastRequestIndex)
+        : state.messages,
+      system: state.lastSystem,
+      tools: this.tools(),
+      window: this.settings.window,
+    });
+  }
+
+  /** The outbound copy of the history for one request: old tool results beyond the budget cleared. */
+  prepare(messages: Message[], system: string): Message[] {
+    if (!this.settings.trim) return messages;
+    const budgetTokens = messageBudget({ window: this.settings.window, system, tools: this.tools() });
+    const trimmed = trimForRequest(messages, { budgetTokens });
+    if (trimmed.clearedResults > 0)
+      this.tracer.trace("context.trim", { cleared: trimmed.clearedResults, tokens: trimmed.clearedTokens });
+    return trimmed.messages;
+  }
+
+  needsAutoCompact(state: ContextState): boolean {
+    if (!this.settings.autoCompact || state.messages.length < 2) return false;
+    return shouldAutoCompact(this.usage(state), this.settings.window, this.settings.thresholdPercent ?? 85);
+  }
+
+  /** Summarises the history in place. A failed or blocked compaction leaves it exactly as it was. */
+  async compact(
+    state: ContextState,
+    trigger: "manual" | "auto",
+    signal: AbortSignal,
+    instructions = "",
+  ): Promise<CompactResult> {
+    if (state.messages.length === 0) return { ok: false, message: "Nothing to compact yet." };
+    const pre = await this.hooks?.preCompact(trigger, instructions);
+    if (pre?.blocked)
+      return { ok: false, message: `Compaction cancelled by a PreCompact hook: ${pre.blocked.reason}` };
+    const before = this.usage(state).usedTokens;
+    const result = await summarize(this.model, state.messages, {
+      signal,
+      customInstructions: instructions || undefined,
+      maxTranscriptTokens: Math.floor(this.settings.window / 2),
+    });
+    if (!result.ok) return { ok: false, message: result.error };
+    const next = applySummary(state.messages, result.summary, {
+      keepRecentTokens: Math.floor(this.settings.window / 10),
+    });
+    state.messages.splice(0, state.messages.length, ...next);
+    state.lastUsage = undefined;
+    state.lastRequestIndex = 0;
+    const after = this.usage(state).usedTokens;
+    this.tracer.trace("context.compact", { trigger, before, after });
+    await this.hooks?.postCompact(trigger, result.summary);
+    return {
+      ok: true,
+      summary: result.summary,
+      message: `Compacted the conversation (${trigger}): about ${before} → ${after} tokens.`,
+    };
+  }
+}

@@ -1,0 +1,247 @@
+// End-to-end: the built CLI against the wire-level fake model server, for both providers.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import type { Script } from "../../src/providers/script-format.js";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const workspace = createWorkspace({ "notes.txt": "alpha\nbeta\n" });
+after(() => workspace.cleanup());
+
+const servers: FakeModelServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+async function serve(script: Script) {
+  const server = await startFakeModelServer(script);
+  servers.push(server);
+  return server;
+}
+
+const anthropicEnv = (server: FakeModelServer, extra: Record<string, string> = {}) =>
+  cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ...extra });
+const openaiEnv = (server: FakeModelServer) =>
+  cleanEnv({
+    OPENAI_API_KEY: "test-key",
+    OPENAI_BASE_URL: server.openaiBaseURL,
+    OPENAI_MODEL: "local-model",
+  });
+
+const readThenAnswer: Script = [
+  { text: "Reading.", tool_calls: [{ id: "call_1", name: "Read", input: { file_path: "notes.txt" } }] },
+  { text: "The file says alpha and beta." },
+];
+
+type Body = { messages: Array<{ role: string; content: unknown }>; tools: Array<Record<string, unknown>> };
+
+test("--version and --help", async () => {
+  const version = await runCli(["--version"], { cwd: workspace.dir });
+  assert.equal(version.code, 0);
+  assert.match(version.stdout.trim(), /^\d+\.\d+\.\d+$/);
+  const help = await runCli(["--help"], { cwd: workspace.dir });
+  assert.equal(help.code, 0);
+  for (const flag of [
+    "--print",
+    "--output-format",
+    "--model",
+    "--max-turns",
+    "--provider",
+    "--verbose",
+    "--allowedTools",
+  ])
+    assert.ok(help.stdout.includes(flag), `help documents ${flag}`);
+});
+
+test("no provider configured: exit 2 naming the variables and the Ollama example", async () => {
+  const run = await runCli(["-p", "hi"], { cwd: workspace.dir });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /ANTHROPIC_API_KEY/);
+  assert.match(run.stderr, /OPENAI_API_KEY/);
+  assert.match(run.stderr, /11434/);
+  assert.equal(run.stdout, "");
+});
+
+test("Anthropic: a tool round trip prints the answer on stdout and activity on stderr", async () => {
+  const server = await serve(readThenAnswer);
+  const run = await runCli(["-p", "what is in notes.txt?"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "The file says alpha and beta.\n");
+  assert.match(run.stderr, /Read\(notes\.txt\) → ok/);
+  assert.equal(server.requests.length, 2);
+  const second = server.requests[1].body as Body;
+  const toolResult = JSON.stringify(second.messages.at(-1));
+  assert.match(toolResult, /"tool_use_id":"call_1"/);
+  assert.match(toolResult, /1\\talpha/);
+  const tools = (server.requests[0].body as Body).tools.map((tool) => tool.name);
+  assert.ok(tools.includes("Read") && tools.includes("Bash"), `tools sent: ${tools.join(",")}`);
+});
+
+test("OpenAI-compatible: the same round trip; the tool result goes back as a tool message", async () => {
+  const server = await serve(readThenAnswer);
+  const run = await runCli(["-p", "what is in notes.txt?"], { cwd: workspace.dir, env: openaiEnv(server) });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "The file says alpha and beta.\n");
+  const second = server.requests[1].body as Body & { model: string };
+  assert.equal(second.model, "local-model");
+  const toolMessage = second.messages.find((message) => message.role === "tool") as { tool_call_id: string };
+  assert.equal(toolMessage.tool_call_id, "call_1");
+  const readSchema = (server.requests[0].body as Body).tools.find(
+    (tool) => (tool.function as { name: string }).name === "Read",
+  );
+  assert.ok(readSchema, "Read schema sent as a function tool");
+});
+
+test("--output-format json prints one result object shaped like claude -p", async () => {
+  const server = await serve(readThenAnswer);
+  const run = await runCli(["-p", "go", "--output-format", "json"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.type, "result");
+  assert.equal(result.subtype, "success");
+  assert.equal(result.is_error, false);
+  assert.equal(result.result, "The file says alpha and beta.");
+  assert.equal(result.num_turns, 2);
+  assert.match(result.session_id, /^[0-9a-f-]{36}$/);
+  for (const field of ["duration_ms", "duration_api_ms"]) assert.equal(typeof result[field], "number");
+  assert.ok(result.usage.input_tokens > 0);
+  assert.deepEqual(result.permission_denials, []);
+});
+
+test("--output-format stream-json prints init, assistant, user and result lines", async () => {
+  const server = await serve(readThenAnswer);
+  const run = await runCli(["-p", "go", "--output-format", "stream-json"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  const kinds = lines.map((line) => (line.subtype ? `${line.type}/${line.subtype}` : line.type));
+  assert.equal(kinds[0], "system/init");
+  assert.ok(lines[0].tools.includes("Read"));
+  assert.equal(lines[0].cwd.endsWith(workspace.dir.split("/").at(-1)), true);
+  assert.deepEqual(
+    kinds.filter((kind) => !kind.startsWith("system/hook")),
+    ["system/init", "assistant", "user", "assistant", "result/success"],
+  );
+});
+
+test("with -p and no prompt argument, the prompt is read from stdin", async () => {
+  const server = await serve([{ text: "from stdin" }]);
+  const run = await runCli(["-p"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+    stdin: "the piped prompt",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "from stdin\n");
+  assert.match(JSON.stringify((server.requests[0].body as Body).messages[0]), /the piped prompt/);
+});
+
+test("--max-turns: exit 1 and subtype error_max_turns", async () => {
+  const loop = { tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] };
+  const server = await serve([loop, loop, loop]);
+  const run = await runCli(["-p", "go", "--max-turns", "2", "--output-format", "json"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 1);
+  assert.equal(JSON.parse(run.stdout).subtype, "error_max_turns");
+  assert.equal(server.requests.length, 2);
+});
+
+test("bad usage exits 2 with a message that says what to fix", async () => {
+  const run = await runCli(["-p", "x", "--max-turns", "zero"], { cwd: workspace.dir, env: cleanEnv() });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /--max-turns zero: expected a positive whole number/);
+});
+
+test("a settings file with a typo is a start-up error naming the file (exit 2)", async () => {
+  const bad = createWorkspace({ ".claude/settings.json": '{ "permissions": { "allow": ["Read",] } }' });
+  try {
+    const server = await serve([{ text: "never" }]);
+    const run = await runCli(["-p", "x"], { cwd: bad.dir, env: anthropicEnv(server) });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /\.claude\/settings\.json: invalid JSON \(line 1, column \d+\)/);
+    assert.equal(server.requests.length, 0);
+  } finally {
+    bad.cleanup();
+  }
+});
+
+test("an auth error is not retried: one request, one actionable line, exit 1", async () => {
+  const server = await serve([
+    {
+      fault: {
+        status: 401,
+        body: '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+      },
+    },
+  ]);
+  const run = await runCli(["-p", "x"], { cwd: workspace.dir, env: anthropicEnv(server) });
+  assert.equal(run.code, 1);
+  assert.equal(server.requests.length, 1);
+  assert.match(run.stderr, /ANTHROPIC_API_KEY/);
+  assert.equal(run.stdout, "");
+});
+
+test("a 429 with retry-after is retried with a stderr line, then succeeds", async () => {
+  const server = await serve([{ fault: { status: 429, retry_after: 0 } }, { text: "after retry" }]);
+  const run = await runCli(["-p", "x"], { cwd: workspace.dir, env: anthropicEnv(server) });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "after retry\n");
+  assert.match(run.stderr, /retrying in/);
+  assert.equal(server.requests.length, 2);
+});
+
+test("a stream cut mid-way ends the run with a clear error (exit 1)", async () => {
+  const server = await serve([
+    { text: "a long answer that will be cut off", fault: { drop_after_chunks: 2 } },
+  ]);
+  const run = await runCli(["-p", "x", "--output-format", "json"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 1);
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.subtype, "error_during_execution");
+  assert.match(result.result, /closed|cut|mid/i);
+});
+
+test("SIGINT aborts the request, says so and exits 130", async () => {
+  const server = await serve([{ text: "slow ".repeat(200), fault: { chunk_delay_ms: 200 } }]);
+  const run = await runCli(["-p", "x"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+    onSpawn: (child) => {
+      const timer = setInterval(() => {
+        if (server.requests.length > 0) {
+          clearInterval(timer);
+          setTimeout(() => child.kill("SIGINT"), 100);
+        }
+      }, 20);
+    },
+  });
+  assert.equal(run.code, 130);
+  assert.match(run.stderr, /interrupted/);
+});
+
+test("--model scripted:FILE plays a script offline", async () => {
+  const scriptPath = workspace.write("script.json", JSON.stringify([{ text: "scripted answer" }]));
+  const run = await runCli(["-p", "x", "--model", `scripted:${scriptPath}`], {
+    cwd: workspace.dir,
+    env: cleanEnv(),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "scripted answer\n");
+});

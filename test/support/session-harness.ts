@@ -1,0 +1,96 @@
+// Builds a real Session the way the CLI does (real hooks engine, real gate, built-in tools, real
+// temp workspace) around the scripted model, for session-level tests.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createHookEngine, loadHookConfig } from "../../src/hooks/index.js";
+import { createPermissionGate } from "../../src/permissions/gate.js";
+import { matchRule } from "../../src/permissions/match-rule.js";
+import type { PermissionMode, PermissionRules } from "../../src/permissions/types.js";
+import type { Script } from "../../src/providers/script-format.js";
+import { createScriptedClient } from "../../src/providers/scripted.js";
+import { ContextManager, type ContextSettings } from "../../src/session/context-manager.js";
+import type { SessionEvent } from "../../src/session/events.js";
+import { Session } from "../../src/session/session.js";
+import { createBuiltinTools } from "../../src/tools/builtin.js";
+import { createFileStateStore } from "../../src/tools/file-state.js";
+import { createToolRegistry } from "../../src/tools/registry.js";
+import type { Tool } from "../../src/tools/tool.js";
+import { noopTracer } from "../../src/util/trace.js";
+
+export type HarnessOptions = {
+  cwd: string;
+  script: Script;
+  /** Claude-format settings objects (each one layer) and compact hooks files. */
+  settings?: Array<Record<string, unknown>>;
+  compactHooks?: Array<Record<string, unknown>>;
+  extraTools?: Tool[];
+  mode?: PermissionMode;
+  rules?: Partial<PermissionRules>;
+  context?: ContextSettings;
+  summaryScript?: Script;
+};
+
+export function createTestSession(options: HarnessOptions) {
+  const events: SessionEvent[] = [];
+  const model = createScriptedClient({ script: options.script });
+  const sink: { session?: Session } = {};
+  const config = loadHookConfig({
+    settings: (options.settings ?? []).map((data, index) => ({ source: `settings-${index}.json`, data })),
+    compactFiles: (options.compactHooks ?? []).map((data, index) => ({
+      source: `hooks-${index}.json`,
+      data,
+    })),
+    disabled: false,
+    projectDir: options.cwd,
+  });
+  const hooks = createHookEngine({
+    config,
+    projectDir: options.cwd,
+    sessionId: "session-test",
+    baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
+    spillDir: join(tmpdir(), "reagent-test-spill"),
+    tracer: noopTracer,
+    permissionMode: () => options.mode ?? "bypassPermissions",
+    matchRule: (rule, toolName, input) =>
+      matchRule(rule, toolName, input, { cwd: options.cwd, homeDir: options.cwd }),
+    onEvent: (event) => sink.session?.hookRun(event),
+    onNotice: (notice) => sink.session?.notice(notice),
+  });
+  const gate = createPermissionGate({
+    mode: options.mode ?? "bypassPermissions",
+    rules: { allow: [], deny: [], ask: [], ...options.rules },
+    cwd: options.cwd,
+    homeDir: options.cwd,
+    additionalDirectories: [],
+    interactive: false,
+    tracer: noopTracer,
+  });
+  const registry = createToolRegistry([...createBuiltinTools({}), ...(options.extraTools ?? [])], (name) =>
+    gate.isToolHidden(name),
+  );
+  const summaryModel = options.summaryScript
+    ? createScriptedClient({ script: options.summaryScript })
+    : model;
+  const context = options.context
+    ? new ContextManager(options.context, summaryModel, () => registry.schemas(), noopTracer, hooks)
+    : undefined;
+  const session = new Session({
+    sessionId: "session-test",
+    model,
+    registry,
+    systemPrompt: () => "system",
+    cwd: options.cwd,
+    homeDir: options.cwd,
+    maxTurns: 20,
+    tracer: noopTracer,
+    files: createFileStateStore(),
+    shell: { cwd: options.cwd, env: {} },
+    baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
+    hooks,
+    gate,
+    context,
+  });
+  sink.session = session;
+  session.subscribe((event) => events.push(event));
+  return { session, model, events, hooks, gate, registry, summaryModel };
+}
