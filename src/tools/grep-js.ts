@@ -12,6 +12,8 @@ import {
   type GrepLine,
   type GrepOutcome,
   type GrepQuery,
+  globRules,
+  selectedByGlobs,
 } from "./grep-query.js";
 import { FILE_TYPES } from "./grep-types.js";
 
@@ -34,31 +36,6 @@ export function compilePattern(pattern: string, ignoreCase: boolean, multiline: 
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
   }
-}
-
-type GlobRule = { negated: boolean; test: (relative: string) => boolean };
-
-function globRules(globs: string[]): GlobRule[] {
-  return globs.map((glob) => {
-    const negated = glob.startsWith("!");
-    const body = (negated ? glob.slice(1) : glob).replace(/^\//, "");
-    const basenameOnly = !body.replace(/\/$/, "").includes("/");
-    const matcher = picomatch(body.replace(/\/$/, ""), { dot: true, basename: basenameOnly });
-    return { negated, test: (relative: string) => matcher(relative) };
-  });
-}
-
-/** rg override semantics: the last matching glob decides; with any positive glob, files must match one. */
-function selectedByGlobs(relative: string, rules: GlobRule[]): boolean {
-  const segments = relative.split("/");
-  for (let depth = 1; depth < segments.length; depth++) {
-    const folder = segments.slice(0, depth).join("/");
-    const last = rules.findLast((rule) => rule.test(folder));
-    if (last?.negated) return false;
-  }
-  const last = rules.findLast((rule) => rule.test(relative));
-  if (last) return !last.negated;
-  return !rules.some((rule) => !rule.negated);
 }
 
 function lineStarts(text: string): number[] {

@@ -1,5 +1,6 @@
 // The shared shape of a Grep search, for both backends (ripgrep and the pure-JS fallback): the
 // query, the per-file result, the path order both produce, and the rules for `glob` arguments.
+import picomatch from "picomatch";
 
 export type GrepMode = "files_with_matches" | "content" | "count";
 
@@ -64,4 +65,29 @@ export function splitGlobs(glob: string | undefined): string[] {
   }
   if (current !== "") globs.push(current);
   return globs;
+}
+
+export type GlobRule = { negated: boolean; test: (relative: string) => boolean };
+
+export function globRules(globs: string[]): GlobRule[] {
+  return globs.map((glob) => {
+    const negated = glob.startsWith("!");
+    const body = (negated ? glob.slice(1) : glob).replace(/^\//, "");
+    const basenameOnly = !body.replace(/\/$/, "").includes("/");
+    const matcher = picomatch(body.replace(/\/$/, ""), { dot: true, basename: basenameOnly });
+    return { negated, test: (relative: string) => matcher(relative) };
+  });
+}
+
+/** rg override semantics: the last matching glob decides; with any positive glob, files must match one. */
+export function selectedByGlobs(relative: string, rules: GlobRule[]): boolean {
+  const segments = relative.split("/");
+  for (let depth = 1; depth < segments.length; depth++) {
+    const folder = segments.slice(0, depth).join("/");
+    const last = rules.findLast((rule) => rule.test(folder));
+    if (last?.negated) return false;
+  }
+  const last = rules.findLast((rule) => rule.test(relative));
+  if (last) return !last.negated;
+  return !rules.some((rule) => !rule.negated);
 }

@@ -6,7 +6,14 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { truncateHead } from "../util/truncate.js";
-import type { GrepBackend, GrepFileMatch, GrepOutcome, GrepQuery } from "./grep-query.js";
+import {
+  type GrepBackend,
+  type GrepFileMatch,
+  type GrepOutcome,
+  type GrepQuery,
+  globRules,
+  selectedByGlobs,
+} from "./grep-query.js";
 
 type JsonText = { text?: string; bytes?: string };
 type JsonEvent = {
@@ -22,8 +29,10 @@ function decode(value: JsonText | undefined): string {
 
 export function ripgrepArguments(query: GrepQuery): string[] {
   const args = ["--no-config", "--hidden", "--no-require-git", "--no-ignore-dot", "--no-ignore-global"];
-  args.push("--no-ignore-exclude", "--color=never", "--glob=!.git");
-  for (const glob of query.globs) args.push(`--glob=${glob}`);
+  args.push("--no-ignore-exclude", "--color=never", "--with-filename", "--glob=!.git");
+  // Only exclusions go to rg: its include globs would override .gitignore. Includes are applied to
+  // rg's output with the same rules the JS fallback uses.
+  for (const glob of query.globs) if (glob.startsWith("!")) args.push(`--glob=${glob}`);
   if (query.type) args.push(`--type=${query.type}`);
   if (query.ignoreCase) args.push("--ignore-case");
   if (query.multiline) args.push("--multiline", "--multiline-dotall");
@@ -55,6 +64,9 @@ export function createRipgrepBackend(rgPath: string): GrepBackend {
       let stderr = "";
       let complete = true;
       let lineCount = 0;
+      const rules = globRules(query.globs);
+      const selected = (relative: string) =>
+        query.rootIsFile || selectedByGlobs(path.relative(query.root, path.resolve(cwd, relative)), rules);
       const fileFor = (relative: string) => {
         const absolute = path.resolve(cwd, relative);
         let file = files.get(absolute);
@@ -72,15 +84,18 @@ export function createRipgrepBackend(rgPath: string): GrepBackend {
       const reader = createInterface({ input: child.stdout, crlfDelay: Infinity });
       reader.on("line", (line) => {
         if (query.mode === "files_with_matches") {
-          for (const name of line.split("\0")) if (name !== "") fileFor(name).count = 1;
+          for (const name of line.split("\0")) if (name !== "" && selected(name)) fileFor(name).count = 1;
         } else if (query.mode === "count") {
           const separator = line.lastIndexOf("\0");
-          if (separator > 0) fileFor(line.slice(0, separator)).count = Number(line.slice(separator + 1));
+          if (separator > 0 && selected(line.slice(0, separator)))
+            fileFor(line.slice(0, separator)).count = Number(line.slice(separator + 1));
         } else {
           if (!complete) return;
           const event = JSON.parse(line) as JsonEvent;
           if (event.type !== "match" && event.type !== "context") return;
-          const file = fileFor(decode(event.data.path));
+          const name = decode(event.data.path);
+          if (!selected(name)) return;
+          const file = fileFor(name);
           const texts = decode(event.data.lines).replace(/\n$/, "").split("\n");
           if (event.type === "match") file.count++;
           texts.forEach((text, offset) => {
