@@ -53,7 +53,8 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   const writeCall: CallFacts = { toolName: "Write", input: {}, paths: writes, bash: null };
   const matchAny = (rule: CompiledRule) => {
     const direct = ruleMatchesCall(rule.rule, call, context, "any");
-    if (direct === true || writes.length === 0) return direct;
+    // Redirection targets are file writes: Edit/Write path rules cover them (whole-tool rules do not).
+    if (direct === true || writes.length === 0 || rule.rule.kind !== "path") return direct;
     return ruleMatchesCall(rule.rule, writeCall, context, "any") === true ? true : direct;
   };
 

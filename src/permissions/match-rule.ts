@@ -4,7 +4,7 @@
 import { commandTexts, commandTextsWithUnwrapped, matchCommandText } from "./bash-pattern.js";
 import { type BashSplit, splitBashCommand } from "./bash-split.js";
 import { matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
-import { parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
+import { EDIT_TOOLS, parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
 
 export type MatchContext = PathContext;
 
@@ -32,7 +32,7 @@ export function describeCall(
   paths?: string[],
 ): CallFacts {
   let resolved = (paths ?? []).map((path) => resolveUserPath(path, context));
-  if (resolved.length === 0) {
+  if (resolved.length === 0 && (READ_TOOLS.has(toolName) || EDIT_TOOLS.has(toolName))) {
     for (const field of PATH_FIELDS) {
       const value = input[field];
       if (typeof value === "string" && value !== "") resolved.push(resolveUserPath(value, context));

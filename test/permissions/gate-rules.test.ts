@@ -293,3 +293,15 @@ describe("rules across parts", () => {
     assert.equal((await gate.check(bash("> build.log"))).behavior, "deny");
   });
 });
+
+describe("redirections and whole-tool rules", () => {
+  test("a whole-tool Edit deny rule does not deny Bash redirections; path rules do", async () => {
+    const { gate } = makeGate(layout, {
+      interactive: false,
+      rules: emptyRules({ allow: ["Bash(echo *)"], deny: ["Edit"], ask: ["Write(src/**)"] }),
+    });
+    assert.equal((await gate.check(bash("echo hi > notes.txt"))).behavior, "allow");
+    const asked = await gate.check(bash("echo hi > src/out.txt"));
+    assert.equal(asked.behavior === "deny" && asked.rule, "Write(src/**)");
+  });
+});
