@@ -40,7 +40,8 @@ describe("Bash", () => {
   it("applies shell.env and baseEnv", async () => {
     const context = makeContext(root, { baseEnv: { PATH: "/usr/bin:/bin", ONLY_BASE: "b" } });
     context.shell.env = { FROM_HOOK: "it's here" };
-    const result = await run(bash, { command: 'echo "$FROM_HOOK/$ONLY_BASE/${HOME:-unset}"' }, context);
+    const command = ['echo "$FROM_HOOK/$ONLY_BASE/$', '{HOME:-unset}"'].join("");
+    const result = await run(bash, { command }, context);
     assert.equal(result.content, "it's here/b/unset");
   });
 
