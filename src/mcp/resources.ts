@@ -16,6 +16,7 @@ export async function listServerResources(
   connection: ServerConnection,
   signal?: AbortSignal,
 ): Promise<{ ok: true; resources: McpResourceInfo[] } | { ok: false; code: string; message: string }> {
+  if (connection.catalog && !connection.catalog.offersResources) return { ok: true, resources: [] };
   try {
     const outcome = await connection.use((client) => client.listResources(undefined, { signal }));
     if (!outcome.ok) {

@@ -17,7 +17,13 @@ import { type CreatedTransport, createTransport } from "./create-transport.js";
 import { describeMcpError, isConnectionLoss } from "./mcp-errors.js";
 import type { McpServerSpec, McpServerStatus } from "./types.js";
 
-export type ServerCatalog = { tools: Tool[]; resources: Resource[]; prompts: Prompt[] };
+export type ServerCatalog = {
+  tools: Tool[];
+  resources: Resource[];
+  prompts: Prompt[];
+  /** Whether the server advertised the resources capability (listing is skipped otherwise). */
+  offersResources: boolean;
+};
 
 export type ConnectionOptions = {
   clientInfo: Implementation;
@@ -193,7 +199,7 @@ export class ServerConnection {
     const prompts = capabilities.prompts
       ? await client.listPrompts().then((result) => result.prompts, this.optionalList("prompts/list"))
       : [];
-    return { tools, resources, prompts };
+    return { tools, resources, prompts, offersResources: Boolean(capabilities.resources) };
   }
 
   private optionalList(method: string) {

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { loadMcpConfig, McpConfigError, splitMcpConfigList } from "../../src/config/mcp-config.js";
 import { UsageError } from "../../src/util/errors.js";
+import { fixturePath } from "./fixture-specs.js";
 
 async function workspace() {
   const root = await mkdtemp(join(tmpdir(), "reagent-mcpcfg-"));
@@ -111,25 +112,9 @@ test("stdio, http and sse entries are normalised; relative cwd resolves against 
   assert.equal(servers.legacy.type, "sse");
 });
 
-test("${VAR} and ${VAR:-default} expand in command, args, env, url and headers", async () => {
+test("variables expand in command, args, env, url and headers (with :- defaults)", async () => {
   const { projectDir, homeDir } = await workspace();
-  await writeFile(
-    join(projectDir, ".mcp.json"),
-    JSON.stringify({
-      mcpServers: {
-        s: {
-          command: "${BIN_DIR}/srv",
-          args: ["--token=${TOKEN}", "${MODE:-fast}", "$NOT_EXPANDED"],
-          env: { KEY: "${TOKEN}", EMPTY_DEFAULT: "${UNSET:-}" },
-        },
-        h: {
-          type: "http",
-          url: "${HOST:-http://localhost:9000}/mcp",
-          headers: { Authorization: "Bearer ${TOKEN}" },
-        },
-      },
-    }),
-  );
+  await copyFile(fixturePath("expansion.mcp.json"), join(projectDir, ".mcp.json"));
   const { servers } = loadMcpConfig({ projectDir, homeDir, env: { BIN_DIR: "/opt/bin", TOKEN: "t0k" } });
   assert.deepEqual(servers.s.type === "stdio" && [servers.s.command, servers.s.args, servers.s.env], [
     "/opt/bin/srv",
@@ -157,7 +142,7 @@ test("errors name the file, the server and the field", async () => {
     [{ mcpServers: { s: { type: "http", url: "not a url" } } }, "s", "url", /is not a valid URL/],
     [{ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "s", "url", /must start with http/],
     [{ mcpServers: { s: { command: "x", env: { A: 1 } } } }, "s", "env.A", /field "env.A": must be a string/],
-    [{ mcpServers: { s: { command: "${MISSING_VAR}" } } }, "s", "command", /MISSING_VAR is not set/],
+    [{ mcpServers: { s: { command: "$" + "{MISSING_VAR}" } } }, "s", "command", /MISSING_VAR is not set/],
     [{ mcpServers: { s: "x" } }, "s", undefined, /server "s": expected an object/],
     [{ servers: {} }, undefined, "mcpServers", /"mcpServers"/],
   ];
