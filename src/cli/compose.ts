@@ -70,7 +70,7 @@ export function createHooks(
   basics: Basics,
   sessionId: string,
   permissionMode: () => string,
-  sink: { session?: Session },
+  sink: { session?: Session; early?: string[] },
 ): HookEngine {
   const { settings, env, cwd, tracer } = basics;
   const config = configStep(() =>
@@ -96,7 +96,10 @@ export function createHooks(
         matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
       validateRule,
       onEvent: (event) => sink.session?.hookRun(event),
-      onNotice: (notice) => sink.session?.notice(notice),
+      onNotice: (notice) => {
+        if (sink.session) sink.session.notice(notice);
+        else sink.early?.push(notice.text);
+      },
     }),
   );
 }
@@ -180,7 +183,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const sessionId = newSessionId();
   const startupWarnings: string[] = [];
   const { gate, setPrompter } = configStep(() => createGate(basics, options, interactive));
-  const sink: { session?: Session } = {};
+  const sink: { session?: Session; early?: string[] } = { early: startupWarnings };
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink);
   const model = await createModelClient({
     model: options.model ?? settings.merged.model,

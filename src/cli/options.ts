@@ -25,11 +25,27 @@ export type CliOptions = {
 
 type Raw = Record<string, unknown>;
 
+/** Splits rule lists on commas and whitespace outside parentheses: `Bash(git commit *),Read` → 2 rules. */
+function splitRules(text: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "(") depth++;
+    if (char === ")") depth = Math.max(0, depth - 1);
+    if (depth === 0 && (char === "," || /\s/.test(char))) {
+      if (current) rules.push(current);
+      current = "";
+    } else current += char;
+  }
+  if (current) rules.push(current);
+  return rules;
+}
+
 const list = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value])
-    .flatMap((item) => String(item).split(/[,\s]+(?![^()]*\))/))
-    .map((item) => item.trim())
-    .filter(Boolean);
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((item) =>
+    splitRules(String(item)),
+  );
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];

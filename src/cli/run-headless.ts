@@ -17,7 +17,7 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
       if (json) out(json);
     }
   });
-  for (const message of runtime.startupWarnings) process.stderr.write(`reagent: warning: ${message}\n`);
+  for (const message of runtime.startupWarnings) process.stderr.write(`reagent: ${message}\n`);
   let interrupted = false;
   const onSigint = () => {
     if (interrupted) process.exit(130);

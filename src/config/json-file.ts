@@ -1,6 +1,7 @@
 // Reads a JSON settings file with errors that name the file, the line and the column.
 import { readFileSync } from "node:fs";
 import { UsageError } from "../util/errors.js";
+import { jsonErrorOffset } from "./json-error-offset.js";
 
 export type JsonFile = { path: string; data: unknown };
 
@@ -16,11 +17,10 @@ export function parseJsonText(text: string, source: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const offset = /position (\d+)/.exec(message)?.[1];
-    const where = offset ? ` (${position(text, Number(offset))})` : "";
-    throw new UsageError(
-      `${source}: invalid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, "")}`,
-    );
+    const offset = jsonErrorOffset(text);
+    const where = offset === undefined ? "" : ` (${position(text, offset)})`;
+    const detail = message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "");
+    throw new UsageError(`${source}: invalid JSON${where}: ${detail}`);
   }
 }
 

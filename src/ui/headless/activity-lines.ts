@@ -21,7 +21,7 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
     case "hook-notice": {
       const { notice } = event;
       if (notice.kind === "disabled") return `reagent: ${notice.text}`;
-      return `[hook ${notice.event}] ${notice.hook} (${notice.source}): ${firstLine(notice.text, 300)}`;
+      return `[hook] ${firstLine(notice.text, 400)}`;
     }
     case "prompt-blocked":
       return `reagent: prompt blocked by a UserPromptSubmit hook: ${firstLine(event.reason, 300)}`;
