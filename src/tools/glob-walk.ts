@@ -37,13 +37,30 @@ export class GitignoreRules {
     return chain;
   }
 
+  private readonly prefixes = new Map<string, string[]>();
+
+  /** For each rule of the chain, `directory` relative to the rule's folder (with a trailing slash). */
+  private prefixesFor(directory: string, chain: Rule[]): string[] {
+    let prefixes = this.prefixes.get(directory);
+    if (!prefixes) {
+      prefixes = chain.map((rule) => {
+        const relative = path.relative(rule.base, directory);
+        return relative === "" ? "" : `${relative}/`;
+      });
+      this.prefixes.set(directory, prefixes);
+    }
+    return prefixes;
+  }
+
   isIgnored(directory: string, name: string, isDirectory: boolean): boolean {
     if (name === ".git") return true;
+    const chain = this.chainFor(directory);
+    if (chain.length === 0) return false;
+    const prefixes = this.prefixesFor(directory, chain);
     let ignored = false;
-    const absolute = path.join(directory, name);
-    for (const rule of this.chainFor(directory)) {
-      const relative = path.relative(rule.base, absolute) + (isDirectory ? "/" : "");
-      const result = rule.matcher.test(relative);
+    for (let index = 0; index < chain.length; index++) {
+      const rule = chain[index];
+      const result = rule.matcher.test(prefixes[index] + name + (isDirectory ? "/" : ""));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }
