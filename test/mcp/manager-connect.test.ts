@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { promisify } from "node:util";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import type { McpServerFailure } from "../../src/mcp/types.js";
-import { fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
+import { fixturePath, fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
+
+const execFileAsync = promisify(execFile);
 
 test("connects in parallel: a stuck and a dying server are reported, the good one works", async () => {
   const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
@@ -78,4 +82,17 @@ test("close() during a pending connect does not leave the child behind", async (
   await manager.close();
   await connecting;
   assert.ok(await waitFor(() => !isAlive(pid)), "stuck child still running");
+});
+
+test("children are ended when the reagent process exits without close()", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const { stdout } = await execFileAsync(process.execPath, [
+    "--import",
+    "tsx",
+    fixturePath("exit-without-close.ts"),
+    dir,
+  ]);
+  const pids = JSON.parse(stdout) as number[];
+  assert.equal(pids.length, 2);
+  assert.ok(await waitFor(() => pids.every((pid) => !isAlive(pid))), "children outlived the parent");
 });
