@@ -30,6 +30,9 @@ export async function runMain(options: CliOptions): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY)
     throw new UsageError("interactive mode needs a terminal; use -p PROMPT for headless runs");
   const runtime = await createRuntime(options, true);
-  const { runRepl } = await import("../ui/repl/run-repl.js");
-  return runRepl(runtime, options);
+  const [{ runRepl }, { createReplHost }] = await Promise.all([
+    import("../ui/repl/run-repl.js"),
+    import("./repl-host.js"),
+  ]);
+  return runRepl(createReplHost(runtime));
 }

@@ -55,7 +55,7 @@ export class Session {
   private hookErrors: HookNotice[] = [];
   private readonly runner;
 
-  constructor(readonly options: SessionOptions) {
+  constructor(public options: SessionOptions) {
     this.runner = createToolRunner({
       registry: options.registry,
       hooks: options.hooks,
@@ -92,6 +92,16 @@ export class Session {
 
   hookRun(event: HookRunEvent): void {
     this.emit({ type: "hook-run", event });
+  }
+
+  /** A fresh conversation (`/clear`): history, usage and pending context are dropped. */
+  reset(): void {
+    this.messages.length = 0;
+    this.pendingContext = [];
+    this.lastUsage = undefined;
+    this.lastRequestIndex = 0;
+    this.usage.input_tokens = 0;
+    this.usage.output_tokens = 0;
   }
 
   /** Aborts the running turn: the model request and any running tool. */

@@ -1,0 +1,138 @@
+// Implements the REPL's ReplHost over a Runtime: the REPL sees only these callbacks, never the
+// gate, hooks engine, MCP manager or settings files directly.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { persistAllowRule } from "../config/persist-rule.js";
+import { formatHookList } from "../hooks/index.js";
+import type { PermissionMode } from "../permissions/types.js";
+import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
+import type { ReplHost, RuleKind } from "../ui/repl/host.js";
+import type { Runtime } from "./compose.js";
+import { formatMcpStatus } from "./format-mcp-status.js";
+import { PERMISSION_MODES } from "./options.js";
+import { createModelClient } from "./provider.js";
+
+export function createReplHost(runtime: Runtime): ReplHost {
+  const { session, gate, hooks, mcp, env, cwd } = runtime;
+  const projectKey = createHash("sha256").update(cwd).digest("hex").slice(0, 16);
+  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
+  return {
+    session,
+    get model() {
+      return { provider: session.options.model.provider, model: session.options.model.model };
+    },
+    cwd,
+    sessionId: runtime.sessionId,
+    historyFile: join(env.homeDir, ".agents", "history", `${projectKey}.jsonl`),
+    noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
+    async start() {
+      for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
+      await session.start("startup");
+    },
+    permissionMode: () => gate.mode,
+    setPermissionMode(mode) {
+      if (!(PERMISSION_MODES as readonly string[]).includes(mode))
+        throw new Error(`unknown permission mode "${mode}"; use one of ${PERMISSION_MODES.join(", ")}`);
+      gate.setMode(mode as PermissionMode);
+      return `permission mode: ${mode}`;
+    },
+    contextUsage() {
+      const usage = session.contextUsage();
+      if (usage) return usage;
+      return {
+        percent: 0,
+        usedTokens: 0,
+        window: 0,
+        breakdown: { systemPrompt: 0, toolSchemas: 0, messages: 0, free: 0 },
+      };
+    },
+    compact: (instructions) => session.compact("manual", instructions ?? ""),
+    async clear() {
+      await session.end("clear");
+      session.reset();
+      await session.start("clear");
+    },
+    status() {
+      const usage = session.contextUsage();
+      return {
+        model: session.options.model.model,
+        provider: session.options.model.provider,
+        cwd,
+        context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
+        "permission mode": gate.mode,
+        hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
+        "MCP servers": mcp ? String(mcp.status().length) : "0",
+        session: runtime.sessionId,
+      };
+    },
+    hooksReport: () => formatHookList(hooks.list(), hooks.disabledBy),
+    permissionsReport() {
+      const rules = gate.rules();
+      const lines = [`mode: ${gate.mode}`];
+      for (const kind of ["allow", "deny", "ask"] as const) {
+        lines.push(`${kind}:`);
+        for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
+        if (rules[kind].length === 0) lines.push("  (none)");
+      }
+      return lines.join("\n");
+    },
+    async addRule(kind: RuleKind, rule: string) {
+      gate.addRule(kind, rule, "/permissions");
+      if (kind === "allow") {
+        await persistAllowRule(runtime.settings.localSettingsPath, rule);
+        return `added allow rule ${rule} (saved to .agents/settings.local.json)`;
+      }
+      return `added ${kind} rule ${rule} for this session`;
+    },
+    async removeRule(kind: RuleKind, rule: string) {
+      return `rules are removed by editing the settings file that defines them; ${kind} rule ${rule} is defined in: ${
+        gate
+          .rules()
+          [kind].filter((entry) => entry.rule === rule)
+          .map((entry) => entry.source)
+          .join(", ") || "no file"
+      }`;
+    },
+    memoryReport() {
+      if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
+      return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
+    },
+    skills: () => runtime.skills.map((skill) => ({ name: skill.name, description: skill.description })),
+    skillPrompt: (name, args) => skillSlashPrompt({ name }, args || undefined),
+    mcpReport: () => (mcp ? formatMcpStatus(mcp.status(), mcp.listPrompts()) : "no MCP servers configured"),
+    mcpPrompts: () =>
+      (mcp?.listPrompts() ?? []).map((prompt) => ({
+        server: prompt.server,
+        name: prompt.name,
+        description: prompt.description,
+      })),
+    async expandMcpPrompt(server, name, argsText) {
+      if (!mcp) throw new Error("no MCP servers configured");
+      const expansion = await mcp.expandPrompt(server, name, argsText);
+      if (!expansion.ok) throw new Error(expansion.message);
+      return expansion.text;
+    },
+    initPrompt: async (focus) =>
+      buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
+    async setModel(name) {
+      session.options.model = await createModelClient({
+        model: name,
+        provider: session.options.model.provider === "scripted" ? undefined : session.options.model.provider,
+        env,
+        cwd,
+        tracer: runtime.tracer,
+      });
+      return `model: ${session.options.model.model} (${session.options.model.provider})`;
+    },
+    installPrompter: (prompter) => runtime.setPrompter(prompter),
+    notification(message, type) {
+      void hooks.notification(message, type);
+    },
+    async close() {
+      await session.end("prompt_input_exit");
+      await runtime.close();
+    },
+  };
+}
