@@ -83,8 +83,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startEverythingHttp(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [everythingEntry, "streamableHttp"], {
+async function startEverythingHttp(port: number, mode = "streamableHttp"): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [everythingEntry, mode], {
     env: { PATH: process.env.PATH ?? "", PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -92,7 +92,7 @@ async function startEverythingHttp(port: number): Promise<ChildProcess> {
     let output = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (/listening on port/i.test(output)) resolve();
+      if (/(listening|running) on port/i.test(output)) resolve();
     });
     child.once("exit", (code) => reject(new Error(`server-everything exited (${code}): ${output}`)));
   });
@@ -111,6 +111,25 @@ test("server-everything over Streamable HTTP", async () => {
     assert.deepEqual(await manager.connectAll(), []);
     assert.equal(manager.status()[0].transport, "http");
     await exerciseEverything(manager, "remote", dir);
+  } finally {
+    await manager.close();
+    child.kill("SIGTERM");
+  }
+});
+
+test("server-everything over legacy HTTP+SSE", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-ref-"));
+  const port = await freePort();
+  const child = await startEverythingHttp(port, "sse");
+  const manager = createMcpManager({
+    servers: { legacy: { type: "sse", url: `http://127.0.0.1:${port}/sse`, headers: { "X-Test": "1" } } },
+    cwd: dir,
+  });
+  try {
+    assert.deepEqual(await manager.connectAll(), []);
+    assert.equal(manager.status()[0].transport, "sse");
+    const echo = await find(manager, "mcp__legacy__echo").execute({ message: "sse" }, toolContext(dir));
+    assert.equal(echo.content, "Echo: sse");
   } finally {
     await manager.close();
     child.kill("SIGTERM");
