@@ -2,8 +2,6 @@
 // and the catalog listing under a time limit, tracks its state (connected, failed, disconnected after a
 // crash), reconnects once on the next use after a disconnect, writes its stderr to a log file and ends
 // its child process on close. The manager owns the set of connections; tools and results live elsewhere.
-import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
-import { join } from "node:path";
 import {
   Client,
   type Implementation,
@@ -15,6 +13,7 @@ import { errorMessage } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import { type CreatedTransport, createTransport } from "./create-transport.js";
 import { describeMcpError, isConnectionLoss } from "./mcp-errors.js";
+import { ServerLog } from "./server-log.js";
 import type { McpServerSpec, McpServerStatus } from "./types.js";
 
 export type ServerCatalog = {
@@ -48,8 +47,7 @@ export type UseResult<T> = { ok: true; value: T } | { ok: false; unavailable: tr
 
 export class ServerConnection {
   private state: State = { kind: "pending" };
-  private log?: WriteStream;
-  private stderrTail = "";
+  private readonly log: ServerLog;
   /** Rejects the connect attempt in flight (used by close()). */
   private cancelAttempt?: (error: Error) => void;
 
@@ -57,7 +55,9 @@ export class ServerConnection {
     readonly name: string,
     readonly spec: McpServerSpec,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    this.log = new ServerLog(name, options.logDir);
+  }
 
   get catalog(): ServerCatalog | undefined {
     return this.state.kind === "connected" ? this.state.catalog : undefined;
@@ -133,8 +133,7 @@ export class ServerConnection {
       await state.done;
     }
     if (state.kind === "connected") await this.shutdown(state.client, state.created);
-    this.log?.end();
-    this.log = undefined;
+    this.log.close();
   }
 
   private async attempt(): Promise<void> {
@@ -146,9 +145,11 @@ export class ServerConnection {
       this.state = { kind: "failed", reason: errorMessage(error) };
       return;
     }
-    this.stderrTail = "";
     if (created.kind === "stdio") {
-      this.captureStderr(created);
+      this.log.follow(
+        created.transport.stderr,
+        `stdio server "${this.name}" (${this.spec.type === "stdio" ? this.spec.command : ""})`,
+      );
       created.transport.onspawn = (pid) => this.options.onChildProcess?.(pid, true);
     }
     const client = new Client(this.options.clientInfo);
@@ -169,8 +170,7 @@ export class ServerConnection {
       const connected: State = { kind: "connected", client, created, catalog };
       this.state = connected;
       client.onclose = () => {
-        if (this.state === connected)
-          this.markDisconnected(`server closed the connection${this.stderrHint()}`);
+        if (this.state === connected) this.markDisconnected(`server closed the connection${this.log.hint()}`);
       };
       this.options.tracer.trace("mcp-connected", {
         server: this.name,
@@ -180,7 +180,7 @@ export class ServerConnection {
     } catch (error) {
       await this.shutdown(client, created);
       if (this.state.kind === "closed") return;
-      const reason = `${describeMcpError(error, this.spec)}${this.stderrHint()}`;
+      const reason = `${describeMcpError(error, this.spec)}${this.log.hint()}`;
       this.state = { kind: "failed", reason };
       this.options.tracer.trace("mcp-failed", { server: this.name, reason });
     } finally {
@@ -230,32 +230,5 @@ export class ServerConnection {
     await client.close().catch(() => {});
     await created.transport.close().catch(() => {});
     if (pid !== null) this.options.onChildProcess?.(pid, false);
-  }
-
-  private captureStderr(created: Extract<CreatedTransport, { kind: "stdio" }>): void {
-    const stream = created.transport.stderr;
-    if (!stream) return;
-    if (this.options.logDir && !this.log) {
-      try {
-        mkdirSync(this.options.logDir, { recursive: true });
-        const file = join(this.options.logDir, `mcp-${this.name.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
-        this.log = createWriteStream(file, { flags: "a" });
-        this.log.on("error", () => {});
-      } catch {
-        this.log = undefined;
-      }
-    }
-    this.log?.write(`--- ${new Date().toISOString()} starting ${this.spec.type} server "${this.name}"\n`);
-    stream.on("data", (chunk: Buffer) => {
-      const text = chunk.toString("utf8");
-      this.log?.write(text);
-      this.stderrTail = (this.stderrTail + text).slice(-2000);
-    });
-  }
-
-  private stderrHint(): string {
-    const lines = this.stderrTail.trim().split("\n").filter(Boolean);
-    const last = lines.at(-1);
-    return last ? ` (stderr: ${last.slice(0, 200)})` : "";
   }
 }

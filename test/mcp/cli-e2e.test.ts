@@ -56,8 +56,7 @@ test("headless: the model calls an MCP tool and sees an @server:uri attachment",
     { text: "Done: echo: via cli" },
   ]);
   servers.push(model);
-  const workspaceConfig = workspace.write(".mcp.json", inlineConfig);
-  assert.ok(workspaceConfig);
+  workspace.write(".mcp.json", inlineConfig);
   const run = await runCli(["-p", "echo something, see @fx:fixture://readme"], {
     cwd: workspace.dir,
     env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: model.anthropicBaseURL }),
@@ -67,7 +66,8 @@ test("headless: the model calls an MCP tool and sees an @server:uri attachment",
   assert.match(run.stderr, /dead.*FIXTURE_TOKEN/);
   const first = model.requests[0].body as Body;
   const echo = first.tools.find((tool) => tool.name === "mcp__fx__echo");
-  assert.deepEqual((echo?.input_schema as { required?: string[] }).required, ["message"]);
+  assert.ok(echo, "mcp__fx__echo offered to the model");
+  assert.deepEqual((echo.input_schema as { required?: string[] }).required, ["message"]);
   assert.ok(first.tools.some((tool) => tool.name === "ReadMcpResource"));
   assert.match(JSON.stringify(first.messages), /Fixture readme text\./);
   const second = JSON.stringify((model.requests[1].body as Body).messages.at(-1));
