@@ -119,3 +119,23 @@ function readConfigFile(path: string, required: boolean): string | undefined {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+export type McpTimeouts = { connectTimeoutMs?: number; callTimeoutMs?: number };
+
+/** Reads MCP_TIMEOUT (server start-up limit, ms) and MCP_TOOL_TIMEOUT (per-call limit, ms), the
+ *  variables Claude Code uses. Unset means the manager's defaults (10 s and 120 s). */
+export function readMcpTimeouts(env: Record<string, string | undefined>): McpTimeouts {
+  const read = (variable: string): number | undefined => {
+    const value = env[variable]?.trim();
+    if (value === undefined || value === "") return undefined;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed <= 0) {
+      throw new McpConfigError(
+        `${variable}=${value}: expected a positive whole number of milliseconds, e.g. ${variable}=30000.`,
+        variable,
+      );
+    }
+    return parsed;
+  };
+  return { connectTimeoutMs: read("MCP_TIMEOUT"), callTimeoutMs: read("MCP_TOOL_TIMEOUT") };
+}

@@ -3,7 +3,12 @@ import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { loadMcpConfig, McpConfigError, splitMcpConfigList } from "../../src/config/mcp-config.js";
+import {
+  loadMcpConfig,
+  McpConfigError,
+  readMcpTimeouts,
+  splitMcpConfigList,
+} from "../../src/config/mcp-config.js";
 import { UsageError } from "../../src/util/errors.js";
 import { fixturePath } from "./fixture-specs.js";
 
@@ -167,4 +172,14 @@ test("a missing MCP_CONFIG or --mcp-config file is an error; missing user/projec
   assert.match(error.message, /nope\.json: cannot read MCP config \(ENOENT\)/);
   const inline = captureError(() => loadMcpConfig({ projectDir, homeDir, env: {}, configFiles: ["{bad"] }));
   assert.equal(inline.file, "--mcp-config (inline JSON)");
+});
+
+test("MCP_TIMEOUT and MCP_TOOL_TIMEOUT are read as milliseconds and validated", () => {
+  assert.deepEqual(readMcpTimeouts({}), { connectTimeoutMs: undefined, callTimeoutMs: undefined });
+  assert.deepEqual(readMcpTimeouts({ MCP_TIMEOUT: "30000", MCP_TOOL_TIMEOUT: " 5000 " }), {
+    connectTimeoutMs: 30000,
+    callTimeoutMs: 5000,
+  });
+  const error = captureError(() => readMcpTimeouts({ MCP_TOOL_TIMEOUT: "5s" }));
+  assert.match(error.message, /^MCP_TOOL_TIMEOUT=5s: expected a positive whole number of milliseconds/);
 });
