@@ -25,6 +25,7 @@ export type ToolRunnerOptions = {
   context: (toolUseId: string, signal: AbortSignal) => ToolContext;
   tracer: Tracer;
   onDenial?: (denial: PermissionDenial) => void;
+  /** Notices of the runner itself (hook engines report their own notices as they happen). */
   onNotice?: (notice: HookNotice) => void;
 };
 
@@ -67,9 +68,6 @@ function stopControl(stop: StopRequest | undefined): TurnControl | undefined {
 
 export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
   const { registry, tracer } = options;
-  const notify = (notices: HookNotice[]) => {
-    for (const notice of notices) options.onNotice?.(notice);
-  };
 
   async function run(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {
     const started = Date.now();
@@ -120,7 +118,6 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
         toolUseId: call.id,
         signal,
       });
-      notify(pre.notices);
       for (const text of pre.additionalContext) notes.push(contextNote("PreToolUse", tool.name, text));
       control = stopControl(pre.stop);
       if (pre.decision === "deny") {
@@ -189,7 +186,6 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
             toolResult: result.content,
             isError: false,
           });
-      notify(post.notices);
       const event = result.isError ? "PostToolUseFailure" : "PostToolUse";
       if (post.updatedToolOutput !== undefined) content = post.updatedToolOutput;
       if (post.blockReason) notes.push(contextNote(event, tool.name, post.blockReason));
