@@ -88,7 +88,9 @@ test("OpenAI-compatible: the same round trip; the tool result goes back as a too
   assert.equal(run.stdout, "The file says alpha and beta.\n");
   const second = server.requests[1].body as Body & { model: string };
   assert.equal(second.model, "local-model");
-  const toolMessage = second.messages.find((message) => message.role === "tool") as { tool_call_id: string };
+  const toolMessage = second.messages.find((message) => message.role === "tool") as unknown as {
+    tool_call_id: string;
+  };
   assert.equal(toolMessage.tool_call_id, "call_1");
   const readSchema = (server.requests[0].body as Body).tools.find(
     (tool) => (tool.function as { name: string }).name === "Read",
