@@ -254,6 +254,7 @@ export class Session {
       permissionDenials: this.denials,
       hookErrors: this.hookErrors,
     };
+    this.options.tracer.trace("loop.end", { reason: terminal.reason, turns: numTurns, ms: turn.durationMs });
     this.emit({ type: "turn-end", result: turn });
     return turn;
   }
