@@ -4,7 +4,6 @@
 // the caller the manager passes in, so calls still go through the one ToolRunner.
 import type { Tool as McpTool } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import type { JsonSchema } from "../model/types.js";
 import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/tool.js";
 import { truncateHead } from "../util/truncate.js";
 
@@ -22,7 +21,7 @@ export function adaptMcpTool(server: string, name: string, tool: McpTool, invoke
     name,
     description: truncateHead(described, MAX_DESCRIPTION_CHARS, "description truncated"),
     schema: permissiveObjectSchema,
-    jsonSchema: (tool.inputSchema ?? { type: "object" }) as JsonSchema,
+    jsonSchema: (tool.inputSchema ?? { type: "object" }) as Tool["jsonSchema"],
     isReadOnly: () => readOnly,
     summary: (input) => {
       const text = JSON.stringify(input);

@@ -11,9 +11,8 @@ import type {
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
 import type { Message, ModelClient, TextBlock, Usage } from "../model/types.js";
-import type { PermissionGate } from "../permissions/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { createToolRunner, type PermissionDenial } from "../tools/runner.js";
+import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager } from "./context-manager.js";
@@ -32,7 +31,7 @@ export type SessionOptions = {
   files: FileStateStore;
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
-  gate?: PermissionGate;
+  gate?: ToolRunnerOptions["gate"];
   hooks?: SessionHooks & ToolHooks;
   context?: ContextManager;
 };

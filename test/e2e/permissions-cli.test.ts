@@ -102,5 +102,4 @@ test("TRACE=1 prints permission decisions and loop events", async () => {
   assert.match(run.stderr, /\[trace\] tool\.start tool=Write/);
   assert.match(run.stderr, /\[trace\] tool\.end tool=Write id=w1 ok=false code=permission_denied ms=\d+/);
   assert.match(run.stderr, /\[trace\] loop\.end reason=completed turns=2/);
-  assert.match(run.stderr, /\[trace\] loop\.end reason=completed turns=2/);
 });

@@ -1,0 +1,75 @@
+// Fails when a module imports against the arrows of DESIGN.md §2. "(types)" arrows allow only
+// `import type` (plus the Tool contract's helpers for tool providers), so runtime coupling stays one-way.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { test } from "node:test";
+
+const SRC = resolve(import.meta.dirname, "..", "..", "src");
+
+type Allowance = { module: string; typesOnly?: boolean; valueFiles?: string[] };
+const ALLOWED: Record<string, Allowance[] | "anything"> = {
+  cli: "anything",
+  config: [{ module: "util" }],
+  session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util"].map((module) => ({ module })),
+  loop: [{ module: "model" }, { module: "tools", typesOnly: true }, { module: "util" }],
+  model: [],
+  providers: [{ module: "model" }, { module: "util" }],
+  tools: [
+    { module: "permissions" },
+    { module: "hooks" },
+    { module: "model", typesOnly: true },
+    { module: "util" },
+  ],
+  permissions: [{ module: "util" }],
+  hooks: [{ module: "util" }],
+  mcp: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
+  skills: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
+  prompt: [{ module: "util" }],
+  compaction: [{ module: "model" }, { module: "util" }],
+  "ui/repl": [{ module: "session", typesOnly: true }, { module: "util" }],
+  "ui/headless": [{ module: "session", typesOnly: true }, { module: "util" }],
+  util: [],
+};
+
+function moduleOf(file: string): string {
+  const parts = relative(SRC, file).split("/");
+  return parts[0] === "ui" ? `ui/${parts[1]}` : parts[0];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/gm;
+
+test("every import follows the module arrows of DESIGN.md", () => {
+  const violations: string[] = [];
+  const files = sourceFiles(SRC);
+  assert.ok(files.length > 50, "found the sources");
+  for (const file of files) {
+    const from = moduleOf(file);
+    const rules = ALLOWED[from];
+    assert.ok(rules !== undefined, `module ${from} is in the table`);
+    if (rules === "anything") continue;
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const specifier = match[3] ?? match[4];
+      if (!specifier.startsWith(".")) continue;
+      const target = resolve(dirname(file), specifier).replace(/\.js$/, ".ts");
+      const to = moduleOf(target);
+      if (to === from) continue;
+      const typeOnly = match[2] !== undefined || /^\s*import\s+type\b/.test(match[0]);
+      const rule = rules.find((allowance) => allowance.module === to);
+      const targetFile = relative(SRC, target).replace(/\.tsx$/, ".ts");
+      const where = `${relative(SRC, file)} imports ${specifier}`;
+      if (!rule) violations.push(`${where}: ${from} may not import ${to}`);
+      else if (rule.typesOnly && !typeOnly && !rule.valueFiles?.includes(targetFile))
+        violations.push(`${where}: ${from} may import only types from ${to}`);
+    }
+  }
+  assert.deepEqual(violations, []);
+});
