@@ -153,6 +153,8 @@ export class ServerConnection {
       created.transport.onspawn = (pid) => this.options.onChildProcess?.(pid, true);
     }
     const client = new Client(this.options.clientInfo);
+    client.onerror = (error) =>
+      this.options.tracer.trace("mcp-protocol-error", { server: this.name, error: errorMessage(error) });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       this.cancelAttempt = reject;
