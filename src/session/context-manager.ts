@@ -68,8 +68,12 @@ export class ContextManager {
     return trimmed.messages;
   }
 
+  /** History length right after the last compaction: no automatic compaction again until it grows. */
+  private compactedAt = -1;
+
   needsAutoCompact(state: ContextState): boolean {
     if (!this.settings.autoCompact || state.messages.length < 2) return false;
+    if (this.compactedAt >= 0 && state.messages.length <= this.compactedAt + 2) return false;
     return shouldAutoCompact(this.usage(state), this.settings.window, this.settings.thresholdPercent ?? 85);
   }
 
@@ -95,6 +99,7 @@ export class ContextManager {
       keepRecentTokens: Math.floor(this.settings.window / 10),
     });
     state.messages.splice(0, state.messages.length, ...next);
+    this.compactedAt = next.length;
     state.lastUsage = undefined;
     state.lastRequestIndex = 0;
     const after = this.usage(state).usedTokens;

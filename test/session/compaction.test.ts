@@ -1,0 +1,144 @@
+// Session-level context budget with the scripted model: trimming keeps requests under the window,
+// auto-compaction fires PreCompact/PostCompact/SessionStart(compact) with the right payloads, pairs
+// stay intact, and failures leave the history exactly as it was.
+import assert from "node:assert/strict";
+import { chmodSync, readFileSync } from "node:fs";
+import { after, test } from "node:test";
+import type { Message, ToolResultBlock, ToolUseBlock } from "../../src/model/types.js";
+import { createTestSession } from "../support/session-harness.js";
+import { createWorkspace } from "../support/workspace.js";
+
+// 100 lines of 200 characters: each Read result is about 5,000 tokens.
+const workspace = createWorkspace({ "big.txt": `${"x".repeat(199)}\n`.repeat(100) });
+after(() => workspace.cleanup());
+
+function recorder(name: string): { path: string; log: string } {
+  const log = `${workspace.dir}/${name}.log`;
+  const path = workspace.write(`hooks/${name}.sh`, `#!/bin/sh\ncat >> ${log}\necho >> ${log}\n`);
+  chmodSync(path, 0o755);
+  return { path, log };
+}
+
+const payloads = (log: string) =>
+  readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+
+function assertPairsIntact(messages: Message[]) {
+  const uses = new Set<string>();
+  for (const message of messages)
+    for (const block of message.content) {
+      if (block.type === "tool_use") uses.add((block as ToolUseBlock).id);
+      if (block.type === "tool_result")
+        assert.ok(uses.has((block as ToolResultBlock).tool_use_id), "every tool_result follows its tool_use");
+    }
+}
+
+const readTurns = (count: number) =>
+  Array.from({ length: count }, () => ({ tool_calls: [{ name: "Read", input: { file_path: "big.txt" } }] }));
+
+test("a long session stays under the window through trimming, with pairs intact and history untouched", async () => {
+  const window = 30_000;
+  const { session, model } = createTestSession({
+    cwd: workspace.dir,
+    script: [...readTurns(12), { text: "done" }],
+    context: { window, trim: true, autoCompact: false },
+  });
+  const turn = await session.submit("read it many times");
+  assert.equal(turn.result, "done");
+  for (const request of model.requests) {
+    const chars =
+      JSON.stringify(request.messages).length + request.system.length + JSON.stringify(request.tools).length;
+    assert.ok(chars / 4 < window, `request of ~${Math.round(chars / 4)} tokens fits in ${window}`);
+    assertPairsIntact(request.messages);
+  }
+  const last = JSON.stringify(model.requests.at(-1)!.messages);
+  assert.match(last, /result cleared/);
+  const history = JSON.stringify(session.messages);
+  assert.doesNotMatch(history, /result cleared/, "the history itself keeps every result");
+});
+
+test("auto-compaction at the threshold fires PreCompact, PostCompact and SessionStart(compact)", async () => {
+  const pre = recorder("pre-compact");
+  const post = recorder("post-compact");
+  const start = recorder("session-start");
+  const { session, model, summaryModel } = createTestSession({
+    cwd: workspace.dir,
+    script: [...readTurns(8), { text: "finished after compaction" }],
+    summaryScript: [{ text: "## Goal\nread big.txt\n## Next steps\nfinish" }],
+    context: { window: 40_000, trim: false, autoCompact: true },
+    settings: [
+      {
+        hooks: {
+          PreCompact: [{ matcher: "auto", hooks: [{ type: "command", command: pre.path }] }],
+          PostCompact: [{ hooks: [{ type: "command", command: post.path }] }],
+          SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: start.path }] }],
+        },
+      },
+    ],
+  });
+  const turn = await session.submit("go");
+  assert.equal(turn.result, "finished after compaction");
+  assert.equal(summaryModel.requests.length, 1, "one summary request");
+  assert.deepEqual(summaryModel.requests[0].tools, []);
+  const [prePayload] = payloads(pre.log);
+  assert.equal(prePayload.hook_event_name, "PreCompact");
+  assert.equal(prePayload.trigger, "auto");
+  assert.equal(prePayload.custom_instructions, "");
+  const [postPayload] = payloads(post.log);
+  assert.match(postPayload.compact_summary, /read big\.txt/);
+  assert.equal(payloads(start.log)[0].source, "compact");
+  const afterCompaction = model.requests.at(-1)!.messages;
+  assert.match(JSON.stringify(afterCompaction[0]), /summary of the earlier conversation/);
+  assertPairsIntact(afterCompaction);
+});
+
+test("a PreCompact block cancels compaction and leaves the history as it was", async () => {
+  const block = workspace.write("hooks/block.sh", "#!/bin/sh\necho 'not now' >&2\nexit 2\n");
+  chmodSync(block, 0o755);
+  const { session, summaryModel, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "hello" }],
+    summaryScript: [{ text: "never used" }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+    settings: [{ hooks: { PreCompact: [{ hooks: [{ type: "command", command: block }] }] } }],
+  });
+  await session.submit("hi");
+  const before = structuredClone(session.messages);
+  const result = await session.compact("manual", "keep the file list");
+  assert.equal(result.ok, false);
+  assert.match(result.message, /cancelled by a PreCompact hook: not now/);
+  assert.deepEqual(session.messages, before);
+  assert.equal(summaryModel.requests.length, 0);
+  assert.ok(events.some((event) => event.type === "warning" && /not now/.test(event.message)));
+});
+
+test("a failed summary call leaves the history exactly as it was and says so", async () => {
+  const { session } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "hello" }],
+    summaryScript: [{ fault: { status: 500, body: "summary service down" } }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+  });
+  await session.submit("hi");
+  const before = structuredClone(session.messages);
+  const result = await session.compact("manual");
+  assert.equal(result.ok, false);
+  assert.match(result.message, /summary service down/);
+  assert.match(result.message, /unchanged/);
+  assert.deepEqual(session.messages, before);
+});
+
+test("a too-long rejection compacts and retries once", async () => {
+  const { session, model, summaryModel } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "first" }, { fault: { status: 400, body: "prompt is too long" } }, { text: "fits now" }],
+    summaryScript: [{ text: "summary" }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+  });
+  await session.submit("one");
+  const turn = await session.submit("two");
+  assert.equal(turn.result, "fits now");
+  assert.equal(summaryModel === model ? 0 : summaryModel.requests.length, 1);
+});
