@@ -3,7 +3,7 @@
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextWindowFor } from "../compaction/index.js";
-import { loadMcpConfig, splitMcpConfigList } from "../config/mcp-config.js";
+import { loadMcpConfig, readMcpTimeouts, splitMcpConfigList } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
@@ -170,6 +170,7 @@ export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpCo
       Object.entries(env.all).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
     logDir: join(tmpdir(), "reagent-mcp-logs"),
+    ...readMcpTimeouts(env.all),
     tracer,
     onServerFailed: (failure) => warnings.push(`MCP server "${failure.server}" failed: ${failure.reason}`),
   });
