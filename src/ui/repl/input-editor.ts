@@ -80,7 +80,7 @@ function deleteWordBefore(state: EditorState): EditorState {
 
 /** Folds a big paste into `[Pasted text #N +L lines]`; small ones are inserted as typed. */
 export function paste(state: EditorState, raw: string): EditorState {
-  const value = raw.replace(/\r\n?/g, "\n");
+  const value = raw.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
   const lines = value.split("\n").length;
   if (value.length < PASTE_FOLD_CHARS && lines <= PASTE_FOLD_LINES) return insert(state, value);
   const number = state.pasteCount + 1;

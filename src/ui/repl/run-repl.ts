@@ -1,0 +1,61 @@
+// Entry point of the interactive mode, imported lazily by the CLI so headless runs never load Ink
+// or React. Loads history, renders the app, runs SessionStart, and on exit ends the session
+// through the host. Returns the process exit code.
+import { render } from "ink";
+import { createElement } from "react";
+import { App } from "./app.js";
+import { loadHistory } from "./history.js";
+import type { ReplHost } from "./host.js";
+import { createStyle } from "./style.js";
+
+export type { ReplHost } from "./host.js";
+
+export const IDLE_NOTIFICATION_MS = 60_000;
+
+export type ReplOptions = {
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  /** Milliseconds of waiting for input before the idle_prompt notification (default 60 s). */
+  idleMs?: number;
+  /** Write every frame in full (component tests). */
+  debug?: boolean;
+};
+
+export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
+  const history = await loadHistory(host.historyFile);
+  const style = createStyle(host.noColor);
+  const writes = new Set<Promise<unknown>>();
+  const track = (write: Promise<unknown>) => {
+    writes.add(write);
+    void write.finally(() => writes.delete(write));
+  };
+  const instance = render(
+    createElement(App, { host, style, history, track, idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS }),
+    {
+      stdin: options.stdin,
+      stdout: options.stdout,
+      stderr: options.stderr,
+      debug: options.debug,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      kittyKeyboard: { mode: "auto" },
+    },
+  );
+  let code = 0;
+  try {
+    // Let the app subscribe to the session before SessionStart hooks can report anything.
+    await new Promise((resolve) => setImmediate(resolve));
+    await host.start();
+    await instance.waitUntilExit();
+  } catch (error) {
+    instance.unmount();
+    (options.stderr ?? process.stderr).write(
+      `reagent: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    code = 1;
+  }
+  await Promise.allSettled([...writes]);
+  await host.close();
+  return code;
+}

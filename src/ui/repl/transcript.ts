@@ -1,0 +1,172 @@
+// The conversation as the REPL shows it, folded from SessionEvents by a pure reducer: finished
+// entries (printed once, above the live area), the assistant text still streaming, the tool calls
+// still running, and the token count so far. Rendering is left to the components.
+import type { SessionEvent } from "./host.js";
+
+export type ToolStatus = "ok" | "error" | "denied" | "blocked" | "interrupted";
+
+export type Entry =
+  | { kind: "user"; id: number; text: string }
+  | { kind: "assistant"; id: number; text: string }
+  | {
+      kind: "tool";
+      id: number;
+      summary: string;
+      status: ToolStatus;
+      code?: string;
+      content: string;
+      durationMs: number;
+    }
+  | {
+      kind: "hook";
+      id: number;
+      level: "block" | "error" | "message" | "warning";
+      label: string;
+      text: string;
+    }
+  | { kind: "info"; id: number; text: string }
+  | { kind: "warning"; id: number; text: string }
+  | { kind: "error"; id: number; text: string };
+
+export type EntryInput = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
+
+export type RunningTool = { id: string; summary: string; startedAt: number };
+
+export type Transcript = {
+  entries: Entry[];
+  streaming: string;
+  running: RunningTool[];
+  /** Output tokens reported for finished model responses in this turn. */
+  outputTokens: number;
+  /** Characters streamed for the response in flight (≈ 4 per token). */
+  streamedChars: number;
+  retry?: string;
+  nextId: number;
+};
+
+export const emptyTranscript = (): Transcript => ({
+  entries: [],
+  streaming: "",
+  running: [],
+  outputTokens: 0,
+  streamedChars: 0,
+  nextId: 1,
+});
+
+export function addEntry(state: Transcript, entry: EntryInput): Transcript {
+  return {
+    ...state,
+    entries: [...state.entries, { ...entry, id: state.nextId } as Entry],
+    nextId: state.nextId + 1,
+  };
+}
+
+export function toolStatus(isError: boolean, code: string | undefined): ToolStatus {
+  if (!isError) return "ok";
+  if (code === "permission_denied") return "denied";
+  if (code === "hook_denied") return "blocked";
+  if (code === "aborted" || code === "interrupted" || code === "skipped") return "interrupted";
+  return "error";
+}
+
+/** Tokens so far in this turn: reported output tokens plus an estimate for the text in flight. */
+export function tokensSoFar(state: Transcript): number {
+  return state.outputTokens + Math.ceil(state.streamedChars / 4);
+}
+
+function flushStreaming(state: Transcript): Transcript {
+  if (state.streaming.trim() === "") return { ...state, streaming: "" };
+  return { ...addEntry(state, { kind: "assistant", text: state.streaming.trim() }), streaming: "" };
+}
+
+function terminalEntry(state: Transcript, event: Extract<SessionEvent, { type: "turn-end" }>): Transcript {
+  const { terminal } = event.result;
+  switch (terminal.reason) {
+    case "completed":
+      return state;
+    case "aborted":
+      return addEntry(state, { kind: "warning", text: "Interrupted. What should reagent do instead?" });
+    case "max_turns":
+      return addEntry(state, {
+        kind: "warning",
+        text: `Stopped after ${terminal.turns} model turns (max turns).`,
+      });
+    case "error":
+      return addEntry(state, { kind: "error", text: `Error: ${terminal.error.message}` });
+    case "stopped_by_hook":
+      return addEntry(state, { kind: "warning", text: `Stopped by a hook: ${terminal.message}` });
+    case "declined":
+      return addEntry(state, { kind: "warning", text: terminal.message });
+  }
+}
+
+export function reduceEvent(state: Transcript, event: SessionEvent, now: number): Transcript {
+  switch (event.type) {
+    case "turn-start":
+      return { ...state, streamedChars: 0, retry: undefined };
+    case "text-delta":
+      return {
+        ...state,
+        streaming: state.streaming + event.text,
+        streamedChars: state.streamedChars + event.text.length,
+        retry: undefined,
+      };
+    case "model-retry":
+      return {
+        ...state,
+        streaming: "",
+        streamedChars: 0,
+        retry: `retrying in ${Math.ceil(event.delayMs / 1000)}s (attempt ${event.attempt}: ${event.reason})`,
+      };
+    case "assistant-message":
+      return {
+        ...flushStreaming(state),
+        outputTokens: state.outputTokens + event.usage.output_tokens,
+        streamedChars: 0,
+      };
+    case "tool-call-start":
+      return {
+        ...flushStreaming(state),
+        running: [...state.running, { id: event.call.id, summary: event.summary, startedAt: now }],
+      };
+    case "tool-call-end":
+      return addEntry(
+        { ...state, running: state.running.filter((tool) => tool.id !== event.call.id) },
+        {
+          kind: "tool",
+          summary: event.summary,
+          status: toolStatus(event.isError, event.code),
+          code: event.code,
+          content: event.content,
+          durationMs: event.durationMs,
+        },
+      );
+    case "hook-notice": {
+      const { notice } = event;
+      const level =
+        notice.kind === "block" || notice.kind === "error"
+          ? notice.kind
+          : notice.kind === "disabled" || notice.kind === "warning"
+            ? "warning"
+            : "message";
+      return addEntry(state, {
+        kind: "hook",
+        level,
+        label: `${notice.event} hook ${notice.hook} (${notice.source})`,
+        text: notice.text,
+      });
+    }
+    case "prompt-blocked":
+      return addEntry(state, { kind: "warning", text: `Prompt blocked by a hook: ${event.reason}` });
+    case "warning":
+      return addEntry(state, { kind: "warning", text: event.message });
+    case "stop-continued":
+      return addEntry(state, { kind: "info", text: `A Stop hook asked to continue: ${event.reason}` });
+    case "turn-end":
+      return terminalEntry({ ...flushStreaming(state), running: [], retry: undefined }, event);
+    case "loop-end":
+      return flushStreaming(state);
+    default:
+      return state;
+  }
+}

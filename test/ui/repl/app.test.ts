@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { startRepl } from "./harness.js";
+
+const ENTER = "\r";
+
+test("a prompt streams markdown into the transcript and the status line shows model, context, mode", async () => {
+  const repl = await startRepl([{ text: "# Done\n\n- **first** item\n- second" }]);
+  await repl.waitFor((screen) => screen.includes("Type a message"), "the prompt");
+  assert.match(repl.screen(), /scripted\/scripted · 12% context · default mode/);
+  await repl.type("hello");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("• first item"), "rendered markdown");
+  const screen = repl.screen();
+  assert.match(screen, /> hello/);
+  assert.match(screen, /^Done$/m);
+  assert.doesNotMatch(screen, /\*\*first\*\*/);
+  assert.equal(repl.client.requests.length, 1);
+  repl.press("\u0004");
+  assert.equal(await repl.exited, 0);
+  assert.deepEqual(repl.calls, ["start", "close"]);
+  assert.deepEqual(JSON.parse((await readFile(join(repl.dir, "history.jsonl"), "utf8")).trim()), "hello");
+});
+
+test("the permission dialog answers by single keys: y runs the tool, a adds the suggested rule", async () => {
+  const repl = await startRepl([
+    { tool_calls: [{ name: "Note", input: { text: "one" } }] },
+    { tool_calls: [{ name: "Note", input: { text: "two" } }] },
+    { text: "all noted" },
+  ]);
+  await repl.type("note twice");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
+  assert.match(repl.screen(), /Note wants to run/);
+  assert.match(repl.screen(), /"text": "one"/);
+  assert.deepEqual(repl.notifications[0]?.type, "permission_prompt");
+  repl.press("y");
+  await repl.waitFor((screen) => screen.includes("noted: one"), "the first result preview");
+  await repl.waitFor(
+    (screen) => screen.includes("Do you want to proceed?") && screen.includes('"two"'),
+    "dialog 2",
+  );
+  repl.press("a");
+  await repl.waitFor((screen) => screen.includes("all noted"), "the final answer");
+  assert.ok(
+    repl.calls.some((call) => call.startsWith("persist Note")),
+    repl.calls.join(","),
+  );
+  assert.match(repl.screen(), /✓ Note/);
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("no with a message denies the call and tells the agent", async () => {
+  const repl = await startRepl([{ tool_calls: [{ name: "Note", input: { text: "x" } }] }, { text: "ok" }]);
+  await repl.type("go");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
+  repl.press("n");
+  await repl.waitFor((screen) => screen.includes("Tell the agent what to do instead"), "the message field");
+  await repl.type("use Echo");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => /⊘ Note.*denied/.test(screen), "the denied tool line");
+  await repl.waitFor((screen) => screen.includes("Type a message"), "the prompt again");
+  const lastRequest = JSON.stringify(repl.client.requests.at(-1) ?? {});
+  assert.match(JSON.stringify(repl.session.messages), /The user said: use Echo/);
+  assert.ok(lastRequest.length > 0);
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("Ctrl+C aborts a running turn, the session continues with the next prompt", async () => {
+  const repl = await startRepl([
+    { tool_calls: [{ name: "Echo", input: { text: "slow", delay_ms: 20_000 } }] },
+    { text: "second answer" },
+  ]);
+  await repl.type("start");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Working…"), "the spinner");
+  await repl.waitFor((screen) => screen.includes("slow"), "the running tool");
+  repl.press("\u0003");
+  await repl.waitFor((screen) => screen.includes("Interrupted"), "the interrupted notice");
+  await repl.type("again");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("second answer"), "the second turn");
+  repl.press("\u0003");
+  await repl.waitFor((screen) => screen.includes("Press Ctrl+C again to exit"), "the exit hint");
+  repl.press("\u0003");
+  assert.equal(await repl.exited, 0);
+});
+
+test("slash commands: suggestions, /status, unknown command, skill and MCP prompt, /clear", async () => {
+  const repl = await startRepl([{ text: "skill done" }, { text: "mcp done" }]);
+  await repl.type("/st");
+  await repl.waitFor((screen) => screen.includes("/status"), "suggestions");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Model: scripted/scripted"), "/status output");
+  await repl.type("/hlep");
+  repl.press(ENTER);
+  await repl.waitFor(
+    (screen) => screen.includes("Unknown command /hlep. Did you mean /help?"),
+    "nearest match",
+  );
+  await repl.type("/greet world");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("skill done"), "skill turn");
+  assert.match(JSON.stringify(repl.client.requests[0].messages), /SKILL greet ARGS world/);
+  await repl.type('/docs:summarize "a b" c');
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("mcp done"), "MCP prompt turn");
+  assert.match(JSON.stringify(repl.client.requests[1].messages), /MCP docs\/summarize \\"a b\\" c/);
+  await repl.type("/clear");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Started a fresh conversation."), "/clear");
+  assert.ok(repl.calls.includes("clear"));
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("history: up recalls the previous prompt; idle notification fires", async () => {
+  const repl = await startRepl([{ text: "one" }], { idleMs: 50 });
+  await repl.type("first prompt");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("one"), "answer");
+  repl.press("\u001b[A");
+  await repl.waitFor(
+    (screen) => /> first prompt/.test(screen.split("\n").slice(-5).join("\n")),
+    "recalled prompt",
+  );
+  await repl.waitFor(
+    () => repl.notifications.some((item) => item.type === "idle_prompt"),
+    "idle notification",
+  );
+  repl.press("\u0015");
+  await repl.waitFor((screen) => screen.includes("Type a message"), "the cleared prompt");
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("narrow terminals wrap without breaking the layout", async () => {
+  const repl = await startRepl(
+    [{ text: "a fairly long sentence that has to wrap inside a narrow terminal window" }],
+    {
+      columns: 30,
+    },
+  );
+  await repl.type("hi");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("window"), "the answer");
+  for (const line of repl.screen().split("\n")) assert.ok(line.length <= 30, `too wide: ${line}`);
+  repl.press("\u0004");
+  await repl.exited;
+});

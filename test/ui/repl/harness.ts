@@ -1,0 +1,169 @@
+// Renders the REPL in-process against a real Session (scripted model, real ToolRunner and
+// permission gate) with a fake terminal: a stdin the test types into and a stdout that keeps
+// every frame (Ink debug mode writes whole frames).
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough, Writable } from "node:stream";
+import { createPermissionGate } from "../../../src/permissions/gate.js";
+import type { Script } from "../../../src/providers/script-format.js";
+import { createScriptedClient } from "../../../src/providers/scripted.js";
+import { Session } from "../../../src/session/session.js";
+import { createFileStateStore } from "../../../src/tools/file-state.js";
+import { createToolRegistry } from "../../../src/tools/registry.js";
+import type { ReplHost, ReplPrompter } from "../../../src/ui/repl/host.js";
+import { runRepl } from "../../../src/ui/repl/run-repl.js";
+import { stripAnsi } from "../../../src/ui/repl/style.js";
+import { noopTracer } from "../../../src/util/trace.js";
+import { testTools } from "../../support/test-tools.js";
+
+export type Harness = Awaited<ReturnType<typeof startRepl>>;
+
+class FakeStdout extends Writable {
+  frames: string[] = [];
+  columns: number;
+  rows = 24;
+  isTTY = true;
+  constructor(columns: number) {
+    super();
+    this.columns = columns;
+  }
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.frames.push(chunk.toString());
+    done();
+  }
+}
+
+export async function startRepl(script: Script, options: { columns?: number; idleMs?: number } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-repl-"));
+  const calls: string[] = [];
+  const notifications: Array<{ message: string; type: string }> = [];
+  let prompter: ReplPrompter | undefined;
+  const client = createScriptedClient({ script });
+  const gate = createPermissionGate({
+    mode: "default",
+    rules: { allow: [], deny: [], ask: [] },
+    cwd: dir,
+    homeDir: dir,
+    additionalDirectories: [],
+    interactive: true,
+    prompter: { ask: (request) => prompter!.ask(request) },
+    persistRule: async (rule) => {
+      calls.push(`persist ${rule}`);
+    },
+    tracer: noopTracer,
+  });
+  const makeSession = () =>
+    new Session({
+      sessionId: "s1",
+      model: client,
+      registry: createToolRegistry(testTools()),
+      systemPrompt: () => "system",
+      cwd: dir,
+      homeDir: dir,
+      maxTurns: 10,
+      tracer: noopTracer,
+      files: createFileStateStore(),
+      shell: { cwd: dir, env: {} },
+      gate,
+    });
+  let session = makeSession();
+  const host: ReplHost = {
+    get session() {
+      return session;
+    },
+    model: { provider: "scripted", model: "scripted" },
+    cwd: dir,
+    sessionId: "s1",
+    historyFile: join(dir, "history.jsonl"),
+    noColor: true,
+    start: async () => {
+      calls.push("start");
+    },
+    permissionMode: () => gate.mode,
+    setPermissionMode: (mode) => {
+      gate.setMode(mode as never);
+      return `Permission mode: ${mode}`;
+    },
+    contextUsage: () => ({
+      percent: 12,
+      usedTokens: 1200,
+      window: 10000,
+      breakdown: { systemPrompt: 100, toolSchemas: 100, messages: 1000, free: 8800 },
+    }),
+    compact: async () => ({ ok: true, message: "compacted" }),
+    clear: async () => {
+      calls.push("clear");
+      session = makeSession();
+    },
+    status: () => ({ Model: "scripted/scripted", Cwd: dir }),
+    hooksReport: () => "No hooks configured.",
+    permissionsReport: () => "allow: (none)",
+    addRule: async (kind, rule) => `Added ${kind} rule ${rule}`,
+    removeRule: async (kind, rule) => `Removed ${kind} rule ${rule}`,
+    memoryReport: () => "No memory files.",
+    skills: () => [{ name: "greet", description: "Say hello" }],
+    skillPrompt: (name, args) => `SKILL ${name} ARGS ${args}`,
+    mcpReport: () => "docs: connected",
+    mcpPrompts: () => [{ server: "docs", name: "summarize" }],
+    expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
+    initPrompt: async (focus) => `INIT ${focus}`,
+    setModel: async (name) => `Model set to ${name}`,
+    installPrompter: (value) => {
+      prompter = value;
+    },
+    notification: (message, type) => notifications.push({ message, type }),
+    close: async () => {
+      calls.push("close");
+    },
+  };
+  const stdin = Object.assign(new PassThrough(), {
+    isTTY: true,
+    setRawMode: () => stdin,
+    ref: () => stdin,
+    unref: () => stdin,
+  });
+  const stdout = new FakeStdout(options.columns ?? 80);
+  const exited = runRepl(host, {
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: stdout as unknown as NodeJS.WriteStream,
+    debug: true,
+    idleMs: options.idleMs ?? 60_000,
+  });
+  const screen = () => stripAnsi(stdout.frames.at(-1) ?? "");
+  return {
+    dir,
+    host,
+    client,
+    calls,
+    notifications,
+    exited,
+    screen,
+    get session() {
+      return session;
+    },
+    /** Sends raw bytes as a terminal would. */
+    press(data: string) {
+      stdin.write(data);
+    },
+    async type(text: string) {
+      for (const char of text) {
+        stdin.write(char);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 4000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (predicate(screen())) {
+          // Let effects attach their key handlers before the test presses the next key.
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return screen();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
+    },
+  };
+}
