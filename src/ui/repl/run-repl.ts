@@ -33,10 +33,11 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
   const instance = render(
     createElement(App, { host, style, history, track, idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS }),
     {
-      stdin: options.stdin,
-      stdout: options.stdout,
-      stderr: options.stderr,
-      debug: options.debug,
+      // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.stdout ? { stdout: options.stdout } : {}),
+      ...(options.stderr ? { stderr: options.stderr } : {}),
+      debug: options.debug ?? false,
       exitOnCtrlC: false,
       patchConsole: false,
       kittyKeyboard: { mode: "auto" },

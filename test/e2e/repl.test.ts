@@ -1,0 +1,119 @@
+// End-to-end: the interactive REPL of the built CLI in a real pseudo-terminal (tmux) against the
+// wire-level fake model server. Skipped with a message when tmux is not installed.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import type { Script } from "../../src/providers/script-format.js";
+import { BIN, cleanEnv } from "../support/cli.js";
+import { startFakeModelServer } from "../support/fake-model-server.js";
+import { createWorkspace } from "../support/workspace.js";
+import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";
+
+const skip = hasTmux
+  ? false
+  : "tmux is not installed (apt-get install -y tmux) — REPL end-to-end tests skipped";
+const cleanups: Array<() => unknown> = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function open(
+  script: Script,
+  files: Record<string, string> = {},
+): Promise<{ tmux: TmuxSession; dir: string; server: Awaited<ReturnType<typeof startFakeModelServer>> }> {
+  const server = await startFakeModelServer(script);
+  const space = createWorkspace(files);
+  const env = cleanEnv({
+    ANTHROPIC_API_KEY: "x",
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    TERM: "xterm-256color",
+  });
+  const tmux = startTmux({ command: [process.execPath, BIN], cwd: space.dir, env });
+  cleanups.push(
+    () => server.close(),
+    () => space.cleanup(),
+    () => tmux.kill(),
+  );
+  await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt");
+  return { tmux, dir: space.dir, server };
+}
+
+async function send(tmux: TmuxSession, text: string) {
+  tmux.type(text);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  tmux.keys("Enter");
+}
+
+test("a prompt streams markdown; /clear starts a fresh conversation", { skip }, async () => {
+  const { tmux, server } = await open([
+    { text: "# Plan\n\nUse **bold** moves and `npm test`.\n\n- first\n- second" },
+    { text: "fresh answer" },
+  ]);
+  await send(tmux, "hello there");
+  const screen = await tmux.waitFor((text) => text.includes("• second"), "rendered markdown");
+  assert.match(screen, /> hello there/);
+  assert.match(screen, /Use bold moves and `npm test`\./);
+  assert.doesNotMatch(screen, /\*\*bold\*\*/);
+  await send(tmux, "/clear");
+  await tmux.waitFor((text) => text.includes("Started a fresh conversation."), "/clear");
+  await send(tmux, "again");
+  await tmux.waitFor((text) => text.includes("fresh answer"), "the answer after /clear");
+  const body = server.requests.at(-1)?.body as { messages: unknown[] };
+  assert.equal(body.messages.length, 1, "the conversation after /clear starts empty");
+});
+
+test("the permission dialog is answered by keys; 'don't ask again' persists the rule", { skip }, async () => {
+  const { tmux, dir } = await open([
+    { tool_calls: [{ name: "Write", input: { file_path: "one.txt", content: "1\n" } }] },
+    { tool_calls: [{ name: "Bash", input: { command: "npm run build" } }] },
+    { text: "both done" },
+  ]);
+  await send(tmux, "write and build");
+  await tmux.waitFor(
+    (text) => text.includes("Do you want to proceed?") && text.includes("one.txt"),
+    "the Write dialog",
+  );
+  tmux.keys("y");
+  await tmux.waitFor((text) => text.includes("$ npm run build"), "the Bash dialog");
+  tmux.keys("a");
+  await tmux.waitFor((text) => text.includes("both done"), "the final answer");
+  assert.equal(readFileSync(join(dir, "one.txt"), "utf8"), "1\n");
+  const local = join(dir, ".agents", "settings.local.json");
+  assert.ok(existsSync(local), "settings.local.json was written");
+  assert.match(readFileSync(local, "utf8"), /Bash\(npm run build/);
+});
+
+test("Ctrl+C mid-turn interrupts, then another prompt works", { skip }, async () => {
+  const { tmux } = await open([
+    { text: `${"slow words ".repeat(200)}`, fault: { chunk_delay_ms: 200 } },
+    { text: "second reply" },
+  ]);
+  await send(tmux, "talk slowly");
+  await tmux.waitFor((text) => text.includes("Working…"), "the spinner");
+  tmux.keys("C-c");
+  await tmux.waitFor((text) => text.includes("Interrupted"), "the interruption");
+  await send(tmux, "next");
+  await tmux.waitFor((text) => text.includes("second reply"), "the next turn");
+});
+
+test("a skill slash command and an MCP prompt slash command submit their prompts", { skip }, async () => {
+  const fixture = join(import.meta.dirname, "..", "fixtures", "mcp", "good-server.ts");
+  const mcp = {
+    mcpServers: {
+      fx: { command: process.execPath, args: ["--import", import.meta.resolve("tsx"), fixture] },
+    },
+  };
+  const { tmux, server } = await open([{ text: "skill ran" }, { text: "prompt ran" }], {
+    ".agents/skills/greet/SKILL.md":
+      "---\nname: greet\ndescription: Greets someone\n---\nGreet the person warmly.\n",
+    ".mcp.json": JSON.stringify(mcp),
+  });
+  await send(tmux, "/greet Ada");
+  await tmux.waitFor((text) => text.includes("skill ran"), "the skill turn");
+  const messages = () => JSON.stringify((server.requests.at(-1)?.body as { messages: unknown }).messages);
+  assert.match(messages(), /skill \\"greet\\" and args \\"Ada\\"/);
+  await send(tmux, '/fx:review "src/a b.ts" focus=tests');
+  await tmux.waitFor((text) => text.includes("prompt ran"), "the MCP prompt turn");
+  assert.match(messages(), /Review src\/a b\.ts focusing on tests\./);
+});
