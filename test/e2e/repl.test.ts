@@ -111,7 +111,7 @@ test("a skill slash command and an MCP prompt slash command submit their prompts
   });
   await send(tmux, "/greet Ada");
   await tmux.waitFor((text) => text.includes("skill ran"), "the skill turn");
-  const messages = () => JSON.stringify((server.requests.at(-1)?.body as { messages: unknown }).messages);
+  const messages = () => JSON.stringify((server.requests.at(-1)!.body as { messages: unknown }).messages);
   assert.match(messages(), /skill \\"greet\\" and args \\"Ada\\"/);
   await send(tmux, '/fx:review "src/a b.ts" focus=tests');
   await tmux.waitFor((text) => text.includes("prompt ran"), "the MCP prompt turn");
