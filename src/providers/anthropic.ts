@@ -18,7 +18,7 @@ import {
   toAnthropicMessages,
   toAnthropicTools,
 } from "./anthropic-wire.js";
-import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
+import { type AttemptFailure, abortedError, retryPolicyFrom, runWithRetries } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
@@ -60,12 +60,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     baseURL,
   };
   const tracer = options.tracer ?? noopTracer;
-  const policy = {
-    ...defaultRetryPolicy,
-    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
-    baseDelayMs: options.retryBaseDelayMs ?? defaultRetryPolicy.baseDelayMs,
-    maxDelayMs: options.retryMaxDelayMs ?? defaultRetryPolicy.maxDelayMs,
-  };
+  const policy = retryPolicyFrom(options);
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();

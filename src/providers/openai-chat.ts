@@ -15,7 +15,7 @@ import {
 import { newToolUseId } from "../util/ids.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
-import { type AttemptFailure, abortedError, defaultRetryPolicy, runWithRetries } from "./retry.js";
+import { type AttemptFailure, abortedError, retryPolicyFrom, runWithRetries } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
@@ -72,12 +72,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     baseURL,
   };
   const tracer = options.tracer ?? noopTracer;
-  const policy = {
-    ...defaultRetryPolicy,
-    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
-    baseDelayMs: options.retryBaseDelayMs ?? defaultRetryPolicy.baseDelayMs,
-    maxDelayMs: options.retryMaxDelayMs ?? defaultRetryPolicy.maxDelayMs,
-  };
+  const policy = retryPolicyFrom(options);
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();

@@ -17,6 +17,20 @@ export type RetryPolicy = {
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000 };
 
+/** The retry policy of an adapter's options, defaults filled in. */
+export function retryPolicyFrom(options: {
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+}): RetryPolicy {
+  return {
+    ...defaultRetryPolicy,
+    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
+    baseDelayMs: options.retryBaseDelayMs ?? defaultRetryPolicy.baseDelayMs,
+    maxDelayMs: options.retryMaxDelayMs ?? defaultRetryPolicy.maxDelayMs,
+  };
+}
+
 /** A `retry-after` longer than this is not waited for literally; the backoff cap applies instead. */
 const longestHonouredRetryAfterMs = 60_000;
 
