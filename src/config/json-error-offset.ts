@@ -31,13 +31,13 @@ export function jsonErrorOffset(text: string): number | undefined {
   const value = (): void => {
     space();
     const char = text[at];
-    if (char === "{") return container("}", true);
-    if (char === "[") return container("]", false);
-    if (char === '"') return string();
-    if (char === "t") return literal("true");
-    if (char === "f") return literal("false");
-    if (char === "n") return literal("null");
-    return number();
+    if (char === "{") container("}", true);
+    else if (char === "[") container("]", false);
+    else if (char === '"') string();
+    else if (char === "t") literal("true");
+    else if (char === "f") literal("false");
+    else if (char === "n") literal("null");
+    else number();
   };
   const container = (close: string, object: boolean) => {
     at++;

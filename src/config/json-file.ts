@@ -19,7 +19,9 @@ export function parseJsonText(text: string, source: string): unknown {
     const message = error instanceof Error ? error.message : String(error);
     const offset = jsonErrorOffset(text);
     const where = offset === undefined ? "" : ` (${position(text, offset)})`;
-    const detail = message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "");
+    const detail = message
+      .replace(/ in JSON at position \d+.*$/s, "")
+      .replace(/, ".*" is not valid JSON$/s, "");
     throw new UsageError(`${source}: invalid JSON${where}: ${detail}`);
   }
 }
