@@ -210,13 +210,14 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     appendSystemPrompt: options.appendSystemPrompt,
     skills,
   });
+  const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
   const context = new ContextManager(
     {
-      window: contextWindowFor(model.model, env.contextWindowTokens ?? settings.merged.contextWindow),
+      window: () => contextWindowFor(session.options.model.model, windowOverride),
       trim: env.compact,
       autoCompact: env.autoCompact && env.compact,
     },
-    model,
+    () => session.options.model,
     () => registry.schemas(),
     tracer,
     hooks,

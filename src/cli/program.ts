@@ -6,6 +6,8 @@ import { errorMessage, UsageError } from "../util/errors.js";
 import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
 import { packageVersion } from "./version.js";
 
+const collect = (value: string, previous: string[]) => [...previous, value];
+
 function buildProgram(run: (action: () => Promise<number>) => void): Command {
   const program = new Command("reagent")
     .description("A small, fast, hookable coding agent for the terminal")
@@ -39,8 +41,13 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     .option("--add-dir <dirs...>", "extra directories the tools may use")
     .option("--system-prompt <text>", "replace the base system prompt")
     .option("--append-system-prompt <text>", "append to the system prompt")
-    .option("--settings <fileOrJson...>", "an extra settings file or JSON string (applied last)")
-    .option("--mcp-config <fileOrJson...>", "MCP server configuration file(s) or JSON")
+    .option(
+      "--settings <fileOrJson>",
+      "an extra settings file or JSON string, applied last (repeatable)",
+      collect,
+      [],
+    )
+    .option("--mcp-config <fileOrJson>", "MCP server configuration file or JSON (repeatable)", collect, [])
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

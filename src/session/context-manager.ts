@@ -15,7 +15,8 @@ import type { Message, ModelClient, ToolSchema, Usage } from "../model/types.js"
 import type { Tracer } from "../util/trace.js";
 
 export type ContextSettings = {
-  window: number;
+  /** The context window of the model in use (re-read: the REPL's /model may switch models). */
+  window: () => number;
   /** COMPACT=0 turns all trimming off. */
   trim: boolean;
   /** AUTOCOMPACT=0 turns automatic compaction off. */
@@ -36,14 +37,14 @@ export type ContextState = {
 export class ContextManager {
   constructor(
     private readonly settings: ContextSettings,
-    private readonly model: ModelClient,
+    private readonly model: () => ModelClient,
     private readonly tools: () => ToolSchema[],
     private readonly tracer: Tracer,
     private readonly hooks?: SessionHooks,
   ) {}
 
   get window(): number {
-    return this.settings.window;
+    return this.settings.window();
   }
 
   usage(state: ContextState): ContextUsage {
@@ -54,14 +55,14 @@ export class ContextManager {
         : state.messages,
       system: state.lastSystem,
       tools: this.tools(),
-      window: this.settings.window,
+      window: this.window,
     });
   }
 
   /** The outbound copy of the history for one request: old tool results beyond the budget cleared. */
   prepare(messages: Message[], system: string): Message[] {
     if (!this.settings.trim) return messages;
-    const budgetTokens = messageBudget({ window: this.settings.window, system, tools: this.tools() });
+    const budgetTokens = messageBudget({ window: this.window, system, tools: this.tools() });
     const trimmed = trimForRequest(messages, { budgetTokens });
     if (trimmed.clearedResults > 0)
       this.tracer.trace("context.trim", { cleared: trimmed.clearedResults, tokens: trimmed.clearedTokens });
@@ -74,7 +75,7 @@ export class ContextManager {
   needsAutoCompact(state: ContextState): boolean {
     if (!this.settings.autoCompact || state.messages.length < 2) return false;
     if (this.compactedAt >= 0 && state.messages.length <= this.compactedAt + 2) return false;
-    return shouldAutoCompact(this.usage(state), this.settings.window, this.settings.thresholdPercent ?? 85);
+    return shouldAutoCompact(this.usage(state), this.window, this.settings.thresholdPercent ?? 85);
   }
 
   /** Summarises the history in place. A failed or blocked compaction leaves it exactly as it was. */
@@ -89,14 +90,14 @@ export class ContextManager {
     if (pre?.blocked)
       return { ok: false, message: `Compaction cancelled by a PreCompact hook: ${pre.blocked.reason}` };
     const before = this.usage(state).usedTokens;
-    const result = await summarize(this.model, state.messages, {
+    const result = await summarize(this.model(), state.messages, {
       signal,
       customInstructions: instructions || undefined,
-      maxTranscriptTokens: Math.floor(this.settings.window / 2),
+      maxTranscriptTokens: Math.floor(this.window / 2),
     });
     if (!result.ok) return { ok: false, message: result.error };
     const next = applySummary(state.messages, result.summary, {
-      keepRecentTokens: Math.floor(this.settings.window / 10),
+      keepRecentTokens: Math.floor(this.window / 10),
     });
     state.messages.splice(0, state.messages.length, ...next);
     this.compactedAt = next.length;

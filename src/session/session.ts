@@ -99,8 +99,7 @@ export class Session {
     this.pendingContext = [];
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
-    this.usage.input_tokens = 0;
-    this.usage.output_tokens = 0;
+    for (const key of Object.keys(this.usage) as Array<keyof Usage>) this.usage[key] = 0;
   }
 
   /** Aborts the running turn: the model request and any running tool. */
@@ -127,8 +126,6 @@ export class Session {
 
   async submit(prompt: string, attachments: string[] = []): Promise<TurnResult> {
     const started = Date.now();
-    this.denials = [];
-    this.hookErrors = [];
     const controller = new AbortController();
     this.controller = controller;
     let apiMs = 0;
@@ -253,6 +250,9 @@ export class Session {
       permissionDenials: this.denials,
       hookErrors: this.hookErrors,
     };
+    // Denials and hook errors since the previous turn ended (SessionStart hooks included).
+    this.denials = [];
+    this.hookErrors = [];
     this.options.tracer.trace("loop.end", { reason: terminal.reason, turns: numTurns, ms: turn.durationMs });
     this.emit({ type: "turn-end", result: turn });
     return turn;

@@ -39,6 +39,12 @@ test("reagent mcp list: transport, status with reason, counts and prompts", asyn
   assert.match(run.stdout, /\/fx:review <file> \[focus\]/);
 });
 
+test("--mcp-config before the subcommand works too (the option takes one value)", async () => {
+  const run = await runCli(["--mcp-config", inlineConfig, "mcp", "list"], { cwd: workspace.dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^fx {2}\[stdio\] {2}connected/m);
+});
+
 test("an invalid --mcp-config exits 2 naming the server and field", async () => {
   const run = await runCli(["mcp", "list", "--mcp-config", '{"mcpServers":{"x":{"type":"http"}}}'], {
     cwd: workspace.dir,

@@ -26,7 +26,7 @@ export type HarnessOptions = {
   extraTools?: Tool[];
   mode?: PermissionMode;
   rules?: Partial<PermissionRules>;
-  context?: ContextSettings;
+  context?: Omit<ContextSettings, "window"> & { window: number };
   summaryScript?: Script;
 };
 
@@ -71,8 +71,15 @@ export function createTestSession(options: HarnessOptions) {
   const summaryModel = options.summaryScript
     ? createScriptedClient({ script: options.summaryScript })
     : model;
-  const context = options.context
-    ? new ContextManager(options.context, summaryModel, () => registry.schemas(), noopTracer, hooks)
+  const contextSettings = options.context && { ...options.context, window: () => options.context!.window };
+  const context = contextSettings
+    ? new ContextManager(
+        contextSettings,
+        () => summaryModel,
+        () => registry.schemas(),
+        noopTracer,
+        hooks,
+      )
     : undefined;
   const session = new Session({
     sessionId: "session-test",
