@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { persistAllowRule } from "../config/persist-rule.js";
+import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { formatHookList } from "../hooks/index.js";
 import type { PermissionMode } from "../permissions/types.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -79,21 +79,21 @@ export function createReplHost(runtime: Runtime): ReplHost {
       return lines.join("\n");
     },
     async addRule(kind: RuleKind, rule: string) {
-      gate.addRule(kind, rule, "/permissions");
-      if (kind === "allow") {
-        await persistAllowRule(runtime.settings.localSettingsPath, rule);
-        return `added allow rule ${rule} (saved to .agents/settings.local.json)`;
-      }
-      return `added ${kind} rule ${rule} for this session`;
+      gate.addRule(kind, rule, runtime.settings.localSettingsPath);
+      await persistRule(runtime.settings.localSettingsPath, kind, rule);
+      return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
     },
     async removeRule(kind: RuleKind, rule: string) {
-      return `rules are removed by editing the settings file that defines them; ${kind} rule ${rule} is defined in: ${
-        gate
-          .rules()
-          [kind].filter((entry) => entry.rule === rule)
-          .map((entry) => entry.source)
-          .join(", ") || "no file"
-      }`;
+      const sources = gate.removeRule(kind, rule);
+      if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
+      const saved = await removePersistedRule(runtime.settings.localSettingsPath, kind, rule);
+      const elsewhere = sources.filter(
+        (source) => !source.endsWith("settings.local.json") && source !== "session",
+      );
+      const note = elsewhere.length
+        ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
+        : "";
+      return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
     },
     memoryReport() {
       if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;

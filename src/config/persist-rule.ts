@@ -1,6 +1,7 @@
-// Saves "yes, and don't ask again" permission rules: appends to `permissions.allow` of a settings
-// file (normally `.agents/settings.local.json`), creating it when missing, keeping all other content,
-// skipping duplicates, and replacing the file atomically (temp file + rename). A file that does not
+// Saves "yes, and don't ask again" permission rules (and rules added or removed with /permissions):
+// edits `permissions.allow|deny|ask` of a settings file (normally `.agents/settings.local.json`),
+// creating it when missing, keeping all other content, skipping duplicates, and replacing the file
+// atomically (temp file + rename). A file that does not
 // parse, or whose `permissions.allow` is not a list, is an error and is left untouched.
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -36,17 +37,27 @@ async function readSettings(settingsPath: string): Promise<Record<string, unknow
   return data as Record<string, unknown>;
 }
 
-export async function persistAllowRule(settingsPath: string, rule: string): Promise<void> {
+type Behavior = "allow" | "deny" | "ask";
+
+/** Reads the settings file, lets `change` edit `permissions[behavior]`, and writes it back atomically
+ *  when the list changed. Returns whether it changed. */
+async function editRuleList(
+  settingsPath: string,
+  behavior: Behavior,
+  change: (rules: unknown[]) => unknown[],
+): Promise<boolean> {
   const settings = await readSettings(settingsPath);
   const permissions = settings.permissions ?? {};
   if (typeof permissions !== "object" || permissions === null || Array.isArray(permissions)) {
     throw new UsageError(`${settingsPath}: "permissions" must be an object.`);
   }
   const record = permissions as Record<string, unknown>;
-  const allow = record.allow ?? [];
-  if (!Array.isArray(allow)) throw new UsageError(`${settingsPath}: "permissions.allow" must be a list.`);
-  if (allow.includes(rule)) return;
-  settings.permissions = { ...record, allow: [...allow, rule] };
+  const current = record[behavior] ?? [];
+  if (!Array.isArray(current))
+    throw new UsageError(`${settingsPath}: "permissions.${behavior}" must be a list.`);
+  const next = change(current);
+  if (next.length === current.length && next.every((rule, index) => rule === current[index])) return false;
+  settings.permissions = { ...record, [behavior]: next };
   await mkdir(dirname(settingsPath), { recursive: true });
   const temporary = join(dirname(settingsPath), `.${basename(settingsPath)}.${randomUUID()}.tmp`);
   try {
@@ -56,4 +67,23 @@ export async function persistAllowRule(settingsPath: string, rule: string): Prom
     await rm(temporary, { force: true });
     throw error;
   }
+  return true;
+}
+
+/** Appends a rule to `permissions[behavior]` (no duplicates). */
+export async function persistRule(settingsPath: string, behavior: Behavior, rule: string): Promise<void> {
+  await editRuleList(settingsPath, behavior, (rules) => (rules.includes(rule) ? rules : [...rules, rule]));
+}
+
+export async function persistAllowRule(settingsPath: string, rule: string): Promise<void> {
+  await persistRule(settingsPath, "allow", rule);
+}
+
+/** Removes a rule from `permissions[behavior]`; returns whether the file held it. */
+export async function removePersistedRule(
+  settingsPath: string,
+  behavior: Behavior,
+  rule: string,
+): Promise<boolean> {
+  return editRuleList(settingsPath, behavior, (rules) => rules.filter((entry) => entry !== rule));
 }

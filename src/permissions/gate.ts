@@ -42,6 +42,8 @@ export type PermissionGateOptions = {
 export type ManagedPermissionGate = PermissionGate & {
   /** Adds a rule for the rest of the session; throws a UsageError for an invalid rule. */
   addRule(behavior: RuleBehavior, rule: string, source?: string): void;
+  /** Removes every rule with this exact text and behavior; returns the sources it came from. */
+  removeRule(behavior: RuleBehavior, rule: string): string[];
   rules(): PermissionRules;
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
@@ -87,6 +89,18 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     ) {
       compiled.push(entry);
     }
+  };
+
+  const removeRule = (behavior: RuleBehavior, rule: string): string[] => {
+    const sources: string[] = [];
+    for (let index = compiled.length - 1; index >= 0; index--) {
+      const entry = compiled[index];
+      if (entry.behavior === behavior && entry.rule.text === rule) {
+        sources.unshift(entry.source);
+        compiled.splice(index, 1);
+      }
+    }
+    return sources;
   };
 
   const refuse = (request: PermissionRequest, evaluation: Extract<Evaluation, { kind: "ask" }>) => {
@@ -184,6 +198,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     isToolHidden: (toolName) =>
       compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName)),
     addRule,
+    removeRule,
     rules: () => {
       const result: PermissionRules = { allow: [], deny: [], ask: [] };
       for (const rule of compiled) result[rule.behavior].push({ rule: rule.rule.text, source: rule.source });

@@ -3,7 +3,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { localSettingsPath, persistAllowRule } from "../../src/config/persist-rule.js";
+import {
+  localSettingsPath,
+  persistAllowRule,
+  persistRule,
+  removePersistedRule,
+} from "../../src/config/persist-rule.js";
 
 describe("persistAllowRule", () => {
   let root: string;
@@ -52,5 +57,37 @@ describe("persistAllowRule", () => {
     await assert.rejects(persistAllowRule(path, "Bash"), /"permissions.allow" must be a list/);
     await writeFile(path, "[]");
     await assert.rejects(persistAllowRule(path, "Bash"), /must contain a JSON object/);
+  });
+});
+
+describe("persistRule and removePersistedRule", () => {
+  test("deny and ask rules are saved, and removal edits only the named list", async () => {
+    const root = await mkdtemp(join(tmpdir(), "reagent-persist-remove-"));
+    try {
+      const path = localSettingsPath(root);
+      await persistRule(path, "deny", "Bash(rm *)");
+      await persistRule(path, "ask", "Bash(git push *)");
+      await persistRule(path, "allow", "Bash(rm *)");
+      assert.equal(await removePersistedRule(path, "deny", "Bash(rm *)"), true);
+      assert.equal(await removePersistedRule(path, "deny", "Bash(rm *)"), false, "already gone");
+      assert.deepEqual(JSON.parse(await readFile(path, "utf8")), {
+        permissions: { deny: [], ask: ["Bash(git push *)"], allow: ["Bash(rm *)"] },
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test("a broken file is left untouched", async () => {
+    const root = await mkdtemp(join(tmpdir(), "reagent-persist-broken-"));
+    try {
+      const path = localSettingsPath(root);
+      await mkdir(join(root, ".agents"), { recursive: true });
+      await writeFile(path, "{ not json");
+      await assert.rejects(removePersistedRule(path, "allow", "Read"), /invalid JSON/);
+      assert.equal(await readFile(path, "utf8"), "{ not json");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

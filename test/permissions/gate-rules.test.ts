@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { localSettingsPath, persistAllowRule } from "../../src/config/persist-rule.js";
@@ -304,4 +305,28 @@ describe("redirections and whole-tool rules", () => {
     const asked = await gate.check(bash("echo hi > src/out.txt"));
     assert.equal(asked.behavior === "deny" && asked.rule, "Write(src/**)");
   });
+});
+
+test("removeRule takes a rule out of effect at once and reports where it came from", async () => {
+  const gate = createPermissionGate({
+    mode: "default",
+    rules: { allow: [{ rule: "Bash(npm test)", source: ".claude/settings.json" }], deny: [], ask: [] },
+    cwd: tmpdir(),
+    homeDir: tmpdir(),
+    additionalDirectories: [],
+    interactive: false,
+    tracer: noopTracer,
+  });
+  const request = {
+    toolName: "Bash",
+    input: { command: "npm test" },
+    toolUseId: "t1",
+    readOnly: false,
+    paths: [],
+    hookDecision: "none" as const,
+  };
+  assert.equal((await gate.check(request)).behavior, "allow");
+  assert.deepEqual(gate.removeRule("allow", "Bash(npm test)"), [".claude/settings.json"]);
+  assert.deepEqual(gate.removeRule("allow", "Bash(npm test)"), []);
+  assert.equal((await gate.check(request)).behavior, "deny", "headless: no rule allows it any more");
 });
