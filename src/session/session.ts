@@ -17,6 +17,7 @@ import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
+import type { TranscriptSink } from "./transcript-store.js";
 import { addUsage } from "./usage.js";
 
 export type SessionOptions = {
@@ -34,6 +35,10 @@ export type SessionOptions = {
   gate?: ToolRunnerOptions["gate"];
   hooks?: SessionHooks & ToolHooks;
   context?: ContextManager;
+  /** Where every history message is saved as it is added (none: nothing is written). */
+  transcript?: TranscriptSink;
+  /** A resumed conversation: the history starts with these (already saved) messages. */
+  history?: Message[];
 };
 
 /** Hook context delivered to the model as a clearly marked system note. */
@@ -53,8 +58,13 @@ export class Session {
   private denials: PermissionDenial[] = [];
   private hookErrors: HookNotice[] = [];
   private readonly runner;
+  /** How many history messages the transcript holds; see `persist()`. */
+  private persisted = 0;
+  private compacting = false;
 
   constructor(public options: SessionOptions) {
+    this.messages.push(...(options.history ?? []));
+    this.persisted = this.messages.length;
     this.runner = createToolRunner({
       registry: options.registry,
       hooks: options.hooks,
@@ -81,6 +91,7 @@ export class Session {
   }
 
   emit(event: SessionEvent): void {
+    this.persist();
     for (const listener of this.listeners) listener(event);
   }
 
@@ -96,6 +107,8 @@ export class Session {
   /** A fresh conversation (`/clear`): history, usage and pending context are dropped. */
   reset(): void {
     this.messages.length = 0;
+    this.persisted = 0;
+    this.options.transcript?.clear();
     this.pendingContext = [];
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
@@ -197,10 +210,32 @@ export class Session {
     const context = this.options.context;
     if (!context) return { ok: false, message: "Compaction is not available in this session." };
     if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
-    const result = await context.compact(this, trigger, signal ?? new AbortController().signal, instructions);
+    this.persist();
+    this.compacting = true;
+    let result: CompactResult;
+    try {
+      result = await context.compact(this, trigger, signal ?? new AbortController().signal, instructions);
+      if (result.ok) {
+        this.options.transcript?.compact(result.summary, this.messages);
+        this.persisted = this.messages.length;
+      }
+    } finally {
+      this.compacting = false;
+    }
     if (result.ok) await this.start("compact");
     else this.emit({ type: "warning", message: result.message });
     return result;
+  }
+
+  /** Saves the messages added to the history since the last call. The history only grows between
+   *  compactions and resets (which record themselves), and every addition — by the loop or by the
+   *  session — is followed by an event, so syncing on every event saves each message exactly once,
+   *  in order, without the loop knowing about disk. */
+  private persist(): void {
+    if (!this.options.transcript || this.compacting || this.persisted >= this.messages.length) return;
+    const added = this.messages.slice(this.persisted);
+    this.persisted = this.messages.length;
+    for (const message of added) this.options.transcript.append(message);
   }
 
   /** Context use for the status line, `/context` and the JSON result. */

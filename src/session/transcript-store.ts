@@ -1,0 +1,212 @@
+// The transcript of one session on disk: a JSONL file whose first line is a header and whose
+// other lines are history records, each written with one append (a line is whole or absent).
+// Loading rebuilds the exact history. The store is given its directory; it never reads the
+// environment, and a write failure is reported once and stops further writes (the file stays a
+// consistent prefix of the history) while the session goes on.
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { Message, ToolResultBlock } from "../model/types.js";
+
+export type TranscriptHeader = {
+  type: "session";
+  session_id: string;
+  cwd: string;
+  model: string;
+  provider: string;
+  created_at: string;
+  version: string;
+};
+
+/** One line of a transcript file. `compact` replaces the whole history with `messages`;
+ *  `clear` empties it (`/clear`). */
+export type TranscriptRecord =
+  | TranscriptHeader
+  | { type: "message"; message: Message }
+  | { type: "compact"; summary: string; messages: Message[] }
+  | { type: "clear" };
+
+/** What the Session writes to; the session never knows about files. */
+export type TranscriptSink = {
+  readonly path: string;
+  append(message: Message): void;
+  compact(summary: string, messages: Message[]): void;
+  clear(): void;
+};
+
+export type TranscriptStoreOptions = {
+  /** The project's session directory (created on the first write). */
+  dir: string;
+  header: Omit<TranscriptHeader, "type">;
+  onWarning: (message: string) => void;
+};
+
+export class TranscriptStore implements TranscriptSink {
+  readonly path: string;
+  private failed = false;
+  private prepared = false;
+
+  constructor(private readonly options: TranscriptStoreOptions) {
+    this.path = join(options.dir, `${options.header.session_id}.jsonl`);
+  }
+
+  append(message: Message): void {
+    this.write({ type: "message", message });
+  }
+
+  compact(summary: string, messages: Message[]): void {
+    this.write({ type: "compact", summary, messages });
+  }
+
+  clear(): void {
+    this.write({ type: "clear" });
+  }
+
+  /** The file appears with the first record: a header for a new session; for a resumed one, a torn
+   *  last line left by a crash is terminated so that the next record starts on a line of its own. */
+  private prepare(): void {
+    if (this.prepared) return;
+    mkdirSync(this.options.dir, { recursive: true, mode: 0o700 });
+    if (!existsSync(this.path) || statSync(this.path).size === 0) {
+      appendFileSync(this.path, `${JSON.stringify({ type: "session", ...this.options.header })}\n`, {
+        mode: 0o600,
+      });
+    } else if (!endsWithNewline(this.path)) appendFileSync(this.path, "\n");
+    this.prepared = true;
+  }
+
+  private write(record: TranscriptRecord): void {
+    if (this.failed) return;
+    try {
+      this.prepare();
+      appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+    } catch (error) {
+      this.failed = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.options.onWarning(
+        `could not save the session transcript to ${this.path} (${reason}); the session goes on, but it will not be resumable past this point`,
+      );
+    }
+  }
+}
+
+function endsWithNewline(path: string): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const size = statSync(path).size;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export type LoadedTranscript = {
+  header: TranscriptHeader | undefined;
+  messages: Message[];
+  /** Lines that were skipped (a torn last line after a crash, a damaged line), and repairs. */
+  warnings: string[];
+};
+
+function isMessage(value: unknown): value is Message {
+  const message = value as Message | undefined;
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    (message.role === "user" || message.role === "assistant") &&
+    Array.isArray(message.content)
+  );
+}
+
+function parseRecord(line: string): TranscriptRecord | undefined {
+  try {
+    const record = JSON.parse(line) as TranscriptRecord;
+    switch (record?.type) {
+      case "session":
+        return typeof record.session_id === "string" ? record : undefined;
+      case "message":
+        return isMessage(record.message) ? record : undefined;
+      case "compact":
+        return Array.isArray(record.messages) && record.messages.every(isMessage) ? record : undefined;
+      case "clear":
+        return record;
+      default:
+        return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a transcript back into the exact history it recorded. */
+export function loadTranscript(path: string): LoadedTranscript {
+  const text = readFileSync(path, "utf8");
+  const lines = text.split("\n");
+  const torn = lines.at(-1) !== "";
+  if (!torn) lines.pop();
+  let header: TranscriptHeader | undefined;
+  let messages: Message[] = [];
+  const warnings: string[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === "") return;
+    const record = parseRecord(line);
+    if (!record) {
+      const last = index === lines.length - 1;
+      warnings.push(
+        last && torn
+          ? `${path}: ignored an incomplete last line (the session ended while writing it)`
+          : `${path}:${index + 1}: skipped a line that is not a valid transcript record`,
+      );
+      return;
+    }
+    if (record.type === "session") header ??= record;
+    else if (record.type === "message") messages.push(record.message);
+    else if (record.type === "compact") messages = [...record.messages];
+    else messages = [];
+  });
+  const repaired = answerDanglingToolCalls(messages);
+  if (repaired > 0)
+    warnings.push(
+      `${path}: the session ended while ${repaired} tool call(s) ran; they are marked as interrupted`,
+    );
+  return { header, messages, warnings };
+}
+
+/** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result. */
+function answerDanglingToolCalls(messages: Message[]): number {
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return 0;
+  const results: ToolResultBlock[] = last.content
+    .filter((block) => block.type === "tool_use")
+    .map((block) => ({
+      type: "tool_result",
+      tool_use_id: block.id,
+      content: "Interrupted: the session ended before this tool call finished; it may or may not have run.",
+      is_error: true,
+    }));
+  if (results.length > 0) messages.push({ role: "user", content: results });
+  return results.length;
+}
+
+/** Reads at most `limit` bytes from the start of a file (for listings of long transcripts). */
+export function readHead(path: string, limit: number): string {
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(limit);
+    const read = readSync(fd, buffer, 0, limit, 0);
+    return buffer.subarray(0, read).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export { parseRecord as parseTranscriptRecord };
