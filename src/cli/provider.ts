@@ -55,6 +55,7 @@ export async function createModelClient(options: {
     return createScriptedClient({
       script: loadScript(file, options.cwd),
       model,
+      record: false,
       onRequest: log ? (request) => appendFileSync(log, `${JSON.stringify(request)}\n`) : undefined,
     });
   }

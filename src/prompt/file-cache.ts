@@ -1,7 +1,8 @@
 // Reads the small text files the system prompt is built from (instruction files, imports, memory,
 // git HEAD) and remembers them by mtime and size, so rebuilding the prompt every turn costs one
 // stat per file and re-reads only what changed. Missing files are a normal outcome, not an error.
-import { open, stat } from "node:fs/promises";
+import { type Stats, statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { errorMessage } from "../util/errors.js";
 
 /** Files larger than this are read only up to this many bytes (`cut` says so). */
@@ -56,13 +57,18 @@ export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
       return reads;
     },
     async read(path) {
-      let info: Awaited<ReturnType<typeof stat>>;
+      // The per-turn freshness check is a synchronous stat: much cheaper than a promise round trip.
+      let info: Stats | undefined;
       try {
-        info = await stat(path);
+        info = statSync(path, { throwIfNoEntry: false });
       } catch (error) {
         entries.delete(path);
         if (isMissing(error)) return { kind: "missing" };
         return { kind: "error", message: describe(error) };
+      }
+      if (!info) {
+        entries.delete(path);
+        return { kind: "missing" };
       }
       if (info.isDirectory()) {
         entries.delete(path);

@@ -56,6 +56,8 @@ export function createScriptedClient(options: {
   script: Script;
   model?: string;
   onRequest?: (request: RecordedRequest) => void;
+  /** Keep a copy of every request in `requests` (default true; the CLI turns it off unless logging). */
+  record?: boolean;
 }): ScriptedClient {
   const requests: RecordedRequest[] = [];
   let next = 0;
@@ -69,13 +71,15 @@ export function createScriptedClient(options: {
     },
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const started = Date.now();
-      const recorded = structuredClone({
-        system: request.system,
-        messages: request.messages,
-        tools: request.tools,
-      });
-      requests.push(recorded);
-      options.onRequest?.(recorded);
+      if (options.record !== false || options.onRequest) {
+        const recorded = structuredClone({
+          system: request.system,
+          messages: request.messages,
+          tools: request.tools,
+        });
+        if (options.record !== false) requests.push(recorded);
+        options.onRequest?.(recorded);
+      }
       if (request.signal.aborted) {
         yield { type: "error", error: { kind: "aborted", message: "request aborted" } };
         return;
