@@ -16,6 +16,9 @@ import type { PermissionMode, PermissionRules, Prompter } from "../permissions/t
 import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
+import { projectSessionsDir } from "../session/transcript-index.js";
+import { type ResumeRequest, resolveResume } from "../session/transcript-resume.js";
+import { TranscriptStore } from "../session/transcript-store.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import type { Skill } from "../skills/skill.js";
 import { createSkillTool } from "../skills/skill-tool.js";
@@ -28,6 +31,7 @@ import { createTracer, type Tracer } from "../util/trace.js";
 import { type EnvSnapshot, readEnv } from "./env.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { createModelClient } from "./provider.js";
+import { packageVersion } from "./version.js";
 
 export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: LoadedSettings };
 
@@ -36,6 +40,8 @@ export type Runtime = Basics & {
   model: ModelClient;
   sessionId: string;
   interactive: boolean;
+  /** `resume` when the history was loaded by --continue / --resume (SessionStart's source). */
+  startSource: "startup" | "resume";
   hooks: HookEngine;
   gate: ManagedPermissionGate;
   mcp: McpManager | undefined;
@@ -70,7 +76,7 @@ export function createHooks(
   basics: Basics,
   sessionId: string,
   permissionMode: () => string,
-  sink: { session?: Session; early?: string[] },
+  sink: { session?: Session; early?: string[]; transcript?: TranscriptStore },
 ): HookEngine {
   const { settings, env, cwd, tracer } = basics;
   const config = configStep(() =>
@@ -91,7 +97,7 @@ export function createHooks(
       spillDir: join(tmpdir(), `reagent-${sessionId}`),
       tracer,
       permissionMode,
-      transcriptPath: () => null,
+      transcriptPath: () => sink.transcript?.path ?? null,
       matchRule: (rule, toolName, toolInput) =>
         matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
       validateRule,
@@ -178,13 +184,28 @@ export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpCo
   return manager;
 }
 
+function resumeRequest(options: CliOptions): ResumeRequest {
+  if (options.continue) return { type: "continue" };
+  if (options.resume === true) return { type: "pick" };
+  if (options.resume !== undefined) return { type: "resume", id: options.resume };
+  return { type: "new" };
+}
+
 export async function createRuntime(options: CliOptions, interactive: boolean): Promise<Runtime> {
   const basics = loadBasics(options);
   const { cwd, env, tracer, settings } = basics;
-  const sessionId = newSessionId();
-  const startupWarnings: string[] = [];
+  const sessionsDir = projectSessionsDir(join(env.homeDir, ".agents", "sessions"), cwd);
+  const resumed = resolveResume({ dir: sessionsDir, cwd, request: resumeRequest(options), interactive });
+  if (resumed.type === "error") throw new UsageError(resumed.message);
+  const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
+  const startupWarnings: string[] = resumed.type === "resumed" ? [...resumed.warnings] : [];
+  if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
+  if (resumed.type === "resumed" && interactive)
+    startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);
   const { gate, setPrompter } = configStep(() => createGate(basics, options, interactive));
-  const sink: { session?: Session; early?: string[] } = { early: startupWarnings };
+  const sink: { session?: Session; early?: string[]; transcript?: TranscriptStore } = {
+    early: startupWarnings,
+  };
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink);
   const model = await createModelClient({
     model: options.model ?? settings.merged.model,
@@ -197,6 +218,19 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     discoverSkills({ cwd, homeDir: env.homeDir }),
     createMcp(basics, options, startupWarnings),
   ]);
+  if (options.sessionPersistence)
+    sink.transcript = new TranscriptStore({
+      dir: sessionsDir,
+      header: {
+        session_id: sessionId,
+        cwd,
+        model: model.model,
+        provider: model.provider,
+        created_at: new Date().toISOString(),
+        version: packageVersion(),
+      },
+      onWarning: (message) => session.emit({ type: "warning", message }),
+    });
   const skills = discovered.skills;
   const tools = [...createBuiltinTools({}), createSkillTool({ skills }), ...(mcp?.tools() ?? [])];
   const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
@@ -241,6 +275,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     hooks,
     gate,
     context,
+    transcript: sink.transcript,
+    history: resumed.type === "resumed" ? resumed.messages : undefined,
   });
   sink.session = session;
   return {
@@ -249,6 +285,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     model,
     sessionId,
     interactive,
+    startSource: resumed.type === "resumed" ? "resume" : "startup",
     hooks,
     gate,
     setPrompter,

@@ -21,6 +21,12 @@ export type CliOptions = {
   settings: string[];
   mcpConfig: string[];
   addDir: string[];
+  /** `-c`: resume the project's most recent session. */
+  continue: boolean;
+  /** `-r [id]`: resume that session; `true` when the flag was given without an id. */
+  resume?: string | true;
+  /** `--no-session-persistence` sets this to false: no transcript is written. */
+  sessionPersistence: boolean;
 };
 
 type Raw = Record<string, unknown>;
@@ -67,6 +73,11 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
   if (permissionMode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(permissionMode))
     throw new UsageError(`--permission-mode ${permissionMode}: use one of ${PERMISSION_MODES.join(", ")}`);
   if (raw.dangerouslySkipPermissions) permissionMode = "bypassPermissions";
+  const resume = raw.resume === undefined ? undefined : raw.resume === true ? true : String(raw.resume);
+  if (raw.continue === true && resume !== undefined)
+    throw new UsageError(
+      "--continue and --resume: use one of them (--continue picks the most recent session)",
+    );
   return {
     print: raw.print === true,
     prompt,
@@ -83,5 +94,8 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     settings: strings(raw.settings),
     mcpConfig: strings(raw.mcpConfig),
     addDir: list(raw.addDir),
+    continue: raw.continue === true,
+    resume,
+    sessionPersistence: raw.sessionPersistence !== false,
   };
 }

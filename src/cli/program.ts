@@ -48,6 +48,12 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       [],
     )
     .option("--mcp-config <fileOrJson>", "MCP server configuration file or JSON (repeatable)", collect, [])
+    .option("-c, --continue", "continue the most recent session of this project")
+    .option(
+      "-r, --resume [sessionId]",
+      "resume a session by id (or id prefix); without an id, list recent ones",
+    )
+    .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

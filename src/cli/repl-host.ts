@@ -29,7 +29,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
     noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
     async start() {
       for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
-      await session.start("startup");
+      await session.start(runtime.startSource);
     },
     permissionMode: () => gate.mode,
     setPermissionMode(mode) {

@@ -38,7 +38,7 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
         tools: runtime.session.options.registry.names(),
         permissionMode: runtime.gate.mode,
       });
-    await session.start("startup");
+    await session.start(runtime.startSource);
     const attachments: string[] = [];
     if (runtime.mcp && /@[\w.-]+:\S/.test(prompt)) {
       const attached = await runtime.mcp.attachResources(prompt);
