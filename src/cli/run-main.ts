@@ -30,6 +30,9 @@ export async function runMain(options: CliOptions): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY)
     throw new UsageError("interactive mode needs a terminal; use -p PROMPT for headless runs");
   const runtime = await createRuntime(options, true);
+  // Ink draws only the final frame when CI is set (is-in-ci); a session on a real terminal is interactive.
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
   const [{ runRepl }, { createReplHost }] = await Promise.all([
     import("../ui/repl/run-repl.js"),
     import("./repl-host.js"),
