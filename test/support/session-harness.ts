@@ -10,7 +10,7 @@ import type { Script } from "../../src/providers/script-format.js";
 import { createScriptedClient } from "../../src/providers/scripted.js";
 import { ContextManager, type ContextSettings } from "../../src/session/context-manager.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import { Session } from "../../src/session/session.js";
+import { Session, type SessionOptions } from "../../src/session/session.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { createFileStateStore } from "../../src/tools/file-state.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
@@ -28,6 +28,8 @@ export type HarnessOptions = {
   rules?: Partial<PermissionRules>;
   context?: Omit<ContextSettings, "window"> & { window: number };
   summaryScript?: Script;
+  transcript?: SessionOptions["transcript"];
+  history?: SessionOptions["history"];
 };
 
 export function createTestSession(options: HarnessOptions) {
@@ -96,6 +98,8 @@ export function createTestSession(options: HarnessOptions) {
     hooks,
     gate,
     context,
+    transcript: options.transcript,
+    history: options.history,
   });
   sink.session = session;
   session.subscribe((event) => events.push(event));

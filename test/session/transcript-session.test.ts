@@ -1,0 +1,132 @@
+// The Session saves its history through a real TranscriptStore: every message (prompt, assistant,
+// tool results, Stop continuation, compaction rewrite) exactly once and in order; a resumed session
+// does not write its loaded history again; a write failure is a warning and the turn goes on.
+import assert from "node:assert/strict";
+import { chmodSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import type { Message } from "../../src/model/types.js";
+import type { Session } from "../../src/session/session.js";
+import { loadTranscript, TranscriptStore } from "../../src/session/transcript-store.js";
+import { createTestSession } from "../support/session-harness.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const workspace = createWorkspace({ "notes.txt": "alpha\n" });
+after(() => workspace.cleanup());
+
+function storeFor(name: string, warnings: string[] = []) {
+  return new TranscriptStore({
+    dir: join(workspace.dir, "sessions"),
+    header: {
+      session_id: name,
+      cwd: workspace.dir,
+      model: "scripted",
+      provider: "scripted",
+      created_at: new Date().toISOString(),
+      version: "0.0.0",
+    },
+    onWarning: (message) => warnings.push(message),
+  });
+}
+
+const messageLines = (path: string): Message[] =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((record) => record.type === "message")
+    .map((record) => record.message);
+
+test("every history message is written exactly once, in order (tools, Stop continuation, two prompts)", async () => {
+  const stop = workspace.write(
+    "stop.sh",
+    `#!/bin/sh\ncase "$(cat)" in *'"stop_hook_active":true'*) exit 0;; esac\necho "check again" >&2; exit 2\n`,
+  );
+  chmodSync(stop, 0o755);
+  const transcript = storeFor("ordered");
+  const { session } = createTestSession({
+    cwd: workspace.dir,
+    script: [
+      { text: "reading", tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] },
+      { text: "it says alpha" },
+      { text: "checked: alpha" },
+      { text: "second answer" },
+    ],
+    settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: stop }] }] } }],
+    transcript,
+  });
+  await session.submit("what is in notes.txt?");
+  assert.deepEqual(messageLines(transcript.path), session.messages, "saved at the end of the turn");
+  assert.equal(session.messages.length, 6, "prompt, tool call, results, answer, continuation, answer");
+  assert.match(JSON.stringify(session.messages[4]), /check again/);
+  await session.submit("and again?");
+  assert.deepEqual(messageLines(transcript.path), session.messages);
+  assert.deepEqual(loadTranscript(transcript.path).messages, session.messages);
+});
+
+test("compaction is recorded so that loading gives the compacted history; /clear empties it", async () => {
+  const transcript = storeFor("compacted");
+  const { session } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "one" }, { text: "two" }, { text: "three" }],
+    context: { window: 100_000, trim: true, autoCompact: false },
+    summaryScript: [{ text: "## Goal\nsay numbers" }],
+    transcript,
+  });
+  await session.submit("first");
+  await session.submit("second");
+  const result = await session.compact("manual");
+  assert.equal(result.ok, true);
+  await session.submit("third");
+  const loaded = loadTranscript(transcript.path);
+  assert.deepEqual(loaded.messages, session.messages);
+  assert.match(JSON.stringify(loaded.messages[0]), /say numbers/);
+  session.reset();
+  assert.deepEqual(loadTranscript(transcript.path).messages, []);
+});
+
+test("a resumed session starts from the loaded history and appends only new messages", async () => {
+  const first = storeFor("resumed");
+  const one = createTestSession({ cwd: workspace.dir, script: [{ text: "noted: 42" }], transcript: first });
+  await one.session.submit("remember 42");
+  const history = loadTranscript(first.path).messages;
+  const two = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "it was 42" }],
+    transcript: storeFor("resumed"),
+    history,
+  });
+  await two.session.submit("what was it?");
+  assert.deepEqual(two.model.requests[0].messages.slice(0, 2), history, "the model sees the old turns");
+  assert.deepEqual(messageLines(first.path), two.session.messages, "no message is written twice");
+  assert.equal(two.session.messages.length, 4);
+});
+
+test("an unwritable transcript directory: one warning event, the turn still completes", async () => {
+  const blocker = workspace.write("not-a-dir", "x");
+  const holder: { session?: Session } = {};
+  const transcript = new TranscriptStore({
+    dir: join(blocker, "sessions"),
+    header: {
+      session_id: "x",
+      cwd: workspace.dir,
+      model: "m",
+      provider: "p",
+      created_at: "",
+      version: "0",
+    },
+    onWarning: (message) => holder.session?.emit({ type: "warning", message }),
+  });
+  const { session, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] }, { text: "fine" }],
+    transcript,
+  });
+  holder.session = session;
+  const turn = await session.submit("go");
+  assert.equal(turn.result, "fine");
+  assert.equal(turn.isError, false);
+  const warnings = events.filter((event) => event.type === "warning");
+  assert.equal(warnings.length, 1, "warned once, not once per message");
+  assert.match(JSON.stringify(warnings[0]), /could not save the session transcript/);
+});
