@@ -67,6 +67,8 @@ export class TranscriptStore implements TranscriptSink {
   }
 
   clear(): void {
+    // Nothing saved yet: no file just to record an empty conversation.
+    if (!this.prepared && !existsSync(this.path)) return;
     this.write({ type: "clear" });
   }
 

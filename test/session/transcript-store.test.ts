@@ -91,6 +91,9 @@ test("round trip: header first, one line per record, compaction and clear load b
 
   transcript.clear();
   transcript.append(user("fresh start"));
+  const unused = store(dir, "never-written");
+  unused.clear();
+  assert.equal(existsSync(unused.path), false, "a /clear before any message writes no file");
   assert.deepEqual(loadTranscript(transcript.path).messages, [user("fresh start")]);
 });
 
