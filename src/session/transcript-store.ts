@@ -129,7 +129,7 @@ function isMessage(value: unknown): value is Message {
   );
 }
 
-function parseRecord(line: string): TranscriptRecord | undefined {
+export function parseTranscriptRecord(line: string): TranscriptRecord | undefined {
   try {
     const record = JSON.parse(line) as TranscriptRecord;
     switch (record?.type) {
@@ -160,7 +160,7 @@ export function loadTranscript(path: string): LoadedTranscript {
   const warnings: string[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === "") return;
-    const record = parseRecord(line);
+    const record = parseTranscriptRecord(line);
     if (!record) {
       const last = index === lines.length - 1;
       warnings.push(
@@ -210,5 +210,3 @@ export function readHead(path: string, limit: number): string {
     closeSync(fd);
   }
 }
-
-export { parseRecord as parseTranscriptRecord };
