@@ -1,5 +1,6 @@
 // Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
+import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import { formatSkillsList } from "../skills/format-skills-list.js";
@@ -46,14 +47,23 @@ export async function skillsList(): Promise<number> {
   return 0;
 }
 
+/** `reagent init [focus]`: one headless-style run whose prompt asks the model to write or improve
+ *  AGENTS.md. On a terminal, permission questions are asked on a plain line prompt; otherwise the
+ *  headless policy applies (allow the write with `--allowedTools "Write(AGENTS.md)" "Edit(AGENTS.md)"`). */
 export async function init(options: CliOptions, focus: string): Promise<number> {
   const { createRuntime } = await import("./compose.js");
-  const runtime = await createRuntime({ ...options, print: true }, false);
+  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  const runtime = await createRuntime({ ...options, print: true }, interactive);
+  if (interactive) runtime.setPrompter(createLinePrompter({ input: process.stdin, output: process.stderr }));
   const prompt = buildInitPrompt({
     focus: focus || undefined,
     existing: await detectInitTarget(runtime.cwd),
   });
-  return runHeadless(runtime, options, prompt);
+  try {
+    return await runHeadless(runtime, options, prompt);
+  } finally {
+    if (interactive) process.stdin.pause();
+  }
 }
 
 export async function mcpList(raw: Record<string, unknown>): Promise<number> {
