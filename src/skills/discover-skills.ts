@@ -6,7 +6,6 @@ import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { errorMessage } from "../util/errors.js";
 import type { Skill, SkillSource } from "./skill.js";
-import { parseSkillFile } from "./skill-file.js";
 
 export type SkillRoot = { directory: string; source: SkillSource };
 
@@ -57,6 +56,8 @@ export async function discoverSkills(options: {
       const real = await realpath(path).catch(() => path);
       if (seenFiles.has(real)) continue;
       seenFiles.add(real);
+      // The YAML parser loads only when a project has skills (start-up cost for everyone else).
+      const { parseSkillFile } = await import("./skill-file.js");
       const parsed = parseSkillFile(text, folder);
       if (parsed.kind === "error") {
         warnings.push(`Skill skipped: ${path}:${parsed.line}: ${parsed.message}.`);

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
 import { errorMessage } from "../util/errors.js";
 import type { Skill } from "./skill.js";
-import { parseSkillFile } from "./skill-file.js";
 
 export const SKILL_BODY_CAP_CHARS = 32 * 1024;
 
@@ -88,6 +87,7 @@ export function createSkillTool(options: {
           `Cannot read skill "${skill.name}" at ${skill.path}: ${errorMessage(error)}`,
         );
       }
+      const { parseSkillFile } = await import("./skill-file.js");
       const parsed = parseSkillFile(text, basename(skill.baseDir));
       if (parsed.kind === "error") {
         return fail(
