@@ -247,3 +247,36 @@ test("--model scripted:FILE plays a script offline", async () => {
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "scripted answer\n");
 });
+
+test("SIGINT during a running Bash command kills it, answers the call and exits 130", async () => {
+  const marker = "reagent-sigint-test-marker";
+  const script = workspace.write(
+    "sigint.json",
+    JSON.stringify([
+      { tool_calls: [{ name: "Bash", input: { command: `sleep 30; echo ${marker}` } }] },
+      { text: "never" },
+    ]),
+  );
+  const started = Date.now();
+  const run = await runCli(
+    ["-p", "x", "--model", `scripted:${script}`, "--allowedTools", "Bash", "--verbose"],
+    {
+      cwd: workspace.dir,
+      env: cleanEnv(),
+      onSpawn: (child) => {
+        let seen = "";
+        child.stderr?.on("data", (chunk) => {
+          seen += chunk;
+          if (seen.includes("Bash(") && !seen.includes("SIGINT-sent")) {
+            seen += "SIGINT-sent";
+            setTimeout(() => child.kill("SIGINT"), 200);
+          }
+        });
+      },
+    },
+  );
+  assert.equal(run.code, 130, run.stderr);
+  assert.ok(Date.now() - started < 15_000, "did not wait for sleep 30");
+  assert.match(run.stderr, /interrupted/);
+  assert.doesNotMatch(run.stdout, new RegExp(marker));
+});
