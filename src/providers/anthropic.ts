@@ -18,7 +18,7 @@ import {
   toAnthropicMessages,
   toAnthropicTools,
 } from "./anthropic-wire.js";
-import { type AttemptFailure, abortedError, retryPolicyFrom, runWithRetries } from "./retry.js";
+import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
@@ -127,21 +127,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     }
   }
 
-  return {
-    provider: "anthropic",
-    model: options.model,
-    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      return runWithRetries(() => attempt(request), {
-        policy,
-        signal: request.signal,
-        tracer,
-        provider: "anthropic",
-        model: options.model,
-        messageCount: request.messages.length,
-        toolCount: request.tools.length,
-      });
-    },
-  };
+  return retryingClient({ provider: "anthropic", model: options.model, policy, tracer, attempt });
 }
 
 function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {

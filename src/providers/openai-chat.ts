@@ -15,7 +15,7 @@ import {
 import { newToolUseId } from "../util/ids.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
-import { type AttemptFailure, abortedError, retryPolicyFrom, runWithRetries } from "./retry.js";
+import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
@@ -138,21 +138,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     }
   }
 
-  return {
-    provider: "openai",
-    model: options.model,
-    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      return runWithRetries(() => attempt(request), {
-        policy,
-        signal: request.signal,
-        tracer,
-        provider: "openai",
-        model: options.model,
-        messageCount: request.messages.length,
-        toolCount: request.tools.length,
-      });
-    },
-  };
+  return retryingClient({ provider: "openai", model: options.model, policy, tracer, attempt });
 }
 
 /** Finds the call a fragment belongs to: by `index`, else by `id`, else the latest call. */

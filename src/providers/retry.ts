@@ -3,7 +3,7 @@
 // retry, an abortable wait, and the `model.request` / `model.response` trace lines. Adapters
 // supply one attempt; which failures are transient is decided by retry-classify.ts. No SDK here.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ModelError, ModelEvent } from "../model/types.js";
+import type { ModelClient, ModelError, ModelEvent, ModelRequest } from "../model/types.js";
 import type { Tracer } from "../util/trace.js";
 
 export type RetryPolicy = {
@@ -171,4 +171,30 @@ function shortReason(message: string): string {
 function withAttempts(error: ModelError, attempts: number): ModelError {
   if (attempts <= 1) return error;
   return { ...error, message: `${error.message} (gave up after ${attempts} attempts)` };
+}
+
+/** A ModelClient whose every request runs `attempt` under the retry policy (shared by the adapters). */
+export function retryingClient(options: {
+  provider: string;
+  model: string;
+  policy: RetryPolicy;
+  tracer: Tracer;
+  attempt: (request: ModelRequest) => AsyncGenerator<ModelEvent, AttemptFailure | undefined>;
+}): ModelClient {
+  const { provider, model, policy, tracer } = options;
+  return {
+    provider,
+    model,
+    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      return runWithRetries(() => options.attempt(request), {
+        policy,
+        signal: request.signal,
+        tracer,
+        provider,
+        model,
+        messageCount: request.messages.length,
+        toolCount: request.tools.length,
+      });
+    },
+  };
 }
