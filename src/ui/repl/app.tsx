@@ -1,6 +1,7 @@
 // The interactive app: transcript (finished entries printed once via <Static>), the live area
 // (streaming markdown, running tools, spinner), the permission dialog or the prompt, and the
-// status line. Owns the turn lifecycle: submit, queue, abort, slash commands, exit.
+// status line. Owns the turn lifecycle: submit, queue, abort, slash commands, exit. A resumed
+// session's history is shown first.
 import { Box, Static, Text, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { entryText } from "./entry-text.js";
@@ -11,18 +12,12 @@ import { type EditorState, editKey, emptyEditor } from "./input-editor.js";
 import { renderMarkdown } from "./markdown.js";
 import { PermissionDialog } from "./permission-dialog.js";
 import { PromptView } from "./prompt-view.js";
+import { historyTranscript } from "./resumed-history.js";
 import { allCommands, parseSlash, suggestCommands } from "./slash-commands.js";
 import { dispatchSlash } from "./slash-dispatch.js";
 import { StatusLine, WorkingLine } from "./status-view.js";
 import type { Style } from "./style.js";
-import {
-  addEntry,
-  type Entry,
-  type EntryInput,
-  emptyTranscript,
-  reduceEvent,
-  type Transcript,
-} from "./transcript.js";
+import { addEntry, type Entry, type EntryInput, reduceEvent, type Transcript } from "./transcript.js";
 
 export type AppProps = {
   host: ReplHost;
@@ -49,7 +44,10 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
   const { exit } = useApp();
   const { stdout } = useStdout();
   const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [transcript, setTranscript] = useState<Transcript>(emptyTranscript);
+  // A resumed session opens with its earlier conversation above the prompt (no model request).
+  const [transcript, setTranscript] = useState<Transcript>(() =>
+    historyTranscript(host.session.messages, { cwd: host.cwd }),
+  );
   // Keys can arrive faster than React re-renders: the editor lives in a ref, state mirrors it.
   const editorRef = useRef<EditorState>(emptyEditor());
   const [editor, setEditorState] = useState<EditorState>(editorRef.current);

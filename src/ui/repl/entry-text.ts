@@ -51,7 +51,7 @@ export function toolLine(entry: Extract<Entry, { kind: "tool" }>, style: Style, 
   const label = STATUS_LABEL[entry.status];
   const head = `${statusMark(entry.status, style)} ${style.bold(entry.summary)}${
     label ? ` ${entry.status === "error" ? style.red(label) : style.yellow(label)}` : ""
-  } ${style.dim(seconds(entry.durationMs))}`;
+  }${entry.durationMs === undefined ? "" : ` ${style.dim(seconds(entry.durationMs))}`}`;
   const lines = wrapWithPrefix(head, width, "", "  ");
   const preview = previewLines(entry.content, Math.max(10, width - 4));
   preview.forEach((line, index) => {

@@ -5,7 +5,13 @@ import type { SessionEvent, TurnResult } from "../../session/events.js";
 import type { Session } from "../../session/session.js";
 
 /** The part of Session the REPL drives. */
-export type ReplSession = Pick<Session, "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage">;
+export type ReplSession = Pick<
+  Session,
+  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages"
+>;
+
+/** One message of the conversation history (a resumed session starts with some). */
+export type HistoryMessage = Session["messages"][number];
 
 export type { SessionEvent, TurnResult };
 

@@ -15,7 +15,8 @@ export type Entry =
       status: ToolStatus;
       code?: string;
       content: string;
-      durationMs: number;
+      /** Absent for calls replayed from a resumed session's history. */
+      durationMs?: number;
     }
   | {
       kind: "hook";

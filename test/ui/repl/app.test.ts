@@ -153,3 +153,41 @@ test("narrow terminals wrap without breaking the layout", async () => {
   repl.press("\u0004");
   await repl.exited;
 });
+
+test("a resumed session opens with its earlier conversation, without a model request", async () => {
+  const repl = await startRepl([{ text: "next answer" }], {
+    history: (dir) => [
+      { role: "user", content: [{ type: "text", text: "check the build" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "I'll **look**." },
+          { type: "tool_use", id: "t1", name: "Read", input: { file_path: join(dir, "src", "a.ts") } },
+          { type: "tool_use", id: "t2", name: "Bash", input: { command: "npm run build" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "t1", content: "code" },
+          { type: "tool_result", tool_use_id: "t2", content: "exit 2", is_error: true },
+        ],
+      },
+      { role: "assistant", content: [{ type: "text", text: "The build is broken." }] },
+    ],
+  });
+  const screen = await repl.waitFor((text) => text.includes("Type a message"), "the prompt");
+  assert.match(screen, /> check the build/);
+  assert.match(screen, /^I'll look\.$/m);
+  assert.match(screen, /^✓ Read\(src\/a\.ts\)$/m);
+  assert.match(screen, /^✗ Bash\(npm run build\) error$/m);
+  assert.match(screen, /The build is broken\./);
+  assert.ok(screen.indexOf("check the build") < screen.indexOf("The build is broken."));
+  assert.equal(repl.client.requests.length, 0);
+  await repl.type("and now?");
+  repl.press(ENTER);
+  await repl.waitFor((text) => text.includes("next answer"), "the next turn");
+  assert.equal(repl.client.requests[0].messages.length, 5);
+  repl.press("\u0004");
+  await repl.exited;
+});

@@ -5,6 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
+import type { Message } from "../../../src/model/types.js";
 import { createPermissionGate } from "../../../src/permissions/gate.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
@@ -34,7 +35,10 @@ class FakeStdout extends Writable {
   }
 }
 
-export async function startRepl(script: Script, options: { columns?: number; idleMs?: number } = {}) {
+export async function startRepl(
+  script: Script,
+  options: { columns?: number; idleMs?: number; history?: (dir: string) => Message[] } = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), "reagent-repl-"));
   const calls: string[] = [];
   const notifications: Array<{ message: string; type: string }> = [];
@@ -53,7 +57,7 @@ export async function startRepl(script: Script, options: { columns?: number; idl
     },
     tracer: noopTracer,
   });
-  const makeSession = () =>
+  const makeSession = (history?: Message[]) =>
     new Session({
       sessionId: "s1",
       model: client,
@@ -66,8 +70,9 @@ export async function startRepl(script: Script, options: { columns?: number; idl
       files: createFileStateStore(),
       shell: { cwd: dir, env: {} },
       gate,
+      history,
     });
-  let session = makeSession();
+  let session = makeSession(options.history?.(dir));
   const host: ReplHost = {
     get session() {
       return session;

@@ -1,0 +1,94 @@
+// A resumed session's earlier conversation as transcript entries, so the REPL opens looking like
+// the live session did: user prompts, assistant markdown, one line per tool call with its outcome
+// (tool_use paired with its tool_result by id), a dim line for a compaction summary, and only the
+// last few entries with an "… N earlier messages" line above. Pure.
+import type { HistoryMessage } from "./host.js";
+import { historyToolSummary } from "./tool-key-arg.js";
+import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./transcript.js";
+
+export const HISTORY_ENTRY_LIMIT = 20;
+/** The phrase compaction puts in the user message that carries its summary. */
+export const SUMMARY_PHRASE = "summary of the earlier conversation";
+export const SUMMARY_LINE = "(earlier conversation summarised)";
+
+export type HistoryOptions = { cwd: string; limit?: number };
+
+type Outcome = { isError: boolean };
+
+function outcomes(messages: readonly HistoryMessage[]): Map<string, Outcome> {
+  const byId = new Map<string, Outcome>();
+  for (const message of messages)
+    for (const block of message.content)
+      if (block.type === "tool_result") byId.set(block.tool_use_id, { isError: block.is_error === true });
+  return byId;
+}
+
+function userEntries(message: HistoryMessage): EntryInput[] {
+  const entries: EntryInput[] = [];
+  let prompted = false;
+  for (const block of message.content) {
+    if (block.type !== "text") continue;
+    if (block.text.includes(SUMMARY_PHRASE)) {
+      entries.push({ kind: "info", text: SUMMARY_LINE });
+      continue;
+    }
+    // Later text blocks are hook context, notes and attachments sent with the prompt.
+    if (prompted || block.text.startsWith("<system-note") || block.text.trim() === "") continue;
+    prompted = true;
+    entries.push({ kind: "user", text: block.text.trim() });
+  }
+  return entries;
+}
+
+function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>, cwd: string): EntryInput[] {
+  const entries: EntryInput[] = [];
+  let text = "";
+  const flush = () => {
+    if (text.trim() !== "") entries.push({ kind: "assistant", text: text.trim() });
+    text = "";
+  };
+  for (const block of message.content) {
+    if (block.type === "text") text += block.text;
+    if (block.type !== "tool_use") continue;
+    flush();
+    const outcome = results.get(block.id);
+    entries.push({
+      kind: "tool",
+      summary: historyToolSummary(block.name, block.input, cwd),
+      status: outcome === undefined ? "interrupted" : outcome.isError ? "error" : "ok",
+      content: "",
+    });
+  }
+  flush();
+  return entries;
+}
+
+/** Entries for the history; when they exceed the limit, whole earlier messages are left out. */
+export function historyEntries(messages: readonly HistoryMessage[], options: HistoryOptions): EntryInput[] {
+  const limit = Math.max(1, options.limit ?? HISTORY_ENTRY_LIMIT);
+  const results = outcomes(messages);
+  const perMessage = messages.map((message) =>
+    message.role === "user" ? userEntries(message) : assistantEntries(message, results, options.cwd),
+  );
+  let start = messages.length;
+  let count = 0;
+  while (start > 0 && count + perMessage[start - 1].length <= limit) {
+    start--;
+    count += perMessage[start].length;
+  }
+  let shown = perMessage.slice(start).flat();
+  let hidden = start;
+  if (start === messages.length && messages.length > 0) {
+    // The last message alone has more entries than the limit: show its tail.
+    shown = perMessage[messages.length - 1].slice(-limit);
+    hidden = messages.length - 1;
+  }
+  if (hidden === 0) return shown;
+  const noun = hidden === 1 ? "message" : "messages";
+  return [{ kind: "info", text: `… ${hidden} earlier ${noun}` }, ...shown];
+}
+
+/** A transcript that starts with the history's entries. */
+export function historyTranscript(messages: readonly HistoryMessage[], options: HistoryOptions): Transcript {
+  return historyEntries(messages, options).reduce(addEntry, emptyTranscript());
+}
