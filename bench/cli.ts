@@ -1,10 +1,11 @@
 // Start-up and loop benchmark for the built CLI (bin/reagent.js → dist/): `--version` against bare
 // node, a headless run with one tool round trip against the in-process fake model server, the
 // harness overhead per round trip over a 50-tool-call script, and the size of the first request.
-// Prints medians; no assertions. Run after `npm run build`: node --import tsx bench/cli.ts
+// Prints medians; no assertions. Runs a private copy of dist/ (other processes may rebuild it).
+// Run after `npm run build`: node --import tsx bench/cli.ts
 import { spawn } from "node:child_process";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,9 @@ import type { Script } from "../src/providers/script-format.js";
 import { type RecordedRequest, startFakeModelServer } from "../test/support/fake-model-server.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BIN = path.join(ROOT, "bin", "reagent.js");
+/** Private copy of the build: other processes may rebuild (and briefly delete) dist/ mid-run. */
+const SNAPSHOT = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-build-"));
+const BIN = path.join(SNAPSHOT, "bin", "reagent.js");
 const RUNS = 7;
 const LOOP_RUNS = 5;
 const LOOP_CALLS = 50;
@@ -89,12 +92,18 @@ function readTurn(index: number): Script[number] {
   return { tool_calls: [{ id: `toolu_bench_${index}`, name: "Read", input: { file_path: "notes.txt" } }] };
 }
 
-type HeadlessRun = { ms: number; serverMs: number; requests: RecordedRequest[] };
+type HeadlessRun = { ms: number; firstRequestMs: number; serverMs: number; requests: RecordedRequest[] };
 
 /** One headless `reagent -p` run against a fresh fake server playing `script`, in a fresh temp dir. */
 async function headless(script: Script, clock: ReturnType<typeof serverClock>, extraArgs: string[] = []) {
   const home = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-"));
-  const server = await startFakeModelServer(script);
+  let spawnedAt = 0;
+  let firstRequestAt = 0;
+  const server = await startFakeModelServer(script, {
+    onRequest: (_request, turn) => {
+      if (turn === 0) firstRequestAt = performance.now();
+    },
+  });
   try {
     writeFileSync(path.join(home, "notes.txt"), "line one\nline two\nline three\n");
     const env = {
@@ -104,6 +113,7 @@ async function headless(script: Script, clock: ReturnType<typeof serverClock>, e
       ANTHROPIC_BASE_URL: server.anthropicBaseURL,
     };
     clock.reset();
+    spawnedAt = performance.now();
     const result = await timed(process.execPath, [BIN, "-p", "x", ...extraArgs], { cwd: home, env });
     if (result.code !== 0 || server.turnsServed() !== script.length) {
       throw new Error(
@@ -112,7 +122,12 @@ async function headless(script: Script, clock: ReturnType<typeof serverClock>, e
       );
     }
     const served = clock.read();
-    return { ms: result.ms, serverMs: served.totalMs, requests: [...server.requests] } satisfies HeadlessRun;
+    return {
+      ms: result.ms,
+      firstRequestMs: firstRequestAt - spawnedAt,
+      serverMs: served.totalMs,
+      requests: [...server.requests],
+    } satisfies HeadlessRun;
   } finally {
     await server.close();
     rmSync(home, { recursive: true, force: true });
@@ -140,15 +155,20 @@ async function benchVersion(): Promise<void> {
 async function benchOneRoundTrip(clock: ReturnType<typeof serverClock>): Promise<RecordedRequest[]> {
   const script: Script = [readTurn(0), { text: "done" }];
   const times: number[] = [];
+  const untilRequest: number[] = [];
   let first: RecordedRequest[] = [];
   await headless(script, clock); // warm-up
   for (let run = 0; run < RUNS; run++) {
     const result = await headless(script, clock);
     times.push(result.ms);
+    untilRequest.push(result.firstRequestMs);
     first = result.requests;
   }
   const value = median(times);
-  console.log(`1 tool round trip ${ms(value)} wall, headless -p (target < 300 ms, ${mark(value < 300)})`);
+  console.log(
+    `1 tool round trip ${ms(value)} wall, headless -p (target < 300 ms, ${mark(value < 300)}); ` +
+      `spawn → first request body received ${ms(median(untilRequest))}`,
+  );
   return first;
 }
 
@@ -199,7 +219,19 @@ function reportFirstRequest(requests: RecordedRequest[]): void {
   );
 }
 
+function snapshotBuild(): void {
+  if (!existsSync(path.join(ROOT, "dist", "cli.js"))) {
+    throw new Error("dist/cli.js is missing: run `npm run build` (or `npm run bench`, which builds) first");
+  }
+  mkdirSync(path.join(SNAPSHOT, "bin"));
+  cpSync(path.join(ROOT, "bin", "reagent.js"), BIN);
+  cpSync(path.join(ROOT, "dist"), path.join(SNAPSHOT, "dist"), { recursive: true });
+  cpSync(path.join(ROOT, "package.json"), path.join(SNAPSHOT, "package.json"));
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(SNAPSHOT, "node_modules"), "dir");
+}
+
 async function main(): Promise<void> {
+  snapshotBuild();
   console.log(
     `medians of ${RUNS} runs (${LOOP_RUNS} for the loop), node ${process.version}, ${os.cpus().length} cores`,
   );
@@ -214,4 +246,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    rmSync(SNAPSHOT, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+try {
+  await main();
+} finally {
+  rmSync(SNAPSHOT, { recursive: true, force: true });
+}
