@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
-import { BIN, cleanEnv } from "../support/cli.js";
+import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
 import { createWorkspace } from "../support/workspace.js";
 import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";
@@ -116,4 +116,35 @@ test("a skill slash command and an MCP prompt slash command submit their prompts
   await send(tmux, '/fx:review "src/a b.ts" focus=tests');
   await tmux.waitFor((text) => text.includes("prompt ran"), "the MCP prompt turn");
   assert.match(messages(), /Review src\/a b\.ts focusing on tests\./);
+});
+
+test("--continue opens the REPL with the earlier -p conversation on screen", { skip }, async () => {
+  const space = createWorkspace({
+    "first.json": JSON.stringify([
+      { tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] },
+      { text: "The notes say **42**." },
+    ]),
+    "second.json": JSON.stringify([{ text: "still 42" }]),
+    "notes.txt": "42\n",
+  });
+  const env = cleanEnv({ TERM: "xterm-256color" });
+  cleanups.push(() => space.cleanup());
+  const first = await runCli(["-p", "what do the notes say?", "--model", "scripted:first.json"], {
+    cwd: space.dir,
+    env,
+  });
+  assert.equal(first.code, 0, first.stderr);
+  const tmux = startTmux({
+    command: [process.execPath, BIN, "--continue", "--model", "scripted:second.json"],
+    cwd: space.dir,
+    env,
+  });
+  cleanups.push(() => tmux.kill());
+  const screen = await tmux.waitFor((text) => text.includes("Type a message"), "the prompt");
+  assert.match(screen, /> what do the notes say\?/);
+  assert.match(screen, /✓ Read\(notes\.txt\)/);
+  assert.match(screen, /The notes say 42\./);
+  assert.match(screen, /resumed session/);
+  await send(tmux, "and now?");
+  await tmux.waitFor((text) => text.includes("still 42"), "the answer of the resumed session");
 });
