@@ -5,9 +5,19 @@ import { createRuntime } from "./compose.js";
 import type { CliOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
 
+/** Reads piped stdin to its end. A caller that leaves stdin open without writing would wait forever,
+ *  so after a few seconds reagent says what it is waiting for (once). */
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const hint = setTimeout(() => {
+    if (chunks.length === 0)
+      process.stderr.write("reagent: waiting for input on stdin (nothing piped? run with < /dev/null)\n");
+  }, 3000);
+  try {
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  } finally {
+    clearTimeout(hint);
+  }
   return Buffer.concat(chunks).toString("utf8");
 }
 

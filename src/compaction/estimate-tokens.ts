@@ -42,8 +42,17 @@ export function estimateTokens(input: string | Message | readonly Message[]): nu
 }
 
 /** Estimated tokens of the tool schemas as sent with every request. */
+const schemaTokens = new WeakMap<readonly ToolSchema[], number>();
+
+/** Tool schemas as sent; remembered per schema list (the registry hands out the same list each turn). */
 export function estimateToolSchemaTokens(tools: readonly ToolSchema[]): number {
-  return tools.length === 0 ? 0 : charsToTokens(jsonLength(tools));
+  if (tools.length === 0) return 0;
+  let tokens = schemaTokens.get(tools);
+  if (tokens === undefined) {
+    tokens = charsToTokens(jsonLength(tools));
+    schemaTokens.set(tools, tokens);
+  }
+  return tokens;
 }
 
 const MESSAGE_OVERHEAD_CHARS = 16;

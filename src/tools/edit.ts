@@ -57,7 +57,7 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
   if (input.old_string === input.new_string) {
     return fail("identical_strings", "old_string and new_string are identical; there is nothing to change.");
   }
-  const target = await realPathForAccess(resolved.path);
+  const target = realPathForAccess(resolved.path);
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const stat = await fs.stat(target).catch((error: unknown) => {

@@ -81,7 +81,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
       `${shown} is a directory, not a file. Use Glob (or Bash ls) to list its files.`,
     );
   }
-  const realPath = await realPathForAccess(resolved.path);
+  const realPath = realPathForAccess(resolved.path);
   const paged = input.offset !== undefined || input.limit !== undefined;
   if (stat.size > MAX_WHOLE_FILE_BYTES && !paged) {
     return fail(

@@ -26,7 +26,7 @@ const description = `Writes a file, replacing its whole content; creates missing
 async function executeWrite(input: WriteInput, context: ToolContext): Promise<ToolResult> {
   const resolved = resolveToolPath(input.file_path, context);
   if (!resolved.ok) return fail("invalid_path", `Invalid file_path: ${resolved.message}`);
-  const target = await realPathForAccess(resolved.path);
+  const target = realPathForAccess(resolved.path);
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const existing = await fs.stat(target).catch((error: unknown) => {

@@ -1,5 +1,7 @@
 // End-to-end: the built CLI against the wire-level fake model server, for both providers.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
@@ -279,4 +281,17 @@ test("SIGINT during a running Bash command kills it, answers the call and exits 
   assert.ok(Date.now() - started < 15_000, "did not wait for sleep 30");
   assert.match(run.stderr, /interrupted/);
   assert.doesNotMatch(run.stdout, new RegExp(marker));
+});
+
+test("a prompt argument plus piped stdin: the piped text is appended to the prompt", async () => {
+  const log = join(workspace.dir, "pipe-requests.log");
+  const script = workspace.write("pipe.json", JSON.stringify([{ text: "reviewed" }]));
+  const run = await runCli(["-p", "review this diff", "--model", `scripted:${script}`], {
+    cwd: workspace.dir,
+    env: cleanEnv({ REAGENT_SCRIPT_LOG: log }),
+    stdin: "diff --git a/x b/x\n+added line\n",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const prompt = JSON.stringify(JSON.parse(readFileSync(log, "utf8").split("\n")[0]).messages[0]);
+  assert.match(prompt, /review this diff\\n\\ndiff --git a\/x b\/x\\n\+added line/);
 });
