@@ -53,7 +53,7 @@ export function startTmux(options: {
     keys: (...names) => {
       tmux("send-keys", "-t", "repl", ...names);
     },
-    async waitFor(predicate, what, timeoutMs = 10_000) {
+    async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       let last = "";
       while (Date.now() < deadline) {
