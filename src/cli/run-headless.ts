@@ -46,7 +46,8 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
       if (attached.text) attachments.push(attached.text);
     }
     const turn = await session.submit(prompt, attachments);
-    await session.end(interrupted ? "interrupted" : "other");
+    // Claude Code's SessionEnd reasons are clear, logout, prompt_input_exit and other.
+    await session.end("other");
     if (options.outputFormat === "text") {
       if (turn.isError) process.stderr.write(`reagent: ${describeFailure(turn.terminal)}\n`);
       if (turn.result && !(turn.isError && turn.terminal.reason === "error"))
