@@ -1,7 +1,7 @@
 // Matching one simple Bash command against a Bash rule specifier: exact (`npm test`), legacy prefix
 // (`npm run test:*`, word boundary after the prefix) and wildcard (`git commit *`, `*` spans anything;
 // a single trailing ` *` is optional). Also lists the "unwrapped" forms of a command (`sudo rm x`,
-// `env A=1 rm x`, `timeout 5 rm x` → `rm x`) that deny and ask rules are checked against too.
+// `env A=1 rm x`, `timeout 5 rm x`, `/bin/rm x` → `rm x`) that deny and ask rules are checked against too.
 import type { Redirection, SimpleCommand } from "./bash-split.js";
 
 export type BashPattern =
@@ -74,17 +74,32 @@ export function commandTexts(command: SimpleCommand): string[] {
   return unquoted === raw ? [unquoted] : [unquoted, raw];
 }
 
-/** `commandTexts` plus the forms with wrapper commands removed (for deny and ask rules). */
+/**
+ * `commandTexts` plus the forms deny and ask rules also see: wrapper commands removed
+ * (`sudo rm x` → `rm x`) and a program given by path reduced to its name (`/bin/rm x`,
+ * `sudo ./bin/rm x` → `rm x`). Allow rules never use these forms: `Bash(rm *)` must not allow
+ * whatever program happens to be called `rm` (`/tmp/evil/rm x`).
+ */
 export function commandTextsWithUnwrapped(command: SimpleCommand): string[] {
   const texts = new Set(commandTexts(command));
   let words = command.words;
-  for (let step = 0; step < 8; step += 1) {
+  for (let step = 0; step < 9; step += 1) {
+    const byName = programByName(words);
+    if (byName) texts.add(byName.join(" "));
     const inner = unwrap(words);
     if (!inner || inner.length === 0) break;
     words = inner;
     texts.add(words.join(" "));
   }
   return [...texts];
+}
+
+/** The words with a program written as a path (`/bin/rm`, `../x/rm`) replaced by its name; else null. */
+function programByName(words: string[]): string[] | null {
+  const program = words[0] ?? "";
+  if (!program.includes("/")) return null;
+  const name = program.replace(/\/+$/, "").split("/").pop() ?? "";
+  return name === "" || name === "." || name === ".." ? null : [name, ...words.slice(1)];
 }
 
 /** Options that take a separate value, per wrapper. */
@@ -117,7 +132,7 @@ const WRAPPERS: Record<string, Set<string>> = {
 };
 
 function unwrap(words: string[]): string[] | null {
-  const name = words[0]?.split("/").pop() ?? "";
+  const name = words[0]?.replace(/\/+$/, "").split("/").pop() ?? "";
   const valued = WRAPPERS[name];
   if (!valued) return null;
   let index = 1;

@@ -57,6 +57,24 @@ describe("rules", () => {
     });
   });
 
+  test("deny and ask rules see a program given by path by its name; allow rules do not", async () => {
+    const denying = makeGate(layout, {
+      interactive: false,
+      rules: emptyRules({ allow: ["Bash"], deny: ["Bash(rm *)"] }),
+    });
+    for (const attempt of ["/bin/rm x", "/usr/bin/rm -rf x", "sudo /bin/rm x", "env /bin/rm x", "\\rm x"]) {
+      assert.equal((await denying.gate.check(bash(attempt))).behavior, "deny", attempt);
+    }
+    const asking = makeGate(layout, { rules: emptyRules({ allow: ["Bash"], ask: ["Bash(rm *)"] }) });
+    await asking.gate.check(bash("command /bin/rm x"));
+    assert.equal(asking.prompter.requests.length, 1);
+    // An allow rule for rm covers rm as written, not any program that happens to be named rm.
+    const allowing = makeGate(layout, { interactive: false, rules: emptyRules({ allow: ["Bash(rm *)"] }) });
+    assert.equal((await allowing.gate.check(bash("rm x"))).behavior, "allow");
+    assert.equal((await allowing.gate.check(bash("/tmp/evil/rm x"))).behavior, "deny");
+    assert.equal((await allowing.gate.check(bash("sudo rm x"))).behavior, "deny");
+  });
+
   test("ask rules win over allow rules and a hook allow; headless they deny naming the rule", async () => {
     const interactive = makeGate(layout, {
       rules: emptyRules({ allow: ["Bash"], ask: ["Bash(git push *)"] }),
