@@ -274,6 +274,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     baseEnv: env.all,
     hooks,
     gate,
+    readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
     transcript: sink.transcript,
     history: resumed.type === "resumed" ? resumed.messages : undefined,

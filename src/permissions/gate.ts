@@ -5,7 +5,7 @@
 import { UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
-import { describeCall } from "./match-rule.js";
+import { describeCall, ruleMatchesCall } from "./match-rule.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
 import { suggestRule, summarizeCall } from "./suggest-rule.js";
@@ -42,6 +42,8 @@ export type PermissionGateOptions = {
 export type ManagedPermissionGate = PermissionGate & {
   /** Adds a rule for the rest of the session; throws a UsageError for an invalid rule. */
   addRule(behavior: RuleBehavior, rule: string, source?: string): void;
+  /** The deny rule that forbids reading this absolute path (Read rules cover Grep and Glob results). */
+  readDeniedBy(absolutePath: string): string | undefined;
   /** Removes every rule with this exact text and behavior; returns the sources it came from. */
   removeRule(behavior: RuleBehavior, rule: string): string[];
   rules(): PermissionRules;
@@ -193,8 +195,17 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return turn;
   };
 
+  const readDeniedBy = (absolutePath: string): string | undefined => {
+    const denyPathRules = compiled.filter((entry) => entry.behavior === "deny" && entry.rule.kind === "path");
+    if (denyPathRules.length === 0) return undefined;
+    const call = describeCall("Read", { file_path: absolutePath }, context);
+    return denyPathRules.find((entry) => ruleMatchesCall(entry.rule, call, context, "any") === true)?.rule
+      .text;
+  };
+
   return {
     check,
+    readDeniedBy,
     isToolHidden: (toolName) =>
       compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName)),
     addRule,

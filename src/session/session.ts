@@ -33,6 +33,8 @@ export type SessionOptions = {
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
   gate?: ToolRunnerOptions["gate"];
+  /** The Read deny rule hiding a path (search tools drop such files from their results). */
+  readDeniedBy?: (absolutePath: string) => string | undefined;
   hooks?: SessionHooks & ToolHooks;
   context?: ContextManager;
   /** Where every history message is saved as it is added (none: nothing is written). */
@@ -79,6 +81,7 @@ export class Session {
         shell: options.shell,
         files: options.files,
         baseEnv: options.baseEnv,
+        readDeniedBy: options.readDeniedBy,
       }),
       onDenial: (denial) => this.denials.push(denial),
       onNotice: (notice) => this.notice(notice),

@@ -6,6 +6,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { walkFiles } from "./glob-walk.js";
 import { displayPath, fsErrorCode, resolveToolPath, touchedPaths } from "./paths.js";
+import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 export const GLOB_RESULT_CAP = 100;
@@ -52,7 +53,8 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
     throw error;
   }
   const search = rootAndPattern(input.pattern, resolved.path);
-  const files = await walkFiles({ root: search.root, patterns: [search.pattern], signal: context.signal });
+  const found = await walkFiles({ root: search.root, patterns: [search.pattern], signal: context.signal });
+  const { kept: files, note } = hideDenied(found, (file) => file, context);
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   const stamped = await Promise.all(
     files.map(async (file) => ({
@@ -67,8 +69,8 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
   const shown = stamped.slice(0, GLOB_RESULT_CAP).map((entry) => displayPath(entry.file, context.cwd));
   const truncated = stamped.length > GLOB_RESULT_CAP;
   const data = { filenames: shown, numFiles: stamped.length, truncated, durationMs: Date.now() - started };
-  if (stamped.length === 0) return ok(`No files match ${input.pattern} in ${shownRoot}.`, data);
-  let text = shown.join("\n");
+  if (stamped.length === 0) return ok(`No files match ${input.pattern} in ${shownRoot}.${note}`, data);
+  let text = shown.join("\n") + note;
   if (truncated) {
     text += `\n\n[Showing the ${GLOB_RESULT_CAP} most recently modified of ${stamped.length} matching files (${stamped.length - GLOB_RESULT_CAP} more). Use a more specific pattern or path.]`;
   }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";
 import { displayPath, fsErrorCode, resolveToolPath, touchedPaths } from "./paths.js";
+import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 const schema = z.object({
@@ -95,7 +96,8 @@ async function executeGrep(
     );
   }
   if (outcome.kind === "error") return fail("search_failed", `Grep failed: ${outcome.message}`);
-  const formatted = formatGrep(outcome.files, {
+  const { kept: files, note } = hideDenied(outcome.files, (file) => file.path, context);
+  const formatted = formatGrep(files, {
     mode,
     cwd: context.cwd,
     headLimit,
@@ -103,10 +105,10 @@ async function executeGrep(
     withContext: (input["-A"] ?? 0) + (input["-B"] ?? 0) + (input["-C"] ?? 0) > 0,
     complete: outcome.complete,
   });
-  if (outcome.files.length === 0) {
-    return ok(`No matches for ${JSON.stringify(input.pattern)} in ${shownRoot}.`, formatted.data);
+  if (files.length === 0) {
+    return ok(`No matches for ${JSON.stringify(input.pattern)} in ${shownRoot}.${note}`, formatted.data);
   }
-  return ok(formatted.text, formatted.data);
+  return ok(formatted.text + note, formatted.data);
 }
 
 export function createGrepTool(options: GrepToolOptions) {

@@ -40,6 +40,9 @@ export type ToolContext = {
   toolUseId: string;
   shell: ShellState;
   files: FileStateStore;
+  /** The Read deny rule that hides this absolute path, if any. Search tools (Grep, Glob) drop such
+   *  files from their results, so a search can never show what a `Read(…)` deny rule hides. */
+  readDeniedBy?: (absolutePath: string) => string | undefined;
   /** Environment for child processes (the session passes the process environment in). */
   baseEnv?: Record<string, string | undefined>;
 };

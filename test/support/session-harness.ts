@@ -97,6 +97,7 @@ export function createTestSession(options: HarnessOptions) {
     baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
     hooks,
     gate,
+    readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
     transcript: options.transcript,
     history: options.history,
