@@ -1,4 +1,5 @@
 // Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
+import { rm } from "node:fs/promises";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -6,14 +7,14 @@ import { discoverSkills } from "../skills/discover-skills.js";
 import { formatSkillsList } from "../skills/format-skills-list.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
-import { createHooks, createMcp, loadBasics } from "./compose.js";
+import { createHooks, createMcp, loadBasics, spillDirFor } from "./compose.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
 
-function hookEngine() {
+function hookEngine(sessionId = newSessionId()) {
   const basics = loadBasics({ settings: [] });
-  return createHooks(basics, newSessionId(), () => "default", {});
+  return createHooks(basics, sessionId, () => "default", {});
 }
 
 export async function hooksList(): Promise<number> {
@@ -35,7 +36,10 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
     if (!input || typeof input !== "object" || Array.isArray(input))
       throw new UsageError("--input: expected a JSON object");
   }
-  const report = await hookEngine().test(event as HookEventName, { tool: raw.tool, input });
+  const sessionId = newSessionId();
+  const report = await hookEngine(sessionId)
+    .test(event as HookEventName, { tool: raw.tool, input })
+    .finally(() => rm(spillDirFor(sessionId), { recursive: true, force: true }));
   process.stdout.write(`${formatHookTestReport(report)}\n`);
   return 0;
 }

@@ -1,5 +1,6 @@
 // The composition root: settings + environment → configuration, then the model client, tools,
 // permission gate, hooks engine, system prompt and Session. The only place that wires modules.
+import { rm } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextWindowFor } from "../compaction/index.js";
@@ -64,6 +65,11 @@ function configStep<T>(step: () => T): T {
   }
 }
 
+/** Where long hook context and SessionStart env files go; readable by the tools, removed at exit. */
+export function spillDirFor(sessionId: string): string {
+  return join(tmpdir(), `reagent-${sessionId}`);
+}
+
 export function loadBasics(options: Pick<CliOptions, "settings">): Basics {
   const cwd = process.cwd();
   const env = readEnv(process.env, homedir());
@@ -94,7 +100,7 @@ export function createHooks(
       projectDir: cwd,
       sessionId,
       baseEnv: env.all,
-      spillDir: join(tmpdir(), `reagent-${sessionId}`),
+      spillDir: spillDirFor(sessionId),
       tracer,
       permissionMode,
       transcriptPath: () => sink.transcript?.path ?? null,
@@ -130,7 +136,7 @@ function additionalDirectories(settings: LoadedSettings, options: CliOptions): s
   return [...fromSettings, ...options.addDir];
 }
 
-export function createGate(basics: Basics, options: CliOptions, interactive: boolean) {
+export function createGate(basics: Basics, options: CliOptions, interactive: boolean, spillDir?: string) {
   const { settings, env, cwd, tracer } = basics;
   let prompter: Prompter | undefined;
   const gate = createPermissionGate({
@@ -138,7 +144,8 @@ export function createGate(basics: Basics, options: CliOptions, interactive: boo
     rules: permissionRules(settings, options),
     cwd,
     homeDir: env.homeDir,
-    additionalDirectories: additionalDirectories(settings, options),
+    // The session's spill folder holds long hook context the model is told to Read.
+    additionalDirectories: [...additionalDirectories(settings, options), ...(spillDir ? [spillDir] : [])],
     interactive,
     prompter: interactive
       ? {
@@ -202,7 +209,9 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
   if (resumed.type === "resumed" && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);
-  const { gate, setPrompter } = configStep(() => createGate(basics, options, interactive));
+  const { gate, setPrompter } = configStep(() =>
+    createGate(basics, options, interactive, spillDirFor(sessionId)),
+  );
   const sink: { session?: Session; early?: string[]; transcript?: TranscriptStore } = {
     early: startupWarnings,
   };
@@ -296,6 +305,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...startupWarnings],
     async close() {
       await mcp?.close();
+      await rm(spillDirFor(sessionId), { recursive: true, force: true });
     },
   };
 }

@@ -48,7 +48,7 @@ async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolEx
   options.emit({
     type: "tool-call-end",
     call,
-    summary,
+    summary: execution.summary ?? summary,
     isError: execution.result.is_error === true,
     code: execution.code,
     content: execution.result.content,

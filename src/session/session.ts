@@ -257,8 +257,11 @@ export class Session {
       signal,
     });
     if (!outcome) return { type: "end" };
+    const notes = outcome.additionalContext.map((text) => systemNote("Stop", text));
     if (outcome.stop) return { type: "stop", reason: outcome.stop.reason };
-    if (outcome.block) return { type: "continue", reason: outcome.block.reason };
+    // A block continues the turn now (its context rides along); otherwise the context waits for the next prompt.
+    if (outcome.block) return { type: "continue", reason: [outcome.block.reason, ...notes].join("\n\n") };
+    this.pendingContext.push(...notes);
     return { type: "end" };
   }
 

@@ -12,6 +12,8 @@ export type ToolExecution = {
   control?: TurnControl;
   code?: string;
   data?: unknown;
+  /** The call's one-line summary when a hook rewrote its input (what actually ran). */
+  summary?: string;
 };
 
 export interface ToolExecutor {

@@ -108,6 +108,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     let input = absolutePaths(tool, parsed.data as Record<string, unknown>, context.cwd, context.homeDir);
     const notes: string[] = [];
     let control: TurnControl | undefined;
+    let rewrittenSummary: string | undefined;
 
     let hookDecision: "none" | "allow" | "ask" = "none";
     let hookReason: string | undefined;
@@ -130,9 +131,11 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       }
       if (pre.updatedInput) {
         const updated = tool.schema.safeParse(pre.updatedInput);
-        if (updated.success)
+        if (updated.success) {
           input = absolutePaths(tool, updated.data as Record<string, unknown>, context.cwd, context.homeDir);
-        else
+          const key = tool.summary?.(input);
+          rewrittenSummary = `${tool.name}(${key ?? "…"}) [input rewritten by a PreToolUse hook]`;
+        } else
           options.onNotice?.({
             kind: "error",
             event: "PreToolUse",
@@ -159,7 +162,11 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       if (decision.behavior === "deny") {
         options.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
         if (decision.endTurn) control = { type: "stop", by: "user", reason: decision.message };
-        return failure(call, "permission_denied", decision.message, { notes, control });
+        return failure(call, "permission_denied", decision.message, {
+          notes,
+          control,
+          summary: rewrittenSummary,
+        });
       }
     }
 
@@ -203,6 +210,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       control,
       code: result.isError ? result.code : undefined,
       data: result.data,
+      summary: rewrittenSummary,
     };
   }
 

@@ -161,3 +161,43 @@ test("a hook allow never overrides a deny rule", async () => {
   assert.match(result.content, /Read\(a\.txt\)/);
   assert.equal(turn.permissionDenials.length, 1);
 });
+
+test("a PreToolUse updatedInput is what runs, and the tool line shows the rewritten call", async () => {
+  const rewrite = script(
+    "rewrite.sh",
+    `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo rewritten"}}}'`,
+  );
+  const { session, model, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ tool_calls: [{ name: "Bash", input: { command: "echo original" } }] }, { text: "ok" }],
+    settings: [
+      { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: rewrite }] }] } },
+    ],
+  });
+  await session.submit("go");
+  const [result] = lastResults(model.requests[1].messages);
+  assert.match(result.content, /rewritten/);
+  const end = events.find((event) => event.type === "tool-call-end");
+  assert.ok(end && end.type === "tool-call-end");
+  assert.match(end.summary, /Bash\(echo rewritten\) \[input rewritten by a PreToolUse hook\]/);
+});
+
+test("Stop hook additionalContext rides along with a block, or waits for the next prompt", async () => {
+  const withBlock = script(
+    "stop-context.sh",
+    `payload=$(cat); case "$payload" in *'"stop_hook_active":true'*) echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"later note"}}'; exit 0;; esac
+echo '{"decision":"block","reason":"verify first","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"lint is red"}}'`,
+  );
+  const { session, model } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "first" }, { text: "second" }, { text: "third" }],
+    settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: withBlock }] }] } }],
+  });
+  await session.submit("go");
+  const continued = JSON.stringify(model.requests[1].messages.at(-1));
+  assert.match(continued, /verify first/);
+  assert.match(continued, /system-note source=\\"Stop hook\\"/);
+  assert.match(continued, /lint is red/);
+  await session.submit("next");
+  assert.match(JSON.stringify(model.requests[2].messages.at(-1)), /later note/);
+});
