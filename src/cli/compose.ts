@@ -205,7 +205,10 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const resumed = resolveResume({ dir: sessionsDir, cwd, request: resumeRequest(options), interactive });
   if (resumed.type === "error") throw new UsageError(resumed.message);
   const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
-  const startupWarnings: string[] = resumed.type === "resumed" ? [...resumed.warnings] : [];
+  const startupWarnings: string[] = [
+    ...env.warnings,
+    ...(resumed.type === "resumed" ? resumed.warnings : []),
+  ];
   if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
   if (resumed.type === "resumed" && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);

@@ -13,6 +13,8 @@ export type EnvSnapshot = {
   openaiBaseUrl?: string;
   openaiModel?: string;
   contextWindowTokens?: number;
+  /** Problems with variables that were set but could not be used (shown once at start-up). */
+  warnings: string[];
   autoCompact: boolean;
   compact: boolean;
   homeDir: string;
@@ -26,7 +28,13 @@ const nonEmpty = (value: string | undefined) => (value && value.trim() !== "" ? 
 
 export function readEnv(env: NodeJS.ProcessEnv, homeDir: string): EnvSnapshot {
   const window = Number(env.CONTEXT_WINDOW_TOKENS);
+  const warnings: string[] = [];
+  if (env.CONTEXT_WINDOW_TOKENS !== undefined && env.CONTEXT_WINDOW_TOKENS !== "" && !(window > 0))
+    warnings.push(
+      `CONTEXT_WINDOW_TOKENS=${env.CONTEXT_WINDOW_TOKENS} is not a positive number of tokens; using the model's known window`,
+    );
   return {
+    warnings,
     all: { ...env },
     trace: truthy(env.TRACE),
     hooksDisabled: env.HOOKS === "0" || env.HOOKS === "false",

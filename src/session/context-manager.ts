@@ -69,7 +69,8 @@ export class ContextManager {
     return trimmed.messages;
   }
 
-  /** History length right after the last compaction: no automatic compaction again until it grows. */
+  /** History length right after the last compaction (or failed attempt): no automatic compaction
+   *  again until the history has grown. */
   private compactedAt = -1;
 
   needsAutoCompact(state: ContextState): boolean {
@@ -95,7 +96,11 @@ export class ContextManager {
       customInstructions: instructions || undefined,
       maxTranscriptTokens: Math.floor(this.window / 2),
     });
-    if (!result.ok) return { ok: false, message: result.error };
+    if (!result.ok) {
+      // Do not retry automatically before every request; wait until the history has grown.
+      this.compactedAt = state.messages.length;
+      return { ok: false, message: result.error };
+    }
     const next = applySummary(state.messages, result.summary, {
       keepRecentTokens: Math.floor(this.window / 10),
     });

@@ -295,3 +295,14 @@ test("a prompt argument plus piped stdin: the piped text is appended to the prom
   const prompt = JSON.stringify(JSON.parse(readFileSync(log, "utf8").split("\n")[0]).messages[0]);
   assert.match(prompt, /review this diff\\n\\ndiff --git a\/x b\/x\\n\+added line/);
 });
+
+test("an unusable CONTEXT_WINDOW_TOKENS is reported once, and the run goes on", async () => {
+  const script = workspace.write("window.json", JSON.stringify([{ text: "fine" }]));
+  const run = await runCli(["-p", "x", "--model", `scripted:${script}`], {
+    cwd: workspace.dir,
+    env: cleanEnv({ CONTEXT_WINDOW_TOKENS: "abc" }),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "fine\n");
+  assert.match(run.stderr, /CONTEXT_WINDOW_TOKENS=abc is not a positive number of tokens/);
+});

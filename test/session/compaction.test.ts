@@ -142,3 +142,16 @@ test("a too-long rejection compacts and retries once", async () => {
   assert.equal(turn.result, "fits now");
   assert.equal(summaryModel === model ? 0 : summaryModel.requests.length, 1);
 });
+
+test("a failed auto-compaction is not retried before every request", async () => {
+  const { session, summaryModel, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [...readTurns(4), { text: "done" }],
+    summaryScript: [{ text: "" }, { text: "" }, { text: "" }, { text: "" }],
+    context: { window: 12_000, trim: false, autoCompact: true },
+  });
+  const turn = await session.submit("go");
+  assert.equal(turn.result, "done");
+  assert.ok(summaryModel.requests.length <= 2, `summary attempts: ${summaryModel.requests.length}`);
+  assert.ok(events.some((event) => event.type === "warning" && /Compaction failed/.test(event.message)));
+});

@@ -2,8 +2,16 @@
 // stdout stays clean for the result.
 import type { SessionEvent } from "../../session/events.js";
 
+/** Terminal escape sequences and other control characters from hooks or tools never reach the terminal raw. */
+function printable(text: string): string {
+  return text.replace(
+    /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*(\u0007|\u001b\\)|[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    "",
+  );
+}
+
 function firstLine(text: string, max = 160): string {
-  const line = text.split("\n").find((part) => part.trim() !== "") ?? "";
+  const line = printable(text.split("\n").find((part) => part.trim() !== "") ?? "");
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -26,7 +34,8 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
     case "prompt-blocked":
       return `reagent: prompt blocked by a UserPromptSubmit hook: ${firstLine(event.reason, 300)}`;
     case "stop-continued":
-      return `reagent: a Stop hook asked to continue (${event.count}): ${firstLine(event.reason)}`;
+      // The hook notice already said why; the count is progress detail.
+      return verbose ? `reagent: continuing after a Stop hook block (${event.count} in a row)` : undefined;
     case "warning":
       return `reagent: warning: ${event.message}`;
     case "turn-start":

@@ -44,7 +44,10 @@ export function resultJson(
       event: notice.event,
       hook: notice.hook,
       source: notice.source,
-      error: notice.text,
+      error:
+        notice.text.length > 2000
+          ? `${notice.text.slice(0, 2000)}… [${notice.text.length - 2000} more characters]`
+          : notice.text,
     })),
     ...extra,
   };
