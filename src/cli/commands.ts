@@ -1,5 +1,6 @@
 // Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
 import { rm } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -35,6 +36,12 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
     }
     if (!input || typeof input !== "object" || Array.isArray(input))
       throw new UsageError("--input: expected a JSON object");
+  }
+  // Like real tool calls, file paths in the synthetic tool_input are absolute.
+  const { cwd } = loadBasics({ settings: [] });
+  for (const field of ["file_path", "path", "notebook_path"]) {
+    const value = input?.[field];
+    if (typeof value === "string" && value !== "" && !isAbsolute(value)) input![field] = resolve(cwd, value);
   }
   const sessionId = newSessionId();
   const report = await hookEngine(sessionId)
