@@ -84,17 +84,26 @@ test("the permission dialog is answered by keys; 'don't ask again' persists the 
   assert.match(readFileSync(local, "utf8"), /Bash\(npm run build/);
 });
 
-test("Ctrl+C mid-turn interrupts, then another prompt works", { skip }, async () => {
+test("Ctrl+C and Esc mid-turn interrupt, then another prompt works", { skip }, async () => {
   const { tmux } = await open([
     { text: `${"slow words ".repeat(200)}`, fault: { chunk_delay_ms: 200 } },
     { text: "second reply" },
+    { text: `${"more slow words ".repeat(200)}`, fault: { chunk_delay_ms: 200 } },
+    { text: "fourth reply" },
   ]);
+  const interruptions = (text: string) => text.split("Interrupted").length - 1;
   await send(tmux, "talk slowly");
   await tmux.waitFor((text) => text.includes("Working…"), "the spinner");
   tmux.keys("C-c");
-  await tmux.waitFor((text) => text.includes("Interrupted"), "the interruption");
+  await tmux.waitFor((text) => interruptions(text) === 1, "the interruption");
   await send(tmux, "next");
   await tmux.waitFor((text) => text.includes("second reply"), "the next turn");
+  await send(tmux, "talk slowly again");
+  await tmux.waitFor((text) => text.includes("Working…"), "the second spinner");
+  tmux.keys("Escape");
+  await tmux.waitFor((text) => interruptions(text) === 2, "the interruption by Esc");
+  await send(tmux, "last");
+  await tmux.waitFor((text) => text.includes("fourth reply"), "the turn after Esc");
 });
 
 test("a skill slash command and an MCP prompt slash command submit their prompts", { skip }, async () => {

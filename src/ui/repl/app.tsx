@@ -250,8 +250,10 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
         return;
       }
       if (key.ctrl && input === "d" && editor.text === "") return working ? undefined : leave();
-      if (key.escape && !key.meta) {
-        if (working) host.session.abort();
+      // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
+      // as escape sequences but carry their own key name, never `escape`.
+      if (key.escape) {
+        if (working || host.session.running) host.session.abort();
         return;
       }
       if (key.tab && key.shift) {
@@ -324,7 +326,7 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
       {transcript.running.map((tool) => (
         <Text key={tool.id}>
           {style.cyan(spinnerFrame(now))} {style.bold(tool.summary)}{" "}
-          {style.dim(`${Math.floor((now - tool.startedAt) / 1000)}s`)}
+          {style.dim(`${Math.max(0, Math.floor((now - tool.startedAt) / 1000))}s`)}
         </Text>
       ))}
       <Box marginTop={1} flexDirection="column">
@@ -332,7 +334,7 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
           <WorkingLine
             style={style}
             frame={spinnerFrame(now)}
-            seconds={Math.floor((now - startedAt) / 1000)}
+            seconds={Math.max(0, Math.floor((now - startedAt) / 1000))}
             tokens={transcript.outputTokens + Math.ceil(transcript.streamedChars / 4)}
             retry={transcript.retry}
           />

@@ -23,6 +23,21 @@ export function dialogOptions(question: PermissionQuestion): string[] {
   ];
 }
 
+/** A marker and text whose wrapped lines hang under the text, not under the marker. */
+function HangingLine(props: { marker: string; text: string; paint?: (text: string) => string }) {
+  const paint = props.paint ?? ((text: string) => text);
+  return (
+    <Box flexDirection="row">
+      <Box flexShrink={0}>
+        <Text>{paint(props.marker)}</Text>
+      </Box>
+      <Box flexShrink={1}>
+        <Text wrap="wrap">{paint(props.text)}</Text>
+      </Box>
+    </Box>
+  );
+}
+
 export function PermissionDialog({ question, style, width, onAnswer, onInterrupt }: Props) {
   const [selected, setSelectedState] = useState(0);
   const setSelected = (value: number) => {
@@ -40,6 +55,7 @@ export function PermissionDialog({ question, style, width, onAnswer, onInterrupt
   const options = dialogOptions(question);
 
   const choose = (index: number) => {
+    setSelected(index);
     if (index === 0) onAnswer({ kind: "yes" });
     else if (index === 1) onAnswer({ kind: "always", rule: question.suggestedRule });
     else setMessage("");
@@ -78,15 +94,18 @@ export function PermissionDialog({ question, style, width, onAnswer, onInterrupt
       <Box marginTop={1} flexDirection="column">
         <Text>Do you want to proceed?</Text>
         {options.map((option, index) => (
-          <Text key={option}>
-            {index === selected ? style.cyan(`❯ ${index + 1}. ${option}`) : `  ${index + 1}. ${option}`}
-          </Text>
+          <HangingLine
+            key={option}
+            marker={`${index === selected ? "❯" : " "} ${index + 1}. `}
+            text={option}
+            paint={index === selected ? style.cyan : undefined}
+          />
         ))}
       </Box>
       {message !== undefined ? (
         <Box marginTop={1} flexDirection="column">
           <Text>{style.bold("Tell the agent what to do instead (Enter to send, Esc to skip):")}</Text>
-          <Text>{`> ${message}\u2588`}</Text>
+          <HangingLine marker="> " text={`${message}\u2588`} />
         </Box>
       ) : (
         <Text>{style.dim("y yes · a always · n no · ↑↓ Enter · Esc no")}</Text>

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { test } from "node:test";
-import { startRepl } from "./harness.js";
+import { afterEach, test } from "node:test";
+import { closeAll, startRepl } from "./harness.js";
+
+afterEach(closeAll);
 
 const ENTER = "\r";
 
@@ -59,7 +61,12 @@ test("no with a message denies the call and tells the agent", async () => {
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
   repl.press("n");
-  await repl.waitFor((screen) => screen.includes("Tell the agent what to do instead"), "the message field");
+  const asking = await repl.waitFor(
+    (screen) => screen.includes("Tell the agent what to do instead"),
+    "the message field",
+  );
+  assert.match(asking, /❯ 3\. No, and tell the agent/);
+  assert.doesNotMatch(asking, /❯ 1\. Yes/);
   await repl.type("use Echo");
   repl.press(ENTER);
   await repl.waitFor((screen) => /⊘ Note.*denied/.test(screen), "the denied tool line");
@@ -88,6 +95,33 @@ test("Ctrl+C aborts a running turn, the session continues with the next prompt",
   repl.press("\u0003");
   await repl.waitFor((screen) => screen.includes("Press Ctrl+C again to exit"), "the exit hint");
   repl.press("\u0003");
+  assert.equal(await repl.exited, 0);
+});
+
+test("Esc aborts a running turn, and Alt+key sequences do not", async () => {
+  const repl = await startRepl([
+    { tool_calls: [{ name: "Echo", input: { text: "slow", delay_ms: 20_000 } }] },
+    { text: "second answer" },
+  ]);
+  const reasons: string[] = [];
+  repl.session.subscribe((event) => {
+    if (event.type === "turn-end") reasons.push(event.result.terminal.reason);
+  });
+  await repl.type("start");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("slow"), "the running tool");
+  repl.press("\u001bb");
+  repl.press("\u001b[1;3D");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(reasons, [], "Alt+b and Alt+Left leave the turn running");
+  assert.equal(repl.session.running, true);
+  repl.press("\u001b");
+  await repl.waitFor((screen) => screen.includes("Interrupted"), "the interrupted notice");
+  assert.deepEqual(reasons, ["aborted"]);
+  await repl.type("again");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("second answer"), "the second turn");
+  repl.press("\u0004");
   assert.equal(await repl.exited, 0);
 });
 
@@ -188,6 +222,32 @@ test("a resumed session opens with its earlier conversation, without a model req
   repl.press(ENTER);
   await repl.waitFor((text) => text.includes("next answer"), "the next turn");
   assert.equal(repl.client.requests[0].messages.length, 5);
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("at 40 columns the dialog's wrapped options hang under their text", async () => {
+  const repl = await startRepl([{ tool_calls: [{ name: "Note", input: { text: "x" } }] }, { text: "ok" }], {
+    columns: 40,
+  });
+  await repl.type("go");
+  repl.press(ENTER);
+  const screen = await repl.waitFor((text) => text.includes("Do you want to proceed?"), "the dialog");
+  const lines = screen.split("\n");
+  for (const line of lines) assert.ok(line.length <= 40, `too wide: ${line}`);
+  const first = lines.findIndex((line) => line.includes("3. No, and tell"));
+  assert.ok(first > 0, screen);
+  const indent = lines[first].indexOf("No, and tell");
+  const next = lines[first + 1];
+  assert.match(next, /^│ +\S/, `a continuation line inside the border: ${next}`);
+  assert.equal(next.search(/[^│ ]/), indent, `continuation aligned under the option text:\n${screen}`);
+  repl.press("n");
+  await repl.waitFor((text) => text.includes("Tell the agent"), "the message field");
+  await repl.type("please use the Echo tool for this one instead of Note");
+  const typed = await repl.waitFor((text) => text.includes("instead of Note"), "the typed message");
+  for (const line of typed.split("\n")) assert.ok(line.length <= 40, `too wide: ${line}`);
+  repl.press(ENTER);
+  await repl.waitFor((text) => text.includes("Type a message"), "the prompt again");
   repl.press("\u0004");
   await repl.exited;
 });

@@ -35,6 +35,26 @@ class FakeStdout extends Writable {
   }
 }
 
+const open = new Set<{ exited: Promise<number>; press: (data: string) => void }>();
+
+/**
+ * Ends every REPL a test left running (a failed assertion skips the test's own exit), so the test
+ * file can finish: Ctrl+C answers an open dialog, aborts a turn, clears the line, then exits.
+ */
+export async function closeAll(): Promise<void> {
+  for (const repl of open) {
+    let done = false;
+    void repl.exited.finally(() => {
+      done = true;
+    });
+    for (let attempt = 0; attempt < 20 && !done; attempt++) {
+      repl.press("\u0003");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    open.delete(repl);
+  }
+}
+
 export async function startRepl(
   script: Script,
   options: { columns?: number; idleMs?: number; history?: (dir: string) => Message[] } = {},
@@ -137,6 +157,9 @@ export async function startRepl(
     idleMs: options.idleMs ?? 60_000,
   });
   const screen = () => stripAnsi(stdout.frames.at(-1) ?? "");
+  const handle = { exited, press: (data: string) => stdin.write(data) };
+  open.add(handle);
+  void exited.finally(() => open.delete(handle));
   return {
     dir,
     host,
