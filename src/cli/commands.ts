@@ -1,6 +1,8 @@
 // Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
+
+import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -61,17 +63,31 @@ export async function skillsList(): Promise<number> {
 /** `reagent init [focus]`: one headless-style run whose prompt asks the model to write or improve
  *  AGENTS.md. On a terminal, permission questions are asked on a plain line prompt; otherwise the
  *  headless policy applies (allow the write with `--allowedTools "Write(AGENTS.md)" "Edit(AGENTS.md)"`). */
+/** Size and modification time of a file ("" when missing), to tell whether `init` changed it. */
+function fileStamp(path: string): string {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return info ? `${info.size}:${info.mtimeMs}` : "";
+}
+
 export async function init(options: CliOptions, focus: string): Promise<number> {
   const { createRuntime } = await import("./compose.js");
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
   const runtime = await createRuntime({ ...options, print: true }, interactive);
   if (interactive) runtime.setPrompter(createLinePrompter({ input: process.stdin, output: process.stderr }));
-  const prompt = buildInitPrompt({
-    focus: focus || undefined,
-    existing: await detectInitTarget(runtime.cwd),
-  });
+  const existing = await detectInitTarget(runtime.cwd);
+  const target = join(runtime.cwd, existing === "claude" ? "CLAUDE.md" : "AGENTS.md");
+  const before = fileStamp(target);
+  const prompt = buildInitPrompt({ focus: focus || undefined, existing });
   try {
-    return await runHeadless(runtime, options, prompt);
+    const code = await runHeadless(runtime, options, prompt);
+    const name = basename(target);
+    if (code === 0 && fileStamp(target) === before) {
+      process.stderr.write(
+        `reagent: ${name} was not written${interactive ? "" : ` (without a terminal, allow it: --allowedTools "Write(${name})" "Edit(${name})")`}\n`,
+      );
+      return 1;
+    }
+    return code;
   } finally {
     if (interactive) process.stdin.pause();
   }

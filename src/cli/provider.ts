@@ -41,6 +41,20 @@ function loadScript(file: string, cwd: string) {
   return parsed.data;
 }
 
+/** A base URL must be an http(s) URL; anything else is a configuration error naming the variable. */
+function checkBaseUrl(variable: string, value: string | undefined, example: string): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new UsageError(`${variable}=${value} is not an http(s) URL; for example ${variable}=${example}`);
+  return value;
+}
+
 export async function createModelClient(options: {
   model?: string;
   provider?: string;
@@ -51,11 +65,14 @@ export async function createModelClient(options: {
   const { env, model } = options;
   if (model?.startsWith("scripted:")) {
     const file = model.slice("scripted:".length);
+    if (file.trim() === "")
+      throw new UsageError("--model scripted: needs a script file, e.g. --model scripted:demo.json");
     const log = env.scriptLog;
     return createScriptedClient({
       script: loadScript(file, options.cwd),
       model,
       record: false,
+      tracer: options.tracer,
       onRequest: log ? (request) => appendFileSync(log, `${JSON.stringify(request)}\n`) : undefined,
     });
   }
@@ -67,7 +84,7 @@ export async function createModelClient(options: {
     const { createAnthropicClient } = await import("../providers/anthropic.js");
     return createAnthropicClient({
       apiKey: env.anthropicApiKey,
-      baseURL: env.anthropicBaseUrl,
+      baseURL: checkBaseUrl("ANTHROPIC_BASE_URL", env.anthropicBaseUrl, "https://api.anthropic.com"),
       model: model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL,
       tracer: options.tracer,
     });
@@ -80,7 +97,7 @@ export async function createModelClient(options: {
     const { createOpenAIChatClient } = await import("../providers/openai-chat.js");
     return createOpenAIChatClient({
       apiKey: env.openaiApiKey,
-      baseURL: env.openaiBaseUrl,
+      baseURL: checkBaseUrl("OPENAI_BASE_URL", env.openaiBaseUrl, "http://127.0.0.1:11434/v1"),
       model: model ?? env.openaiModel ?? DEFAULT_OPENAI_MODEL,
       tracer: options.tracer,
     });

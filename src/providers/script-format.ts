@@ -2,7 +2,7 @@
 // wire-level fake model server in tests: a list of assistant turns played in order.
 import { z } from "zod";
 
-export const scriptedToolCallSchema = z.object({
+export const scriptedToolCallSchema = z.strictObject({
   id: z.string().optional(),
   name: z.string(),
   /** Arguments as an object … */
@@ -12,7 +12,7 @@ export const scriptedToolCallSchema = z.object({
 });
 
 /** Faults only the wire-level fake server can play (the in-process scripted provider ignores them). */
-export const scriptedFaultSchema = z.object({
+export const scriptedFaultSchema = z.strictObject({
   status: z.number().int().optional(),
   retry_after: z.number().optional(),
   body: z.string().optional(),
@@ -21,7 +21,7 @@ export const scriptedFaultSchema = z.object({
   chunk_delay_ms: z.number().int().optional(),
 });
 
-export const scriptedTurnSchema = z.object({
+export const scriptedTurnSchema = z.strictObject({
   text: z.string().optional(),
   tool_calls: z.array(scriptedToolCallSchema).optional(),
   stop_reason: z.enum(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"]).optional(),

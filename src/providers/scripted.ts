@@ -10,6 +10,7 @@ import type {
   TextBlock,
   ToolUseBlock,
 } from "../model/types.js";
+import type { Tracer } from "../util/trace.js";
 import type { Script, ScriptedToolCall } from "./script-format.js";
 
 export type RecordedRequest = { system: string; messages: Message[]; tools: ModelRequest["tools"] };
@@ -58,6 +59,8 @@ export function createScriptedClient(options: {
   onRequest?: (request: RecordedRequest) => void;
   /** Keep a copy of every request in `requests` (default true; the CLI turns it off unless logging). */
   record?: boolean;
+  /** `model.request` / `model.response` trace lines, like the real adapters. */
+  tracer?: Tracer;
 }): ScriptedClient {
   const requests: RecordedRequest[] = [];
   let next = 0;
@@ -71,6 +74,12 @@ export function createScriptedClient(options: {
     },
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const started = Date.now();
+      options.tracer?.trace("model.request", {
+        provider: "scripted",
+        model,
+        messages: request.messages.length,
+        tools: request.tools.length,
+      });
       if (options.record !== false || options.onRequest) {
         const recorded = structuredClone({
           system: request.system,
@@ -119,16 +128,19 @@ export function createScriptedClient(options: {
         content.push(block);
       }
       const stopReason: StopReason = turn.stop_reason ?? (turn.tool_calls?.length ? "tool_use" : "end_turn");
-      yield {
-        type: "message-end",
-        message: { role: "assistant", content },
-        stopReason,
-        usage: turn.usage ?? {
-          input_tokens: Math.ceil(chars(request) / 4),
-          output_tokens: Math.ceil(JSON.stringify(content).length / 4),
-        },
-        durationMs: Date.now() - started,
+      const usage = turn.usage ?? {
+        input_tokens: Math.ceil(chars(request) / 4),
+        output_tokens: Math.ceil(JSON.stringify(content).length / 4),
       };
+      const durationMs = Date.now() - started;
+      options.tracer?.trace("model.response", {
+        provider: "scripted",
+        stop: stopReason,
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        ms: durationMs,
+      });
+      yield { type: "message-end", message: { role: "assistant", content }, stopReason, usage, durationMs };
     },
   };
 }

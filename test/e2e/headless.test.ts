@@ -306,3 +306,38 @@ test("an unusable CONTEXT_WINDOW_TOKENS is reported once, and the run goes on", 
   assert.equal(run.stdout, "fine\n");
   assert.match(run.stderr, /CONTEXT_WINDOW_TOKENS=abc is not a positive number of tokens/);
 });
+
+test("configuration mistakes exit 2 naming what to fix: bad base URL, bad script", async () => {
+  const badUrl = await runCli(["-p", "x"], {
+    cwd: workspace.dir,
+    env: cleanEnv({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "not a url" }),
+  });
+  assert.equal(badUrl.code, 2);
+  assert.match(badUrl.stderr, /OPENAI_BASE_URL=not a url is not an http\(s\) URL/);
+  const script = workspace.write("bogus.json", JSON.stringify([{ bogus: 1 }]));
+  const badScript = await runCli(["-p", "x", "--model", `scripted:${script}`], {
+    cwd: workspace.dir,
+    env: cleanEnv(),
+  });
+  assert.equal(badScript.code, 2);
+  assert.match(badScript.stderr, /bogus/);
+  const noFile = await runCli(["-p", "x", "--model", "scripted:"], { cwd: workspace.dir, env: cleanEnv() });
+  assert.equal(noFile.code, 2);
+  assert.match(noFile.stderr, /needs a script file/);
+});
+
+test("scripted runs trace model requests, and stream-json keeps internal fields out", async () => {
+  const script = workspace.write(
+    "broken-args.json",
+    JSON.stringify([{ tool_calls: [{ name: "Read", raw_arguments: "{oops" }] }, { text: "ok" }]),
+  );
+  const run = await runCli(["-p", "x", "--model", `scripted:${script}`, "--output-format", "stream-json"], {
+    cwd: workspace.dir,
+    env: cleanEnv({ TRACE: "1" }),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /\[trace\] model\.request provider=scripted/);
+  assert.match(run.stderr, /\[trace\] model\.response provider=scripted stop=tool_use/);
+  assert.doesNotMatch(run.stdout, /inputError/);
+  assert.match(run.stdout, /not valid JSON/, "the model still sees what was wrong");
+});

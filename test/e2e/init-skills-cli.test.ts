@@ -25,8 +25,12 @@ test("reagent init asks the model to write AGENTS.md through the gate (headless:
     cwd: space.dir,
     env: cleanEnv({ REAGENT_SCRIPT_LOG: log }),
   });
-  assert.equal(denied.code, 0, denied.stderr);
+  assert.equal(denied.code, 1, "nothing was written");
   assert.match(denied.stderr, /Write\(AGENTS\.md\) → permission_denied/);
+  assert.match(
+    denied.stderr,
+    /AGENTS\.md was not written \(without a terminal, allow it: --allowedTools "Write\(AGENTS\.md\)"/,
+  );
   assert.equal(existsSync(join(space.dir, "AGENTS.md")), false);
   const first = JSON.parse(readFileSync(log, "utf8").split("\n")[0]);
   const prompt = JSON.stringify(first.messages[0]);

@@ -4,8 +4,19 @@ import type { SessionEvent } from "../../session/events.js";
 
 export function streamJsonLine(event: SessionEvent, sessionId: string): unknown | undefined {
   switch (event.type) {
-    case "assistant-message":
-      return { type: "assistant", session_id: sessionId, message: { ...event.message, usage: event.usage } };
+    case "assistant-message": {
+      // Internal fields (a broken call's inputError) stay out of Claude Code's message shape.
+      const content = event.message.content.map((block) =>
+        block.type === "tool_use"
+          ? { type: block.type, id: block.id, name: block.name, input: block.input }
+          : block,
+      );
+      return {
+        type: "assistant",
+        session_id: sessionId,
+        message: { role: "assistant", content, usage: event.usage },
+      };
+    }
     case "tool-results":
       return { type: "user", session_id: sessionId, message: event.message };
     case "hook-run": {
