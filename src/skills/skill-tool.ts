@@ -35,7 +35,8 @@ function findSkill(skills: readonly Skill[], requested: string): Skill | undefin
   );
 }
 
-/** The tool-result text for a loaded skill (exported for the REPL and tests). */
+/** A loaded skill: a short confirmation for the tool result, and the skill itself (body, base folder,
+ *  arguments) as context the runner places in the conversation next to that result. */
 export function formatLoadedSkill(skill: Skill, body: string, args: string | undefined) {
   let text = body.trim();
   const truncated = text.length > SKILL_BODY_CAP_CHARS;
@@ -46,12 +47,16 @@ export function formatLoadedSkill(skill: Skill, body: string, args: string | und
   const substituted = text.includes("$ARGUMENTS");
   if (substituted) text = text.replaceAll("$ARGUMENTS", trimmedArgs ?? "");
   const parts = [
-    `Loaded skill "${skill.name}". Follow its instructions below for the current task.`,
     `Base directory for this skill: ${skill.baseDir}\nRelative paths in the skill resolve against this directory.`,
-    `<skill name="${skill.name}">\n${text}\n</skill>`,
+    text,
   ];
   if (trimmedArgs && !substituted) parts.push(`Arguments: ${trimmedArgs}`);
-  return { content: parts.join("\n\n"), truncated };
+  const confirmation = `Loaded skill "${skill.name}" (${text.length} characters${truncated ? ", truncated" : ""}); its instructions follow. Follow them for the current task.`;
+  return {
+    confirmation,
+    context: `<skill name="${skill.name}">\n${parts.join("\n\n")}\n</skill>`,
+    truncated,
+  };
 }
 
 export function createSkillTool(options: {
@@ -104,7 +109,7 @@ export function createSkillTool(options: {
         args: input.args,
         truncated: loaded.truncated,
       };
-      return ok(loaded.content, data);
+      return { isError: false, content: loaded.confirmation, data, context: [loaded.context] };
     },
   });
 }

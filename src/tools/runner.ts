@@ -183,6 +183,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     }
     const durationMs = Date.now() - executeStarted;
     let content = result.content;
+    if (!result.isError) notes.push(...(result.context ?? []));
     if (options.hooks) {
       const base = { toolName: tool.name, toolInput: input, toolUseId: call.id, signal, durationMs };
       const post = result.isError

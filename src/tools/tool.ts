@@ -8,7 +8,13 @@ import type { JsonSchema } from "../model/types.js";
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
  *  Failures carry a machine-readable `code` (tests assert on codes). */
 export type ToolResult =
-  | { isError: false; content: string; data?: unknown }
+  | {
+      isError: false;
+      content: string;
+      data?: unknown;
+      /** Text loaded into the conversation next to the result (a skill's body); the result stays short. */
+      context?: string[];
+    }
   | { isError: true; code: string; content: string; data?: unknown };
 
 /** Mutable per-session shell state: the Bash tool's tracked working directory and the

@@ -39,13 +39,16 @@ test("loads the body with its base directory and arguments; read-only", async ()
   const baseDir = join(cwd, ".agents", "skills", "release");
   assert.equal(
     result.content,
-    [
-      'Loaded skill "release". Follow its instructions below for the current task.',
-      `Base directory for this skill: ${baseDir}\nRelative paths in the skill resolve against this directory.`,
-      '<skill name="release">\nRun scripts/release.sh\n</skill>',
-      "Arguments: v1.2",
-    ].join("\n\n"),
+    'Loaded skill "release" (22 characters); its instructions follow. Follow them for the current task.',
+    "the tool result is a short confirmation",
   );
+  assert.deepEqual(result.isError === false && result.context, [
+    [
+      '<skill name="release">',
+      `Base directory for this skill: ${baseDir}\nRelative paths in the skill resolve against this directory.`,
+      "\nRun scripts/release.sh\n\nArguments: v1.2\n</skill>",
+    ].join("\n"),
+  ]);
   assert.deepEqual(result.data, {
     name: "release",
     path: join(baseDir, "SKILL.md"),
@@ -61,8 +64,9 @@ test("$ARGUMENTS in the body is replaced instead of appending the arguments", as
     ".agents/skills/fix/SKILL.md": "---\ndescription: Fix an issue\n---\nFix issue $ARGUMENTS now.",
   });
   const result = await tool.execute({ skill: "/fix", args: "#42" }, context(cwd));
-  assert.match(result.content, /Fix issue #42 now\./);
-  assert.doesNotMatch(result.content, /Arguments:/);
+  const loaded = result.isError === false ? (result.context ?? []).join("\n") : "";
+  assert.match(loaded, /Fix issue #42 now\./);
+  assert.doesNotMatch(loaded, /Arguments:/);
 });
 
 test("bodies over 32 KB are cut with a note pointing at the file", async () => {
@@ -71,8 +75,10 @@ test("bodies over 32 KB are cut with a note pointing at the file", async () => {
   });
   const result = await tool.execute({ skill: "big" }, context(cwd));
   assert.equal(result.isError, false);
-  assert.match(result.content, /y\n\[… skill truncated at 32 KB; read the rest from .*big\/SKILL\.md\]/);
-  assert.ok(!result.content.includes("y".repeat(SKILL_BODY_CAP_CHARS + 1)));
+  const loaded = result.isError === false ? (result.context ?? []).join("\n") : "";
+  assert.match(loaded, /y\n\[… skill truncated at 32 KB; read the rest from .*big\/SKILL\.md\]/);
+  assert.ok(!loaded.includes("y".repeat(SKILL_BODY_CAP_CHARS + 1)));
+  assert.ok(result.content.length < 200, "the result itself stays short");
   assert.equal((result.data as { truncated: boolean }).truncated, true);
 });
 
