@@ -1,7 +1,7 @@
 // Pure string logic behind the Edit tool: exact matching, a fallback that tolerates trailing
 // whitespace differences when the match stays unique, replacement without `$` pattern surprises,
 // line-ending and BOM normalisation, and the numbered snippet shown after an edit.
-import { numberLines } from "./read-lines.js";
+import { numberLines, splitLines } from "./read-lines.js";
 
 export type MatchOutcome =
   | { kind: "replaced"; text: string; count: number; firstIndex: number; fuzzy: boolean }
@@ -101,9 +101,11 @@ export function snippetAround(
   context = 4,
   maxLines = 40,
 ): string {
-  const lines = text.split("\n");
-  const firstLine = lineNumberAt(text, index);
-  const lastLine = lineNumberAt(text, index + Math.max(0, length - 1));
+  // Numbered as Read numbers them: the file's final newline ends the last line, it opens no new one.
+  const lines = splitLines(text);
+  if (lines.length === 0) return "";
+  const firstLine = Math.min(lineNumberAt(text, index), lines.length);
+  const lastLine = Math.min(lineNumberAt(text, index + Math.max(0, length - 1)), lines.length);
   const start = Math.max(1, firstLine - context);
   const end = Math.min(lines.length, lastLine + context, start + maxLines - 1);
   return numberLines(lines.slice(start - 1, end), start);

@@ -2,7 +2,6 @@
 // replace_all), keeping CRLF line endings and a BOM, written atomically; the result shows a numbered
 // snippet of the edited region. An empty old_string creates a missing (or fills an empty) file.
 import { promises as fs } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
@@ -10,6 +9,7 @@ import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { missingFileResult } from "./read.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+import { ensureParentFolder } from "./write-folders.js";
 
 const schema = z.object({
   file_path: z
@@ -37,8 +37,17 @@ type EditData = {
   replacements: number;
 };
 
-async function createWithEdit(input: EditInput, target: string, filePath: string, context: ToolContext) {
-  await fs.mkdir(path.dirname(target), { recursive: true });
+async function createWithEdit(
+  input: EditInput,
+  target: string,
+  filePath: string,
+  context: ToolContext,
+): Promise<ToolResult> {
+  const folderFailure = await ensureParentFolder(target, {
+    signal: context.signal,
+    display: (absolutePath) => displayPath(absolutePath, context.cwd),
+  });
+  if (folderFailure) return folderFailure;
   await writeFileAtomic(target, input.new_string);
   rememberWritten(context.files, target, await fs.stat(target));
   const data: EditData = {
@@ -61,7 +70,8 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const stat = await fs.stat(target).catch((error: unknown) => {
-      if (fsErrorCode(error) === "ENOENT") return undefined;
+      const code = fsErrorCode(error);
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
       throw error;
     });
     if (!stat) {
@@ -114,7 +124,7 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
       replaceAll: input.replace_all ?? false,
       replacements: outcome.count,
     };
-    return ok(`${head}\n${snippet}`, data);
+    return ok(`${head}\n${snippet || "(the file is now empty)"}`, data);
   } catch (error) {
     const code = fsErrorCode(error);
     if (code === "EACCES" || code === "EPERM" || code === "EROFS") {

@@ -5,7 +5,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
 import { walkFiles } from "./glob-walk.js";
-import { displayPath, fsErrorCode, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, fsErrorCode, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -69,7 +69,8 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
   const shown = stamped.slice(0, GLOB_RESULT_CAP).map((entry) => displayPath(entry.file, context.cwd));
   const truncated = stamped.length > GLOB_RESULT_CAP;
   const data = { filenames: shown, numFiles: stamped.length, truncated, durationMs: Date.now() - started };
-  if (stamped.length === 0) return ok(`No files match ${input.pattern} in ${shownRoot}.${note}`, data);
+  if (stamped.length === 0)
+    return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.${note}`, data);
   let text = shown.join("\n") + note;
   if (truncated) {
     text += `\n\n[Showing the ${GLOB_RESULT_CAP} most recently modified of ${stamped.length} matching files (${stamped.length - GLOB_RESULT_CAP} more). Use a more specific pattern or path.]`;

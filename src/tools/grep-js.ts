@@ -15,6 +15,7 @@ import {
   globRules,
   selectedByGlobs,
 } from "./grep-query.js";
+import { translateRegex } from "./grep-regex.js";
 import { FILE_TYPES } from "./grep-types.js";
 
 type Compiled = { ok: true; regex: RegExp } | { ok: false; message: string };
@@ -26,12 +27,15 @@ export function compilePattern(pattern: string, ignoreCase: boolean, multiline: 
       message: 'the literal "\\n" is not allowed in a regex; set multiline to true to match across lines',
     };
   }
-  const flags = `${ignoreCase ? "i" : ""}${multiline ? "gms" : ""}`;
+  const translated = translateRegex(pattern, { ignoreCase, dotAll: multiline, multiLine: multiline });
+  if (!translated.ok) return translated;
+  const { source, flags: wanted } = translated;
+  const flags = `${multiline ? "g" : ""}${wanted.ignoreCase ? "i" : ""}${wanted.multiLine ? "m" : ""}${wanted.dotAll ? "s" : ""}`;
   try {
-    return { ok: true, regex: new RegExp(pattern, `${flags}u`) };
+    return { ok: true, regex: new RegExp(source, `${flags}u`) };
   } catch {
     try {
-      return { ok: true, regex: new RegExp(pattern, flags) };
+      return { ok: true, regex: new RegExp(source, flags) };
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }

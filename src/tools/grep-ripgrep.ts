@@ -47,8 +47,28 @@ export function ripgrepArguments(query: GrepQuery): string[] {
   return args;
 }
 
-function classifyFailure(stderr: string): GrepOutcome {
-  const message = stderr.replace(/^rg: /gm, "").trim();
+/** ripgrep shows the pattern inside its own `(?:…)` wrapper in parse errors; show the user's pattern
+ *  instead, with the `^` markers moved along. */
+export function unwrapPatternInMessage(message: string, pattern: string): string {
+  const lines = message.split("\n");
+  const wrapped = `(?:${pattern})`;
+  const at = lines.findIndex((line) => line.trim() === wrapped);
+  if (at === -1) return message.replace(wrapped, pattern);
+  const indent = lines[at].slice(0, lines[at].indexOf(wrapped));
+  lines[at] = indent + pattern;
+  const marker = lines[at + 1];
+  if (marker !== undefined && /^\s*\^+\s*$/.test(marker) && marker.startsWith(indent)) {
+    const offset = marker.indexOf("^") - indent.length;
+    const width = marker.trim().length;
+    const start = Math.min(Math.max(0, offset - 3), Math.max(0, pattern.length - 1));
+    const end = Math.max(start + 1, Math.min(offset - 3 + width, pattern.length));
+    lines[at + 1] = indent + " ".repeat(start) + "^".repeat(end - start);
+  }
+  return lines.join("\n");
+}
+
+function classifyFailure(stderr: string, pattern: string): GrepOutcome {
+  const message = unwrapPatternInMessage(stderr.replace(/^rg: /gm, "").trim(), pattern);
   if (/unrecognized file type/i.test(message)) return { kind: "invalid_type", message };
   if (/regex|not allowed/i.test(message)) return { kind: "invalid_regex", message };
   return { kind: "error", message: message || "ripgrep failed without a message" };
@@ -115,7 +135,8 @@ export function createRipgrepBackend(rgPath: string): GrepBackend {
         });
         child.once("close", (code) => {
           query.signal.removeEventListener("abort", stop);
-          if (code === 2 && files.size === 0) return resolve(classifyFailure(truncateHead(stderr, 2000)));
+          if (code === 2 && files.size === 0)
+            return resolve(classifyFailure(truncateHead(stderr, 2000), query.pattern));
           if (code !== null && code > 2) return resolve({ kind: "error", message: stderr.trim() });
           resolve({ kind: "ok", files: [...files.values()], complete });
         });

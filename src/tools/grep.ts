@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";
-import { displayPath, fsErrorCode, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, fsErrorCode, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -106,7 +106,10 @@ async function executeGrep(
     complete: outcome.complete,
   });
   if (files.length === 0) {
-    return ok(`No matches for ${JSON.stringify(input.pattern)} in ${shownRoot}.${note}`, formatted.data);
+    return ok(
+      `No matches for ${JSON.stringify(input.pattern)} in ${placeName(shownRoot)}.${note}`,
+      formatted.data,
+    );
   }
   return ok(formatted.text + note, formatted.data);
 }

@@ -52,6 +52,11 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return relative;
 }
 
+/** A display path as a place in a sentence: "the working directory" for ".", else the path. */
+export function placeName(shown: string): string {
+  return shown === "." ? "the working directory" : shown;
+}
+
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
@@ -66,23 +71,29 @@ function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** Names in the missing file's folder that look like it (same stem, small edit distance, containment). */
+/** Names in the missing file's folder that look like it (same stem, small edit distance, containment).
+ *  Files come first; folders are suggested only when no file looks alike. */
 export async function similarNames(absolutePath: string, max = 5): Promise<string[]> {
-  let entries: string[];
+  let entries: { name: string; isDirectory(): boolean }[];
   try {
-    entries = await fs.readdir(path.dirname(absolutePath));
+    entries = await fs.readdir(path.dirname(absolutePath), { withFileTypes: true });
   } catch {
     return [];
   }
+  // A leading dot is not an extension: the stem of ".git" is ".git", not "".
+  const stemOf = (name: string) => name.replace(/(.)\.[^.]*$/, "$1");
   const wanted = path.basename(absolutePath).toLowerCase();
-  const stem = wanted.replace(/\.[^.]*$/, "");
+  const stem = stemOf(wanted);
   const scored = entries
-    .map((name) => {
-      const lower = name.toLowerCase();
+    .map((entry) => {
+      const lower = entry.name.toLowerCase();
       const distance = editDistance(lower, wanted);
-      const sameStem = stem !== "" && lower.replace(/\.[^.]*$/, "") === stem;
+      const candidateStem = stemOf(lower);
+      const sameStem = candidateStem === stem;
       const contains =
-        stem.length >= 3 && (lower.includes(stem) || wanted.includes(lower.replace(/\.[^.]*$/, "")));
+        stem.length >= 3 &&
+        candidateStem.length >= 3 &&
+        (candidateStem.includes(stem) || stem.includes(candidateStem));
       const score = sameStem
         ? 0
         : distance <= Math.max(2, Math.floor(wanted.length / 4))
@@ -90,11 +101,13 @@ export async function similarNames(absolutePath: string, max = 5): Promise<strin
           : contains
             ? 50
             : -1;
-      return { name, score };
+      return { name: entry.name, folder: entry.isDirectory(), score };
     })
     .filter((entry) => entry.score >= 0)
     .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
-  return scored.slice(0, max).map((entry) => path.join(path.dirname(absolutePath), entry.name));
+  const files = scored.filter((entry) => !entry.folder);
+  const chosen = files.length > 0 ? files : scored;
+  return chosen.slice(0, max).map((entry) => path.join(path.dirname(absolutePath), entry.name));
 }
 
 /** Error code for a failed fs call: ENOENT, EACCES/EPERM, EISDIR … (undefined when not an fs error). */

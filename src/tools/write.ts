@@ -1,13 +1,13 @@
 // The Write tool: creates or overwrites a file atomically, creating missing parent folders. An
 // existing file may only be overwritten after it was Read in this session and is unchanged since.
 import { promises as fs } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { splitLines } from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
+import { ensureParentFolder } from "./write-folders.js";
 
 const schema = z.object({
   file_path: z
@@ -30,7 +30,8 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const existing = await fs.stat(target).catch((error: unknown) => {
-      if (fsErrorCode(error) === "ENOENT") return undefined;
+      const code = fsErrorCode(error);
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
       throw error;
     });
     if (existing?.isDirectory()) {
@@ -40,7 +41,11 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
       const stale = staleFileFailure(context.files, target, existing, shown);
       if (stale) return fail(stale.code, stale.message);
     }
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    const folderFailure = await ensureParentFolder(target, {
+      signal: context.signal,
+      display: (absolutePath) => displayPath(absolutePath, context.cwd),
+    });
+    if (folderFailure) return folderFailure;
     await writeFileAtomic(target, input.content, existing ? { mode: existing.mode } : {});
     rememberWritten(context.files, target, await fs.stat(target));
     const lineCount = splitLines(input.content).length;

@@ -100,7 +100,24 @@ const CASES: Case[] = [
   { name: "head_limit", input: { pattern: "o", output_mode: "content", head_limit: 3 } },
   { name: "crlf line", input: { pattern: "foo$", output_mode: "content" } },
   { name: "no match", input: { pattern: "zzzz-no-such-thing" } },
+  { name: "inline (?i)", input: { pattern: "(?i)foo", output_mode: "content" } },
+  {
+    name: "inline (?i) group over the whole pattern",
+    input: { pattern: "(?i:^foo$)", output_mode: "content" },
+  },
+  { name: "inline (?-i) overrides -i", input: { pattern: "(?-i)FOO", "-i": true, output_mode: "content" } },
+  { name: "inline (?m) and (?s)", input: { pattern: "(?ms)^foo.bar", output_mode: "count" } },
+  {
+    name: "inline (?s) in multiline",
+    input: { pattern: "(?s)foo.bar", multiline: true, output_mode: "content" },
+  },
+  { name: "inline (?x)", input: { pattern: "(?x) f o o \\x20 b", output_mode: "content" } },
+  { name: "named group (?P<name>)", input: { pattern: "(?P<word>fo+) b", output_mode: "content" } },
+  { name: "counted repetition with spaces", input: { pattern: "fo{1, 2} ", output_mode: "content" } },
+  { name: "escaped brace", input: { pattern: "foo\\(\\) \\{", output_mode: "content" } },
 ];
+
+const INVALID_IN_BOTH = ["a{", "a{1", "a{1,", "a{,2}", "x{}", "a{x}", "{x", "(a|{1})", "(unclosed"];
 
 function grepOf(tools: Tool[]): Tool {
   const tool = tools.find((candidate) => candidate.name === "Grep");
@@ -124,9 +141,46 @@ describe("Grep (ripgrep and the JS fallback agree)", () => {
       const fromJavascript = await run(javascript, testCase.input, makeContext(root));
       assert.equal(fromRipgrep.isError, false, fromRipgrep.content);
       assert.equal(fromJavascript.content, fromRipgrep.content);
+      if (testCase.name !== "no match") assert.doesNotMatch(fromRipgrep.content, /^No matches/);
       assert.deepEqual(fromJavascript.data, fromRipgrep.data);
     });
   }
+
+  for (const pattern of INVALID_IN_BOTH) {
+    it(`rejects ${pattern} in both backends, naming the pattern as given`, async () => {
+      for (const tool of [ripgrep, javascript]) {
+        const result = await run(tool, { pattern }, makeContext(root));
+        assert.equal(result.isError && result.code, "invalid_regex", `${tool.name}: ${result.content}`);
+        assert.ok(result.content.includes(JSON.stringify(pattern)), result.content);
+        assert.doesNotMatch(result.content, /\(\?:/, "no internal (?:…) wrapper");
+      }
+    });
+  }
+
+  it("the JS fallback names inline flags it cannot translate", async () => {
+    for (const pattern of ["f(?i)oo", "x|(?i:foo)", "(?U)fo+"]) {
+      const result = await run(javascript, { pattern }, makeContext(root));
+      assert.equal(result.isError && result.code, "invalid_regex", result.content);
+      assert.match(result.content, /\(\?[iU]/);
+    }
+  });
+
+  it("ripgrep's parse error shows the user's pattern with the marker under it", async () => {
+    const result = await run(ripgrep, { pattern: "ab{x}" }, makeContext(root));
+    assert.match(result.content, /\n {4}ab\{x\}\n {7}\^\n/);
+  });
+
+  it("says 'in the working directory' instead of a bare dot", async () => {
+    for (const [tool, pattern] of [
+      [ripgrep, "zzz-none"],
+      [javascript, "zzz-none"],
+      [globTool, "*.zzz"],
+    ] as const) {
+      const result = await run(tool, { pattern }, makeContext(root));
+      assert.equal(result.isError, false, result.content);
+      assert.match(result.content, / in the working directory\.$/);
+    }
+  });
 
   it("respects .gitignore, skips .git and binary files, includes hidden files", async () => {
     for (const tool of [ripgrep, javascript]) {

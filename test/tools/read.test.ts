@@ -91,4 +91,18 @@ describe("Read", () => {
     const missing = await readTool.paths?.({ file_path: "link/new/file.txt" }, context);
     assert.deepEqual(missing, [path.join(root, "dir", "new", "file.txt")]);
   });
+
+  it("suggests similar files for a missing one, folders only when no file is alike", async () => {
+    const suggestions = await makeWorkspace();
+    await writeTree(suggestions, { "src.js": "x", "src/index.ts": "x", ".git/HEAD": "x", "lib/a.ts": "x" });
+    const context = makeContext(suggestions);
+    const file = await run(readTool, { file_path: "src.ts" }, context);
+    assert.equal(file.isError && file.code, "file_not_found");
+    assert.match(file.content, /Did you mean: src\.js\?$/, "the folder src is not suggested");
+    const hidden = await run(readTool, { file_path: ".gi" }, context);
+    assert.match(hidden.content, /Did you mean: \.git\?$/);
+    const folder = await run(readTool, { file_path: "lib.ts" }, context);
+    assert.match(folder.content, /Did you mean: lib\?$/);
+    await removeWorkspace(suggestions);
+  });
 });

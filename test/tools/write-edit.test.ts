@@ -52,6 +52,60 @@ describe("Write", () => {
     const result = await run(writeTool, { file_path: ".", content: "x" }, makeContext(root));
     assert.equal(result.isError && result.code, "is_directory");
   });
+
+  it("fails promptly where a folder cannot be created (/proc)", {
+    skip: process.platform !== "linux",
+  }, async () => {
+    for (const tool of [writeTool, editTool]) {
+      const input = { file_path: "/proc/nope/x", content: "x", old_string: "", new_string: "x" };
+      const result = await run(tool, input, makeContext(root));
+      assert.equal(result.isError, true, result.content);
+      assert.match(result.content, /\/proc\/nope/);
+    }
+    await assert.rejects(fs.stat("/proc/nope"));
+  });
+
+  it("names the file that is in the way of a folder", async () => {
+    await fs.writeFile(path.join(root, "a.txt"), "I am a file\n");
+    for (const file_path of ["a.txt/b.txt", "a.txt/deeper/b.txt"]) {
+      const result = await run(writeTool, { file_path, content: "x" }, makeContext(root));
+      assert.equal(result.isError && result.code, "invalid_path", result.content);
+      assert.match(result.content, /a\.txt is a file, not a folder/);
+    }
+    const edit = await run(
+      editTool,
+      { file_path: "a.txt/b.txt", old_string: "", new_string: "x" },
+      makeContext(root),
+    );
+    assert.equal(edit.isError && edit.code, "invalid_path", edit.content);
+    assert.equal(await fs.readFile(path.join(root, "a.txt"), "utf8"), "I am a file\n");
+  });
+
+  it("reports an unwritable parent folder", {
+    skip: process.getuid?.() === 0 ? "root bypasses folder permissions" : false,
+  }, async () => {
+    const locked = path.join(root, "locked");
+    await fs.mkdir(locked, { mode: 0o500 });
+    try {
+      const result = await run(writeTool, { file_path: "locked/sub/x.txt", content: "x" }, makeContext(root));
+      assert.equal(result.isError && result.code, "permission_denied", result.content);
+      assert.match(result.content, /locked\/sub/);
+    } finally {
+      await fs.chmod(locked, 0o700);
+    }
+  });
+
+  it("stops before creating folders once aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await run(
+      writeTool,
+      { file_path: "never/made/x.txt", content: "x" },
+      makeContext(root, { signal: controller.signal }),
+    );
+    assert.equal(result.isError && result.code, "aborted");
+    await assert.rejects(fs.stat(path.join(root, "never")));
+  });
 });
 
 describe("Edit", () => {
@@ -82,6 +136,8 @@ describe("Edit", () => {
     );
     assert.equal(result.isError, false);
     assert.match(result.content, /\s+2\tconst b = 3;/);
+    assert.doesNotMatch(result.content, /\s4\t/, "no numbered line for the final newline, as in Read");
+    assert.match(result.content, /\s+3\tconst a2 = 1;$/);
     assert.deepEqual(result.data, {
       filePath: path.join(root, "code.ts"),
       oldString: "const b = 2;",
