@@ -1,5 +1,7 @@
 // Builds the SDK transport for one server spec: stdio (child process with its stderr piped to the
 // caller), Streamable HTTP, or legacy HTTP+SSE. Owns nothing else; the connection decides lifetimes.
+
+import type { ChildProcess } from "node:child_process";
 import {
   type FetchLike,
   SSEClientTransport,
@@ -22,13 +24,22 @@ export class TrackedStdioTransport extends StdioClientTransport {
   onspawn?: (pid: number) => void;
   /** The child's pid, kept after it exits (the SDK's `pid` becomes null then). */
   spawnedPid: number | null = null;
+  /** How the child ended, once it has (recorded on its `exit` event, before the SDK reports the close). */
+  exit?: ChildExit;
 
   override async start(): Promise<void> {
     await super.start();
     this.spawnedPid = this.pid;
+    // The SDK keeps the child private; its `exit` event is the only place the exit code is known.
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    child?.once("exit", (code, signal) => {
+      this.exit = { code, signal };
+    });
     if (this.pid !== null) this.onspawn?.(this.pid);
   }
 }
+
+export type ChildExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type CreatedTransport =
   | { kind: "stdio"; transport: TrackedStdioTransport }

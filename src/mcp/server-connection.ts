@@ -172,7 +172,9 @@ export class ServerConnection {
       const connected: State = { kind: "connected", client, created, catalog };
       this.state = connected;
       client.onclose = () => {
-        if (this.state === connected) this.markDisconnected(`server closed the connection${this.log.hint()}`);
+        if (this.state !== connected) return;
+        const exit = created.kind === "stdio" ? created.transport.exit : undefined;
+        this.markDisconnected(`server closed the connection${this.log.hint(exit)}`);
       };
       this.options.tracer.trace("mcp-connected", {
         server: this.name,
@@ -180,9 +182,11 @@ export class ServerConnection {
         tools: catalog.tools.length,
       });
     } catch (error) {
+      // How the child ended is read before shutdown(), which would otherwise be the one to end it.
+      const exit = created.kind === "stdio" ? created.transport.exit : undefined;
       await this.shutdown(client, created);
       if (this.state.kind === "closed") return;
-      const reason = `${describeMcpError(error, this.spec)}${this.log.hint()}`;
+      const reason = `${describeMcpError(error, this.spec)}${this.log.hint(exit)}`;
       this.state = { kind: "failed", reason };
       this.options.tracer.trace("mcp-failed", { server: this.name, reason });
     } finally {

@@ -3,10 +3,12 @@
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Stream } from "node:stream";
+import type { ChildExit } from "./create-transport.js";
 
 export class ServerLog {
   private file?: WriteStream;
   private tail = "";
+  private filePath?: string;
 
   constructor(
     private readonly server: string,
@@ -24,10 +26,24 @@ export class ServerLog {
     });
   }
 
-  /** " (stderr: <last line>)" when the server wrote anything, else "". */
-  hint(): string {
-    const last = this.tail.trim().split("\n").filter(Boolean).at(-1);
-    return last ? ` (stderr: ${last.slice(0, 200)})` : "";
+  /** The log file's path (undefined without a log directory or when it could not be opened). */
+  get path(): string | undefined {
+    return this.file ? this.filePath : undefined;
+  }
+
+  /** " (exit code 3; stderr: <last line>; log: <path>)" with the parts that are known, else "".
+   *  The log path is named only when the process exited or wrote something worth reading. */
+  hint(exit?: ChildExit): string {
+    const last = this.tail
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .at(-1);
+    const parts: string[] = [];
+    if (exit) parts.push(exitText(exit));
+    if (last) parts.push(`stderr: ${last.length > 200 ? `${last.slice(0, 200)}…` : last}`);
+    if (parts.length > 0 && this.path) parts.push(`log: ${this.path}`);
+    return parts.length > 0 ? ` (${parts.join("; ")})` : "";
   }
 
   close(): void {
@@ -39,8 +55,8 @@ export class ServerLog {
     if (this.file || !this.logDir) return this.file;
     try {
       mkdirSync(this.logDir, { recursive: true });
-      const path = join(this.logDir, `mcp-${this.server.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
-      this.file = createWriteStream(path, { flags: "a" });
+      this.filePath = join(this.logDir, `mcp-${this.server.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
+      this.file = createWriteStream(this.filePath, { flags: "a" });
       this.file.on("error", () => {
         this.file = undefined;
       });
@@ -49,4 +65,9 @@ export class ServerLog {
     }
     return this.file;
   }
+}
+
+function exitText(exit: ChildExit): string {
+  if (exit.signal) return `killed by ${exit.signal}`;
+  return `exit code ${exit.code ?? "unknown"}`;
 }

@@ -34,7 +34,7 @@ test("reagent mcp list: transport, status with reason, counts and prompts", asyn
   assert.match(run.stdout, /^fx {2}\[stdio\] {2}connected · 8 tools, 2 resources, 2 prompts/m);
   assert.match(
     run.stdout,
-    /^dead {2}\[stdio\] {2}failed: server process exited during start-up .*FIXTURE_TOKEN/m,
+    /^dead {2}\[stdio\] {2}failed: server process exited during start-up \(exit code 3; stderr: fatal: FIXTURE_TOKEN is missing; log: \S+mcp-dead\.log\) {2}\(--mcp-config/m,
   );
   assert.match(run.stdout, /\/fx:review <file> \[focus\]/);
 });

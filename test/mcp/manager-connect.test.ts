@@ -31,7 +31,12 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
     const byName = Object.fromEntries(failures.map((failure) => [failure.server, failure.reason]));
     assert.deepEqual(Object.keys(byName).sort(), ["dies", "missing", "stuck"]);
     assert.match(byName.stuck, /timed out after 4000 ms/);
-    assert.match(byName.dies, /exited during start-up.*FIXTURE_TOKEN is missing/);
+    // The reason says how the process ended, its last stderr line and where the whole log is.
+    assert.equal(
+      byName.dies,
+      `server process exited during start-up (exit code 3; stderr: fatal: FIXTURE_TOKEN is missing; log: ${join(dir, "logs", "mcp-dies.log")})`,
+    );
+    assert.doesNotMatch(byName.stuck, /exit code|killed by/);
     assert.match(byName.missing, /command not found: reagent-no-such-mcp-server/);
     assert.deepEqual(reported, failures);
 

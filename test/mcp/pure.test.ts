@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { mapPromptArguments, splitShellWords } from "../../src/mcp/prompt-args.js";
 import { renderToolResult } from "../../src/mcp/render-result.js";
+import { ServerLog } from "../../src/mcp/server-log.js";
 import { mcpToolName } from "../../src/mcp/tool-names.js";
 
 test("tool names: unsafe characters replaced, long names kept unique within 64 chars", () => {
@@ -76,4 +81,28 @@ test("tool result rendering: text, media notes, embedded resources, structured c
   );
   assert.equal(renderToolResult({ content: [] }), "(no output)");
   assert.equal(renderToolResult({ content: "oops" }), "[malformed content: not a list]");
+});
+
+test("server log hint: exit code or signal, last non-empty stderr line capped, log path", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-log-"));
+  const log = new ServerLog("a/b", join(dir, "logs"));
+  assert.equal(log.hint(), "");
+  const stderr = new PassThrough();
+  log.follow(stderr, "test server");
+  const path = join(dir, "logs", "mcp-a_b.log");
+  // Only exited or talkative processes are worth pointing at the log.
+  assert.equal(log.hint({ code: 1, signal: null }), ` (exit code 1; log: ${path})`);
+  stderr.write(`first\n${"x".repeat(300)}\n  \n\n`);
+  await new Promise(setImmediate);
+  assert.equal(log.hint(), ` (stderr: ${"x".repeat(200)}…; log: ${path})`);
+  stderr.write("last words\r\n");
+  await new Promise(setImmediate);
+  assert.equal(
+    log.hint({ code: null, signal: "SIGKILL" }),
+    ` (killed by SIGKILL; stderr: last words; log: ${path})`,
+  );
+  log.close();
+  const without = new ServerLog("quiet", undefined);
+  without.follow(null, "no stderr");
+  assert.equal(without.hint({ code: 0, signal: null }), " (exit code 0)");
 });
