@@ -17,7 +17,7 @@ import type { PermissionMode, PermissionRules, Prompter } from "../permissions/t
 import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
-import { projectSessionsDir } from "../session/transcript-index.js";
+import { projectKey, projectSessionsDir } from "../session/transcript-index.js";
 import { type ResumeRequest, resolveResume } from "../session/transcript-resume.js";
 import { TranscriptStore } from "../session/transcript-store.js";
 import { discoverSkills } from "../skills/discover-skills.js";
@@ -182,7 +182,8 @@ export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpCo
     baseEnv: Object.fromEntries(
       Object.entries(env.all).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
-    logDir: join(tmpdir(), "reagent-mcp-logs"),
+    // One log folder per project, so same-named servers of two projects never share a log.
+    logDir: join(tmpdir(), "reagent-mcp-logs", projectKey(cwd)),
     ...readMcpTimeouts(env.all),
     tracer,
     onServerFailed: (failure) => warnings.push(`MCP server "${failure.server}" failed: ${failure.reason}`),
