@@ -149,7 +149,11 @@ test("--continue opens the REPL with the earlier -p conversation on screen", { s
     env,
   });
   cleanups.push(() => tmux.kill());
-  const screen = await tmux.waitFor((text) => text.includes("Type a message"), "the prompt");
+  // The notice is printed once start-up hooks ran, just after the first frame.
+  const screen = await tmux.waitFor(
+    (text) => text.includes("Type a message") && text.includes("resumed session"),
+    "the prompt and the resume notice",
+  );
   assert.match(screen, /> what do the notes say\?/);
   assert.match(screen, /✓ Read\(notes\.txt\)/);
   assert.match(screen, /The notes say 42\./);
