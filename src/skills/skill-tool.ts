@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
-import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
+import { defineTool, fail, type Tool } from "../tools/tool.js";
 import { errorMessage } from "../util/errors.js";
 import type { Skill } from "./skill.js";
 

@@ -53,7 +53,7 @@ export type ToolContext = {
   baseEnv?: Record<string, string | undefined>;
 };
 
-export interface Tool<Input = any> {
+export interface Tool<Input = unknown> {
   readonly name: string;
   /** Model-facing description: when to use the tool and when not. */
   readonly description: string;
