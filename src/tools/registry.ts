@@ -1,5 +1,6 @@
 // The tool registry: the one list of tools a session offers (built-in, skill, MCP), the schemas the
-// model sees, and lookup by name. Tools hidden by the permission gate are not offered.
+// model sees, and lookup by name. Tools hidden by the permission gate are not offered; since rules
+// can change during a session (/permissions), visibility is checked on every call.
 import type { ToolSchema } from "../model/types.js";
 import { type Tool, toolJsonSchema } from "./tool.js";
 
@@ -7,6 +8,7 @@ export type ToolRegistry = {
   get(name: string): Tool | undefined;
   list(): Tool[];
   names(): string[];
+  /** The visible tools' schemas; the same array while the visible set is unchanged (callers cache on it). */
   schemas(): ToolSchema[];
   add(tools: Tool[]): void;
 };
@@ -16,25 +18,35 @@ export function createToolRegistry(
   isHidden: (name: string) => boolean = () => false,
 ): ToolRegistry {
   const byName = new Map<string, Tool>();
-  let cachedSchemas: ToolSchema[] | undefined;
+  const schemaOf = new Map<string, ToolSchema>();
+  let lastKey = "";
+  let lastSchemas: ToolSchema[] = [];
   const registry: ToolRegistry = {
     get: (name) => (isHidden(name) ? undefined : byName.get(name)),
     list: () => [...byName.values()].filter((tool) => !isHidden(tool.name)),
     names: () => registry.list().map((tool) => tool.name),
     schemas() {
-      cachedSchemas ??= registry.list().map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        input_schema: toolJsonSchema(tool),
-      }));
-      return cachedSchemas;
+      const visible = registry.list();
+      const key = visible.map((tool) => tool.name).join("\n");
+      if (key !== lastKey) {
+        lastKey = key;
+        lastSchemas = visible.map((tool) => {
+          let schema = schemaOf.get(tool.name);
+          if (!schema) {
+            schema = { name: tool.name, description: tool.description, input_schema: toolJsonSchema(tool) };
+            schemaOf.set(tool.name, schema);
+          }
+          return schema;
+        });
+      }
+      return lastSchemas;
     },
     add(more) {
       for (const tool of more) {
         if (byName.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);
         byName.set(tool.name, tool);
       }
-      cachedSchemas = undefined;
+      lastKey = "\u0000changed";
     },
   };
   registry.add(tools);
