@@ -4,7 +4,7 @@ import { rm } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextWindowFor } from "../compaction/index.js";
-import { loadMcpConfig, readMcpTimeouts, splitMcpConfigList } from "../config/mcp-config.js";
+import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
@@ -171,7 +171,7 @@ export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpCo
       projectDir: cwd,
       homeDir: env.homeDir,
       env: env.all,
-      configFiles: [...splitMcpConfigList(env.all.MCP_CONFIG), ...options.mcpConfig],
+      configFiles: [...env.mcpConfig, ...options.mcpConfig],
     }),
   );
   if (Object.keys(config.servers).length === 0) return undefined;
@@ -260,11 +260,11 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
   const context = new ContextManager(
     {
-      window: () => contextWindowFor(session.options.model.model, windowOverride),
+      window: () => contextWindowFor(session.model.model, windowOverride),
       trim: env.compact,
       autoCompact: env.autoCompact && env.compact,
     },
-    () => session.options.model,
+    () => session.model,
     () => registry.schemas(),
     tracer,
     hooks,

@@ -21,7 +21,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
   return {
     session,
     get model() {
-      return { provider: session.options.model.provider, model: session.options.model.model };
+      return { provider: session.model.provider, model: session.model.model };
     },
     cwd,
     sessionId: runtime.sessionId,
@@ -57,8 +57,8 @@ export function createReplHost(runtime: Runtime): ReplHost {
     status() {
       const usage = session.contextUsage();
       return {
-        model: session.options.model.model,
-        provider: session.options.model.provider,
+        model: session.model.model,
+        provider: session.model.provider,
         cwd,
         context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
         "permission mode": gate.mode,
@@ -117,14 +117,16 @@ export function createReplHost(runtime: Runtime): ReplHost {
     initPrompt: async (focus) =>
       buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
     async setModel(name) {
-      session.options.model = await createModelClient({
-        model: name,
-        provider: session.options.model.provider === "scripted" ? undefined : session.options.model.provider,
-        env,
-        cwd,
-        tracer: runtime.tracer,
-      });
-      return `model: ${session.options.model.model} (${session.options.model.provider})`;
+      session.setModel(
+        await createModelClient({
+          model: name,
+          provider: session.model.provider === "scripted" ? undefined : session.model.provider,
+          env,
+          cwd,
+          tracer: runtime.tracer,
+        }),
+      );
+      return `model: ${session.model.model} (${session.model.provider})`;
     },
     installPrompter: (prompter) => runtime.setPrompter(prompter),
     notification(message, type) {

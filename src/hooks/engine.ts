@@ -130,21 +130,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         ...stopOf(merged),
       };
       if (merged.reason) outcome.reason = merged.reason;
-      if (merged.updatedInput) {
-        const problem = input.validateInput?.(merged.updatedInput) ?? null;
-        if (problem === null) outcome.updatedInput = merged.updatedInput;
-        else {
-          const notice: HookNotice = {
-            kind: "error",
-            event: "PreToolUse",
-            hook: "updatedInput",
-            source: "",
-            text: `PreToolUse hook returned an invalid updatedInput for ${input.toolName}: ${problem}; the original input is kept`,
-          };
-          outcome.notices.push(notice);
-          notify([notice]);
-        }
-      }
+      // The runner validates updatedInput against the tool's schema (it owns the tool).
+      if (merged.updatedInput) outcome.updatedInput = merged.updatedInput;
       return outcome;
     },
 

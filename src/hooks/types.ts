@@ -71,8 +71,6 @@ export type PreToolUseInput = {
   toolInput: Record<string, unknown>;
   toolUseId: string;
   signal?: AbortSignal;
-  /** Validates a hook's `updatedInput` against the tool's schema (null = valid, else the problem). */
-  validateInput?: (input: Record<string, unknown>) => string | null;
 };
 
 export type PostToolUseInput = PreToolUseInput & {

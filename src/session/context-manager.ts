@@ -73,6 +73,11 @@ export class ContextManager {
    *  again until the history has grown. */
   private compactedAt = -1;
 
+  /** A fresh conversation (`/clear`) forgets the last compaction point. */
+  reset(): void {
+    this.compactedAt = -1;
+  }
+
   needsAutoCompact(state: ContextState): boolean {
     if (!this.settings.autoCompact || state.messages.length < 2) return false;
     if (this.compactedAt >= 0 && state.messages.length <= this.compactedAt + 2) return false;

@@ -64,7 +64,7 @@ export class Session {
   private persisted = 0;
   private compacting = false;
 
-  constructor(public options: SessionOptions) {
+  constructor(readonly options: SessionOptions) {
     this.messages.push(...(options.history ?? []));
     this.persisted = this.messages.length;
     this.runner = createToolRunner({
@@ -107,6 +107,15 @@ export class Session {
     this.emit({ type: "hook-run", event });
   }
 
+  /** The model in use; `/model` switches it for the following requests (and compaction). */
+  get model(): ModelClient {
+    return this.options.model;
+  }
+
+  setModel(model: ModelClient): void {
+    this.options.model = model;
+  }
+
   /** A fresh conversation (`/clear`): history, usage and pending context are dropped. */
   reset(): void {
     this.messages.length = 0;
@@ -116,6 +125,7 @@ export class Session {
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
     for (const key of Object.keys(this.usage) as Array<keyof Usage>) this.usage[key] = 0;
+    this.options.context?.reset();
   }
 
   /** Aborts the running turn: the model request and any running tool. */

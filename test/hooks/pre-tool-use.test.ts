@@ -244,21 +244,6 @@ test("identical updatedInput from two hooks is no conflict; a deny drops updated
   assert.equal((await denied.engine.preToolUse(pre)).updatedInput, undefined);
 });
 
-test("an updatedInput the tool schema rejects is a hook error and the original input is kept", async () => {
-  const dir = await tempProject();
-  const h = await harness(dir, {
-    settings: [
-      claude("PreToolUse", [{ hooks: [cmd(json(decide("allow", { updatedInput: { cmd: "x" } })))] }]),
-    ],
-  });
-  const outcome = await h.engine.preToolUse({
-    ...pre,
-    validateInput: (input) => (typeof input.command === "string" ? null : "command: expected string"),
-  });
-  assert.equal(outcome.updatedInput, undefined);
-  assert.match(h.notices.at(-1)!.text, /invalid updatedInput for Bash: command: expected string/);
-});
-
 test("matchers select handlers; no matching handler spawns nothing", async () => {
   const dir = await tempProject();
   const h = await harness(dir, {

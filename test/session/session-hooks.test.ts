@@ -201,3 +201,25 @@ echo '{"decision":"block","reason":"verify first","hookSpecificOutput":{"hookEve
   await session.submit("next");
   assert.match(JSON.stringify(model.requests[2].messages.at(-1)), /later note/);
 });
+
+test("an updatedInput the tool's schema rejects is a visible hook error, and the original input runs", async () => {
+  const bad = script(
+    "bad-update.sh",
+    `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"cmd":"rm -rf /"}}}'`,
+  );
+  const { session, model, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ tool_calls: [{ name: "Bash", input: { command: "echo kept" } }] }, { text: "ok" }],
+    settings: [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: bad }] }] } }],
+  });
+  const turn = await session.submit("go");
+  const [result] = lastResults(model.requests[1].messages);
+  assert.match(result.content, /kept/);
+  const notice = events.find((event) => event.type === "hook-notice" && event.notice.kind === "error");
+  assert.ok(notice && notice.type === "hook-notice");
+  assert.match(
+    notice.notice.text,
+    /updatedInput for Bash is invalid \(command: .*\); the original input was kept/,
+  );
+  assert.equal(turn.hookErrors.length, 1);
+});
