@@ -1,14 +1,7 @@
 // One short stderr line per tool call, retry, hook notice or warning in headless mode, so that
 // stdout stays clean for the result.
 import type { SessionEvent } from "../../session/events.js";
-
-/** Terminal escape sequences and other control characters from hooks or tools never reach the terminal raw. */
-function printable(text: string): string {
-  return text.replace(
-    /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*(\u0007|\u001b\\)|[\u0000-\u0008\u000b-\u001f\u007f]/g,
-    "",
-  );
-}
+import { printable } from "../../util/printable.js";
 
 function firstLine(text: string, max = 160): string {
   const line = printable(text.split("\n").find((part) => part.trim() !== "") ?? "");

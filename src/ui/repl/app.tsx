@@ -2,8 +2,10 @@
 // (streaming markdown, running tools, spinner), the permission dialog or the prompt, and the
 // status line. Owns the turn lifecycle: submit, queue, abort, slash commands, exit. A resumed
 // session's history is shown first.
+
 import { Box, Static, Text, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { cleanEvent } from "./clean-event.js";
 import { entryText } from "./entry-text.js";
 import { helpText } from "./help-text.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
@@ -100,7 +102,7 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
         if (line) hookRuns.current = [...hookRuns.current.slice(-19), line];
         return;
       }
-      setTranscript((state) => reduceEvent(state, event, Date.now()));
+      setTranscript((state) => reduceEvent(state, cleanEvent(event), Date.now()));
     });
   }, [host, sessionVersion]);
 

@@ -1,0 +1,47 @@
+// Session events carry text from the model, tools, hooks and MCP servers; before the REPL shows any
+// of it, escape sequences and control characters are removed (util/printable).
+import { printable } from "../../util/printable.js";
+import type { SessionEvent } from "./host.js";
+
+export function cleanEvent(event: SessionEvent): SessionEvent {
+  switch (event.type) {
+    case "text-delta":
+      return { ...event, text: printable(event.text) };
+    case "tool-call-start":
+      return { ...event, summary: printable(event.summary) };
+    case "tool-call-end":
+      return { ...event, summary: printable(event.summary), content: printable(event.content) };
+    case "hook-notice": {
+      const { notice } = event;
+      return {
+        ...event,
+        notice: {
+          ...notice,
+          hook: printable(notice.hook),
+          source: printable(notice.source),
+          text: printable(notice.text),
+        },
+      };
+    }
+    case "prompt-blocked":
+      return { ...event, reason: printable(event.reason) };
+    case "warning":
+      return { ...event, message: printable(event.message) };
+    case "stop-continued":
+      return { ...event, reason: printable(event.reason) };
+    case "model-retry":
+      return { ...event, reason: printable(event.reason) };
+    case "turn-end": {
+      const { terminal } = event.result;
+      const cleaned =
+        terminal.reason === "error"
+          ? { ...terminal, error: { ...terminal.error, message: printable(terminal.error.message) } }
+          : terminal.reason === "stopped_by_hook" || terminal.reason === "declined"
+            ? { ...terminal, message: printable(terminal.message) }
+            : terminal;
+      return { ...event, result: { ...event.result, terminal: cleaned } };
+    }
+    default:
+      return event;
+  }
+}
