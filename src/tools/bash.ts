@@ -38,22 +38,18 @@ const description = `Runs a shell command (bash) and returns its combined stdout
 
 export type BashOptions = { shellPath?: string };
 
-let detectedShell: Promise<string> | undefined;
-
-function defaultShell(): Promise<string> {
-  detectedShell ??= (async () => {
-    for (const candidate of ["/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash"]) {
-      if (
-        await fs.access(candidate).then(
-          () => true,
-          () => false,
-        )
+/** The first bash found in the usual places, else /bin/sh. */
+async function detectShell(): Promise<string> {
+  for (const candidate of ["/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash"]) {
+    if (
+      await fs.access(candidate).then(
+        () => true,
+        () => false,
       )
-        return candidate;
-    }
-    return "/bin/sh";
-  })();
-  return detectedShell;
+    )
+      return candidate;
+  }
+  return "/bin/sh";
 }
 
 async function isDirectory(directory: string): Promise<boolean> {
@@ -66,9 +62,9 @@ async function isDirectory(directory: string): Promise<boolean> {
 async function executeBash(
   input: BashInput,
   context: ToolContext,
-  options: BashOptions,
+  shell: () => Promise<string>,
 ): Promise<ToolResult> {
-  const shellPath = options.shellPath ?? (await defaultShell());
+  const shellPath = await shell();
   const timeoutMs = Math.min(input.timeout ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
   let note = "";
   if (!(await isDirectory(context.shell.cwd))) {
@@ -125,6 +121,12 @@ async function executeBash(
 }
 
 export function createBashTool(options: BashOptions = {}) {
+  // The shell is looked up once per tool, on first use, when none is given.
+  let detectedShell: Promise<string> | undefined;
+  const shell = () => {
+    detectedShell ??= options.shellPath !== undefined ? Promise.resolve(options.shellPath) : detectShell();
+    return detectedShell;
+  };
   return defineTool<BashInput>({
     name: "Bash",
     description,
@@ -132,6 +134,6 @@ export function createBashTool(options: BashOptions = {}) {
     isReadOnly: () => false,
     paths: () => [],
     summary: (input) => input.command,
-    execute: (input, context) => executeBash(input, context, options),
+    execute: (input, context) => executeBash(input, context, shell),
   });
 }

@@ -6,7 +6,14 @@ import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
-import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
+import {
+  displayPath,
+  fsErrorCode,
+  fsFailure,
+  realPathForAccess,
+  resolveToolPath,
+  touchedPaths,
+} from "./paths.js";
 import { missingFileResult } from "./read.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
@@ -75,8 +82,9 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
       throw error;
     });
     if (!stat) {
-      if (input.old_string === "") return createWithEdit(input, target, resolved.path, context);
-      return missingFileResult(resolved.path, context.cwd);
+      // `return await`: a rejection must reach the catch below, not escape as a crash.
+      if (input.old_string === "") return await createWithEdit(input, target, resolved.path, context);
+      return await missingFileResult(resolved.path, context.cwd);
     }
     if (stat.isDirectory()) return fail("is_directory", `${shown} is a directory; give a file path.`);
     const stale = staleFileFailure(context.files, target, stat, shown);
@@ -126,10 +134,8 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
     };
     return ok(`${head}\n${snippet || "(the file is now empty)"}`, data);
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
-      return fail("permission_denied", `Permission denied editing ${shown}.`);
-    }
+    const failure = fsFailure(error, shown, "editing");
+    if (failure) return failure;
     throw error;
   }
 }
@@ -138,6 +144,7 @@ export const editTool = defineTool<EditInput>({
   name: "Edit",
   description,
   schema,
+  pathFields: ["file_path"],
   isReadOnly: () => false,
   paths: (input, context) => touchedPaths(input.file_path, context),
   summary: (input) => input.file_path,

@@ -5,7 +5,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
 import { walkFiles } from "./glob-walk.js";
-import { displayPath, fsErrorCode, placeName, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, fsErrorCode, fsFailure, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -48,8 +48,8 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
     const code = fsErrorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR")
       return fail("file_not_found", `Folder not found: ${shownRoot}.`);
-    if (code === "EACCES" || code === "EPERM")
-      return fail("permission_denied", `Permission denied: ${shownRoot}.`);
+    const failure = fsFailure(error, shownRoot, "searching");
+    if (failure) return failure;
     throw error;
   }
   const search = rootAndPattern(input.pattern, resolved.path);
@@ -82,6 +82,7 @@ export const globTool = defineTool<GlobInput>({
   name: "Glob",
   description,
   schema,
+  pathFields: ["path"],
   isReadOnly: () => true,
   paths: (input, context) => touchedPaths(input.path, context),
   summary: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),

@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";
-import { displayPath, fsErrorCode, placeName, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, fsErrorCode, fsFailure, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -61,8 +61,10 @@ async function executeGrep(
     rootIsFile = !(await fs.stat(resolved.path)).isDirectory();
   } catch (error) {
     const code = fsErrorCode(error);
-    if (code === "EACCES" || code === "EPERM")
-      return fail("permission_denied", `Permission denied: ${shownRoot}.`);
+    if (code !== "ENOENT" && code !== "ENOTDIR") {
+      const failure = fsFailure(error, shownRoot, "searching");
+      if (failure) return failure;
+    }
     return fail("file_not_found", `Path not found: ${shownRoot}. Use Glob to find the right folder.`);
   }
   const mode = input.output_mode ?? "files_with_matches";
@@ -119,6 +121,7 @@ export function createGrepTool(options: GrepToolOptions) {
     name: "Grep",
     description,
     schema,
+    pathFields: ["path"],
     isReadOnly: () => true,
     paths: (input, context) => touchedPaths(input.path, context),
     summary: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),

@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   displayPath,
   fsErrorCode,
+  fsFailure,
   realPathForAccess,
   resolveToolPath,
   similarNames,
@@ -71,8 +72,8 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
   } catch (error) {
     const code = fsErrorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") return missingFileResult(resolved.path, context.cwd);
-    if (code === "EACCES" || code === "EPERM")
-      return fail("permission_denied", `Permission denied: ${shown}.`);
+    const failure = fsFailure(error, shown, "reading");
+    if (failure) return failure;
     throw error;
   }
   if (stat.isDirectory()) {
@@ -136,11 +137,10 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     }
     return ok(text, data);
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code === "EACCES" || code === "EPERM")
-      return fail("permission_denied", `Permission denied: ${shown}.`);
-    if (code === "EISDIR")
+    if (fsErrorCode(error) === "EISDIR")
       return fail("is_directory", `${shown} is a directory. Use Glob to list its files.`);
+    const failure = fsFailure(error, shown, "reading");
+    if (failure) return failure;
     throw error;
   }
 }
@@ -149,6 +149,7 @@ export const readTool = defineTool<ReadInput>({
   name: "Read",
   description,
   schema,
+  pathFields: ["file_path"],
   isReadOnly: () => true,
   paths: (input, context) => touchedPaths(input.file_path, context),
   summary: (input) => input.file_path,

@@ -60,6 +60,9 @@ export interface Tool<Input = unknown> {
   readonly schema: z.ZodType<Input>;
   /** Overrides the JSON Schema derived from `schema` (MCP tools pass the server's schema through). */
   readonly jsonSchema?: JsonSchema;
+  /** Input fields holding file paths (e.g. `file_path`): the runner makes them absolute (`~` and
+   *  relative paths resolved against the context) before hooks and the permission gate see the input. */
+  readonly pathFields?: readonly string[];
   /** Read-only calls may run concurrently and are allowed by the default permission mode. */
   isReadOnly(input: Input): boolean;
   /** Absolute real paths the call will touch, for the permission gate (empty when none). */

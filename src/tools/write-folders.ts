@@ -4,7 +4,7 @@
 // steps; every failure becomes a tool result naming the folder at fault.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { fsErrorCode } from "./paths.js";
+import { fsErrorCode, fsFailure } from "./paths.js";
 import { fail, type ToolResult } from "./tool.js";
 
 export type FolderOptions = {
@@ -14,16 +14,7 @@ export type FolderOptions = {
 };
 
 function folderFailure(error: unknown, folder: string, shown: string): ToolResult {
-  const code = fsErrorCode(error);
-  switch (code) {
-    case "EACCES":
-    case "EPERM":
-      return fail(
-        "permission_denied",
-        `Permission denied creating folder ${shown}; pick a writable location.`,
-      );
-    case "EROFS":
-      return fail("permission_denied", `Cannot create folder ${shown}: the file system is read-only.`);
+  switch (fsErrorCode(error)) {
     case "ENOTDIR":
     case "EEXIST":
       return fail("invalid_path", `Cannot create folder ${shown}: a file is in the way, not a folder.`);
@@ -33,6 +24,8 @@ function folderFailure(error: unknown, folder: string, shown: string): ToolResul
         `Cannot create folder ${shown}: the file system does not allow new entries in ${path.dirname(folder)}.`,
       );
     default: {
+      const failure = fsFailure(error, shown, "creating folder");
+      if (failure) return failure;
       const reason = error instanceof Error ? error.message : String(error);
       return fail("folder_error", `Cannot create folder ${shown}: ${reason}`);
     }

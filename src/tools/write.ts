@@ -4,7 +4,14 @@ import { promises as fs } from "node:fs";
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
-import { displayPath, fsErrorCode, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
+import {
+  displayPath,
+  fsErrorCode,
+  fsFailure,
+  realPathForAccess,
+  resolveToolPath,
+  touchedPaths,
+} from "./paths.js";
 import { splitLines } from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
@@ -57,13 +64,8 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
       content: input.content,
     });
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
-      return fail("permission_denied", `Permission denied writing ${shown}.`);
-    }
-    if (code === "ENOTDIR" || code === "EEXIST") {
-      return fail("invalid_path", `Cannot write ${shown}: a part of the path is a file, not a folder.`);
-    }
+    const failure = fsFailure(error, shown, "writing");
+    if (failure) return failure;
     throw error;
   }
 }
@@ -72,6 +74,7 @@ export const writeTool = defineTool<WriteInput>({
   name: "Write",
   description,
   schema,
+  pathFields: ["file_path"],
   isReadOnly: () => false,
   paths: (input, context) => touchedPaths(input.file_path, context),
   summary: (input) => input.file_path,
