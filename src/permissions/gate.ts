@@ -5,7 +5,13 @@
 import { UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
-import { describeCall, ruleMatchesCall } from "./match-rule.js";
+import {
+  type CallFacts,
+  describeCall,
+  type MatchContext,
+  prepareRule,
+  ruleMatchesCall,
+} from "./match-rule.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
 import { suggestRule, summarizeCall } from "./suggest-rule.js";
@@ -54,7 +60,8 @@ export type ManagedPermissionGate = PermissionGate & {
 
 const BEHAVIORS: RuleBehavior[] = ["allow", "deny", "ask"];
 
-function compileRule(behavior: RuleBehavior, entry: RuleSource): CompiledRule {
+/** Validates and parses a rule and builds its matcher once (path rules: real base folder and glob). */
+function compileRule(behavior: RuleBehavior, entry: RuleSource, context: MatchContext): CompiledRule {
   const error = validateRule(entry.rule);
   if (error !== null) {
     const field = entry.source.startsWith("--") ? entry.source : `${entry.source} (permissions.${behavior})`;
@@ -62,15 +69,17 @@ function compileRule(behavior: RuleBehavior, entry: RuleSource): CompiledRule {
       `Invalid permission rule "${entry.rule}" in ${field}: ${error}. Fix or remove the rule.`,
     );
   }
-  return { behavior, rule: parseRule(entry.rule), source: entry.source };
+  const rule = parseRule(entry.rule);
+  prepareRule(rule, context);
+  return { behavior, rule, source: entry.source };
 }
 
 export function createPermissionGate(options: PermissionGateOptions): ManagedPermissionGate {
-  const compiled: CompiledRule[] = BEHAVIORS.flatMap((behavior) =>
-    options.rules[behavior].map((entry) => compileRule(behavior, entry)),
-  );
   const cwd = realPathLoose(options.cwd);
   const context = { cwd, homeDir: realPathLoose(options.homeDir) };
+  const compiled: CompiledRule[] = BEHAVIORS.flatMap((behavior) =>
+    options.rules[behavior].map((entry) => compileRule(behavior, entry, context)),
+  );
   const workspaceRoots = [cwd, ...options.additionalDirectories.map((dir) => resolveUserPath(dir, context))];
   let mode = options.mode;
   let promptChain: Promise<unknown> = Promise.resolve();
@@ -85,7 +94,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   };
 
   const addRule = (behavior: RuleBehavior, rule: string, source = "session") => {
-    const entry = compileRule(behavior, { rule, source });
+    const entry = compileRule(behavior, { rule, source }, context);
     if (
       !compiled.some((existing) => existing.behavior === behavior && existing.rule.text === entry.rule.text)
     ) {
@@ -196,11 +205,19 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   };
 
   const readDeniedBy = (absolutePath: string): string | undefined => {
-    const denyPathRules = compiled.filter((entry) => entry.behavior === "deny" && entry.rule.kind === "path");
-    if (denyPathRules.length === 0) return undefined;
-    const call = describeCall("Read", { file_path: absolutePath }, context);
-    return denyPathRules.find((entry) => ruleMatchesCall(entry.rule, call, context, "any") === true)?.rule
-      .text;
+    let call: CallFacts | undefined;
+    for (const entry of compiled) {
+      if (entry.behavior !== "deny" || entry.rule.kind !== "path") continue;
+      // Resolved once per file (one realpath call), only when some deny path rule exists.
+      call ??= {
+        toolName: "Read",
+        input: { file_path: absolutePath },
+        paths: [resolveUserPath(absolutePath, context)],
+        bash: null,
+      };
+      if (ruleMatchesCall(entry.rule, call, context, "any") === true) return entry.rule.text;
+    }
+    return undefined;
   };
 
   return {

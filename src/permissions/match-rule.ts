@@ -3,7 +3,7 @@
 // commands first; "unparseable" means the command could not be split with confidence.
 import { commandTexts, commandTextsWithUnwrapped, matchCommandText } from "./bash-pattern.js";
 import { type BashSplit, splitBashCommand } from "./bash-split.js";
-import { matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
+import { compilePathRule, matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
 import { EDIT_TOOLS, parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
 
 export type MatchContext = PathContext;
@@ -44,6 +44,11 @@ export function describeCall(
   const command = input.command;
   const bash = toolName === "Bash" && typeof command === "string" ? splitBashCommand(command) : null;
   return { toolName, input, paths: resolved, bash };
+}
+
+/** Builds what matching `rule` needs (a path rule's real base folder and glob matcher) once, up front. */
+export function prepareRule(rule: Rule, context: MatchContext): void {
+  if (rule.kind === "path") compilePathRule(rule, context);
 }
 
 export function ruleMatchesCall(
@@ -109,6 +114,19 @@ export function matchRule(
   input: Record<string, unknown>,
   context: MatchContext,
 ): boolean | "unparseable" {
-  const parsed = typeof rule === "string" ? parseRule(rule) : rule;
+  const parsed = typeof rule === "string" ? parseCached(rule) : rule;
   return ruleMatchesCall(parsed, describeCall(toolName, input, context), context, "any");
+}
+
+/** Parsed rule texts, so a hook's `if` rule keeps one Rule object (and one compiled path matcher). */
+const parsedRules = new Map<string, Rule>();
+const PARSED_RULES_MAX = 256;
+
+function parseCached(text: string): Rule {
+  const cached = parsedRules.get(text);
+  if (cached !== undefined) return cached;
+  const rule = parseRule(text);
+  if (parsedRules.size >= PARSED_RULES_MAX) parsedRules.delete(parsedRules.keys().next().value as string);
+  parsedRules.set(text, rule);
+  return rule;
 }

@@ -2,7 +2,7 @@
 // resolved, also for files that do not exist yet) and matching them against path rules with
 // gitignore-like semantics (picomatch globs; a pattern without a slash matches at any depth; a
 // matching directory covers everything below it).
-import { realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import type { Rule } from "./rule.js";
@@ -11,19 +11,38 @@ export type PathContext = { cwd: string; homeDir: string };
 
 /** The real path of `path`: the deepest existing ancestor is resolved with realpath, the rest appended. */
 export function realPathLoose(path: string): string {
-  const absolute = resolve(path);
+  return realPathParts(resolve(path)).real;
+}
+
+/**
+ * The real path of an absolute path. `probe` is set when part of it does not exist yet: the first
+ * missing component under the real existing ancestor. While `probe` is still missing, `real` holds.
+ */
+function realPathParts(absolute: string): { real: string; probe: string | null } {
   const missing: string[] = [];
   let current = absolute;
   for (;;) {
     try {
-      const real = realpathSync(current);
-      return missing.length === 0 ? real : join(real, ...missing.reverse());
+      // One realpath(3) call; the JavaScript realpathSync walks every component with lstat.
+      const existing = realpathSync.native(current);
+      if (missing.length === 0) return { real: existing, probe: null };
+      missing.reverse();
+      return { real: join(existing, ...missing), probe: join(existing, missing[0]) };
     } catch {
       const parent = dirname(current);
-      if (parent === current) return absolute;
+      if (parent === current) return { real: absolute, probe: absolute };
       missing.push(current.slice(parent.length).replace(/^[/\\]/, ""));
       current = parent;
     }
+  }
+}
+
+/** Whether `path` is still missing: a cheap lstat that does not throw for a missing file. */
+function stillMissing(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOTDIR";
   }
 }
 
@@ -31,7 +50,7 @@ export function realPathLoose(path: string): string {
 export function resolveUserPath(path: string, context: PathContext): string {
   const expanded =
     path === "~" ? context.homeDir : path.startsWith("~/") ? join(context.homeDir, path.slice(2)) : path;
-  return realPathLoose(resolve(context.cwd, expanded));
+  return realPathParts(resolve(context.cwd, expanded)).real;
 }
 
 export function isInside(root: string, path: string): boolean {
@@ -39,9 +58,27 @@ export function isInside(root: string, path: string): boolean {
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
 
-type CompiledPathRule = { base: string; glob: string; anyDepth: boolean };
+type PathRule = Extract<Rule, { kind: "path" }>;
 
-function compile(rule: Extract<Rule, { kind: "path" }>, context: PathContext): CompiledPathRule {
+/** A path rule ready to match: its base folder and glob matcher, built once per rule and context. */
+export type CompiledPathRule = {
+  contextKey: string;
+  /** The rule's static part, resolved against its anchor (symlinks not yet followed). */
+  lexicalBase: string;
+  /** The real base folder, resolved once. */
+  base: string;
+  /** Set while part of the base does not exist: once this path appears, the base is resolved again. */
+  probe: string | null;
+  /** "" when the rule covers everything below the base. */
+  glob: string;
+  anyDepth: boolean;
+  matcher: ((path: string) => boolean) | null;
+};
+
+/** Compiled rules by parsed Rule object: the gate and the hooks' `if` filters keep their Rule objects. */
+const compiledRules = new WeakMap<PathRule, CompiledPathRule>();
+
+function compile(rule: PathRule, context: PathContext): CompiledPathRule {
   let root: string;
   let pattern: string;
   switch (rule.anchor) {
@@ -64,30 +101,64 @@ function compile(rule: Extract<Rule, { kind: "path" }>, context: PathContext): C
   }
   pattern = pattern.replace(/\/+$/, "");
   const anyDepth = rule.anchor === "cwd" && !rule.pattern.startsWith("./") && !pattern.includes("/");
-  if (pattern === "" || pattern === ".") return { base: realPathLoose(root), glob: "", anyDepth: false };
-  if (anyDepth) return { base: realPathLoose(root), glob: pattern, anyDepth };
-  const scan = picomatch.scan(pattern);
-  const staticPart = scan.isGlob ? scan.base : pattern;
-  const glob = scan.isGlob ? scan.glob : "";
-  return { base: realPathLoose(resolve(root, staticPart)), glob, anyDepth: false };
+  let lexicalBase = resolve(root);
+  let glob = "";
+  if (pattern !== "" && pattern !== "." && anyDepth) glob = pattern;
+  else if (pattern !== "" && pattern !== ".") {
+    const scan = picomatch.scan(pattern);
+    glob = scan.isGlob ? scan.glob : "";
+    lexicalBase = resolve(root, scan.isGlob ? scan.base : pattern);
+  }
+  const base = realPathParts(lexicalBase);
+  return {
+    contextKey: contextKey(context),
+    lexicalBase,
+    base: base.real,
+    probe: base.probe,
+    glob,
+    anyDepth: glob !== "" && anyDepth,
+    matcher: glob === "" ? null : picomatch(glob, { dot: true }),
+  };
+}
+
+function contextKey(context: PathContext): string {
+  return `${context.cwd}\0${context.homeDir}`;
+}
+
+/** The compiled form of `rule` for `context`: built on first use, then reused (call it to build it early). */
+export function compilePathRule(rule: PathRule, context: PathContext): CompiledPathRule {
+  const cached = compiledRules.get(rule);
+  if (cached !== undefined && cached.contextKey === contextKey(context)) return cached;
+  const compiled = compile(rule, context);
+  compiledRules.set(rule, compiled);
+  return compiled;
+}
+
+/** `target` relative to `base` ("" for the base itself), or null when it is not inside; both real and absolute. */
+function relativeInside(base: string, target: string): string | null {
+  if (target === base) return "";
+  const prefix = base.endsWith(sep) ? base : base + sep;
+  return target.startsWith(prefix) ? target.slice(prefix.length) : null;
 }
 
 /** Whether the real absolute `target` is covered by a path rule. */
-export function matchPathRule(
-  rule: Extract<Rule, { kind: "path" }>,
-  target: string,
-  context: PathContext,
-): boolean {
-  const compiled = compile(rule, context);
-  if (!isInside(compiled.base, target)) return false;
-  const rel = relative(compiled.base, target);
-  if (compiled.glob === "") return true;
-  const segments = rel === "" ? [] : rel.split(sep);
-  const matcher = picomatch(compiled.glob, { dot: true });
-  if (compiled.anyDepth) return segments.some((segment) => matcher(segment));
-  if (rel === "") return compiled.glob.startsWith("**");
-  for (let length = 1; length <= segments.length; length += 1) {
-    if (matcher(segments.slice(0, length).join("/"))) return true;
+export function matchPathRule(rule: PathRule, target: string, context: PathContext): boolean {
+  const compiled = compilePathRule(rule, context);
+  if (compiled.probe !== null && !stillMissing(compiled.probe)) {
+    const base = realPathParts(compiled.lexicalBase);
+    compiled.base = base.real;
+    compiled.probe = base.probe;
   }
-  return false;
+  const rel = relativeInside(compiled.base, target);
+  if (rel === null) return false;
+  const matcher = compiled.matcher;
+  if (matcher === null) return true;
+  if (rel === "") return !compiled.anyDepth && compiled.glob.startsWith("**");
+  const posix = sep === "/" ? rel : rel.split(sep).join("/");
+  if (compiled.anyDepth) return posix.split("/").some((segment) => matcher(segment));
+  // A matching folder covers everything below it: try each leading part of the path.
+  for (let end = posix.indexOf("/"); end !== -1; end = posix.indexOf("/", end + 1)) {
+    if (matcher(posix.slice(0, end))) return true;
+  }
+  return matcher(posix);
 }
