@@ -2,12 +2,12 @@
 // validate → PreToolUse hooks → permission gate → execute → PostToolUse / PostToolUseFailure.
 // A hook deny is final; a hook allow skips the prompt but never a deny rule; a hook ask forces a
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
-import { isAbsolute, resolve } from "node:path";
 import type { HookNotice, StopRequest, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor, TurnControl } from "./execution.js";
+import { resolveToolPath } from "./paths.js";
 import type { ToolRegistry } from "./registry.js";
 import type { Tool, ToolContext, ToolResult } from "./tool.js";
 import { formatZodError } from "./validation.js";
@@ -29,17 +29,16 @@ export type ToolRunnerOptions = {
   onNotice?: (notice: HookNotice) => void;
 };
 
-const PATH_FIELDS = ["file_path", "path", "notebook_path"];
-
-/** File paths inside tool_input are absolute for hooks and tools alike (built-in tools only). */
-function absolutePaths(tool: Tool, input: Record<string, unknown>, cwd: string, home: string) {
-  if (tool.name.startsWith("mcp__")) return input;
+/** The tool's path fields made absolute for hooks, the gate and the tool alike; a value that does not
+ *  resolve (empty, NUL byte) is kept for the tool to reject. */
+function absolutePaths(tool: Tool, input: Record<string, unknown>, context: ToolContext) {
+  if (!tool.pathFields?.length) return input;
   const out = { ...input };
-  for (const field of PATH_FIELDS) {
+  for (const field of tool.pathFields) {
     const value = out[field];
-    if (typeof value !== "string" || value === "") continue;
-    const expanded = value === "~" ? home : value.startsWith("~/") ? home + value.slice(1) : value;
-    out[field] = isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
+    if (typeof value !== "string") continue;
+    const resolved = resolveToolPath(value, context);
+    if (resolved.ok) out[field] = resolved.path;
   }
   return out;
 }
@@ -105,7 +104,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
         "invalid_input",
         `Invalid input for ${call.name}: ${formatZodError(parsed.error)}`,
       );
-    let input = absolutePaths(tool, parsed.data as Record<string, unknown>, context.cwd, context.homeDir);
+    let input = absolutePaths(tool, parsed.data as Record<string, unknown>, context);
     const notes: string[] = [];
     let control: TurnControl | undefined;
     let rewrittenSummary: string | undefined;
@@ -132,7 +131,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       if (pre.updatedInput) {
         const updated = tool.schema.safeParse(pre.updatedInput);
         if (updated.success) {
-          input = absolutePaths(tool, updated.data as Record<string, unknown>, context.cwd, context.homeDir);
+          input = absolutePaths(tool, updated.data as Record<string, unknown>, context);
           const key = tool.summary?.(input);
           rewrittenSummary = `${tool.name}(${key ?? "…"}) [input rewritten by a PreToolUse hook]`;
         } else
