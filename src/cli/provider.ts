@@ -6,6 +6,7 @@ import type { ModelClient } from "../model/types.js";
 import { scriptSchema } from "../providers/script-format.js";
 import { createScriptedClient } from "../providers/scripted.js";
 import { UsageError } from "../util/errors.js";
+import { formatZodError } from "../util/format-zod-error.js";
 import type { Tracer } from "../util/trace.js";
 import type { EnvSnapshot } from "./env.js";
 
@@ -34,10 +35,7 @@ function loadScript(file: string, cwd: string) {
     throw new UsageError(`--model scripted:${file}: invalid JSON: ${(error as Error).message}`);
   }
   const parsed = scriptSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`--model scripted:${file}: at [${issue.path.join("].")}]: ${issue.message}`);
-  }
+  if (!parsed.success) throw new UsageError(`--model scripted:${file}: ${formatZodError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -5,6 +5,7 @@
 import { join, relative } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../util/errors.js";
+import { formatZodError } from "../util/format-zod-error.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
 
 export type SettingsLayer = { source: string; data: Record<string, unknown> };
@@ -38,10 +39,8 @@ function validate(source: string, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new UsageError(`${source}: settings must be a JSON object`);
   const parsed = settingsSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`${source}: field "${issue.path.join(".")}": ${issue.message}`);
-  }
+  if (!parsed.success)
+    throw new UsageError(`${source}: ${formatZodError(parsed.error)}; fix the field(s) named`);
   return data as Record<string, unknown>;
 }
 

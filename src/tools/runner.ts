@@ -5,12 +5,12 @@
 import type { HookNotice, StopRequest, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
+import { formatZodError } from "../util/format-zod-error.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor, TurnControl } from "./execution.js";
 import { resolveToolPath } from "./paths.js";
 import type { ToolRegistry } from "./registry.js";
 import type { Tool, ToolContext, ToolResult } from "./tool.js";
-import { formatZodError } from "./validation.js";
 
 export type PermissionDenial = {
   tool_name: string;

@@ -1,4 +1,5 @@
-// Turns zod validation errors into one line the model can act on.
+// Turns zod validation errors into one line that names every field and its problem (for the model
+// and for configuration errors alike).
 import type { z } from "zod";
 
 export function formatZodError(error: z.ZodError): string {
