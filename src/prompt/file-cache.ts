@@ -19,7 +19,9 @@ export interface FileCache {
   readonly reads: number;
 }
 
-type Entry = { mtimeMs: number; ctimeMs: number; size: number; text: string; cut: boolean };
+type Entry = { mtimeMs: number; ctimeMs: number; size: number; text: string; cut: boolean; binary?: boolean };
+
+const BINARY: FileRead = { kind: "error", message: "is a binary file, not text" };
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -74,6 +76,11 @@ export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
         entries.delete(path);
         return { kind: "error", message: "is a directory, not a file" };
       }
+      if (!info.isFile()) {
+        // Reading a FIFO or a device (/dev/zero) would block or never end.
+        entries.delete(path);
+        return { kind: "error", message: "is not a regular file (a pipe, socket or device)" };
+      }
       const cached = entries.get(path);
       if (
         cached &&
@@ -81,13 +88,21 @@ export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
         cached.ctimeMs === info.ctimeMs &&
         cached.size === info.size
       ) {
-        return { kind: "ok", text: cached.text, cut: cached.cut };
+        return cached.binary ? BINARY : { kind: "ok", text: cached.text, cut: cached.cut };
       }
       try {
         reads += 1;
         const { text, cut } = await readBounded(path, maxBytes);
-        entries.set(path, { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, text, cut });
-        return { kind: "ok", text, cut };
+        const binary = text.includes("\u0000");
+        entries.set(path, {
+          mtimeMs: info.mtimeMs,
+          ctimeMs: info.ctimeMs,
+          size: info.size,
+          text,
+          cut,
+          binary,
+        });
+        return binary ? BINARY : { kind: "ok", text, cut };
       } catch (error) {
         entries.delete(path);
         if (isMissing(error)) return { kind: "missing" };

@@ -82,6 +82,13 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
       `${shown} is a directory, not a file. Use Glob (or Bash ls) to list its files.`,
     );
   }
+  if (!stat.isFile()) {
+    // A FIFO, socket or device would block the read (or never end); Read only opens regular files.
+    return fail(
+      "not_regular_file",
+      `${shown} is not a regular file (a pipe, socket or device); Read shows regular text files only.`,
+    );
+  }
   const realPath = realPathForAccess(resolved.path);
   const paged = input.offset !== undefined || input.limit !== undefined;
   if (stat.size > MAX_WHOLE_FILE_BYTES && !paged) {
