@@ -103,14 +103,20 @@ export function parseMcpConfigText(
   return result;
 }
 
+/** Reads one config file. The user and project files are optional: absent (ENOENT) or unreachable
+ *  because a parent is not a folder (ENOTDIR, e.g. HOME=/dev/null) counts as "no file". Files the
+ *  user named (MCP_CONFIG, --mcp-config) must be readable. */
 function readConfigFile(path: string, required: boolean): string | undefined {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (!required && code === "ENOENT") return undefined;
+    if (!required && (code === "ENOENT" || code === "ENOTDIR")) return undefined;
+    const advice = required
+      ? "Check the path given in MCP_CONFIG or --mcp-config."
+      : "Fix its permissions or remove it.";
     throw new McpConfigError(
-      `${path}: cannot read MCP config (${code ?? errorMessage(error)}). Check the path given in MCP_CONFIG or --mcp-config.`,
+      `${path}: cannot read MCP config (${code ?? errorMessage(error)}). ${advice}`,
       path,
     );
   }

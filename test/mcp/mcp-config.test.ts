@@ -174,6 +174,29 @@ test("a missing MCP_CONFIG or --mcp-config file is an error; missing user/projec
   assert.equal(inline.file, "--mcp-config (inline JSON)");
 });
 
+test("a HOME that is not a folder (HOME=/dev/null) means no user file; named files still must be readable", async () => {
+  const { root, projectDir } = await workspace();
+  const fileHome = join(root, "not-a-folder");
+  await writeFile(fileHome, "");
+  assert.deepEqual(loadMcpConfig({ projectDir, homeDir: fileHome, env: {} }), { servers: {} });
+  const named = captureError(() =>
+    loadMcpConfig({ projectDir, homeDir: fileHome, env: {}, configFiles: [join(fileHome, "mcp.json")] }),
+  );
+  assert.match(
+    named.message,
+    /cannot read MCP config \(ENOTDIR\)\. Check the path given in MCP_CONFIG or --mcp-config/,
+  );
+});
+
+test("an unreadable user file names itself without blaming MCP_CONFIG or --mcp-config", async () => {
+  const { projectDir, homeDir } = await workspace();
+  await mkdir(join(homeDir, ".agents", "mcp.json"));
+  const error = captureError(() => loadMcpConfig({ projectDir, homeDir, env: {} }));
+  assert.ok(error.message.startsWith(join(homeDir, ".agents", "mcp.json")), error.message);
+  assert.match(error.message, /\(EISDIR\)/);
+  assert.doesNotMatch(error.message, /MCP_CONFIG/);
+});
+
 test("MCP_TIMEOUT and MCP_TOOL_TIMEOUT are read as milliseconds and validated", () => {
   assert.deepEqual(readMcpTimeouts({}), { connectTimeoutMs: undefined, callTimeoutMs: undefined });
   assert.deepEqual(readMcpTimeouts({ MCP_TIMEOUT: "30000", MCP_TOOL_TIMEOUT: " 5000 " }), {
