@@ -147,6 +147,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       hookReason = pre.reason;
     }
 
+    if (signal.aborted)
+      return failure(call, "aborted", `${tool.name} was not run: the turn was interrupted.`, { notes });
     if (options.gate) {
       const decision = await options.gate.check({
         toolName: tool.name,
@@ -169,6 +171,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       }
     }
 
+    if (signal.aborted)
+      return failure(call, "aborted", `${tool.name} was not run: the turn was interrupted.`, { notes });
     const executeStarted = Date.now();
     let result: ToolResult;
     try {

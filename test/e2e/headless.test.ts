@@ -1,6 +1,6 @@
 // End-to-end: the built CLI against the wire-level fake model server, for both providers.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
@@ -340,4 +340,26 @@ test("scripted runs trace model requests, and stream-json keeps internal fields 
   assert.match(run.stderr, /\[trace\] model\.response provider=scripted stop=tool_use/);
   assert.doesNotMatch(run.stdout, /inputError/);
   assert.match(run.stdout, /not valid JSON/, "the model still sees what was wrong");
+});
+
+test("a stuck MCP server whose child keeps the pipes open does not keep reagent from exiting", async () => {
+  const project = createWorkspace({
+    "stuck-server.sh": "#!/bin/sh\n(sleep 60) &\necho 'this is not JSON-RPC'\nsleep 60\n",
+    "s.json": JSON.stringify([{ text: "answered anyway" }]),
+  });
+  try {
+    chmodSync(join(project.dir, "stuck-server.sh"), 0o755);
+    project.write(".mcp.json", JSON.stringify({ mcpServers: { stuck: { command: "./stuck-server.sh" } } }));
+    const run = await runCli(["-p", "x", "--model", "scripted:s.json"], {
+      cwd: project.dir,
+      env: cleanEnv({ MCP_TIMEOUT: "1000" }),
+      timeoutMs: 20_000,
+    });
+    assert.equal(run.signal, null, "reagent exited by itself");
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, "answered anyway\n");
+    assert.match(run.stderr, /MCP server "stuck" failed/);
+  } finally {
+    project.cleanup();
+  }
 });

@@ -223,3 +223,24 @@ test("an updatedInput the tool's schema rejects is a visible hook error, and the
   );
   assert.equal(turn.hookErrors.length, 1);
 });
+
+test("an interrupt while a PreToolUse hook runs means the tool never runs, and the result says so", async () => {
+  const marker = `${workspace.dir}/should-not-exist.txt`;
+  const slow = script("slow-pre.sh", "cat > /dev/null; sleep 1; exit 0");
+  const { session, events } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ tool_calls: [{ name: "Bash", input: { command: `touch ${marker}` } }] }, { text: "never" }],
+    settings: [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: slow }] }] } }],
+  });
+  const unsubscribe = session.subscribe((event) => {
+    if (event.type === "hook-run" && event.event.type === "hook-start")
+      setTimeout(() => session.abort(), 100);
+  });
+  const turn = await session.submit("go");
+  unsubscribe();
+  assert.equal(turn.terminal.reason, "aborted");
+  assert.equal(existsSync(marker), false);
+  const end = events.find((event) => event.type === "tool-call-end");
+  assert.ok(end && end.type === "tool-call-end");
+  assert.match(end.content, /was not run: the turn was interrupted/);
+});
