@@ -1,7 +1,7 @@
 // The composition root: settings + environment → configuration, then the model client, tools,
 // permission gate, hooks engine, system prompt and Session. The only place that wires modules.
 import { rm } from "node:fs/promises";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { contextWindowFor } from "../compaction/index.js";
 import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
@@ -72,7 +72,7 @@ export function spillDirFor(sessionId: string): string {
 
 export function loadBasics(options: Pick<CliOptions, "settings">): Basics {
   const cwd = process.cwd();
-  const env = readEnv(process.env, homedir());
+  const env = readEnv(process.env, () => userInfo().homedir);
   const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
   const settings = loadSettings({ projectDir: cwd, homeDir: env.homeDir, extra: options.settings });
   return { cwd, env, tracer, settings };
@@ -94,6 +94,7 @@ export function createHooks(
       validateRule,
     }),
   );
+  for (const warning of config.warnings) sink.early?.push(warning);
   return configStep(() =>
     createHookEngine({
       config,
@@ -208,6 +209,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
   const startupWarnings: string[] = [
     ...env.warnings,
+    ...settings.warnings,
     ...(resumed.type === "resumed" ? resumed.warnings : []),
   ];
   if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);

@@ -36,6 +36,7 @@ export function readJsonFile(path: string, displayPath = path): JsonFile | undef
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     throw new UsageError(`${displayPath}: cannot read settings file (${code ?? String(error)})`);
   }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 BOM (some Windows editors)
   if (text.trim() === "") return { path: displayPath, data: {} };
   return { path: displayPath, data: parseJsonText(text, displayPath) };
 }

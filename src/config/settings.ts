@@ -2,6 +2,8 @@
 // .claude/settings.local.json → .agents/settings.local.json → --settings FILE|JSON, plus the compact
 // hooks file .agents/hooks.json. Later scalars win; hook and rule arrays concatenate (the hooks and
 // permissions modules read the layers). Known fields are type-checked; errors name file and field.
+// Key typos are not silently ignored (DESIGN.md §6): near-misses of the keys reagent reads warn,
+// a case-only variant of a permissions key is an error; other keys Claude Code uses stay silent.
 import { join, relative } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../util/errors.js";
@@ -35,6 +37,67 @@ const settingsSchema = z
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
+const USED_KEYS = ["permissions", "hooks", "model", "maxTurns", "contextWindow", "disableAllHooks", "provider"];
+const PERMISSION_KEYS = [
+  "allow",
+  "deny",
+  "ask",
+  "defaultMode",
+  "additionalDirectories",
+  "disableBypassPermissionsMode",
+];
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The known key closest to `key` ignoring case, when at most `max` edits away. */
+function nearest(key: string, known: readonly string[], max: number): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(key.toLowerCase(), name.toLowerCase());
+    if (distance <= max && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Warns about near-miss keys; throws when a permissions key differs only in case (a lost rule). */
+function checkKeys(source: string, data: Record<string, unknown>, warnings: string[]): void {
+  for (const key of Object.keys(data)) {
+    if (USED_KEYS.includes(key)) continue;
+    const near = nearest(key, USED_KEYS, 2);
+    if (!near) continue;
+    if (near === "permissions" && key.toLowerCase() === near)
+      throw new UsageError(
+        `${source}: "${key}": keys are case-sensitive; rename it to "permissions" (its rules are not applied as written)`,
+      );
+    warnings.push(`${source}: unknown setting "${key}" is ignored; did you mean "${near}"?`);
+  }
+  const permissions = data.permissions;
+  if (!permissions || typeof permissions !== "object") return;
+  for (const key of Object.keys(permissions)) {
+    if (PERMISSION_KEYS.includes(key)) continue;
+    const twin = PERMISSION_KEYS.find((name) => name.toLowerCase() === key.toLowerCase());
+    if (twin)
+      throw new UsageError(
+        `${source}: permissions.${key}: keys are case-sensitive; rename it to "${twin}" (its rules are not applied as written)`,
+      );
+    const near = nearest(key, PERMISSION_KEYS, Math.max(2, Math.floor(key.length / 2)));
+    const hint = near ? `did you mean ${near}?` : `known keys: ${PERMISSION_KEYS.join(", ")}`;
+    warnings.push(`${source}: unknown key permissions.${key} is ignored; ${hint}`);
+  }
+}
+
 function validate(source: string, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new UsageError(`${source}: settings must be a JSON object`);
@@ -50,6 +113,8 @@ export type LoadedSettings = {
   merged: Settings;
   /** Where "don't ask again" rules are written. */
   localSettingsPath: string;
+  /** Likely typos in setting keys, each naming the file, the key and a suggestion; shown once at start-up. */
+  warnings: string[];
 };
 
 export function loadSettings(options: {
@@ -69,9 +134,15 @@ export function loadSettings(options: {
     join(options.projectDir, ".agents", "settings.local.json"),
   ];
   const layers: SettingsLayer[] = [];
+  const warnings: string[] = [];
+  const add = (source: string, data: unknown) => {
+    const valid = validate(source, data);
+    checkKeys(source, valid, warnings);
+    layers.push({ source, data: valid });
+  };
   for (const path of files) {
     const file = readJsonFile(path, display(path));
-    if (file) layers.push({ source: file.path, data: validate(file.path, file.data) });
+    if (file) add(file.path, file.data);
   }
   for (const value of options.extra ?? []) {
     const inline = value.trimStart().startsWith("{");
@@ -79,7 +150,7 @@ export function loadSettings(options: {
       ? { path: "--settings", data: parseJsonText(value, "--settings") }
       : readJsonFile(value);
     if (!file) throw new UsageError(`--settings ${value}: file not found`);
-    layers.push({ source: file.path, data: validate(file.path, file.data) });
+    add(file.path, file.data);
   }
   const compactHooks: SettingsLayer[] = [];
   const hooksPath = join(options.projectDir, ".agents", "hooks.json");
@@ -101,5 +172,6 @@ export function loadSettings(options: {
     compactHooks,
     merged,
     localSettingsPath: join(options.projectDir, ".agents", "settings.local.json"),
+    warnings,
   };
 }

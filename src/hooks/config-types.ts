@@ -33,9 +33,11 @@ export type HookConfig = {
   handlers: readonly HookHandler[];
   /** Why hooks are off (`HOOKS=0` or the file setting `disableAllHooks`), when they are. */
   disabledBy?: string;
+  /** Unknown keys in handler objects (kept for forward compatibility), each with a suggestion. */
+  warnings: readonly string[];
 };
 
-export const emptyHookConfig: HookConfig = { handlers: [] };
+export const emptyHookConfig: HookConfig = { handlers: [], warnings: [] };
 
 /** A configuration problem: names the file, the JSON path and what is wrong. */
 export class HookConfigError extends Error {

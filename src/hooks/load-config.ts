@@ -1,7 +1,8 @@
 // Builds the HookConfig from already-parsed JSON (config/ reads the files): Claude Code settings
 // layers (`hooks` key, timeout in seconds, default 60 s) and compact `.agents/hooks.json` files
 // (`matcher`, `command`, `timeoutMs` default 5000, `denyOnFailure`, optionally wrapped in `hooks`).
-// Every invalid entry throws a HookConfigError naming the file, the JSON path and the problem.
+// Every invalid entry throws a HookConfigError naming the file, the JSON path and the problem;
+// unknown keys are accepted (forward compatibility) but warned about with the nearest known key.
 import { type HookConfig, HookConfigError, type HookHandler, type OnError } from "./config-types.js";
 import { compileMatcher } from "./matcher.js";
 import { HOOK_EVENTS, type HookEventName } from "./types.js";
@@ -19,6 +20,42 @@ export type HookConfigInput = {
 const CLAUDE_DEFAULT_TIMEOUT_MS = 60_000;
 const COMPACT_DEFAULT_TIMEOUT_MS = 5_000;
 
+const SHARED_KEYS = ["type", "command", "args", "statusMessage", "if", "onError"];
+const CLAUDE_HANDLER_KEYS = [...SHARED_KEYS, "timeout"];
+const COMPACT_HANDLER_KEYS = [...SHARED_KEYS, "matcher", "timeoutMs", "denyOnFailure"];
+const GROUP_KEYS = ["matcher", "hooks"];
+/** Keys that belong to the other format: say which unit this one takes. */
+const CROSS_FORMAT_HINTS: Record<string, Record<string, string>> = {
+  claude: { timeoutMs: '"timeout" (seconds in settings files)' },
+  compact: { timeout: '"timeoutMs" (milliseconds in .agents/hooks.json)' },
+};
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** "did you mean …?" for the known key nearest to `key` (ignoring case), else the known keys. */
+function suggestion(key: string, known: readonly string[], format: string): string {
+  const hint = CROSS_FORMAT_HINTS[format]?.[key];
+  if (hint) return `did you mean ${hint}?`;
+  const max = Math.max(2, Math.floor(key.length / 2));
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(key.toLowerCase(), name.toLowerCase());
+    if (distance <= max && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best ? `did you mean "${best.name}"?` : `known keys: ${known.join(", ")}`;
+}
+
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -26,10 +63,18 @@ const isObject = (value: unknown): value is Obj =>
 class Reader {
   order = 0;
   readonly handlers: HookHandler[] = [];
+  readonly warnings: string[] = [];
   constructor(private readonly validateRule?: (rule: string) => string | null) {}
 
   fail(source: string, path: string, problem: string): never {
     throw new HookConfigError(source, path, problem);
+  }
+
+  unknownKeys(source: string, path: string, entry: Obj, known: readonly string[], format: string): void {
+    for (const key of Object.keys(entry)) {
+      if (known.includes(key)) continue;
+      this.warnings.push(`${source}: ${path}: unknown key "${key}" is ignored; ${suggestion(key, known, format)}`);
+    }
   }
 
   event(source: string, path: string, name: string): HookEventName {
@@ -101,11 +146,13 @@ class Reader {
       groups.forEach((group, groupIndex) => {
         const groupPath = `${eventPath}[${groupIndex}]`;
         if (!isObject(group)) this.fail(source, groupPath, "must be an object with matcher and hooks");
+        this.unknownKeys(source, groupPath, group, GROUP_KEYS, "group");
         const matcher = this.matcher(source, `${groupPath}.matcher`, group.matcher);
         if (!Array.isArray(group.hooks)) this.fail(source, `${groupPath}.hooks`, "hooks must be an array");
         group.hooks.forEach((entry, index) => {
           const path = `${groupPath}.hooks[${index}]`;
           if (!isObject(entry)) this.fail(source, path, "must be an object");
+          this.unknownKeys(source, path, entry, CLAUDE_HANDLER_KEYS, "claude");
           if (entry.type !== "command") {
             this.fail(
               source,
@@ -136,6 +183,7 @@ class Reader {
       entries.forEach((entry, index) => {
         const path = `${eventPath}[${index}]`;
         if (!isObject(entry)) this.fail(source, path, "must be an object with matcher and command");
+        this.unknownKeys(source, path, entry, COMPACT_HANDLER_KEYS, "compact");
         if (entry.type !== undefined && entry.type !== "command") {
           this.fail(source, `${path}.type`, `unknown handler type ${JSON.stringify(entry.type)}`);
         }
@@ -175,7 +223,7 @@ class Reader {
 
 export function loadHookConfig(input: HookConfigInput): HookConfig {
   // HOOKS=0 is the escape hatch: the files are not even read, so a broken one cannot block a run.
-  if (input.disabled) return { handlers: [], disabledBy: "HOOKS=0" };
+  if (input.disabled) return { handlers: [], disabledBy: "HOOKS=0", warnings: [] };
   const reader = new Reader(input.validateRule);
   let disabledBy: string | undefined;
   for (const { source, data } of input.settings) {
@@ -187,6 +235,6 @@ export function loadHookConfig(input: HookConfigInput): HookConfig {
     reader.claude(source, data.hooks);
   }
   for (const { source, data } of input.compactFiles) reader.compact(source, data);
-  if (disabledBy) return { handlers: [], disabledBy };
-  return { handlers: reader.handlers };
+  if (disabledBy) return { handlers: [], disabledBy, warnings: reader.warnings };
+  return { handlers: reader.handlers, warnings: reader.warnings };
 }
