@@ -1,4 +1,5 @@
 // The one read of process.env: a typed snapshot of the variables reagent understands.
+import { isAbsolute } from "node:path";
 
 export type EnvSnapshot = {
   all: Record<string, string | undefined>;
@@ -26,9 +27,30 @@ const truthy = (value: string | undefined) =>
   value !== undefined && value !== "" && value !== "0" && value !== "false";
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : undefined);
 
-export function readEnv(env: NodeJS.ProcessEnv, homeDir: string): EnvSnapshot {
+/** HOME when it names an absolute folder, otherwise `accountHomeDir` (the OS user's home from the
+ *  user database, e.g. `os.userInfo().homedir`) — never a relative path, which would put transcripts
+ *  and `~/…` paths inside the working directory. */
+function resolveHome(home: string | undefined, accountHomeDir: () => string, warnings: string[]): string {
+  const value = nonEmpty(home);
+  if (value && isAbsolute(value)) return value;
+  let account = "";
+  try {
+    account = accountHomeDir();
+  } catch {
+    // No user database entry (e.g. a container user without a passwd line).
+  }
+  if (value) {
+    if (account)
+      warnings.push(`HOME=${value} is not an absolute path; using your account's home folder ${account}`);
+    else warnings.push(`HOME=${value} is not an absolute path and your account has no home folder; using /`);
+  }
+  return account && isAbsolute(account) ? account : "/";
+}
+
+export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): EnvSnapshot {
   const window = Number(env.CONTEXT_WINDOW_TOKENS);
   const warnings: string[] = [];
+  const homeDir = resolveHome(env.HOME, accountHomeDir, warnings);
   if (env.CONTEXT_WINDOW_TOKENS !== undefined && env.CONTEXT_WINDOW_TOKENS !== "" && !(window > 0))
     warnings.push(
       `CONTEXT_WINDOW_TOKENS=${env.CONTEXT_WINDOW_TOKENS} is not a positive number of tokens; using the model's known window`,
@@ -52,7 +74,7 @@ export function readEnv(env: NodeJS.ProcessEnv, homeDir: string): EnvSnapshot {
     contextWindowTokens: Number.isFinite(window) && window > 0 ? window : undefined,
     autoCompact: env.AUTOCOMPACT !== "0",
     compact: env.COMPACT !== "0",
-    homeDir: nonEmpty(env.HOME) ?? homeDir,
+    homeDir,
     shell: nonEmpty(env.SHELL) ?? "/bin/sh",
     scriptLog: nonEmpty(env.REAGENT_SCRIPT_LOG),
   };
