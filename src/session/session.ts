@@ -14,6 +14,7 @@ import type { Message, ModelClient, TextBlock, Usage } from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
+import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
@@ -42,11 +43,6 @@ export type SessionOptions = {
   /** A resumed conversation: the history starts with these (already saved) messages. */
   history?: Message[];
 };
-
-/** Hook context delivered to the model as a clearly marked system note. */
-function systemNote(event: string, text: string): string {
-  return `<system-note source="${event} hook">\n${text}\n</system-note>`;
-}
 
 export class Session {
   readonly messages: Message[] = [];

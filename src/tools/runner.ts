@@ -6,6 +6,7 @@ import type { HookNotice, StopRequest, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
 import { formatZodError } from "../util/format-zod-error.js";
+import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor, TurnControl } from "./execution.js";
 import { resolveToolPath } from "./paths.js";
@@ -41,10 +42,6 @@ function absolutePaths(tool: Tool, input: Record<string, unknown>, context: Tool
     if (resolved.ok) out[field] = resolved.path;
   }
   return out;
-}
-
-function contextNote(event: string, toolName: string, text: string): string {
-  return `<system-note source="${event} hook" tool="${toolName}">\n${text}\n</system-note>`;
 }
 
 function failure(
@@ -118,7 +115,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
         toolUseId: call.id,
         signal,
       });
-      for (const text of pre.additionalContext) notes.push(contextNote("PreToolUse", tool.name, text));
+      for (const text of pre.additionalContext) notes.push(systemNote("PreToolUse", text, tool.name));
       control = stopControl(pre.stop);
       if (pre.decision === "deny") {
         options.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
@@ -199,8 +196,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
           });
       const event = result.isError ? "PostToolUseFailure" : "PostToolUse";
       if (post.updatedToolOutput !== undefined) content = post.updatedToolOutput;
-      if (post.blockReason) notes.push(contextNote(event, tool.name, post.blockReason));
-      for (const text of post.additionalContext) notes.push(contextNote(event, tool.name, text));
+      if (post.blockReason) notes.push(systemNote(event, post.blockReason, tool.name));
+      for (const text of post.additionalContext) notes.push(systemNote(event, text, tool.name));
       control ??= stopControl(post.stop);
     }
     return {
