@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { UsageError } from "../util/errors.js";
+import { errorMessage, UsageError } from "../util/errors.js";
 
 /** The local settings file "don't ask again" rules go to, for a project root. */
 export function localSettingsPath(projectRoot: string): string {
@@ -26,7 +26,7 @@ async function readSettings(settingsPath: string): Promise<Record<string, unknow
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new UsageError(
       `${settingsPath}: invalid JSON (${reason}); fix the file before saving permission rules to it.`,
     );

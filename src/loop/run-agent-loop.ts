@@ -14,6 +14,7 @@ import type {
   Usage,
 } from "../model/types.js";
 import type { ToolExecutor } from "../tools/execution.js";
+import { errorMessage } from "../util/errors.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";
 
@@ -76,7 +77,7 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       ok: false,
       error: {
         kind: aborted ? "aborted" : "unknown",
-        message: error instanceof Error ? error.message : String(error),
+        message: errorMessage(error),
       },
     };
   }

@@ -3,6 +3,7 @@
 // one result — also when the turn is aborted or ended early (skipped calls say why).
 import type { Message, ToolResultBlock, ToolUseBlock } from "../model/types.js";
 import type { ToolExecution, ToolExecutor, TurnControl } from "../tools/execution.js";
+import { errorMessage } from "../util/errors.js";
 import type { AgentEvent } from "./events.js";
 
 type BatchOptions = {
@@ -33,7 +34,7 @@ async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolEx
   try {
     execution = await options.tools.run(call, options.signal);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     execution = {
       result: {
         type: "tool_result",

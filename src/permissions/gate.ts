@@ -2,7 +2,7 @@
 // evaluates each call (evaluate.ts), turns "ask" into a prompt (interactive, one prompt at a time)
 // or a denial that names the reason (headless, dontAsk), records "don't ask again" rules, and writes
 // the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
-import { UsageError } from "../util/errors.js";
+import { errorMessage, UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
 import {
@@ -164,7 +164,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         addRule("allow", answer.rule, "session");
         await options.persistRule?.(answer.rule);
       } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
+        const text = errorMessage(error);
         options.onWarning?.(`Could not save the rule ${answer.rule}: ${text}`);
         options.tracer.trace("permission.persist-failed", { rule: answer.rule, error: text });
       }

@@ -10,6 +10,7 @@ import type {
   TextBlock,
   ToolUseBlock,
 } from "../model/types.js";
+import { errorMessage } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import type { Script, ScriptedToolCall } from "./script-format.js";
 
@@ -36,7 +37,7 @@ function toolUse(call: ScriptedToolCall, turn: number, index: number): ToolUseBl
       inputError: "arguments are not a JSON object",
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return {
       type: "tool_use",
       id,

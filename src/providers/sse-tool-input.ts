@@ -1,6 +1,8 @@
 // Parses tool-call arguments assembled from streamed fragments (Anthropic `input_json_delta`,
 // OpenAI `function.arguments`). Broken arguments never throw: they become `input: {}` plus an
 // `inputError` that names the problem and shows the raw text, so the loop can tell the model.
+
+import { errorMessage } from "../util/errors.js";
 import { truncateHead } from "../util/truncate.js";
 
 export type ParsedToolInput = { input: Record<string, unknown>; inputError?: string };
@@ -13,7 +15,7 @@ export function parseToolArguments(raw: string): ParsedToolInput {
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { input: {}, inputError: `arguments are not valid JSON (${reason}): ${preview(raw)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -4,6 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { errorMessage } from "../util/errors.js";
 import { walkFiles } from "./glob-walk.js";
 import {
   comparePaths,
@@ -37,7 +38,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean, multiline: 
     try {
       return { ok: true, regex: new RegExp(source, flags) };
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      return { ok: false, message: errorMessage(error) };
     }
   }
 }

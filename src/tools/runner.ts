@@ -5,6 +5,7 @@
 import type { HookNotice, StopRequest, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
+import { errorMessage } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
@@ -178,7 +179,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       result = {
         isError: true,
         code: "tool_crashed",
-        content: `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        content: `${tool.name} failed unexpectedly: ${errorMessage(error)}`,
       };
     }
     const durationMs = Date.now() - executeStarted;

@@ -4,6 +4,7 @@
 // steps; every failure becomes a tool result naming the folder at fault.
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { errorMessage } from "../util/errors.js";
 import { fsErrorCode, fsFailure } from "./paths.js";
 import { fail, type ToolResult } from "./tool.js";
 
@@ -26,7 +27,7 @@ function folderFailure(error: unknown, folder: string, shown: string): ToolResul
     default: {
       const failure = fsFailure(error, shown, "creating folder");
       if (failure) return failure;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return fail("folder_error", `Cannot create folder ${shown}: ${reason}`);
     }
   }

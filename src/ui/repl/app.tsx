@@ -5,6 +5,7 @@
 
 import { Box, Static, Text, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { errorMessage } from "../../util/errors.js";
 import { cleanEvent } from "./clean-event.js";
 import { entryText } from "./entry-text.js";
 import { helpText } from "./help-text.js";
@@ -168,7 +169,7 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
       } catch (error) {
         add({
           kind: "error",
-          text: `The turn failed: ${error instanceof Error ? error.message : String(error)}`,
+          text: `The turn failed: ${errorMessage(error)}`,
         });
       } finally {
         setBusy(false);
@@ -264,7 +265,7 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
         try {
           add({ kind: "info", text: host.setPermissionMode(next) });
         } catch (error) {
-          add({ kind: "error", text: error instanceof Error ? error.message : String(error) });
+          add({ kind: "error", text: errorMessage(error) });
         }
         return;
       }

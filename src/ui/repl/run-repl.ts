@@ -3,6 +3,7 @@
 // through the host. Returns the process exit code.
 import { render } from "ink";
 import { createElement } from "react";
+import { errorMessage } from "../../util/errors.js";
 import { App } from "./app.js";
 import { loadHistory } from "./history.js";
 import type { ReplHost } from "./host.js";
@@ -51,9 +52,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     await instance.waitUntilExit();
   } catch (error) {
     instance.unmount();
-    (options.stderr ?? process.stderr).write(
-      `reagent: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    (options.stderr ?? process.stderr).write(`reagent: ${errorMessage(error)}\n`);
     code = 1;
   }
   await Promise.allSettled([...writes]);

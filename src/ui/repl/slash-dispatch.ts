@@ -1,6 +1,8 @@
 // Executes one slash command line against the host. Returns what the REPL should do next: show
 // output, submit a prompt (skills, MCP prompts, /init), clear, or exit. Errors thrown by the host
 // become error output, never crashes.
+
+import { errorMessage } from "../../util/errors.js";
 import type { ReplHost, RuleKind } from "./host.js";
 import { allCommands, nearestCommands, type ParsedSlash } from "./slash-commands.js";
 
@@ -131,7 +133,7 @@ export async function dispatchSlash(parsed: ParsedSlash, context: SlashContext):
   } catch (error) {
     return {
       kind: "error",
-      text: `/${parsed.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      text: `/${parsed.name} failed: ${errorMessage(error)}`,
     };
   }
 }
