@@ -44,3 +44,86 @@ test("an empty settings file is allowed; a settings file that is an array is an 
     project.cleanup();
   }
 });
+
+function loadIn(files: Record<string, string>, extra?: string[]) {
+  const project = createWorkspace(files);
+  try {
+    return loadSettings({ projectDir: project.dir, homeDir: project.dir, extra });
+  } finally {
+    project.cleanup();
+  }
+}
+
+test("a permissions key that differs only in case is an error naming file, key and the real key", () => {
+  assert.throws(
+    () => loadIn({ ".claude/settings.json": JSON.stringify({ permissions: { Deny: ["Bash(echo *)"] } }) }),
+    /^UsageError: \.claude\/settings\.json: permissions\.Deny: keys are case-sensitive; rename it to "deny"/,
+  );
+  assert.throws(
+    () => loadIn({ ".agents/settings.json": JSON.stringify({ permissions: { DEFAULTMODE: "plan" } }) }),
+    /\.agents\/settings\.json: permissions\.DEFAULTMODE: .*rename it to "defaultMode"/,
+  );
+  assert.throws(
+    () => loadIn({ ".claude/settings.json": JSON.stringify({ Permissions: { deny: ["Bash"] } }) }),
+    /\.claude\/settings\.json: "Permissions": keys are case-sensitive; rename it to "permissions"/,
+  );
+});
+
+test("other unknown permissions keys warn with the nearest known key; all known keys are quiet", () => {
+  const loaded = loadIn({
+    ".claude/settings.json": JSON.stringify({
+      permissions: {
+        allow: [],
+        deny: [],
+        ask: [],
+        defaultMode: "default",
+        additionalDirectories: [],
+        disableBypassPermissionsMode: "disable",
+        dney: ["Bash(rm *)"],
+        zzzzzzzz: true,
+      },
+    }),
+  });
+  assert.equal(loaded.warnings.length, 2);
+  assert.match(
+    loaded.warnings[0]!,
+    /^\.claude\/settings\.json: unknown key permissions\.dney is ignored; did you mean deny\?$/,
+  );
+  assert.match(
+    loaded.warnings[1]!,
+    /permissions\.zzzzzzzz is ignored; known keys: allow, deny, ask, defaultMode/,
+  );
+});
+
+test("top-level near-misses of keys reagent reads warn; other Claude Code keys stay silent", () => {
+  const loaded = loadIn(
+    {
+      ".claude/settings.json": JSON.stringify({
+        permisions: { deny: ["Bash(echo *)"] },
+        hook: {},
+        statusLine: { type: "command", command: "x" },
+        enabledPlugins: {},
+        apiKeyHelper: "x",
+        includeCoAuthoredBy: false,
+        cleanupPeriodDays: 30,
+        outputStyle: "Explanatory",
+        env: { A: "1" },
+        model: "m",
+      }),
+    },
+    ['{"maxTurn": 3, "Model": "x"}'],
+  );
+  assert.deepEqual(loaded.warnings, [
+    '.claude/settings.json: unknown setting "permisions" is ignored; did you mean "permissions"?',
+    '.claude/settings.json: unknown setting "hook" is ignored; did you mean "hooks"?',
+    '--settings: unknown setting "maxTurn" is ignored; did you mean "maxTurns"?',
+    '--settings: unknown setting "Model" is ignored; did you mean "model"?',
+  ]);
+  assert.deepEqual(loadIn({ ".claude/settings.json": '{"model": "m"}' }).warnings, []);
+});
+
+test("a UTF-8 byte order mark at the start of a settings file is tolerated", () => {
+  const loaded = loadIn({ ".claude/settings.json": '\uFEFF{"model": "bom-model"}' });
+  assert.equal(loaded.merged.model, "bom-model");
+  assert.deepEqual(loaded.warnings, []);
+});

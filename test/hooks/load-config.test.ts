@@ -187,3 +187,54 @@ test("disableAllHooks in any layer and HOOKS=0 turn everything off and say why",
   assert.equal(byEnv.handlers.length, 0);
   assert.equal(byEnv.disabledBy, "HOOKS=0");
 });
+
+test("unknown handler keys are accepted but warned about with the nearest known key", () => {
+  const config = load({
+    settings: [
+      {
+        source: ".claude/settings.json",
+        data: {
+          hooks: {
+            PreToolUse: [
+              {
+                matchr: "Bash",
+                hooks: [
+                  { type: "command", command: "a.sh", timout: 5 },
+                  { type: "command", command: "b.sh", timeoutMs: 5000, future: true },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ],
+    compactFiles: [
+      { source: ".agents/hooks.json", data: { Stop: [{ command: "c.sh", timeout: 5, onErorr: "deny" }] } },
+    ],
+  });
+  assert.equal(config.handlers.length, 3);
+  assert.equal(config.handlers[0]!.timeoutMs, 60_000);
+  assert.deepEqual(config.warnings, [
+    '.claude/settings.json: hooks.PreToolUse[0]: unknown key "matchr" is ignored; did you mean "matcher"?',
+    '.claude/settings.json: hooks.PreToolUse[0].hooks[0]: unknown key "timout" is ignored; did you mean "timeout"?',
+    '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: unknown key "timeoutMs" is ignored; did you mean "timeout" (seconds in settings files)?',
+    '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: unknown key "future" is ignored; known keys: type, command, args, statusMessage, if, onError, timeout',
+    '.agents/hooks.json: Stop[0]: unknown key "timeout" is ignored; did you mean "timeoutMs" (milliseconds in .agents/hooks.json)?',
+    '.agents/hooks.json: Stop[0]: unknown key "onErorr" is ignored; did you mean "onError"?',
+  ]);
+});
+
+test("a configuration with only known keys has no warnings", () => {
+  const config = load({
+    settings: [
+      {
+        source: ".claude/settings.json",
+        data: { hooks: { Stop: [{ matcher: "", hooks: [{ type: "command", command: "a", timeout: 1 }] }] } },
+      },
+    ],
+    compactFiles: [
+      { source: ".agents/hooks.json", data: { Stop: [{ matcher: "*", command: "b", timeoutMs: 9 }] } },
+    ],
+  });
+  assert.deepEqual(config.warnings, []);
+});
