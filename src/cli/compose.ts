@@ -18,6 +18,7 @@ import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/s
 import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
 import { projectKey, projectSessionsDir } from "../session/transcript-index.js";
+import type { SessionLock } from "../session/transcript-lock.js";
 import { type ResumeRequest, resolveResume } from "../session/transcript-resume.js";
 import { TranscriptStore } from "../session/transcript-store.js";
 import { discoverSkills } from "../skills/discover-skills.js";
@@ -204,8 +205,24 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const basics = loadBasics(options);
   const { cwd, env, tracer, settings } = basics;
   const sessionsDir = projectSessionsDir(join(env.homeDir, ".agents", "sessions"), cwd);
-  const resumed = resolveResume({ dir: sessionsDir, cwd, request: resumeRequest(options), interactive });
+  const resumed = resolveResume({
+    dir: sessionsDir,
+    cwd,
+    request: resumeRequest(options),
+    interactive,
+    // Only a run that writes the session locks it (see transcript-lock.ts).
+    lock: options.sessionPersistence ? { pid: process.pid } : undefined,
+  });
   if (resumed.type === "error") throw new UsageError(resumed.message);
+  // The session's lock is released at close, or at exit when the run ends another way.
+  const held: { lock?: SessionLock; store?: TranscriptStore } = {
+    lock: resumed.type === "resumed" ? resumed.lock : undefined,
+  };
+  const releaseLock = () => {
+    held.store?.close();
+    held.lock?.release();
+  };
+  process.on("exit", releaseLock);
   const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
   const startupWarnings: string[] = [
     ...env.warnings,
@@ -234,7 +251,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     createMcp(basics, options, startupWarnings),
   ]);
   if (options.sessionPersistence)
-    sink.transcript = new TranscriptStore({
+    sink.transcript = held.store = new TranscriptStore({
       dir: sessionsDir,
       header: {
         session_id: sessionId,
@@ -245,6 +262,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
         version: packageVersion(),
       },
       onWarning: (message) => session.emit({ type: "warning", message }),
+      lock: held.lock,
+      pid: process.pid,
     });
   const skills = discovered.skills;
   const tools = [...createBuiltinTools({}), createSkillTool({ skills }), ...(mcp?.tools() ?? [])];
@@ -310,6 +329,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     mcp,
     startupWarnings: [...discovered.warnings, ...startupWarnings],
     async close() {
+      process.off("exit", releaseLock);
+      releaseLock();
       await mcp?.close();
       await rm(spillDirFor(sessionId), { recursive: true, force: true });
     },

@@ -1,9 +1,13 @@
 // Decides which conversation a run starts from: a new one, the project's most recent session
 // (`--continue`), or a chosen one (`--resume [id]`). Returns the loaded history or a message for the
-// user; the CLI turns an error into exit status 2. The sessions directory is passed in.
+// user; the CLI turns an error into exit status 2. The sessions directory is passed in. A session that
+// will be written to is locked before it is loaded: one in use by a live process is refused, and a
+// crash repair found on load is saved to the file so that the file itself is consistent again.
 import type { Message } from "../model/types.js";
+import { errorMessage } from "../util/errors.js";
 import { findSession, formatSessionList, listSessions, type SessionSummary } from "./transcript-index.js";
-import { loadTranscript } from "./transcript-store.js";
+import { acquireSessionLock, type LockOptions, type SessionLock } from "./transcript-lock.js";
+import { appendTranscriptMessages, loadTranscript } from "./transcript-store.js";
 
 export type ResumeRequest =
   | { type: "new" }
@@ -14,22 +18,65 @@ export type ResumeRequest =
 
 export type ResumeResolution =
   | { type: "new"; notice?: string }
-  | { type: "resumed"; id: string; path: string; messages: Message[]; warnings: string[] }
+  | {
+      type: "resumed";
+      id: string;
+      path: string;
+      messages: Message[];
+      warnings: string[];
+      /** Held when `lock` was requested; the caller releases it (TranscriptStore.close does). */
+      lock?: SessionLock;
+    }
   | { type: "error"; message: string };
 
-function load(session: SessionSummary): ResumeResolution {
+/** Locks (when asked) and loads one session; `inUse` words the refusal when another process has it. */
+function load(
+  dir: string,
+  session: SessionSummary,
+  lockOptions: LockOptions | undefined,
+  inUse: (holder: string, staleHint: string) => string,
+): ResumeResolution {
+  const warnings: string[] = [];
+  let lock: SessionLock | undefined;
+  if (lockOptions) {
+    const outcome = acquireSessionLock(dir, session.id, lockOptions);
+    if (outcome.type === "busy") {
+      const holder = outcome.pid === undefined ? "another process" : `process ${outcome.pid}`;
+      const stale =
+        outcome.pid === undefined
+          ? ""
+          : ` (if no reagent runs as process ${outcome.pid}, delete ${outcome.path})`;
+      return { type: "error", message: inUse(holder, stale) };
+    }
+    if (outcome.type === "failed")
+      warnings.push(
+        `cannot lock session ${session.id} (${outcome.path}: ${outcome.reason}); another reagent continuing it at the same time could interleave its messages`,
+      );
+    else lock = outcome.lock;
+  }
   try {
     const loaded = loadTranscript(session.path);
+    warnings.unshift(...loaded.warnings);
+    if (loaded.repair && lockOptions)
+      try {
+        appendTranscriptMessages(session.path, [loaded.repair]);
+      } catch (error) {
+        warnings.push(`could not save the repair to ${session.path} (${errorMessage(error)})`);
+      }
     return {
       type: "resumed",
       id: loaded.header?.session_id ?? session.id,
       path: session.path,
       messages: loaded.messages,
-      warnings: loaded.warnings,
+      warnings,
+      lock,
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { type: "error", message: `cannot read the session transcript ${session.path}: ${reason}` };
+    lock?.release();
+    return {
+      type: "error",
+      message: `cannot read the session transcript ${session.path}: ${errorMessage(error)}`,
+    };
   }
 }
 
@@ -38,6 +85,8 @@ export function resolveResume(options: {
   cwd: string;
   request: ResumeRequest;
   interactive: boolean;
+  /** Lock the resumed session for this process (when the run will write to it). */
+  lock?: LockOptions;
 }): ResumeResolution {
   const { dir, cwd, request } = options;
   if (request.type === "new") return { type: "new" };
@@ -46,7 +95,15 @@ export function resolveResume(options: {
   switch (request.type) {
     case "continue": {
       const latest = sessions[0];
-      if (latest) return load(latest);
+      const older = sessions[1] ? ` --resume ${sessions[1].id}` : " --resume <id>";
+      if (latest)
+        return load(
+          dir,
+          latest,
+          options.lock,
+          (holder, staleHint) =>
+            `--continue: the latest session ${latest.id} is in use by ${holder}; wait for it to finish, resume an older session (reagent${older}), or run without --continue to start a new one${staleHint}.\n${recent}`,
+        );
       return {
         type: "error",
         message: `--continue: no earlier session to continue in ${cwd} (sessions are saved in ${dir}); run without --continue to start one`,
@@ -64,7 +121,14 @@ export function resolveResume(options: {
       };
     case "resume": {
       const lookup = findSession(dir, request.id);
-      if (lookup.type === "found") return load(lookup.session);
+      if (lookup.type === "found")
+        return load(
+          dir,
+          lookup.session,
+          options.lock,
+          (holder, staleHint) =>
+            `--resume ${request.id}: session ${lookup.session.id} is in use by ${holder}; wait for it to finish or start a new session (run without --resume)${staleHint}`,
+        );
       if (lookup.type === "ambiguous")
         return {
           type: "error",

@@ -2,19 +2,13 @@
 // other lines are history records, each written with one append (a line is whole or absent).
 // Loading rebuilds the exact history. The store is given its directory; it never reads the
 // environment, and a write failure is reported once and stops further writes (the file stays a
-// consistent prefix of the history) while the session goes on.
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-} from "node:fs";
+// consistent prefix of the history) while the session goes on. While it writes, the store holds the
+// session's lock (see transcript-lock.ts) so that no second process appends to the same file.
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Message, ToolResultBlock } from "../model/types.js";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { acquireSessionLock, type SessionLock } from "./transcript-lock.js";
 
 export type TranscriptHeader = {
   type: "session";
@@ -47,15 +41,28 @@ export type TranscriptStoreOptions = {
   dir: string;
   header: Omit<TranscriptHeader, "type">;
   onWarning: (message: string) => void;
+  /** The session's lock, already held (a resumed session locks before it loads). Without it, the
+   *  store takes the lock for `pid` with the first write. `close()` releases either. */
+  lock?: SessionLock;
+  pid?: number;
 };
 
 export class TranscriptStore implements TranscriptSink {
   readonly path: string;
   private failed = false;
   private prepared = false;
+  private lock: SessionLock | undefined;
 
   constructor(private readonly options: TranscriptStoreOptions) {
     this.path = join(options.dir, `${options.header.session_id}.jsonl`);
+    this.lock = options.lock;
+  }
+
+  /** Releases the session's lock; later writes are dropped. Safe to call more than once. */
+  close(): void {
+    this.failed = true;
+    this.lock?.release();
+    this.lock = undefined;
   }
 
   append(message: Message): void {
@@ -76,12 +83,21 @@ export class TranscriptStore implements TranscriptSink {
    *  last line left by a crash is terminated so that the next record starts on a line of its own. */
   private prepare(): void {
     if (this.prepared) return;
-    mkdirSync(this.options.dir, { recursive: true, mode: 0o700 });
+    ensureFolderSync(this.options.dir, 0o700);
+    if (!this.lock && this.options.pid !== undefined) {
+      const outcome = acquireSessionLock(this.options.dir, this.options.header.session_id, {
+        pid: this.options.pid,
+      });
+      if (outcome.type === "busy")
+        throw new Error(`the session is in use by process ${outcome.pid ?? "(unknown)"}`);
+      // A lock that cannot be made (read-only folder) leaves the write below to tell what is wrong.
+      if (outcome.type === "acquired") this.lock = outcome.lock;
+    }
     if (!existsSync(this.path) || statSync(this.path).size === 0) {
       appendFileSync(this.path, `${JSON.stringify({ type: "session", ...this.options.header })}\n`, {
         mode: 0o600,
       });
-    } else if (!endsWithNewline(this.path)) appendFileSync(this.path, "\n");
+    } else terminateTornLine(this.path);
     this.prepared = true;
   }
 
@@ -98,6 +114,18 @@ export class TranscriptStore implements TranscriptSink {
       );
     }
   }
+}
+
+/** Appends message records to an existing transcript (after terminating a torn last line). Used to
+ *  save the crash repair of a resumed session; throws on a write failure. */
+export function appendTranscriptMessages(path: string, messages: Message[]): void {
+  terminateTornLine(path);
+  const text = messages.map((message) => `${JSON.stringify({ type: "message", message })}\n`).join("");
+  if (text) appendFileSync(path, text);
+}
+
+function terminateTornLine(path: string): void {
+  if (statSync(path).size > 0 && !endsWithNewline(path)) appendFileSync(path, "\n");
 }
 
 function endsWithNewline(path: string): boolean {
@@ -117,6 +145,8 @@ export type LoadedTranscript = {
   messages: Message[];
   /** Lines that were skipped (a torn last line after a crash, a damaged line), and repairs. */
   warnings: string[];
+  /** The interrupted-results message added to `messages` for tool calls a crash left unanswered. */
+  repair?: Message;
 };
 
 function isMessage(value: unknown): value is Message {
@@ -175,18 +205,19 @@ export function loadTranscript(path: string): LoadedTranscript {
     else if (record.type === "compact") messages = [...record.messages];
     else messages = [];
   });
-  const repaired = answerDanglingToolCalls(messages);
-  if (repaired > 0)
+  const repair = answerDanglingToolCalls(messages);
+  if (repair)
     warnings.push(
-      `${path}: the session ended while ${repaired} tool call(s) ran; they are marked as interrupted`,
+      `${path}: the session ended while ${repair.content.length} tool call(s) ran; they are marked as interrupted`,
     );
-  return { header, messages, warnings };
+  return { header, messages, warnings, repair };
 }
 
-/** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result. */
-function answerDanglingToolCalls(messages: Message[]): number {
+/** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result,
+ *  appended to `messages` and returned (so that a resumed session can save it). */
+function answerDanglingToolCalls(messages: Message[]): Message | undefined {
   const last = messages.at(-1);
-  if (last?.role !== "assistant") return 0;
+  if (last?.role !== "assistant") return undefined;
   const results: ToolResultBlock[] = last.content
     .filter((block) => block.type === "tool_use")
     .map((block) => ({
@@ -195,8 +226,10 @@ function answerDanglingToolCalls(messages: Message[]): number {
       content: "Interrupted: the session ended before this tool call finished; it may or may not have run.",
       is_error: true,
     }));
-  if (results.length > 0) messages.push({ role: "user", content: results });
-  return results.length;
+  if (results.length === 0) return undefined;
+  const repair: Message = { role: "user", content: results };
+  messages.push(repair);
+  return repair;
 }
 
 /** Reads at most `limit` bytes from the start of a file (for listings of long transcripts). */
