@@ -6,6 +6,7 @@
 // a case-only variant of a permissions key is an error; other keys Claude Code uses stay silent.
 import { join, relative } from "node:path";
 import { z } from "zod";
+import { nearest } from "../util/edit-distance.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
@@ -38,7 +39,15 @@ const settingsSchema = z
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
-const USED_KEYS = ["permissions", "hooks", "model", "maxTurns", "contextWindow", "disableAllHooks", "provider"];
+const USED_KEYS = [
+  "permissions",
+  "hooks",
+  "model",
+  "maxTurns",
+  "contextWindow",
+  "disableAllHooks",
+  "provider",
+];
 const PERMISSION_KEYS = [
   "allow",
   "deny",
@@ -47,29 +56,6 @@ const PERMISSION_KEYS = [
   "additionalDirectories",
   "disableBypassPermissionsMode",
 ];
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** The known key closest to `key` ignoring case, when at most `max` edits away. */
-function nearest(key: string, known: readonly string[], max: number): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = editDistance(key.toLowerCase(), name.toLowerCase());
-    if (distance <= max && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
 
 /** Warns about near-miss keys; throws when a permissions key differs only in case (a lost rule). */
 function checkKeys(source: string, data: Record<string, unknown>, warnings: string[]): void {

@@ -3,6 +3,8 @@
 // (`matcher`, `command`, `timeoutMs` default 5000, `denyOnFailure`, optionally wrapped in `hooks`).
 // Every invalid entry throws a HookConfigError naming the file, the JSON path and the problem;
 // unknown keys are accepted (forward compatibility) but warned about with the nearest known key.
+
+import { nearest } from "../util/edit-distance.js";
 import { type HookConfig, HookConfigError, type HookHandler, type OnError } from "./config-types.js";
 import { compileMatcher } from "./matcher.js";
 import { HOOK_EVENTS, type HookEventName } from "./types.js";
@@ -30,30 +32,12 @@ const CROSS_FORMAT_HINTS: Record<string, Record<string, string>> = {
   compact: { timeout: '"timeoutMs" (milliseconds in .agents/hooks.json)' },
 };
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /** "did you mean …?" for the known key nearest to `key` (ignoring case), else the known keys. */
 function suggestion(key: string, known: readonly string[], format: string): string {
   const hint = CROSS_FORMAT_HINTS[format]?.[key];
   if (hint) return `did you mean ${hint}?`;
-  const max = Math.max(2, Math.floor(key.length / 2));
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = editDistance(key.toLowerCase(), name.toLowerCase());
-    if (distance <= max && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best ? `did you mean "${best.name}"?` : `known keys: ${known.join(", ")}`;
+  const best = nearest(key, known, Math.max(2, Math.floor(key.length / 2)));
+  return best ? `did you mean "${best}"?` : `known keys: ${known.join(", ")}`;
 }
 
 type Obj = Record<string, unknown>;
@@ -73,7 +57,9 @@ class Reader {
   unknownKeys(source: string, path: string, entry: Obj, known: readonly string[], format: string): void {
     for (const key of Object.keys(entry)) {
       if (known.includes(key)) continue;
-      this.warnings.push(`${source}: ${path}: unknown key "${key}" is ignored; ${suggestion(key, known, format)}`);
+      this.warnings.push(
+        `${source}: ${path}: unknown key "${key}" is ignored; ${suggestion(key, known, format)}`,
+      );
     }
   }
 

@@ -4,6 +4,7 @@
 // failures. No ambient cwd: everything is passed in.
 import { promises as fs, realpathSync } from "node:fs";
 import path from "node:path";
+import { editDistance } from "../util/edit-distance.js";
 import { fail, type ToolResult } from "./tool.js";
 
 export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
@@ -57,20 +58,6 @@ export function displayPath(absolutePath: string, cwd: string): string {
 /** A display path as a place in a sentence: "the working directory" for ".", else the path. */
 export function placeName(shown: string): string {
   return shown === "." ? "the working directory" : shown;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = saved;
-    }
-  }
-  return row[b.length];
 }
 
 /** Names in the missing file's folder that look like it (same stem, small edit distance, containment).

@@ -1,6 +1,7 @@
 // Slash command catalogue and parsing: the built-in commands, skills (`/<skill> args`) and MCP
 // prompts (`/server:prompt args`) as one list; suggestions while typing and nearest matches for
 // an unknown name (edit distance). Pure; executing a command is slash-dispatch.ts's job.
+import { editDistance } from "../../util/edit-distance.js";
 
 export type SlashCommand = {
   name: string;
@@ -82,19 +83,6 @@ export function suggestCommands(input: string, commands: SlashCommand[], limit =
     (command) => !command.name.toLowerCase().startsWith(typed) && command.name.toLowerCase().includes(typed),
   );
   return [...prefix, ...inside].slice(0, limit);
-}
-
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** The closest command names to an unknown one (at most `limit`, within a sensible distance). */

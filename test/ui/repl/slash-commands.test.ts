@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   allCommands,
-  editDistance,
   nearestCommands,
   parseSlash,
   suggestCommands,
 } from "../../../src/ui/repl/slash-commands.js";
+import { editDistance } from "../../../src/util/edit-distance.js";
 
 const commands = allCommands(
   [{ name: "review-pr", description: "Review a pull request" }],
