@@ -15,9 +15,13 @@ import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
 
+/** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
 function hookEngine(sessionId = newSessionId()) {
   const basics = loadBasics({ settings: [] });
-  return createHooks(basics, sessionId, () => "default", {});
+  const warnings = [...basics.settings.warnings];
+  const engine = createHooks(basics, sessionId, () => "default", { early: warnings });
+  for (const warning of warnings) process.stderr.write(`reagent: ${warning}\n`);
+  return engine;
 }
 
 export async function hooksList(): Promise<number> {
