@@ -4,8 +4,9 @@
 // atomically (temp file + rename). A file that does not
 // parse, or whose `permissions.allow` is not a list, is an error and is left untouched.
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 
 /** The local settings file "don't ask again" rules go to, for a project root. */
@@ -58,7 +59,7 @@ async function editRuleList(
   const next = change(current);
   if (next.length === current.length && next.every((rule, index) => rule === current[index])) return false;
   settings.permissions = { ...record, [behavior]: next };
-  await mkdir(dirname(settingsPath), { recursive: true });
+  ensureFolderSync(dirname(settingsPath));
   const temporary = join(dirname(settingsPath), `.${basename(settingsPath)}.${randomUUID()}.tmp`);
   try {
     await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { encoding: "utf8", flag: "wx" });

@@ -2,8 +2,9 @@
 // text is written whole to a file in the spill directory and replaced by a preview plus the path,
 // so one chatty hook cannot flood the model's context.
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 
 export const CONTEXT_INLINE_LIMIT = 10_000;
 const PREVIEW_CHARS = 2_000;
@@ -12,7 +13,7 @@ export async function spillContext(texts: string[], spillDir: string): Promise<s
   return Promise.all(
     texts.map(async (text) => {
       if (text.length <= CONTEXT_INLINE_LIMIT) return text;
-      await mkdir(spillDir, { recursive: true });
+      ensureFolderSync(spillDir);
       const file = join(spillDir, `hook-context-${randomUUID().slice(0, 8)}.txt`);
       await writeFile(file, text, "utf8");
       return (

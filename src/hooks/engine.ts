@@ -3,8 +3,9 @@
 // result to the event's typed outcome. Also owns the Stop block cap, the CLAUDE_ENV_FILE round
 // trip, the context spill and `reagent hooks list|test`. Notices go to `onNotice` as they happen.
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { Tracer } from "../util/trace.js";
 import { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 import { spillContext } from "./context-spill.js";
@@ -194,7 +195,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const request: DispatchRequest = { event: "SessionStart", fields: { source, model } };
       if (dispatcher.select(request).length === 0)
         return { additionalContext: [], envExports: {}, notices: [] };
-      await mkdir(options.spillDir, { recursive: true });
+      ensureFolderSync(options.spillDir);
       const envFile = join(options.spillDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
       await writeFile(envFile, "", "utf8");
       request.env = { CLAUDE_ENV_FILE: envFile, REAGENT_ENV_FILE: envFile };

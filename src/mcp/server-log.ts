@@ -1,8 +1,9 @@
 // A stdio server's stderr: appended to `<logDir>/mcp-<server>.log` (never the terminal) and its last
 // lines kept in memory so a failure report can quote them.
-import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Stream } from "node:stream";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { ChildExit } from "./create-transport.js";
 
 export class ServerLog {
@@ -54,7 +55,7 @@ export class ServerLog {
   private open(): WriteStream | undefined {
     if (this.file || !this.logDir) return this.file;
     try {
-      mkdirSync(this.logDir, { recursive: true });
+      ensureFolderSync(this.logDir);
       this.filePath = join(this.logDir, `mcp-${this.server.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
       this.file = createWriteStream(this.filePath, { flags: "a" });
       this.file.on("error", () => {

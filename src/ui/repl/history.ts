@@ -1,8 +1,9 @@
 // Prompt history persisted per project: one JSON string per line (multi-line prompts stay whole),
 // oldest first, capped at HISTORY_LIMIT entries. A missing or damaged file is an empty history;
 // damaged lines are skipped. Navigation state (up/down with a saved draft) is pure.
-import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { ensureFolderSync } from "../../util/ensure-folder-sync.js";
 
 export const HISTORY_LIMIT = 500;
 
@@ -28,7 +29,7 @@ export async function loadHistory(file: string): Promise<string[]> {
 
 /** Appends one entry; rewrites the file when it grows past twice the limit. */
 export async function appendHistory(file: string, entry: string, current: string[]): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  ensureFolderSync(dirname(file));
   if (current.length >= HISTORY_LIMIT * 2) {
     const kept = [...current.slice(-(HISTORY_LIMIT - 1)), entry];
     await writeFile(file, kept.map((value) => JSON.stringify(value)).join("\n") + "\n");
