@@ -3,7 +3,7 @@ import { test } from "node:test";
 import type { HistoryMessage } from "../../../src/ui/repl/host.js";
 import { historyEntries, historyTranscript, SUMMARY_LINE } from "../../../src/ui/repl/resumed-history.js";
 
-const cwd = "/work/project";
+const cwd = "/srv/demo-project";
 const user = (text: string, ...more: string[]): HistoryMessage => ({
   role: "user",
   content: [text, ...more].map((t) => ({ type: "text" as const, text: t })),
@@ -18,7 +18,7 @@ test("prompts, answers and tool calls paired with their results by id", () => {
       content: [
         { type: "text", text: "Looking " },
         { type: "text", text: "first." },
-        { type: "tool_use", id: "t1", name: "Read", input: { file_path: "/work/project/src/a.ts" } },
+        { type: "tool_use", id: "t1", name: "Read", input: { file_path: "/srv/demo-project/src/a.ts" } },
         { type: "tool_use", id: "t2", name: "Bash", input: { command: "npm test" } },
       ],
     },
