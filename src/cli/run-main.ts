@@ -47,5 +47,5 @@ export async function runMain(options: CliOptions): Promise<number> {
     import("../ui/repl/run-repl.js"),
     import("./repl-host.js"),
   ]);
-  return runRepl(createReplHost(runtime));
+  return runRepl(createReplHost(runtime), { initialPrompt: options.prompt });
 }

@@ -161,3 +161,22 @@ test("--continue opens the REPL with the earlier -p conversation on screen", { s
   await send(tmux, "and now?");
   await tmux.waitFor((text) => text.includes("still 42"), "the answer of the resumed session");
 });
+
+test('a prompt given on the command line is sent first, like claude "prompt"', { skip }, async () => {
+  const server = await startFakeModelServer([{ text: "answer to the argument" }]);
+  const space = createWorkspace();
+  const env = cleanEnv({
+    ANTHROPIC_API_KEY: "x",
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    TERM: "xterm-256color",
+  });
+  const tmux = startTmux({ command: [process.execPath, BIN, "summarise the repo"], cwd: space.dir, env });
+  cleanups.push(
+    () => server.close(),
+    () => space.cleanup(),
+    () => tmux.kill(),
+  );
+  const screen = await tmux.waitFor((text) => text.includes("answer to the argument"), "the answer");
+  assert.match(screen, /> summarise the repo/);
+  assert.match(JSON.stringify(server.requests[0].body), /summarise the repo/);
+});

@@ -30,6 +30,8 @@ export type AppProps = {
   idleMs: number;
   /** Background writes (history) the exit waits for. */
   track: (write: Promise<unknown>) => void;
+  /** `reagent "prompt"`: submitted once start-up (SessionStart hooks) is done. */
+  initialPrompt?: { text: string; after: Promise<void> };
 };
 
 type PendingDialog = { question: PermissionQuestion; resolve: (answer: PermissionAnswer) => void };
@@ -43,7 +45,7 @@ function hookRunLine(event: Extract<SessionEvent, { type: "hook-run" }>["event"]
   return `${event.event} ${event.hook} (${event.source}) → ${event.outcome}${decision} exit=${event.exitCode} ${event.durationMs}ms${error}`;
 }
 
-export function App({ host, style, history: initialHistory, idleMs, track }: AppProps) {
+export function App({ host, style, history: initialHistory, idleMs, track, initialPrompt }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
@@ -64,6 +66,11 @@ export function App({ host, style, history: initialHistory, idleMs, track }: App
   const [now, setNow] = useState(Date.now());
   const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
   const [queue, setQueue] = useState<Array<{ text: string }>>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first prompt is queued exactly once
+  useEffect(() => {
+    if (!initialPrompt || initialPrompt.text.trim() === "") return;
+    void initialPrompt.after.then(() => setQueue((list) => [...list, { text: initialPrompt.text }]));
+  }, []);
   const [exitArmed, setExitArmedState] = useState(false);
   const exitArmedRef = useRef(false);
   const setExitArmed = (value: boolean) => {

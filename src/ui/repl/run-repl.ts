@@ -21,6 +21,8 @@ export type ReplOptions = {
   idleMs?: number;
   /** Write every frame in full (component tests). */
   debug?: boolean;
+  /** A prompt given on the command line (`reagent "fix the bug"`): sent first, after start-up. */
+  initialPrompt?: string;
 };
 
 export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
@@ -31,8 +33,20 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     writes.add(write);
     void write.finally(() => writes.delete(write));
   };
+  let started: () => void = () => {};
+  const after = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const initialPrompt = options.initialPrompt ? { text: options.initialPrompt, after } : undefined;
   const instance = render(
-    createElement(App, { host, style, history, track, idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS }),
+    createElement(App, {
+      host,
+      style,
+      history,
+      track,
+      idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS,
+      initialPrompt,
+    }),
     {
       // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
       ...(options.stdin ? { stdin: options.stdin } : {}),
@@ -49,6 +63,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     // Let the app subscribe to the session before SessionStart hooks can report anything.
     await new Promise((resolve) => setImmediate(resolve));
     await host.start();
+    started();
     await instance.waitUntilExit();
   } catch (error) {
     instance.unmount();
