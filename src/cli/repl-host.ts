@@ -1,12 +1,12 @@
 // Implements the REPL's ReplHost over a Runtime: the REPL sees only these callbacks, never the
 // gate, hooks engine, MCP manager or settings files directly.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { formatHookList } from "../hooks/index.js";
 import type { PermissionMode } from "../permissions/types.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { projectKey } from "../session/transcript-index.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { ReplHost, RuleKind } from "../ui/repl/host.js";
 import type { Runtime } from "./compose.js";
@@ -16,7 +16,6 @@ import { createModelClient } from "./provider.js";
 
 export function createReplHost(runtime: Runtime): ReplHost {
   const { session, gate, hooks, mcp, env, cwd } = runtime;
-  const projectKey = createHash("sha256").update(cwd).digest("hex").slice(0, 16);
   const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
   return {
     session,
@@ -25,7 +24,8 @@ export function createReplHost(runtime: Runtime): ReplHost {
     },
     cwd,
     sessionId: runtime.sessionId,
-    historyFile: join(env.homeDir, ".agents", "history", `${projectKey}.jsonl`),
+    // Same readable per-project key as the session transcripts.
+    historyFile: join(env.homeDir, ".agents", "history", `${projectKey(cwd)}.jsonl`),
     noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
     async start() {
       for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
