@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { localSettingsPath, persistAllowRule } from "../../src/config/persist-rule.js";
@@ -326,25 +325,9 @@ describe("redirections and whole-tool rules", () => {
 });
 
 test("removeRule takes a rule out of effect at once and reports where it came from", async () => {
-  const gate = createPermissionGate({
-    mode: "default",
-    rules: { allow: [{ rule: "Bash(npm test)", source: ".claude/settings.json" }], deny: [], ask: [] },
-    cwd: tmpdir(),
-    homeDir: tmpdir(),
-    additionalDirectories: [],
-    interactive: false,
-    tracer: noopTracer,
-  });
-  const request = {
-    toolName: "Bash",
-    input: { command: "npm test" },
-    toolUseId: "t1",
-    readOnly: false,
-    paths: [],
-    hookDecision: "none" as const,
-  };
-  assert.equal((await gate.check(request)).behavior, "allow");
+  const { gate } = makeGate(layout, { interactive: false, rules: emptyRules({ allow: ["Bash(npm test)"] }) });
+  assert.equal((await gate.check(bash("npm test"))).behavior, "allow");
   assert.deepEqual(gate.removeRule("allow", "Bash(npm test)"), [".claude/settings.json"]);
   assert.deepEqual(gate.removeRule("allow", "Bash(npm test)"), []);
-  assert.equal((await gate.check(request)).behavior, "deny", "headless: no rule allows it any more");
+  assert.equal((await gate.check(bash("npm test"))).behavior, "deny", "headless: no rule allows it any more");
 });
