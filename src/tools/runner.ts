@@ -64,6 +64,16 @@ function stopControl(stop: StopRequest | undefined): TurnControl | undefined {
 }
 
 export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
+  // One validation per call: the loop asks isReadOnly and summary before run, all on the same input.
+  const parsedInputs = new WeakMap<ToolUseBlock, ReturnType<Tool["schema"]["safeParse"]>>();
+  const parseInput = (tool: Tool, call: ToolUseBlock) => {
+    let parsed = parsedInputs.get(call);
+    if (!parsed) {
+      parsed = tool.schema.safeParse(call.input);
+      parsedInputs.set(call, parsed);
+    }
+    return parsed;
+  };
   const { registry, tracer } = options;
 
   async function run(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {
@@ -95,7 +105,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
         `Invalid arguments for ${call.name}: ${call.inputError}. Send a JSON object.`,
       );
     const context = options.context(call.id, signal);
-    const parsed = tool.schema.safeParse(call.input);
+    const parsed = parseInput(tool, call);
     if (!parsed.success)
       return failure(
         call,
@@ -220,12 +230,12 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     isReadOnly(call) {
       const tool = registry.get(call.name);
       if (!tool || call.inputError) return true;
-      const parsed = tool.schema.safeParse(call.input);
+      const parsed = parseInput(tool, call);
       return parsed.success ? tool.isReadOnly(parsed.data) : true;
     },
     summary(call) {
       const tool = registry.get(call.name);
-      const parsed = tool?.schema.safeParse(call.input);
+      const parsed = tool ? parseInput(tool, call) : undefined;
       const key = tool?.summary && parsed?.success ? tool.summary(parsed.data) : "";
       return key ? `${call.name}(${key})` : call.name;
     },
