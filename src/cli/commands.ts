@@ -2,12 +2,14 @@
 
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, join } from "node:path";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import { formatSkillsList } from "../skills/format-skills-list.js";
+import { createBuiltinTools } from "../tools/builtin.js";
+import { resolveToolPath } from "../tools/paths.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createHooks, createMcp, loadBasics, spillDirFor } from "./compose.js";
@@ -16,8 +18,7 @@ import { type CliOptions, normaliseOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
 
 /** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
-function hookEngine(sessionId = newSessionId()) {
-  const basics = loadBasics({ settings: [] });
+function hookEngine(basics = loadBasics({ settings: [] }), sessionId = newSessionId()) {
   const warnings = [...basics.settings.warnings];
   const engine = createHooks(basics, sessionId, () => "default", { early: warnings });
   for (const warning of warnings) process.stderr.write(`reagent: ${warning}\n`);
@@ -43,14 +44,17 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
     if (!input || typeof input !== "object" || Array.isArray(input))
       throw new UsageError("--input: expected a JSON object");
   }
-  // Like real tool calls, file paths in the synthetic tool_input are absolute.
-  const { cwd } = loadBasics({ settings: [] });
-  for (const field of ["file_path", "path", "notebook_path"]) {
+  // Like real tool calls, the built-in tool's path fields in the synthetic tool_input are absolute.
+  const basics = loadBasics({ settings: [] });
+  const tool = createBuiltinTools({}).find((candidate) => candidate.name === (raw.tool ?? "Bash"));
+  for (const field of tool?.pathFields ?? []) {
     const value = input?.[field];
-    if (typeof value === "string" && value !== "" && !isAbsolute(value)) input![field] = resolve(cwd, value);
+    if (typeof value !== "string") continue;
+    const resolved = resolveToolPath(value, { cwd: basics.cwd, homeDir: basics.env.homeDir });
+    if (resolved.ok) input![field] = resolved.path;
   }
   const sessionId = newSessionId();
-  const report = await hookEngine(sessionId)
+  const report = await hookEngine(basics, sessionId)
     .test(event as HookEventName, { tool: raw.tool, input })
     .finally(() => rm(spillDirFor(sessionId), { recursive: true, force: true }));
   process.stdout.write(`${formatHookTestReport(report)}\n`);

@@ -143,3 +143,20 @@ test("reagent hooks list and hooks test", async () => {
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /unknown hook event "Nope"/);
 });
+
+test("hooks test gives the hook absolute file paths, like a real call", async () => {
+  const space = project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: "cat >&2; exit 0" }] }] },
+    }),
+  });
+  const run = await runCli(
+    ["hooks", "test", "PreToolUse", "--tool", "Read", "--input", '{"file_path":"src/a.ts"}'],
+    {
+      cwd: space.dir,
+      env: cleanEnv(),
+    },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(run.stdout.includes(`${space.dir}/src/a.ts`), run.stdout);
+});
