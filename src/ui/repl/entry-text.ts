@@ -3,8 +3,8 @@
 // with their source, and REPL messages. Pure, so layout is testable at any width.
 import { renderMarkdown } from "./markdown.js";
 import type { Style } from "./style.js";
+import { wrapLine, wrapWithPrefix } from "./text-width.js";
 import type { Entry, ToolStatus } from "./transcript.js";
-import { wrapLine, wrapWithPrefix } from "./wrap-text.js";
 
 export const PREVIEW_LINES = 3;
 

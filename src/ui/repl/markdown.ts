@@ -3,7 +3,7 @@
 // bold, italics, code, links and strikethrough. Pure: text + width + style → wrapped lines.
 import { marked, type Token, type Tokens } from "marked";
 import type { Style } from "./style.js";
-import { visibleWidth, wrapLine, wrapWithPrefix } from "./wrap-text.js";
+import { visibleWidth, wrapLine, wrapWithPrefix } from "./text-width.js";
 
 export type MarkdownOptions = { width: number; style: Style };
 

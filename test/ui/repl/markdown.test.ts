@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderMarkdown } from "../../../src/ui/repl/markdown.js";
 import { createStyle, stripAnsi } from "../../../src/ui/repl/style.js";
-import { visibleWidth, wrapLine } from "../../../src/ui/repl/wrap-text.js";
+import { visibleWidth, wrapLine } from "../../../src/ui/repl/text-width.js";
 
 const color = createStyle(false);
 const mono = createStyle(true);

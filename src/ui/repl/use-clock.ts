@@ -1,0 +1,21 @@
+// The current time, ticking while `active` (the spinner and elapsed seconds); still otherwise.
+import { useEffect, useState } from "react";
+
+export const TICK_MS = 100;
+
+export function useClock(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+export function spinnerFrame(now: number): string {
+  return FRAMES[Math.floor(now / TICK_MS) % FRAMES.length];
+}

@@ -1,0 +1,129 @@
+// Keys while the prompt has focus: editing (input-editor), history, the slash-command menu, Tab
+// completion, Shift+Tab permission modes, Esc / Ctrl+C to stop a turn, Ctrl+C twice or Ctrl+D to
+// leave. Inactive while a permission dialog is open (the dialog owns the keys then).
+import { useInput } from "ink";
+import { useRef } from "react";
+import { errorMessage } from "../../util/errors.js";
+import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
+import type { ReplHost } from "./host.js";
+import { type EditorState, editKey, emptyEditor } from "./input-editor.js";
+import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
+import type { EntryInput } from "./transcript.js";
+import { useRefState } from "./use-ref-state.js";
+
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan"];
+const EXIT_ARM_MS = 2000;
+
+export type PromptKeysOptions = {
+  host: ReplHost;
+  commands: SlashCommand[];
+  initialHistory: string[];
+  working: boolean;
+  active: boolean;
+  add: (entry: EntryInput) => void;
+  enqueue: (text: string) => void;
+  track: (write: Promise<unknown>) => void;
+  leave: () => void;
+  onKey: () => void;
+};
+
+export function usePromptKeys(options: PromptKeysOptions) {
+  const { host, commands, working, add, enqueue, track, leave } = options;
+  const [editor, editorRef, setEditor] = useRefState<EditorState>(emptyEditor());
+  const [selected, selectedRef, setSelected] = useRefState(0);
+  const [exitArmed, exitArmedRef, setExitArmed] = useRefState(false);
+  const history = useRef<{ entries: string[]; cursor: HistoryCursor }>({
+    entries: options.initialHistory,
+    cursor: { index: options.initialHistory.length, draft: "" },
+  });
+
+  const submit = (raw: string) => {
+    let text = raw;
+    const parsed = parseSlash(text);
+    const current = suggestCommands(raw, commands);
+    if (parsed && current.length > 0 && !commands.some((command) => command.name === parsed.name))
+      text = `/${current[Math.min(selectedRef.current, current.length - 1)].name}`;
+    if (text.trim() === "") return;
+    setEditor(emptyEditor());
+    setSelected(0);
+    const entries = remember(history.current.entries, text);
+    if (entries !== history.current.entries)
+      track(
+        appendHistory(host.historyFile, text, history.current.entries).catch((error: unknown) =>
+          add({ kind: "warning", text: `Could not save history to ${host.historyFile}: ${String(error)}` }),
+        ),
+      );
+    history.current = { entries, cursor: { index: entries.length, draft: "" } };
+    enqueue(text);
+  };
+
+  const cycleMode = () => {
+    const next =
+      PERMISSION_MODES[(PERMISSION_MODES.indexOf(host.permissionMode()) + 1) % PERMISSION_MODES.length];
+    try {
+      add({ kind: "info", text: host.setPermissionMode(next) });
+    } catch (error) {
+      add({ kind: "error", text: errorMessage(error) });
+    }
+  };
+
+  useInput(
+    (input, key) => {
+      options.onKey();
+      const editor = editorRef.current;
+      const suggestions = suggestCommands(editor.text, commands);
+      const selected = selectedRef.current;
+      const turnRunning = working || host.session.running;
+      if (key.ctrl && input === "c") {
+        if (turnRunning) return host.session.abort();
+        if (editor.text !== "") return setEditor(emptyEditor());
+        if (exitArmedRef.current) return leave();
+        setExitArmed(true);
+        setTimeout(() => setExitArmed(false), EXIT_ARM_MS);
+        return;
+      }
+      if (key.ctrl && input === "d" && editor.text === "") return working ? undefined : leave();
+      // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
+      // as escape sequences but carry their own key name, never `escape`.
+      if (key.escape) {
+        if (turnRunning) host.session.abort();
+        return;
+      }
+      if (key.tab && key.shift) return cycleMode();
+      if (suggestions.length > 0) {
+        if (key.tab) {
+          const name = suggestions[Math.min(selected, suggestions.length - 1)].name;
+          setSelected(0);
+          return setEditor(emptyEditor(`/${name} `));
+        }
+        if (key.upArrow || key.downArrow) {
+          const step = key.upArrow ? -1 : 1;
+          return setSelected((selected + step + suggestions.length) % suggestions.length);
+        }
+      }
+      const result = editKey(editor, input, key);
+      if (result.type === "edit") {
+        setSelected(0);
+        return setEditor(result.state);
+      }
+      if (result.type === "submit") return submit(result.text);
+      if (result.type === "history") {
+        const { entries, cursor } = history.current;
+        const moved =
+          result.direction === "up" ? historyUp(entries, cursor, editor.text) : historyDown(entries, cursor);
+        if (!moved) return;
+        history.current = { entries, cursor: moved.cursor };
+        setEditor(emptyEditor(moved.text));
+      }
+    },
+    { isActive: options.active },
+  );
+
+  const suggestions = suggestCommands(editor.text, commands);
+  return {
+    editor,
+    suggestions,
+    selected: Math.min(selected, Math.max(0, suggestions.length - 1)),
+    exitArmed,
+  };
+}

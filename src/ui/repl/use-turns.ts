@@ -1,0 +1,90 @@
+// The turn lifecycle: prompts queue while the agent works and run one at a time once it is idle
+// and no dialog is open; a line is either a slash command (dispatched against the host) or a
+// prompt for the session. A failing turn or command becomes an error entry, never a crash.
+import { useCallback, useEffect, useState } from "react";
+import { errorMessage } from "../../util/errors.js";
+import type { ReplHost } from "./host.js";
+import { parseSlash } from "./slash-commands.js";
+import { dispatchSlash, type SlashOutcome } from "./slash-dispatch.js";
+import type { Style } from "./style.js";
+import type { EntryInput, Transcript } from "./transcript.js";
+
+export type TurnsOptions = {
+  host: ReplHost;
+  style: Style;
+  add: (entry: EntryInput) => void;
+  setTranscript: (update: (state: Transcript) => Transcript) => void;
+  hookRuns: { current: string[] };
+  helpText: string;
+  /** Something blocks the next queued line (an open dialog). */
+  blocked: boolean;
+  onCleared: () => void;
+  onExit: () => void;
+};
+
+export function useTurns(options: TurnsOptions) {
+  const { host, style, add, setTranscript, hookRuns, helpText, blocked, onCleared, onExit } = options;
+  const [busy, setBusy] = useState(false);
+  const [startedAt, setStartedAt] = useState(0);
+  const [queue, setQueue] = useState<string[]>([]);
+
+  const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
+
+  const runTurn = useCallback(
+    async (prompt: string, display: string) => {
+      add({ kind: "user", text: display });
+      setBusy(true);
+      setStartedAt(Date.now());
+      setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
+      try {
+        await host.session.submit(prompt);
+      } catch (error) {
+        add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [host, add, setTranscript],
+  );
+
+  const show = useCallback(
+    (text: string, outcome: Exclude<SlashOutcome, { kind: "submit" } | { kind: "exit" }>) => {
+      switch (outcome.kind) {
+        case "cleared":
+          onCleared();
+          add({ kind: "info", text: `${text}\n${outcome.text}` });
+          return;
+        case "output":
+          add({ kind: "info", text: `${style.bold(text)}\n${outcome.text}` });
+          return;
+        case "error":
+          add({ kind: "error", text: `${text}\n${outcome.text}` });
+      }
+    },
+    [add, style, onCleared],
+  );
+
+  const runLine = useCallback(
+    async (text: string) => {
+      const parsed = parseSlash(text);
+      if (!parsed) return runTurn(text, text);
+      setBusy(true);
+      setStartedAt(Date.now());
+      const outcome = await dispatchSlash(parsed, { host, hookRuns: hookRuns.current, helpText });
+      setBusy(false);
+      if (outcome.kind === "exit") return onExit();
+      if (outcome.kind === "submit") return runTurn(outcome.prompt, outcome.display);
+      show(text, outcome);
+    },
+    [host, hookRuns, helpText, runTurn, onExit, show],
+  );
+
+  useEffect(() => {
+    if (busy || queue.length === 0 || blocked) return;
+    const [next, ...rest] = queue;
+    setQueue(rest);
+    void runLine(next);
+  }, [busy, queue, blocked, runLine]);
+
+  return { busy, startedAt, queue, enqueue };
+}
