@@ -1,8 +1,10 @@
-// Subcommands: `hooks list|test`, `skills list`, `mcp list`, `init`. Each returns an exit status.
+// Subcommands: `hooks list|test`, `skills list`, `agents list`, `mcp list`, `init`. Each returns an
+// exit status.
 
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { formatAgentsList } from "../agents/format-agents-list.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -12,6 +14,7 @@ import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
+import { loadAgentDefinitions } from "./agent-definitions.js";
 import { createHooks, createMcp, loadBasics, spillDirFor } from "./compose.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
@@ -65,6 +68,18 @@ export async function skillsList(): Promise<number> {
   const { cwd, env } = loadBasics({ settings: [] });
   const { skills, warnings } = await discoverSkills({ cwd, homeDir: env.homeDir });
   process.stdout.write(`${formatSkillsList(skills, warnings)}\n`);
+  return 0;
+}
+
+export async function agentsList(raw: Record<string, unknown>): Promise<number> {
+  const { cwd, env } = loadBasics({ settings: [] });
+  const options = normaliseOptions(raw, undefined);
+  const { agents, warnings } = await loadAgentDefinitions({
+    cwd,
+    homeDir: env.homeDir,
+    agentsJson: options.agents,
+  });
+  process.stdout.write(`${formatAgentsList(agents, warnings)}\n`);
   return 0;
 }
 

@@ -27,6 +27,8 @@ export type CliOptions = {
   resume?: string | true;
   /** `--no-session-persistence` sets this to false: no transcript is written. */
   sessionPersistence: boolean;
+  /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
+  agents?: string;
 };
 
 type Raw = Record<string, unknown>;
@@ -97,5 +99,6 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     continue: raw.continue === true,
     resume,
     sessionPersistence: raw.sessionPersistence !== false,
+    agents: raw.agents === undefined ? undefined : String(raw.agents),
   };
 }

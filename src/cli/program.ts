@@ -54,6 +54,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "resume a session by id (or id prefix); without an id, list recent ones",
     )
     .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
+    .option(
+      "--agents <json>",
+      'session-only subagents as JSON: {"name": {"description": "…", "prompt": "…", "tools": ["Read"]}}',
+    )
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -99,6 +103,12 @@ Examples:
     .command("list")
     .description("print each skill's name, description and source")
     .action(() => run(async () => (await import("./commands.js")).skillsList()));
+  program
+    .command("agents")
+    .description("subagents")
+    .command("list")
+    .description("print each agent's name, source, tools, model and description")
+    .action(() => run(async () => (await import("./commands.js")).agentsList(program.opts())));
   program
     .command("mcp")
     .description("MCP servers")

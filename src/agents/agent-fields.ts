@@ -1,0 +1,133 @@
+// Validates the fields of one agent definition, written as file frontmatter or as `--agents` JSON,
+// into an AgentDefinition. An invalid field is an error naming the field; a field reagent does not
+// use is a warning (a misspelling gets a suggestion), never silently dropped.
+import { nearest } from "../util/edit-distance.js";
+import {
+  AGENT_NAME_PATTERN,
+  AGENT_PERMISSION_MODES,
+  type AgentDefinition,
+  type AgentPermissionMode,
+  type AgentSource,
+} from "./agent-definition.js";
+
+export type AgentFieldsResult =
+  | { kind: "ok"; definition: AgentDefinition; warnings: Array<{ field: string; message: string }> }
+  | { kind: "error"; field: string; message: string };
+
+const USED = [
+  "name",
+  "description",
+  "prompt",
+  "tools",
+  "disallowedTools",
+  "model",
+  "permissionMode",
+  "skills",
+  "maxTurns",
+  "background",
+  "isolation",
+];
+/** Claude Code fields that change nothing here (display only, or features reagent leaves out). */
+const IGNORED_QUIETLY = ["color", "effort"];
+const NOT_SUPPORTED = ["hooks", "mcpServers", "memory", "initialPrompt", "omitClaudeMd", "observer"];
+
+/** A comma-separated string or a list of strings: `Read, Grep` or `[Read, Grep]`. */
+function nameList(value: unknown): string[] | undefined {
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    return value.map((item) => item.trim()).filter((item) => item !== "");
+  return undefined;
+}
+
+export function readAgentFields(
+  fields: Record<string, unknown>,
+  defaults: { name?: string; prompt?: string; source: AgentSource; path?: string },
+): AgentFieldsResult {
+  const fail = (field: string, message: string): AgentFieldsResult => ({ kind: "error", field, message });
+  const warnings: Array<{ field: string; message: string }> = [];
+  const rawName = fields.name ?? defaults.name;
+  const name = typeof rawName === "string" ? rawName.trim() : "";
+  if (!AGENT_NAME_PATTERN.test(name))
+    return fail(
+      "name",
+      `invalid agent name ${JSON.stringify(rawName ?? null)}: use letters, digits, '.', '_', ':' or '-' (no spaces)`,
+    );
+  const description = fields.description;
+  if (typeof description !== "string" || description.trim() === "")
+    return fail(
+      "description",
+      "missing `description`: say in a sentence or two what the agent does and when to use it",
+    );
+  const prompt = fields.prompt ?? defaults.prompt ?? "";
+  if (typeof prompt !== "string") return fail("prompt", "`prompt` must be text (the agent's system prompt)");
+  const definition: AgentDefinition = {
+    name,
+    description: description.trim(),
+    prompt: prompt.trim(),
+    disallowedTools: [],
+    skills: [],
+    source: defaults.source,
+    ...(defaults.path ? { path: defaults.path } : {}),
+  };
+  for (const field of ["tools", "disallowedTools", "skills"] as const) {
+    if (fields[field] === undefined || fields[field] === null) continue;
+    const list = nameList(fields[field]);
+    if (!list) return fail(field, `\`${field}\` must be a comma-separated list or a list of names`);
+    if (field === "tools") definition.tools = list;
+    else definition[field] = list;
+  }
+  for (const field of ["tools", "disallowedTools"] as const) {
+    const withSpecifier = (definition[field] ?? []).find((entry) => entry.includes("("));
+    if (withSpecifier && !/^(Agent|Task)\(/.test(withSpecifier))
+      return fail(
+        field,
+        `\`${withSpecifier}\`: \`${field}\` takes tool names only; limit what a tool may do with permission rules`,
+      );
+  }
+  if (fields.model !== undefined) {
+    if (typeof fields.model !== "string" || fields.model.trim() === "")
+      return fail("model", "`model` must be a model name, or `inherit` for the parent's model");
+    if (fields.model.trim() !== "inherit") definition.model = fields.model.trim();
+  }
+  if (fields.permissionMode !== undefined) {
+    const mode = String(fields.permissionMode);
+    if (!(AGENT_PERMISSION_MODES as readonly string[]).includes(mode))
+      return fail(
+        "permissionMode",
+        `unknown permissionMode ${JSON.stringify(fields.permissionMode)}: use one of ${AGENT_PERMISSION_MODES.join(", ")}`,
+      );
+    definition.permissionMode = mode as AgentPermissionMode;
+  }
+  if (fields.maxTurns !== undefined) {
+    const turns = fields.maxTurns;
+    if (typeof turns !== "number" || !Number.isInteger(turns) || turns < 1)
+      return fail("maxTurns", "`maxTurns` must be a positive whole number");
+    definition.maxTurns = turns;
+  }
+  if (fields.background !== undefined) {
+    if (typeof fields.background !== "boolean")
+      return fail("background", "`background` must be true or false");
+    definition.background = fields.background;
+  }
+  if (fields.isolation !== undefined) {
+    if (fields.isolation !== "worktree") return fail("isolation", '`isolation` can only be "worktree"');
+    definition.isolation = "worktree";
+  }
+  for (const field of Object.keys(fields)) {
+    if (USED.includes(field) || IGNORED_QUIETLY.includes(field)) continue;
+    if (NOT_SUPPORTED.includes(field)) {
+      warnings.push({ field, message: `\`${field}\` is not supported by reagent and is ignored` });
+      continue;
+    }
+    const near = nearest(field, USED, Math.max(2, Math.floor(field.length / 3)));
+    warnings.push({
+      field,
+      message: `unknown field \`${field}\` is ignored${near ? ` (did you mean \`${near}\`?)` : ""}`,
+    });
+  }
+  return { kind: "ok", definition, warnings };
+}

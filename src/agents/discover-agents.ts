@@ -1,0 +1,111 @@
+// Finds agent definitions: Markdown files with YAML frontmatter under the project's `.agents/agents`
+// and `.claude/agents` (relative to cwd), then the user's `~/.agents/agents` and `~/.claude/agents`
+// (sub-folders included). `--agents` definitions come first and the built-in agents last; the first
+// place a name appears wins, and a file shadowed by another file is reported. Broken files are
+// reported with file and line and skipped; discovery never throws.
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { errorMessage } from "../util/errors.js";
+import { parseFrontmatter } from "../util/frontmatter.js";
+import type { AgentDefinition, AgentSource } from "./agent-definition.js";
+import { readAgentFields } from "./agent-fields.js";
+import { BUILT_IN_AGENTS } from "./built-in-agents.js";
+
+export type AgentRoot = { directory: string; source: Extract<AgentSource, "project" | "user"> };
+
+export function agentRoots(options: { cwd: string; homeDir: string }): AgentRoot[] {
+  return [
+    { directory: join(options.cwd, ".agents", "agents"), source: "project" },
+    { directory: join(options.cwd, ".claude", "agents"), source: "project" },
+    { directory: join(options.homeDir, ".agents", "agents"), source: "user" },
+    { directory: join(options.homeDir, ".claude", "agents"), source: "user" },
+  ];
+}
+
+const MAX_DEPTH = 3;
+
+async function markdownFiles(dir: string, depth = 0): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries.sort()) {
+    if (entry.startsWith(".")) continue;
+    const path = join(dir, entry);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory() && depth < MAX_DEPTH) files.push(...(await markdownFiles(path, depth + 1)));
+    else if (info?.isFile() && entry.endsWith(".md")) files.push(path);
+  }
+  return files;
+}
+
+/** Parses one agent file; `undefined` with warnings when it is broken. */
+export function parseAgentFile(
+  text: string,
+  path: string,
+  source: AgentRoot["source"],
+): { definition?: AgentDefinition; warnings: string[] } {
+  const parsed = parseFrontmatter(text, "`name: …` and `description: …`");
+  if (parsed.kind === "error")
+    return { warnings: [`Agent skipped: ${path}:${parsed.line}: ${parsed.message}.`] };
+  const result = readAgentFields(parsed.fields, {
+    name: basename(path, ".md"),
+    prompt: parsed.body,
+    source,
+    path,
+  });
+  if (result.kind === "error")
+    return { warnings: [`Agent skipped: ${path}:${parsed.lineOf(result.field)}: ${result.message}.`] };
+  return {
+    definition: result.definition,
+    warnings: result.warnings.map(
+      (warning) =>
+        `Agent ${result.definition.name}: ${path}:${parsed.lineOf(warning.field)}: ${warning.message}.`,
+    ),
+  };
+}
+
+export async function discoverAgents(options: {
+  cwd: string;
+  homeDir: string;
+  /** Session-only definitions from `--agents` (already validated). */
+  extra?: AgentDefinition[];
+}): Promise<{ agents: AgentDefinition[]; warnings: string[] }> {
+  const agents: AgentDefinition[] = [...(options.extra ?? [])];
+  const warnings: string[] = [];
+  const byName = new Map(agents.map((agent) => [agent.name, agent]));
+  const seenFiles = new Set<string>();
+  for (const root of agentRoots(options)) {
+    for (const path of await markdownFiles(root.directory)) {
+      const real = await realpath(path).catch(() => path);
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
+      let text: string;
+      try {
+        text = await readFile(path, "utf8");
+      } catch (error) {
+        warnings.push(`Cannot read agent ${path}: ${errorMessage(error)}; skipped.`);
+        continue;
+      }
+      const parsed = parseAgentFile(text, path, root.source);
+      warnings.push(...parsed.warnings);
+      const definition = parsed.definition;
+      if (!definition) continue;
+      const winner = byName.get(definition.name);
+      if (winner) {
+        const by = winner.path ? `${winner.path} (${winner.source})` : "the --agents definition";
+        warnings.push(
+          `Agent "${definition.name}" in ${path} (${root.source}) is shadowed by ${by}; rename one of them to use both.`,
+        );
+        continue;
+      }
+      byName.set(definition.name, definition);
+      agents.push(definition);
+    }
+  }
+  for (const builtIn of BUILT_IN_AGENTS) if (!byName.has(builtIn.name)) agents.push(builtIn);
+  return { agents, warnings };
+}
