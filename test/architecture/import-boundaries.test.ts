@@ -26,6 +26,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   mcp: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   skills: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   agents: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
+  tasks: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   prompt: [{ module: "util" }],
   compaction: [{ module: "model" }, { module: "util" }],
   "ui/repl": [{ module: "session", typesOnly: true }, { module: "util" }],

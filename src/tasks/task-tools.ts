@@ -1,0 +1,125 @@
+// The task list tools, shaped like Claude Code's: TaskCreate {subject, description, activeForm?,
+// metadata?}, TaskUpdate {taskId, subject?, description?, activeForm?, status?, owner?, addBlocks?,
+// addBlockedBy?, metadata?}, TaskList {} and TaskGet {taskId}. They change only the session's list
+// (no files), so they count as read-only: they run in every permission mode, plan mode included.
+// `data` carries Claude Code's output shapes (what PostToolUse hooks see as tool_response).
+import { z } from "zod";
+import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
+import { TASK_STATUSES, type TaskList } from "./task-list.js";
+
+const id = z.string().min(1).describe('The task id, e.g. "3"');
+const metadata = z.record(z.string(), z.unknown());
+
+const createSchema = z.object({
+  subject: z.string().min(1).describe('A brief title for the task, in the imperative ("Fix the login test")'),
+  description: z.string().describe("What needs to be done, with enough detail to pick it up later"),
+  activeForm: z
+    .string()
+    .optional()
+    .describe('Present continuous form shown while the task is in progress, e.g. "Fixing the login test"'),
+  metadata: metadata.optional().describe("Arbitrary data to keep with the task"),
+});
+
+const updateSchema = z.object({
+  taskId: id,
+  subject: z.string().min(1).optional().describe("New subject"),
+  description: z.string().optional().describe("New description"),
+  activeForm: z.string().optional().describe("New present continuous form"),
+  status: z
+    .enum([...TASK_STATUSES, "deleted"])
+    .optional()
+    .describe("pending, in_progress (one task at a time), completed (only when fully done), or deleted"),
+  owner: z.string().optional().describe("Who works on the task (an agent name)"),
+  addBlocks: z.array(z.string()).optional().describe("Ids of tasks that cannot start until this one is done"),
+  addBlockedBy: z.array(z.string()).optional().describe("Ids of tasks this one waits for"),
+  metadata: metadata.optional().describe("Keys to merge into the task's metadata; null deletes a key"),
+});
+
+const CREATE_DESCRIPTION = `Adds a task to the session's task list. Use the list for work with three or more steps, or when the user gives several things to do: create the tasks up front, mark one in_progress with TaskUpdate before you start it, and completed as soon as it is done. Skip it for a single small change. The user sees the list live.`;
+const UPDATE_DESCRIPTION = `Updates a task: status (pending → in_progress → completed, or deleted), subject, description, owner, dependencies (addBlocks / addBlockedBy) or metadata. Mark a task completed only when it is fully done (tests pass, nothing left open); keep it in_progress otherwise and add a task for what blocks you.`;
+const LIST_DESCRIPTION = "Lists every task with its id, status, subject, owner and open blockers.";
+const GET_DESCRIPTION = "Shows one task in full: subject, description, status and dependencies.";
+
+export function createTaskTools(list: TaskList): Tool[] {
+  const taskCreate = defineTool({
+    name: "TaskCreate",
+    description: CREATE_DESCRIPTION,
+    schema: createSchema,
+    isReadOnly: () => true,
+    summary: (input) => input.subject,
+    async execute(input) {
+      const task = list.create(input);
+      return ok(`Task #${task.id} created: ${task.subject}`, {
+        task: { id: task.id, subject: task.subject, description: task.description },
+      });
+    },
+  });
+  const taskUpdate = defineTool({
+    name: "TaskUpdate",
+    description: UPDATE_DESCRIPTION,
+    schema: updateSchema,
+    isReadOnly: () => true,
+    summary: (input) => `#${input.taskId.replace(/^#/, "")}${input.status ? ` ${input.status}` : ""}`,
+    async execute(input) {
+      const { taskId, ...change } = input;
+      const outcome = list.update(taskId, change);
+      if (!outcome.ok)
+        return fail(outcome.code, outcome.message, {
+          success: false,
+          taskId,
+          updatedFields: [],
+          error: outcome.message,
+        });
+      const task = list.get(taskId);
+      const data = {
+        success: true,
+        taskId: task?.id ?? taskId.replace(/^#/, ""),
+        updatedFields: outcome.updatedFields,
+        ...(outcome.statusChange ? { statusChange: outcome.statusChange } : {}),
+      };
+      if (outcome.statusChange?.to === "deleted") return ok(`Task #${data.taskId} deleted.`, data);
+      const what = outcome.updatedFields.length ? outcome.updatedFields.join(", ") : "nothing changed";
+      const waits = task && outcome.statusChange?.to === "in_progress" ? list.openBlockers(task) : [];
+      const note = waits.length
+        ? ` Note: it is still blocked by ${waits.map((other) => `#${other}`).join(", ")}.`
+        : "";
+      return ok(`Task #${data.taskId} updated (${what}).${note}`, data);
+    },
+  });
+  const taskList = defineTool({
+    name: "TaskList",
+    description: LIST_DESCRIPTION,
+    schema: z.object({}),
+    isReadOnly: () => true,
+    async execute() {
+      const tasks = list.all().map((task) => ({
+        id: task.id,
+        subject: task.subject,
+        status: task.status,
+        ...(task.owner ? { owner: task.owner } : {}),
+        blockedBy: list.openBlockers(task),
+      }));
+      return ok(list.render(), { tasks });
+    },
+  });
+  const taskGet = defineTool({
+    name: "TaskGet",
+    description: GET_DESCRIPTION,
+    schema: z.object({ taskId: id }),
+    isReadOnly: () => true,
+    summary: (input) => `#${input.taskId.replace(/^#/, "")}`,
+    async execute(input) {
+      const task = list.get(input.taskId);
+      if (!task) return fail("task_not_found", `No task with id "${input.taskId}".`, { task: null });
+      const lines = [`#${task.id} [${task.status}] ${task.subject}`];
+      if (task.owner) lines.push(`Owner: ${task.owner}`);
+      if (task.description) lines.push("", task.description);
+      if (task.blockedBy.length)
+        lines.push("", `Blocked by: ${task.blockedBy.map((other) => `#${other}`).join(", ")}`);
+      if (task.blocks.length) lines.push(`Blocks: ${task.blocks.map((other) => `#${other}`).join(", ")}`);
+      const { id: taskId, subject, description, status, blocks, blockedBy } = task;
+      return ok(lines.join("\n"), { task: { id: taskId, subject, description, status, blocks, blockedBy } });
+    },
+  });
+  return [taskCreate, taskUpdate, taskList, taskGet] as Tool[];
+}
