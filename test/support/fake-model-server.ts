@@ -1,7 +1,8 @@
 // Wire-level fake model server for tests and demos: node:http on 127.0.0.1 that answers
 // `POST /v1/messages` with Anthropic SSE and `POST /v1/chat/completions` with OpenAI SSE, one
 // script turn per request, plays faults (HTTP errors with retry-after, dropped connections,
-// malformed events, slow chunks) and records every request it received.
+// malformed events, slow chunks) and records every request it received. Requests of subagents go
+// to their own scripted turns (fake-model-routes.ts).
 // Standalone: `node --import tsx test/support/fake-model-server.ts SCRIPT.json [--port N]`.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
@@ -9,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { type Script, type ScriptedTurn, scriptSchema } from "../../src/providers/script-format.js";
+import type { ScriptedTurn } from "../../src/providers/script-format.js";
+import { createTurnRouter, parseRoutedScript, type RoutedScript, routingText } from "./fake-model-routes.js";
 import {
   anthropicEvents,
   errorBody,
@@ -36,20 +38,21 @@ export type FakeModelServer = {
   anthropicBaseURL: string;
   openaiBaseURL: string;
   requests: RecordedRequest[];
-  /** How many script turns have been consumed. */
+  /** How many script turns have been consumed (all routes). */
   turnsServed(): number;
+  /** Turns consumed per route ("main" for the main turns). */
+  turnsByRoute(): Record<string, number>;
   close(): Promise<void>;
 };
 
 type Api = "anthropic" | "openai";
 
 export async function startFakeModelServer(
-  script: Script,
+  script: RoutedScript,
   options: FakeModelServerOptions = {},
 ): Promise<FakeModelServer> {
-  const turns = scriptSchema.parse(script);
+  const router = createTurnRouter(script);
   const requests: RecordedRequest[] = [];
-  let nextTurn = 0;
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -84,17 +87,18 @@ export async function startFakeModelServer(
       res.end(errorBody(api, 400, "fake model server: request body is not JSON"));
       return;
     }
-    const turnNumber = nextTurn;
+    const turnNumber = router.total();
     options.onRequest?.(recorded, turnNumber);
-    const turn = turns[nextTurn];
-    if (turn === undefined) {
+    const routing = routingText(body as Record<string, unknown>);
+    const choice = router.next(routing.system, routing.firstUserText);
+    if (choice.kind === "exhausted") {
       res.writeHead(500, { "content-type": "application/json" });
-      const message = `fake model server: script exhausted: all ${turns.length} turns were used, request ${requests.length} to ${path} has no turn`;
+      const route = choice.route === "main" ? "" : ` of the route matching ${JSON.stringify(choice.route)}`;
+      const message = `fake model server: script exhausted: all ${choice.used} turns${route} were used, request ${requests.length} to ${path} has no turn`;
       res.end(errorBody(api, 500, message));
       return;
     }
-    nextTurn++;
-    await playTurn(api, turn, turnNumber, body as Record<string, unknown>, res);
+    await playTurn(api, choice.turn, turnNumber, body as Record<string, unknown>, res);
   }
 
   async function playTurn(
@@ -158,7 +162,8 @@ export async function startFakeModelServer(
     anthropicBaseURL: url,
     openaiBaseURL: `${url}/v1`,
     requests,
-    turnsServed: () => nextTurn,
+    turnsServed: () => router.total(),
+    turnsByRoute: () => router.served(),
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
@@ -191,12 +196,12 @@ async function main(argv: string[]): Promise<void> {
     );
     process.exit(2);
   }
-  const parsed = scriptSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.success) {
-    process.stderr.write(`${file}: not a valid script: ${parsed.error.message}\n`);
+  const parsed = parseRoutedScript(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.ok) {
+    process.stderr.write(`${file}: not a valid script: ${parsed.error}\n`);
     process.exit(2);
   }
-  const server = await startFakeModelServer(parsed.data, {
+  const server = await startFakeModelServer(parsed.script, {
     port,
     onRequest: (request, turn) =>
       process.stderr.write(`[fake-model-server] ${request.path} → turn ${turn}\n`),
