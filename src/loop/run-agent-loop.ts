@@ -36,14 +36,15 @@ export type LoopOptions = {
   emit: (event: AgentEvent) => void;
   /** Outbound copy of the history for one request (trimming); history itself stays untouched. */
   prepareMessages?: (messages: Message[]) => Message[];
-  /** Called when the model wants to stop; may continue the turn with an instruction. */
+  /** Called when the model wants to stop; may continue the turn with an instruction. `stopHookActive`:
+   *  the previous response already came from such a continuation (no tool round since). The caller owns
+   *  any cap on continuations in a row (the hooks engine's Stop block limit); maxTurns bounds the loop. */
   onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
   /** Runs before every model request (the session's auto-compaction check). */
   beforeRequest?: () => Promise<void>;
   /** Called once when the provider rejects a request as too long; true = history was compacted, retry. */
   onContextOverflow?: () => Promise<boolean>;
   maxConcurrency?: number;
-  maxStopContinuations?: number;
 };
 
 type ModelTurn =
@@ -105,7 +106,6 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
     options.emit({ type: "loop-end", terminal });
     return terminal;
   };
-  const maxStops = options.maxStopContinuations ?? 8;
   let lastText = "";
   let stopContinuations = 0;
   let overflowRetried = false;
@@ -142,12 +142,6 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
         return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
       if (decision.type === "end") return finish({ reason: "completed", text: lastText });
       stopContinuations++;
-      if (stopContinuations > maxStops)
-        return finish({
-          reason: "stopped_by_hook",
-          message: `Stop hooks blocked ${maxStops} times in a row; ending the run`,
-          text: lastText,
-        });
       options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
       options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
       continue;

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { STOP_BLOCK_LIMIT } from "../../src/hooks/engine.js";
 import { claude, cmd, harness, pre, tempProject } from "./harness.js";
 
 const json = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
@@ -164,7 +163,7 @@ test("Stop: at most 8 blocks in a row are honoured; continue:false wins over a b
   const h = await harness(dir, {
     settings: [claude("Stop", [{ hooks: [cmd(json({ decision: "block", reason: "again" }))] }])],
   });
-  for (let i = 0; i < STOP_BLOCK_LIMIT; i++) {
+  for (let i = 0; i < 8; i++) {
     const outcome = await h.engine.stop({ stopHookActive: i > 0, lastAssistantMessage: "" });
     assert.ok(outcome.block, `block ${i + 1}`);
   }

@@ -2,10 +2,7 @@
 // temp workspace) around the scripted model, for session-level tests.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHookEngine, loadHookConfig } from "../../src/hooks/index.js";
-import { createPermissionGate } from "../../src/permissions/gate.js";
-import { matchRule } from "../../src/permissions/match-rule.js";
-import type { PermissionMode, PermissionRules } from "../../src/permissions/types.js";
+import type { PermissionMode, Prompter } from "../../src/permissions/types.js";
 import type { Script } from "../../src/providers/script-format.js";
 import { createScriptedClient } from "../../src/providers/scripted.js";
 import { ContextManager, type ContextSettings } from "../../src/session/context-manager.js";
@@ -16,6 +13,8 @@ import { createFileStateStore } from "../../src/tools/file-state.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { createTestHookEngine } from "./hook-engine.js";
+import { createTestGate, type TestRules } from "./test-gate.js";
 
 export type HarnessOptions = {
   cwd: string;
@@ -25,7 +24,9 @@ export type HarnessOptions = {
   compactHooks?: Array<Record<string, unknown>>;
   extraTools?: Tool[];
   mode?: PermissionMode;
-  rules?: Partial<PermissionRules>;
+  /** Makes the gate interactive: "ask" becomes a question to this prompter. */
+  prompter?: Prompter;
+  rules?: TestRules;
   context?: Omit<ContextSettings, "window"> & { window: number };
   summaryScript?: Script;
   transcript?: SessionOptions["transcript"];
@@ -36,36 +37,20 @@ export function createTestSession(options: HarnessOptions) {
   const events: SessionEvent[] = [];
   const model = createScriptedClient({ script: options.script });
   const sink: { session?: Session } = {};
-  const config = loadHookConfig({
-    settings: (options.settings ?? []).map((data, index) => ({ source: `settings-${index}.json`, data })),
-    compactFiles: (options.compactHooks ?? []).map((data, index) => ({
-      source: `hooks-${index}.json`,
-      data,
-    })),
-    disabled: false,
-    projectDir: options.cwd,
-  });
-  const hooks = createHookEngine({
-    config,
-    projectDir: options.cwd,
-    sessionId: "session-test",
-    baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
-    spillDir: join(tmpdir(), "reagent-test-spill"),
-    tracer: noopTracer,
-    permissionMode: () => options.mode ?? "bypassPermissions",
-    matchRule: (rule, toolName, input) =>
-      matchRule(rule, toolName, input, { cwd: options.cwd, homeDir: options.cwd }),
-    onEvent: (event) => sink.session?.hookRun(event),
-    onNotice: (notice) => sink.session?.notice(notice),
-  });
-  const gate = createPermissionGate({
-    mode: options.mode ?? "bypassPermissions",
-    rules: { allow: [], deny: [], ask: [], ...options.rules },
+  const hooks = createTestHookEngine(
+    { projectDir: options.cwd, settings: options.settings, compactHooks: options.compactHooks },
+    {
+      spillDir: join(tmpdir(), "reagent-test-spill"),
+      permissionMode: () => options.mode ?? "bypassPermissions",
+      onEvent: (event) => sink.session?.hookRun(event),
+      onNotice: (notice) => sink.session?.notice(notice),
+    },
+  );
+  const gate = createTestGate({
     cwd: options.cwd,
-    homeDir: options.cwd,
-    additionalDirectories: [],
-    interactive: false,
-    tracer: noopTracer,
+    mode: options.mode ?? "bypassPermissions",
+    rules: options.rules,
+    prompter: options.prompter,
   });
   const registry = createToolRegistry([...createBuiltinTools({}), ...(options.extraTools ?? [])], (name) =>
     gate.isToolHidden(name),
