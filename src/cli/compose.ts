@@ -10,7 +10,11 @@ import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ModelClient } from "../model/types.js";
-import { createPermissionGate, type ManagedPermissionGate } from "../permissions/gate.js";
+import {
+  createPermissionGate,
+  type ManagedPermissionGate,
+  type PermissionGateOptions,
+} from "../permissions/gate.js";
 import { matchRule } from "../permissions/match-rule.js";
 import { validateRule } from "../permissions/rule.js";
 import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
@@ -32,6 +36,7 @@ import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type EnvSnapshot, readEnv } from "./env.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
+import { permissionHookBridge } from "./permission-hooks.js";
 import { createModelClient } from "./provider.js";
 import { packageVersion } from "./version.js";
 
@@ -71,11 +76,22 @@ export function spillDirFor(sessionId: string): string {
   return join(tmpdir(), `reagent-${sessionId}`);
 }
 
-export function loadBasics(options: Pick<CliOptions, "settings">): Basics {
+export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources">): Basics {
   const cwd = process.cwd();
-  const env = readEnv(process.env, () => userInfo().homedir);
+  const accountHome = () => userInfo().homedir;
+  const shellEnv = readEnv(process.env, accountHome);
+  const settings = loadSettings({
+    projectDir: cwd,
+    homeDir: shellEnv.homeDir,
+    extra: options.settings,
+    sources: options.settingSources,
+  });
+  // Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code; the
+  // settings files themselves are found through the shell's HOME.
+  const env = settings.merged.env
+    ? { ...readEnv({ ...process.env, ...settings.merged.env }, accountHome), homeDir: shellEnv.homeDir }
+    : shellEnv;
   const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
-  const settings = loadSettings({ projectDir: cwd, homeDir: env.homeDir, extra: options.settings });
   return { cwd, env, tracer, settings };
 }
 
@@ -138,7 +154,13 @@ function additionalDirectories(settings: LoadedSettings, options: CliOptions): s
   return [...fromSettings, ...options.addDir];
 }
 
-export function createGate(basics: Basics, options: CliOptions, interactive: boolean, spillDir?: string) {
+export function createGate(
+  basics: Basics,
+  options: CliOptions,
+  interactive: boolean,
+  spillDir?: string,
+  beforeAsk?: PermissionGateOptions["beforeAsk"],
+) {
   const { settings, env, cwd, tracer } = basics;
   let prompter: Prompter | undefined;
   const gate = createPermissionGate({
@@ -160,6 +182,7 @@ export function createGate(basics: Basics, options: CliOptions, interactive: boo
     persistRule: (rule) => persistAllowRule(settings.localSettingsPath, rule),
     allowWrite: env.allowWrite,
     tracer,
+    beforeAsk,
   });
   return { gate, setPrompter: (next: Prompter) => (prompter = next) };
 }
@@ -232,13 +255,20 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
   if (resumed.type === "resumed" && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);
-  const { gate, setPrompter } = configStep(() =>
-    createGate(basics, options, interactive, spillDirFor(sessionId)),
-  );
   const sink: { session?: Session; early?: string[]; transcript?: TranscriptStore } = {
     early: startupWarnings,
   };
+  const late: { hooks?: HookEngine } = {};
+  const beforeAsk = permissionHookBridge({
+    hooks: () => late.hooks,
+    interactive,
+    notice: (notice) => sink.session?.notice(notice),
+  });
+  const { gate, setPrompter } = configStep(() =>
+    createGate(basics, options, interactive, spillDirFor(sessionId), beforeAsk),
+  );
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink);
+  late.hooks = hooks;
   const model = await createModelClient({
     model: options.model ?? settings.merged.model,
     provider: options.provider ?? settings.merged.provider,

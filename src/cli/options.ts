@@ -1,4 +1,5 @@
 // Command-line options as parsed by commander, normalised into one typed object.
+import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
 import { UsageError } from "../util/errors.js";
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -19,6 +20,8 @@ export type CliOptions = {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   settings: string[];
+  /** `--setting-sources user,project,local`: the settings scopes to read (absent: all). */
+  settingSources?: SettingSource[];
   mcpConfig: string[];
   addDir: string[];
   /** `-c`: resume the project's most recent session. */
@@ -58,6 +61,21 @@ const list = (value: unknown): string[] =>
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
 
+/** `user,project` → the scopes; an empty value reads no settings files (only `--settings`). */
+function settingSources(value: unknown): SettingSource[] | undefined {
+  if (value === undefined) return undefined;
+  const names = String(value)
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(SETTING_SOURCES as readonly string[]).includes(name))
+      throw new UsageError(
+        `--setting-sources ${String(value)}: "${name}" is not one of ${SETTING_SOURCES.join(", ")}`,
+      );
+  return names as SettingSource[];
+}
+
 export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptions {
   const outputFormat = String(raw.outputFormat ?? "text");
   if (!(OUTPUT_FORMATS as readonly string[]).includes(outputFormat))
@@ -94,6 +112,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     systemPrompt: raw.systemPrompt === undefined ? undefined : String(raw.systemPrompt),
     appendSystemPrompt: raw.appendSystemPrompt === undefined ? undefined : String(raw.appendSystemPrompt),
     settings: strings(raw.settings),
+    settingSources: settingSources(raw.settingSources),
     mcpConfig: strings(raw.mcpConfig),
     addDir: list(raw.addDir),
     continue: raw.continue === true,

@@ -47,6 +47,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       collect,
       [],
     )
+    .option(
+      "--setting-sources <sources>",
+      "settings scopes to read, comma-separated: user, project, local (default all; --settings always applies)",
+    )
     .option("--mcp-config <fileOrJson>", "MCP server configuration file or JSON (repeatable)", collect, [])
     .option("-c, --continue", "continue the most recent session of this project")
     .option(

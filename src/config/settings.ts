@@ -1,17 +1,31 @@
-// Settings files merged in DESIGN.md §5 order: user → .claude/settings.json → .agents/settings.json →
-// .claude/settings.local.json → .agents/settings.local.json → --settings FILE|JSON, plus the compact
-// hooks file .agents/hooks.json. Later scalars win; hook and rule arrays concatenate (the hooks and
-// permissions modules read the layers). Known fields are type-checked; errors name file and field.
+// Settings files merged in order: ~/.claude/settings.json → ~/.agents/settings.json (user) →
+// .claude/settings.json → .agents/settings.json (project) → .claude/settings.local.json →
+// .agents/settings.local.json (local) → --settings FILE|JSON, plus the compact hooks file
+// .agents/hooks.json (project). `--setting-sources` picks the scopes. Later scalars win, `env` merges by
+// key, hook and rule arrays concatenate (the hooks and permissions modules read the layers).
+// Known fields are type-checked; errors name file and field.
 // Key typos are not silently ignored (DESIGN.md §6): near-misses of the keys reagent reads warn,
 // a case-only variant of a permissions key is an error; other keys Claude Code uses stay silent.
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { nearest } from "../util/edit-distance.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
 
-export type SettingsLayer = { source: string; data: Record<string, unknown> };
+/** Where a layer comes from: `--setting-sources` picks among user, project and local; `flag` is
+ *  `--settings`, always applied. */
+export type SettingsScope = "user" | "project" | "local" | "flag";
+export const SETTING_SOURCES = ["user", "project", "local"] as const;
+export type SettingSource = (typeof SETTING_SOURCES)[number];
+
+export type SettingsLayer = {
+  source: string;
+  data: Record<string, unknown>;
+  scope: SettingsScope;
+  /** The absolute path of the file (absent for inline `--settings` JSON). */
+  path?: string;
+};
 
 const permissionsSchema = z
   .object({
@@ -32,11 +46,24 @@ const settingsSchema = z
     permissions: permissionsSchema.optional(),
     hooks: z.unknown().optional(),
     disableAllHooks: z.boolean().optional(),
-    env: z.record(z.string(), z.string()).optional(),
+    // Claude Code files sometimes write numbers or booleans; they reach the environment as text.
+    env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   })
   .loose();
 
-export type Settings = z.infer<typeof settingsSchema>;
+type SettingsFile = z.infer<typeof settingsSchema>;
+
+/** The merged view of the layers (permission rules and hooks are read per layer). */
+export type Settings = {
+  model?: string;
+  provider?: "anthropic" | "openai";
+  maxTurns?: number;
+  contextWindow?: number;
+  permissions?: { defaultMode?: NonNullable<SettingsFile["permissions"]>["defaultMode"] };
+  disableAllHooks?: boolean;
+  /** Every layer's `env`, later layers winning key by key; values as text. */
+  env?: Record<string, string>;
+};
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
 const USED_KEYS = [
@@ -47,6 +74,7 @@ const USED_KEYS = [
   "contextWindow",
   "disableAllHooks",
   "provider",
+  "env",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -107,28 +135,37 @@ export function loadSettings(options: {
   projectDir: string;
   homeDir: string;
   extra?: string[];
+  /** `--setting-sources`: the scopes to read (default all); `--settings` always applies. */
+  sources?: readonly SettingSource[];
 }): LoadedSettings {
   const display = (path: string) =>
     path.startsWith(options.projectDir)
       ? relative(options.projectDir, path) || "."
       : path.replace(options.homeDir, "~");
-  const files = [
-    join(options.homeDir, ".agents", "settings.json"),
-    join(options.projectDir, ".claude", "settings.json"),
-    join(options.projectDir, ".agents", "settings.json"),
-    join(options.projectDir, ".claude", "settings.local.json"),
-    join(options.projectDir, ".agents", "settings.local.json"),
+  const files: Array<{ path: string; scope: SettingsScope }> = [
+    { path: join(options.homeDir, ".claude", "settings.json"), scope: "user" },
+    { path: join(options.homeDir, ".agents", "settings.json"), scope: "user" },
+    { path: join(options.projectDir, ".claude", "settings.json"), scope: "project" },
+    { path: join(options.projectDir, ".agents", "settings.json"), scope: "project" },
+    { path: join(options.projectDir, ".claude", "settings.local.json"), scope: "local" },
+    { path: join(options.projectDir, ".agents", "settings.local.json"), scope: "local" },
   ];
+  const sources = new Set<SettingsScope>(options.sources ?? SETTING_SOURCES);
   const layers: SettingsLayer[] = [];
   const warnings: string[] = [];
-  const add = (source: string, data: unknown) => {
+  const add = (source: string, data: unknown, scope: SettingsScope, path?: string) => {
     const valid = validate(source, data);
     checkKeys(source, valid, warnings);
-    layers.push({ source, data: valid });
+    layers.push({ source, data: valid, scope, ...(path ? { path } : {}) });
   };
-  for (const path of files) {
+  // Run in the home folder, ~/.claude/settings.json is both the user and the project file: read once.
+  const seen = new Set<string>();
+  for (const { path, scope } of files) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (!sources.has(scope)) continue;
     const file = readJsonFile(path, display(path));
-    if (file) add(file.path, file.data);
+    if (file) add(file.path, file.data, scope, path);
   }
   for (const value of options.extra ?? []) {
     const inline = value.trimStart().startsWith("{");
@@ -136,28 +173,45 @@ export function loadSettings(options: {
       ? { path: "--settings", data: parseJsonText(value, "--settings") }
       : readJsonFile(value);
     if (!file) throw new UsageError(`--settings ${value}: file not found`);
-    add(file.path, file.data);
+    add(file.path, file.data, "flag", inline ? undefined : resolve(options.projectDir, value));
   }
   const compactHooks: SettingsLayer[] = [];
   const hooksPath = join(options.projectDir, ".agents", "hooks.json");
-  const hooksFile = readJsonFile(hooksPath, display(hooksPath));
+  const hooksFile = sources.has("project") ? readJsonFile(hooksPath, display(hooksPath)) : undefined;
   if (hooksFile) {
     if (!hooksFile.data || typeof hooksFile.data !== "object" || Array.isArray(hooksFile.data))
       throw new UsageError(`${hooksFile.path}: hooks file must be a JSON object`);
-    compactHooks.push({ source: hooksFile.path, data: hooksFile.data as Record<string, unknown> });
-  }
-  const merged: Settings = {};
-  for (const layer of layers) {
-    const { permissions, ...rest } = layer.data as Settings;
-    Object.assign(merged, rest);
-    if (permissions?.defaultMode)
-      merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
+    compactHooks.push({
+      source: hooksFile.path,
+      data: hooksFile.data as Record<string, unknown>,
+      scope: "project",
+      path: hooksPath,
+    });
   }
   return {
     layers,
     compactHooks,
-    merged,
+    merged: mergeLayers(layers),
     localSettingsPath: join(options.projectDir, ".agents", "settings.local.json"),
     warnings,
   };
+}
+
+/** Later scalars win; `env` merges key by key. */
+export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
+  const merged: Settings = {};
+  for (const layer of layers) {
+    const data = layer.data as SettingsFile;
+    const { permissions, env } = data;
+    for (const key of ["model", "provider", "maxTurns", "contextWindow", "disableAllHooks"] as const)
+      if (data[key] !== undefined) Object.assign(merged, { [key]: data[key] });
+    if (permissions?.defaultMode)
+      merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
+    if (env) merged.env = { ...merged.env, ...stringValues(env) };
+  }
+  return merged;
+}
+
+function stringValues(env: Record<string, string | number | boolean>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value)]));
 }

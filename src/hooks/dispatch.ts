@@ -3,7 +3,7 @@
 // hook-start/hook-end, then merge in configuration order. No matching handler: nothing is spawned.
 import type { Tracer } from "../util/trace.js";
 import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
-import { MATCH_FIELD, TOOL_EVENTS } from "./matcher.js";
+import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
 import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
 import { parseHookOutput } from "./parse-output.js";
 import { runCommand } from "./run-command.js";
@@ -39,21 +39,6 @@ export type DispatchRequest = {
 
 export type DispatchResult = { runs: HookRun[]; merged: MergedOutcome };
 
-export const TRACE_NAMES: Record<HookEventName, string> = {
-  PreToolUse: "hooks.pre",
-  PostToolUse: "hooks.post",
-  PostToolUseFailure: "hooks.post_failure",
-  UserPromptSubmit: "hooks.prompt",
-  Stop: "hooks.stop",
-  SessionStart: "hooks.session_start",
-  SessionEnd: "hooks.session_end",
-  PreCompact: "hooks.pre_compact",
-  PostCompact: "hooks.post_compact",
-  Notification: "hooks.notification",
-  SubagentStart: "hooks.subagent_start",
-  SubagentStop: "hooks.subagent_stop",
-};
-
 const emptyMerged = (): MergedOutcome => ({
   decision: "none",
   blocked: false,
@@ -76,7 +61,7 @@ export function createDispatcher(options: DispatchOptions) {
   function select(request: DispatchRequest): HookHandler[] {
     const candidates = byEvent.get(request.event);
     if (!candidates) return [];
-    const field = MATCH_FIELD[request.event];
+    const field = EVENT_CATALOG[request.event].matchField;
     const value = field === undefined ? undefined : String(request.fields[field] ?? "");
     const seen = new Set<string>();
     return candidates.filter((handler) => {
@@ -135,7 +120,7 @@ export function createDispatcher(options: DispatchOptions) {
           : decision === "deny" || decision === "block"
             ? "block"
             : "success";
-    options.tracer.trace(TRACE_NAMES[request.event], {
+    options.tracer.trace(traceName(request.event), {
       tool: request.tool?.name,
       matcher: handler.matcher || "*",
       hook,

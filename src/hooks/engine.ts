@@ -17,9 +17,13 @@ import type {
   HookEventName,
   HookNotice,
   HookRunEvent,
+  PermissionHooks,
+  PermissionRequestOutcome,
   PostToolUseOutcome,
   PreToolUseOutcome,
   SessionHooks,
+  StopOutcome,
+  SubagentHooks,
   ToolHooks,
 } from "./types.js";
 
@@ -40,7 +44,9 @@ export type HookEngineOptions = {
 };
 
 export type HookEngine = ToolHooks &
-  SessionHooks & {
+  SessionHooks &
+  PermissionHooks &
+  SubagentHooks & {
     readonly disabledBy?: string;
     list(): HookListEntry[];
     test(
@@ -244,6 +250,55 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     async notification(message, notificationType) {
       const fields = { message, notification_type: notificationType };
       return { notices: (await run({ event: "Notification", fields })).notices };
+    },
+
+    async permissionRequest(input): Promise<PermissionRequestOutcome> {
+      const merged = await run({
+        event: "PermissionRequest",
+        fields: { ...toolFields(input), permission_suggestions: input.suggestions },
+        tool: { name: input.toolName, input: input.toolInput },
+        signal: input.signal,
+      });
+      const decision = merged.decision === "ask" ? "none" : merged.decision;
+      const outcome: PermissionRequestOutcome = { decision, notices: merged.notices, ...stopOf(merged) };
+      if (merged.reason) outcome.reason = merged.reason;
+      if (decision === "allow" && merged.updatedInput) outcome.updatedInput = merged.updatedInput;
+      return outcome;
+    },
+
+    async stopFailure({ error, errorDetails, lastAssistantMessage }) {
+      const fields = { error, error_details: errorDetails, last_assistant_message: lastAssistantMessage };
+      return { notices: (await run({ event: "StopFailure", fields })).notices };
+    },
+
+    async subagentStart({ agentId, agentType }) {
+      const merged = await run({
+        event: "SubagentStart",
+        fields: { agent_id: agentId, agent_type: agentType },
+      });
+      return { additionalContext: merged.additionalContext, notices: merged.notices };
+    },
+
+    async subagentStop(input): Promise<StopOutcome> {
+      const merged = await run({
+        event: "SubagentStop",
+        fields: {
+          stop_hook_active: input.stopHookActive,
+          agent_id: input.agentId,
+          agent_type: input.agentType,
+          agent_transcript_path: input.agentTranscriptPath,
+          last_assistant_message: input.lastAssistantMessage,
+        },
+        signal: input.signal,
+      });
+      const outcome: StopOutcome = {
+        additionalContext: merged.additionalContext,
+        notices: merged.notices,
+        ...stopOf(merged),
+      };
+      if (merged.blocked && !merged.stop)
+        outcome.block = { reason: merged.reason ?? "blocked by a SubagentStop hook" };
+      return outcome;
     },
 
     list: () => listHooks(options.config),

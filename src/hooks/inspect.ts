@@ -3,6 +3,7 @@
 // plus the plain-text formatters the CLI prints.
 import { type HookConfig, handlerKey, handlerName } from "./config-types.js";
 import type { Dispatcher } from "./dispatch.js";
+import { TOOL_EVENTS } from "./event-catalog.js";
 import type { Decision, MergedOutcome } from "./merge.js";
 import { runDecision } from "./merge.js";
 import type { HookVerdict } from "./parse-output.js";
@@ -75,6 +76,8 @@ function syntheticFields(
   switch (event) {
     case "PreToolUse":
       return toolFields;
+    case "PermissionRequest":
+      return { ...toolFields, permission_suggestions: [] };
     case "PostToolUse":
       return { ...toolFields, tool_response: {}, duration_ms: 0, tool_result: "", tool_is_error: false };
     case "PostToolUseFailure":
@@ -82,8 +85,19 @@ function syntheticFields(
     case "UserPromptSubmit":
       return { prompt: typeof input.prompt === "string" ? input.prompt : "hello" };
     case "Stop":
-    case "SubagentStop":
       return { stop_hook_active: false, last_assistant_message: "" };
+    case "StopFailure":
+      return { error: input.error ?? "server_error", error_details: "", last_assistant_message: "" };
+    case "SubagentStart":
+      return { agent_id: "agent_hooks_test", agent_type: input.agent_type ?? "general-purpose" };
+    case "SubagentStop":
+      return {
+        stop_hook_active: false,
+        agent_id: "agent_hooks_test",
+        agent_type: input.agent_type ?? "general-purpose",
+        agent_transcript_path: null,
+        last_assistant_message: "",
+      };
     case "SessionStart":
       return { source: typeof input.source === "string" ? input.source : "startup", model: "test" };
     case "SessionEnd":
@@ -109,7 +123,7 @@ export async function testHooks(
   const tool = synthetic.tool ?? "Bash";
   const input = synthetic.input ?? {};
   const fields = syntheticFields(event, tool, input);
-  const isTool = event === "PreToolUse" || event === "PostToolUse" || event === "PostToolUseFailure";
+  const isTool = TOOL_EVENTS.has(event);
   const request = { event, fields, ...(isTool ? { tool: { name: tool, input } } : {}) };
   const { runs, merged } = await dispatcher.dispatch(request);
   return {
@@ -175,7 +189,7 @@ export function formatHookTestReport(report: HookTestReport): string {
   }
   const merged = report.merged;
   const parts = [
-    report.event === "PreToolUse"
+    report.event === "PreToolUse" || report.event === "PermissionRequest"
       ? `decision ${merged.decision}`
       : merged.blocked
         ? "blocked"

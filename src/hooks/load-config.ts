@@ -6,6 +6,7 @@
 
 import { nearest } from "../util/edit-distance.js";
 import { type HookConfig, HookConfigError, type HookHandler, type OnError } from "./config-types.js";
+import { isFired } from "./event-catalog.js";
 import { compileMatcher } from "./matcher.js";
 import { HOOK_EVENTS, type HookEventName } from "./types.js";
 
@@ -63,11 +64,27 @@ class Reader {
     }
   }
 
-  event(source: string, path: string, name: string): HookEventName {
-    if (!(HOOK_EVENTS as readonly string[]).includes(name)) {
-      this.fail(source, path, `unknown hook event "${name}"; known events: ${HOOK_EVENTS.join(", ")}`);
+  /** The event a configuration key names. A documented Claude Code event reagent does not fire loads
+   *  with a one-line warning; a near miss of a known name (`PreToolUsed`, `stop`) is an error, since the
+   *  guard it was meant to be would silently never run; any other name is warned about and skipped
+   *  (a newer Claude Code event). Returns undefined when the key is skipped. */
+  event(source: string, path: string, name: string, count: number): HookEventName | undefined {
+    if ((HOOK_EVENTS as readonly string[]).includes(name)) {
+      const event = name as HookEventName;
+      if (!isFired(event) && count > 0)
+        this.warnings.push(
+          `${source}: ${path}: reagent does not fire the ${name} event; its ${count} hook${count === 1 ? "" : "s"} never run`,
+        );
+      return event;
     }
-    return name as HookEventName;
+    const near =
+      HOOK_EVENTS.find((known) => known.toLowerCase() === name.toLowerCase()) ??
+      nearest(name, HOOK_EVENTS, Math.min(3, Math.max(1, Math.floor(name.length / 4))));
+    if (near) this.fail(source, path, `unknown hook event "${name}"; did you mean "${near}"?`);
+    this.warnings.push(
+      `${source}: ${path}: unknown hook event "${name}" is ignored (not a Claude Code event reagent knows)`,
+    );
+    return undefined;
   }
 
   matcher(source: string, path: string, value: unknown): { text: string; matches: (v: string) => boolean } {
@@ -127,8 +144,14 @@ class Reader {
     if (!isObject(hooks)) this.fail(source, "hooks", "hooks must be an object keyed by event name");
     for (const [eventName, groups] of Object.entries(hooks)) {
       const eventPath = `hooks.${eventName}`;
-      const event = this.event(source, eventPath, eventName);
       if (!Array.isArray(groups)) this.fail(source, eventPath, "must be an array of matcher groups");
+      const count = groups.reduce(
+        (sum: number, group) =>
+          sum + (isObject(group) && Array.isArray(group.hooks) ? group.hooks.length : 0),
+        0,
+      );
+      const event = this.event(source, eventPath, eventName, count);
+      if (!event) continue;
       groups.forEach((group, groupIndex) => {
         const groupPath = `${eventPath}[${groupIndex}]`;
         if (!isObject(group)) this.fail(source, groupPath, "must be an object with matcher and hooks");
@@ -164,8 +187,9 @@ class Reader {
     const prefix = wrapped ? "hooks." : "";
     for (const [eventName, entries] of Object.entries(events)) {
       const eventPath = `${prefix}${eventName}`;
-      const event = this.event(source, eventPath, eventName);
       if (!Array.isArray(entries)) this.fail(source, eventPath, "must be an array of hook entries");
+      const event = this.event(source, eventPath, eventName, entries.length);
+      if (!event) continue;
       entries.forEach((entry, index) => {
         const path = `${eventPath}[${index}]`;
         if (!isObject(entry)) this.fail(source, path, "must be an object with matcher and command");

@@ -1,8 +1,6 @@
 // Hook matcher grammar: `*`, empty or absent match everything; text made only of letters, digits,
 // `_`, `-`, space, `|` and `,` is an exact name or a list of names; anything else is an unanchored,
-// case-sensitive JavaScript regular expression. Also says which payload value each event matches.
-import type { HookEventName } from "./types.js";
-
+// case-sensitive JavaScript regular expression. (Which payload value each event matches: event-catalog.ts.)
 const NAME_LIST = /^[A-Za-z0-9_\- |,]+$/;
 
 /** Compiles a matcher; throws a plain Error with the reason when the regular expression is invalid. */
@@ -26,26 +24,3 @@ export function compileMatcher(matcher: string | undefined): (value: string) => 
   }
   return (value) => regex.test(value);
 }
-
-/** The payload field each event's matcher is tested against; undefined = the matcher is ignored. */
-export const MATCH_FIELD: Record<HookEventName, string | undefined> = {
-  PreToolUse: "tool_name",
-  PostToolUse: "tool_name",
-  PostToolUseFailure: "tool_name",
-  UserPromptSubmit: undefined,
-  Stop: undefined,
-  SessionStart: "source",
-  SessionEnd: "reason",
-  PreCompact: "trigger",
-  PostCompact: "trigger",
-  Notification: "notification_type",
-  SubagentStart: "agent_type",
-  SubagentStop: "agent_type",
-};
-
-/** Events whose payload carries a tool call (where `if` rules apply). */
-export const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-]);

@@ -27,7 +27,13 @@ export type MergedOutcome = {
 };
 
 /** Events where `onError: "deny"` turns a hook error into a deny/block. */
-const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set(["PreToolUse", "UserPromptSubmit"]);
+const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set([
+  "PreToolUse",
+  "PermissionRequest",
+  "UserPromptSubmit",
+]);
+/** Events whose hooks answer a permission question (allow / ask / deny rather than block). */
+const DECIDES: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PermissionRequest"]);
 /** Events whose plain stdout (exit 0) becomes model context. */
 const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set(["UserPromptSubmit", "SessionStart"]);
 
@@ -50,12 +56,13 @@ export function runDecision(event: HookEventName, run: HookRun): Decision | "blo
   const { verdict } = run;
   if (verdict.kind === "error") {
     if (run.handler.onError === "deny" && ERROR_CAN_DENY.has(event))
-      return event === "PreToolUse" ? "deny" : "block";
+      return DECIDES.has(event) ? "deny" : "block";
     return "error";
   }
-  if (verdict.kind === "block") return event === "PreToolUse" ? "deny" : "block";
+  if (verdict.kind === "block") return DECIDES.has(event) ? "deny" : "block";
   const json = verdict.json;
   if (!json) return "none";
+  if (event === "PermissionRequest") return json.permissionBehavior ?? "none";
   if (event === "PreToolUse") {
     if (json.permissionDecision) return json.permissionDecision;
     if (json.decision === "approve") return "allow";
@@ -81,7 +88,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
     if (verdict.kind === "error") {
       const denies = decision === "deny" || decision === "block";
       const consequence = denies
-        ? event === "PreToolUse"
+        ? DECIDES.has(event)
           ? "; denied (onError: deny)"
           : "; blocked (onError: deny)"
         : "";
@@ -98,15 +105,17 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
       const reason =
         verdict.kind === "block"
           ? verdict.reason
-          : (json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
+          : (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
       merged.blocked = true;
       reasons.deny.push(reason.trim());
-      const verb = event === "PreToolUse" ? "denied the call" : "blocked";
+      const verb = DECIDES.has(event) ? "denied the call" : "blocked";
       const how =
         verdict.kind === "block" && !json ? (run.result.exitCode === 2 ? "exit code 2" : "deny") : "JSON";
       merged.notices.push(noticeFor(event, run, "block", `${verb} (${how}): ${firstLine(reason)}`, false));
     } else if (decision === "allow" || decision === "ask") {
-      reasons[decision].push((json?.permissionDecisionReason ?? json?.reason ?? "").trim());
+      reasons[decision].push(
+        (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "").trim(),
+      );
     }
     if (json) {
       if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
@@ -114,6 +123,11 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
       if (json.additionalContext) merged.additionalContext.push(json.additionalContext);
       if (json.continue === false && !merged.stop) {
         merged.stop = { reason: json.stopReason ?? `stopped by ${event} hook "${handlerName(run.handler)}"` };
+      }
+      if (json.permissionInterrupt && decision === "deny" && !merged.stop) {
+        merged.stop = {
+          reason: json.permissionMessage ?? `stopped by ${event} hook "${handlerName(run.handler)}"`,
+        };
       }
       if (json.systemMessage)
         merged.notices.push(noticeFor(event, run, "system-message", json.systemMessage, false));
@@ -128,7 +142,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
     }
     if (RANK[decision as Decision] > RANK[merged.decision]) merged.decision = decision as Decision;
   }
-  if (merged.blocked && event === "PreToolUse") merged.decision = "deny";
+  if (merged.blocked && DECIDES.has(event)) merged.decision = "deny";
   const winning = merged.blocked ? reasons.deny : reasons[merged.decision];
   const reason = winning.filter((text) => text !== "").join("\n");
   if (reason) merged.reason = reason;

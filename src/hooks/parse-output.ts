@@ -1,7 +1,8 @@
-// Turns one hook process's exit code and output into a typed per-hook verdict: a JSON object on
-// stdout is the decision whatever the exit code; exit 2 always blocks; any other failure (other exit
-// code without JSON, timeout, spawn failure, invalid JSON decision) is a hook error. Compact-format
-// handlers may also deny through a last-line JSON `{"permissionDecision"|"decision"|"behavior":"deny"}`.
+// Turns one hook process's exit code and output into a typed per-hook verdict: exit 2 always blocks
+// with stderr as the reason (stdout JSON is ignored, as in Claude Code); otherwise a JSON object on
+// stdout is the decision whatever the exit code; any other failure (other exit code without JSON,
+// timeout, spawn failure, invalid JSON decision) is a hook error. Compact-format handlers may also
+// deny through a last-line JSON `{"permissionDecision"|"decision"|"behavior":"deny"}`.
 import type { HookHandler } from "./config-types.js";
 import type { CommandResult } from "./run-command.js";
 import type { HookEventName } from "./types.js";
@@ -16,6 +17,13 @@ export type HookJson = {
   reason?: string;
   permissionDecision?: "allow" | "deny" | "ask";
   permissionDecisionReason?: string;
+  /** PermissionRequest: `hookSpecificOutput.decision.behavior` ("ask" reads as no decision). */
+  permissionBehavior?: "allow" | "deny";
+  /** PermissionRequest: `decision.message` (why, for the model on a deny). */
+  permissionMessage?: string;
+  /** PermissionRequest: `decision.interrupt` with a deny stops the agent. */
+  permissionInterrupt?: boolean;
+  /** PreToolUse `updatedInput`, or PermissionRequest `decision.updatedInput`. */
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext?: string;
@@ -71,12 +79,11 @@ export function validateHookJson(event: HookEventName, raw: Obj): HookJson | str
     json.stopReason = str(raw.stopReason, "stopReason");
     json.systemMessage = str(raw.systemMessage, "systemMessage");
     json.reason = str(raw.reason, "reason");
+    // "approve" is the legacy "no objection" of every event (PreToolUse reads it as allow).
     if (raw.decision !== undefined && raw.decision !== null) {
-      const allowed = event === "PreToolUse" ? ["block", "approve"] : ["block"];
-      if (!allowed.includes(raw.decision as string)) {
-        throw new Error(`decision must be ${allowed.map((value) => `"${value}"`).join(" or ")}`);
-      }
-      json.decision = raw.decision as "block" | "approve";
+      if (raw.decision !== "block" && raw.decision !== "approve")
+        throw new Error(`decision must be "block" or "approve", got ${JSON.stringify(raw.decision)}`);
+      json.decision = raw.decision;
     }
     const specific = raw.hookSpecificOutput;
     if (specific !== undefined && specific !== null) {
@@ -97,10 +104,13 @@ export function validateHookJson(event: HookEventName, raw: Obj): HookJson | str
         json.permissionDecision = decision;
       }
       json.permissionDecisionReason = str(specific.permissionDecisionReason, "permissionDecisionReason");
-      if (specific.updatedInput !== undefined && specific.updatedInput !== null) {
-        if (event !== "PreToolUse") throw new Error("updatedInput is only valid for PreToolUse");
-        if (!isObject(specific.updatedInput)) throw new Error("updatedInput must be an object");
-        json.updatedInput = specific.updatedInput;
+      if (event === "PermissionRequest") permissionRequestDecision(specific, json);
+      const updatedInput = json.updatedInput ?? specific.updatedInput;
+      if (updatedInput !== undefined && updatedInput !== null) {
+        if (event !== "PreToolUse" && event !== "PermissionRequest")
+          throw new Error("updatedInput is only valid for PreToolUse and PermissionRequest");
+        if (!isObject(updatedInput)) throw new Error("updatedInput must be an object");
+        json.updatedInput = updatedInput;
       }
       const output = specific.updatedToolOutput ?? specific.updatedMCPToolOutput;
       if (output !== undefined && output !== null) {
@@ -114,6 +124,29 @@ export function validateHookJson(event: HookEventName, raw: Obj): HookJson | str
   }
   for (const key of Object.keys(json) as Array<keyof HookJson>) if (json[key] === undefined) delete json[key];
   return json;
+}
+
+/** `hookSpecificOutput.decision` of a PermissionRequest hook: `{behavior, updatedInput?, message?,
+ *  interrupt?}`. Some scripts put `updatedInput` beside `decision`; both places are read. */
+function permissionRequestDecision(specific: Obj, json: HookJson): void {
+  const decision = specific.decision;
+  if (decision === undefined || decision === null) return;
+  if (!isObject(decision)) throw new Error("decision must be an object with behavior");
+  const behavior = decision.behavior;
+  if (behavior !== "allow" && behavior !== "deny" && behavior !== "ask")
+    throw new Error(`decision.behavior must be "allow" or "deny", got ${JSON.stringify(behavior)}`);
+  if (behavior !== "ask") json.permissionBehavior = behavior;
+  if (decision.message !== undefined && decision.message !== null) {
+    if (typeof decision.message !== "string") throw new Error("decision.message must be a string");
+    json.permissionMessage = decision.message;
+  }
+  if (decision.interrupt !== undefined && typeof decision.interrupt !== "boolean")
+    throw new Error("decision.interrupt must be a boolean");
+  if (decision.interrupt === true) json.permissionInterrupt = true;
+  if (decision.updatedInput !== undefined && decision.updatedInput !== null) {
+    if (!isObject(decision.updatedInput)) throw new Error("decision.updatedInput must be an object");
+    json.updatedInput = decision.updatedInput;
+  }
 }
 
 /** The compact format's deny line: the last non-empty stdout line as JSON saying "deny". */
@@ -143,17 +176,15 @@ export function parseHookOutput(
   result: CommandResult,
 ): HookVerdict {
   if (result.failure) return { kind: "error", reason: describeExit(result) };
+  // Exit 2 blocks; the reason is stderr and any JSON on stdout is ignored (Claude Code's rule).
+  if (result.exitCode === 2)
+    return { kind: "block", reason: result.stderr.trim() || "blocked (exit code 2, nothing on stderr)" };
   const raw = parseObject(result.stdout);
   let json: HookJson | undefined;
   if (raw) {
     const validated = validateHookJson(event, raw);
     if (typeof validated === "string") return { kind: "error", reason: `invalid JSON output: ${validated}` };
     json = validated;
-  }
-  if (result.exitCode === 2) {
-    const reason =
-      json?.permissionDecisionReason ?? json?.reason ?? (result.stderr.trim() || `blocked (exit code 2)`);
-    return json ? { kind: "block", reason, json } : { kind: "block", reason };
   }
   if (!json && handler.format === "compact") {
     const deny = compactDeny(result.stdout);

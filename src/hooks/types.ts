@@ -2,12 +2,16 @@
 // The engine (config, matcher, command runner, output parsing, merging) lives beside this file;
 // callers depend only on these types and the HookEngine interface.
 
+/** Every hook event Claude Code documents: a settings file may configure any of them. Which ones
+ *  reagent fires is in event-catalog.ts; the others load with a warning and never run. */
 export const HOOK_EVENTS = [
   "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
+  "PermissionRequest",
   "UserPromptSubmit",
   "Stop",
+  "StopFailure",
   "SessionStart",
   "SessionEnd",
   "PreCompact",
@@ -15,6 +19,25 @@ export const HOOK_EVENTS = [
   "Notification",
   "SubagentStart",
   "SubagentStop",
+  "PermissionDenied",
+  "PostToolBatch",
+  "UserPromptExpansion",
+  "Setup",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "CwdChanged",
+  "FileChanged",
+  "DirectoryAdded",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "TeammateIdle",
+  "TaskCreated",
+  "TaskCompleted",
+  "Elicitation",
+  "ElicitationResult",
+  "PreModelSwitch",
+  "PostModelSwitch",
+  "MessageDisplay",
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
@@ -83,6 +106,28 @@ export type PostToolUseInput = PreToolUseInput & {
 
 export type PostToolUseFailureInput = PreToolUseInput & { error: string; durationMs: number };
 
+/** PermissionRequest: asked when a permission question is about to be put (a dialog, or the
+ *  headless policy); an allow or deny answers it. */
+export type PermissionRequestInput = {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  /** Claude Code's `permission_suggestions` (the rule "don't ask again" would add). */
+  suggestions: unknown[];
+  signal?: AbortSignal;
+};
+
+export type PermissionRequestOutcome = {
+  decision: "none" | "allow" | "deny";
+  /** The deny message (for the model) or the allow reason. */
+  reason?: string;
+  /** An allow that rewrites the call's input. */
+  updatedInput?: Record<string, unknown>;
+  /** `interrupt: true` on a deny, or `continue: false`: stop the agent after this step. */
+  stop?: StopRequest;
+  notices: HookNotice[];
+};
+
 /** The part of the hooks engine the ToolRunner uses. */
 export interface ToolHooks {
   preToolUse(input: PreToolUseInput): Promise<PreToolUseOutcome>;
@@ -138,4 +183,31 @@ export interface SessionHooks {
   preCompact(trigger: "manual" | "auto", customInstructions: string): Promise<PreCompactOutcome>;
   postCompact(trigger: "manual" | "auto", summary: string): Promise<NoticesOnly>;
   notification(message: string, notificationType: string): Promise<NoticesOnly>;
+  /** StopFailure: the turn ended with an API error (output ignored, as in Claude Code). */
+  stopFailure(input: {
+    error: string;
+    errorDetails: string;
+    lastAssistantMessage: string;
+  }): Promise<NoticesOnly>;
+}
+
+/** The part of the hooks engine the permission gate uses. */
+export interface PermissionHooks {
+  permissionRequest(input: PermissionRequestInput): Promise<PermissionRequestOutcome>;
+}
+
+/** SubagentStart / SubagentStop, for the subagent work (the Agent tool). */
+export interface SubagentHooks {
+  subagentStart(input: { agentId: string; agentType: string }): Promise<{
+    additionalContext: string[];
+    notices: HookNotice[];
+  }>;
+  subagentStop(input: {
+    agentId: string;
+    agentType: string;
+    agentTranscriptPath: string | null;
+    stopHookActive: boolean;
+    lastAssistantMessage: string;
+    signal?: AbortSignal;
+  }): Promise<StopOutcome>;
 }

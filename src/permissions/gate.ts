@@ -18,10 +18,12 @@ import { suggestRule, summarizeCall } from "./suggest-rule.js";
 import type {
   PermissionDecision,
   PermissionGate,
+  PermissionHookAnswer,
   PermissionMode,
   PermissionRequest,
   PermissionRules,
   Prompter,
+  PromptRequest,
   RuleBehavior,
   RuleSource,
 } from "./types.js";
@@ -43,6 +45,9 @@ export type PermissionGateOptions = {
   tracer: Tracer;
   /** Problems the user should see that do not stop the call (e.g. a rule that could not be saved). */
   onWarning?: (message: string) => void;
+  /** Consulted when a question is about to be put (a prompt, or the headless policy's denial; never
+   *  in dontAsk): the PermissionRequest hooks. An allow or deny answers the question. */
+  beforeAsk?: (request: PromptRequest) => Promise<PermissionHookAnswer>;
 };
 
 export type ManagedPermissionGate = PermissionGate & {
@@ -183,13 +188,27 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       return finish(request, { behavior: "deny", by, rule, message });
     }
     const unattended = mode === "dontAsk" || !options.interactive || !options.prompter;
-    if (unattended) {
-      const headlessWrite = options.allowWrite && !options.interactive && mode !== "dontAsk";
-      if (headlessWrite && (evaluation.cause === "default" || evaluation.cause === "unparseable")) {
-        return finish(request, { behavior: "allow", by: "mode" });
-      }
-      return refuse(request, evaluation);
+    const headlessWrite = unattended && options.allowWrite && !options.interactive && mode !== "dontAsk";
+    if (headlessWrite && (evaluation.cause === "default" || evaluation.cause === "unparseable")) {
+      return finish(request, { behavior: "allow", by: "mode" });
     }
+    if (mode !== "dontAsk" && options.beforeAsk) {
+      const answer = await options.beforeAsk({
+        toolName: request.toolName,
+        input: request.input,
+        toolUseId: request.toolUseId,
+        summary: summarizeCall(call),
+        reason: evaluation.reason,
+        suggestedRule: suggestRule(call, cwd, evaluation.pending),
+        signal: request.signal,
+      });
+      if (answer.behavior === "allow") return finish(request, { behavior: "allow", by: "hook" });
+      if (answer.behavior === "deny") {
+        const { message, endTurn } = answer;
+        return finish(request, { behavior: "deny", by: "hook", message, ...(endTurn ? { endTurn } : {}) });
+      }
+    }
+    if (unattended) return refuse(request, evaluation);
     trace(request, "ask", evaluation.by, evaluation.rule);
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {

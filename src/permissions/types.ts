@@ -63,6 +63,13 @@ export type PromptAnswer =
   | { kind: "always"; rule: string }
   | { kind: "no"; message?: string };
 
+/** A programmatic answer to a permission question before it is put (PermissionRequest hooks):
+ *  `none` lets the question go to the prompter or the headless policy. */
+export type PermissionHookAnswer =
+  | { behavior: "none" }
+  | { behavior: "allow" }
+  | { behavior: "deny"; message: string; endTurn?: boolean };
+
 /** Asks the person at the terminal; implemented by the line prompter and the REPL dialog. */
 export interface Prompter {
   ask(request: PromptRequest): Promise<PromptAnswer>;

@@ -10,7 +10,7 @@ import type {
 } from "../hooks/types.js";
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
-import type { Message, ModelClient, TextBlock, Usage } from "../model/types.js";
+import type { Message, ModelClient, ModelErrorKind, TextBlock, Usage } from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
@@ -207,6 +207,12 @@ export class Session {
           ? (text, active) => this.onStop(text, active, controller.signal)
           : undefined,
       });
+      if (terminal.reason === "error" && this.options.hooks?.has("StopFailure"))
+        await this.options.hooks.stopFailure({
+          error: stopFailureType(terminal.error.kind),
+          errorDetails: terminal.error.message,
+          lastAssistantMessage: terminal.text,
+        });
       return this.finish(terminal, started, apiMs, numTurns, turnUsage);
     } finally {
       unsubscribe();
@@ -303,5 +309,23 @@ export class Session {
     this.options.tracer.trace("loop.end", { reason: terminal.reason, turns: numTurns, ms: turn.durationMs });
     this.emit({ type: "turn-end", result: turn });
     return turn;
+  }
+}
+
+/** Claude Code's StopFailure matcher values for a model error. */
+function stopFailureType(kind: ModelErrorKind): string {
+  switch (kind) {
+    case "auth":
+      return "authentication_failed";
+    case "rate_limit":
+      return "rate_limit";
+    case "overloaded":
+    case "server":
+      return "server_error";
+    case "bad_request":
+    case "context_length":
+      return "invalid_request";
+    default:
+      return "unknown";
   }
 }

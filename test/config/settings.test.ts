@@ -127,3 +127,55 @@ test("a UTF-8 byte order mark at the start of a settings file is tolerated", () 
   assert.equal(loaded.merged.model, "bom-model");
   assert.deepEqual(loaded.warnings, []);
 });
+
+test("~/.claude/settings.json is the lowest user layer; --setting-sources picks scopes; home as project reads it once", () => {
+  const home = createWorkspace({
+    ".claude/settings.json": JSON.stringify({ model: "claude-user", env: { A: "1", B: "claude" } }),
+    ".agents/settings.json": JSON.stringify({ env: { B: "agents", C: 3 } }),
+  });
+  const project = createWorkspace({
+    ".claude/settings.json": JSON.stringify({ env: { C: "project" } }),
+    ".agents/hooks.json": JSON.stringify({ Stop: [] }),
+    ".claude/settings.local.json": JSON.stringify({ maxTurns: 4 }),
+  });
+  try {
+    const all = loadSettings({ projectDir: project.dir, homeDir: home.dir });
+    assert.deepEqual(
+      all.layers.map((layer) => [layer.source, layer.scope]),
+      [
+        ["~/.claude/settings.json", "user"],
+        ["~/.agents/settings.json", "user"],
+        [".claude/settings.json", "project"],
+        [".claude/settings.local.json", "local"],
+      ],
+    );
+    assert.equal(all.merged.model, "claude-user");
+    assert.deepEqual(all.merged.env, { A: "1", B: "agents", C: "project" });
+    assert.equal(all.compactHooks.length, 1);
+    const projectOnly = loadSettings({ projectDir: project.dir, homeDir: home.dir, sources: ["project"] });
+    assert.deepEqual(
+      projectOnly.layers.map((layer) => layer.source),
+      [".claude/settings.json"],
+    );
+    const userOnly = loadSettings({ projectDir: project.dir, homeDir: home.dir, sources: ["user"] });
+    assert.equal(userOnly.compactHooks.length, 0, ".agents/hooks.json is project configuration");
+    const none = loadSettings({
+      projectDir: project.dir,
+      homeDir: home.dir,
+      sources: [],
+      extra: ['{"maxTurns":2}'],
+    });
+    assert.deepEqual(
+      none.layers.map((layer) => [layer.source, layer.scope]),
+      [["--settings", "flag"]],
+    );
+    const inHome = loadSettings({ projectDir: home.dir, homeDir: home.dir });
+    assert.deepEqual(
+      inHome.layers.map((layer) => layer.scope),
+      ["user", "user"],
+    );
+  } finally {
+    home.cleanup();
+    project.cleanup();
+  }
+});

@@ -83,18 +83,24 @@ test("exit 2 denies with stderr as the reason and a block notice naming the hook
   assert.match(h.traces[0]!, /exitCode=2 .*decision=deny/);
 });
 
-test("exit 2 blocks even when its JSON says allow, and takes the JSON reason", async () => {
+test("exit 2 blocks even when its JSON says allow; the reason is stderr and the JSON is ignored", async () => {
   const dir = await tempProject();
+  const allowJson = json(decide("allow", { permissionDecisionReason: "json reason" }));
   const h = await harness(dir, {
     settings: [
-      claude("PreToolUse", [
-        { hooks: [cmd(`${json(decide("allow", { permissionDecisionReason: "json reason" }))}; exit 2`)] },
-      ]),
+      claude("PreToolUse", [{ hooks: [cmd(`${allowJson}; echo 'use the make target' >&2; exit 2`)] }]),
     ],
   });
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "deny");
-  assert.equal(outcome.reason, "json reason");
+  assert.equal(outcome.reason, "use the make target");
+  const silent = await harness(dir, {
+    settings: [claude("PreToolUse", [{ hooks: [cmd(`${allowJson}; exit 2`)] }])],
+  });
+  const quiet = await silent.engine.preToolUse(pre);
+  assert.equal(quiet.decision, "deny");
+  assert.doesNotMatch(quiet.reason ?? "", /json reason/);
+  assert.match(quiet.reason ?? "", /exit code 2/);
 });
 
 test("a JSON deny counts on exit 0 and on exit 1", async () => {

@@ -1,0 +1,58 @@
+// The bridge between the permission gate's `beforeAsk` and the hooks engine: a permission question
+// about to be put fires PermissionRequest (its allow or deny answers it); a question a headless run
+// cannot put fires Notification `permission_prompt`. The gate never imports hooks; this file wires them.
+import type { HookEngine } from "../hooks/index.js";
+import type { HookNotice } from "../hooks/types.js";
+import type { PermissionHookAnswer, PromptRequest } from "../permissions/types.js";
+
+/** Claude Code's `permission_suggestions` for the rule "don't ask again" would save. */
+export function permissionSuggestions(rule: string): unknown[] {
+  if (!rule) return [];
+  const match = /^([^(]+)\(([\s\S]*)\)$/.exec(rule);
+  const entry = match ? { toolName: match[1], ruleContent: match[2] } : { toolName: rule };
+  return [{ type: "addRules", rules: [entry], behavior: "allow", destination: "localSettings" }];
+}
+
+export function permissionHookBridge(options: {
+  hooks: () => HookEngine | undefined;
+  interactive: boolean;
+  notice: (notice: HookNotice) => void;
+}): (request: PromptRequest) => Promise<PermissionHookAnswer> {
+  return async (request) => {
+    const hooks = options.hooks();
+    if (!hooks) return { behavior: "none" };
+    if (hooks.has("PermissionRequest")) {
+      const outcome = await hooks.permissionRequest({
+        toolName: request.toolName,
+        toolInput: request.input,
+        toolUseId: request.toolUseId,
+        suggestions: permissionSuggestions(request.suggestedRule),
+        signal: request.signal,
+      });
+      if (outcome.decision === "allow" && outcome.updatedInput) {
+        // The gate checked the call as it stands; an allow for a different input is not applied
+        // (the safe branch): the question goes on as if the hook had not answered.
+        options.notice({
+          kind: "warning",
+          event: "PermissionRequest",
+          hook: "updatedInput",
+          source: "PermissionRequest hooks",
+          text: `a PermissionRequest hook allowed ${request.toolName} with an updatedInput, which reagent does not apply; the call is decided as if the hook had not answered (rewrite inputs in a PreToolUse hook instead)`,
+        });
+      } else if (outcome.decision === "allow") return { behavior: "allow" };
+      else if (outcome.decision === "deny")
+        return {
+          behavior: "deny",
+          message: `Permission denied by a PermissionRequest hook: ${outcome.reason?.trim() || "no reason given"}`,
+          ...(outcome.stop ? { endTurn: true } : {}),
+        };
+    }
+    // Interactive: the dialog fires its own Notification when it opens.
+    if (!options.interactive && hooks.has("Notification"))
+      await hooks.notification(
+        `reagent needs your permission to use ${request.toolName}`,
+        "permission_prompt",
+      );
+    return { behavior: "none" };
+  };
+}

@@ -1,0 +1,72 @@
+// The catalogue of hook events: every event name Claude Code documents (so any settings file written
+// for it loads), which of them reagent fires, the payload field each event's matcher tests, and the
+// trace name of each. Configuration of an event reagent does not fire is accepted with a warning.
+import type { HookEventName } from "./types.js";
+
+type EventInfo = {
+  /** reagent fires this event (listed in the README). */
+  fired: boolean;
+  /** The payload field the matcher is tested against; undefined = the matcher is ignored. */
+  matchField?: string;
+};
+
+export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
+  PreToolUse: { fired: true, matchField: "tool_name" },
+  PostToolUse: { fired: true, matchField: "tool_name" },
+  PostToolUseFailure: { fired: true, matchField: "tool_name" },
+  PermissionRequest: { fired: true, matchField: "tool_name" },
+  UserPromptSubmit: { fired: true },
+  Stop: { fired: true },
+  StopFailure: { fired: true, matchField: "error" },
+  SessionStart: { fired: true, matchField: "source" },
+  SessionEnd: { fired: true, matchField: "reason" },
+  PreCompact: { fired: true, matchField: "trigger" },
+  PostCompact: { fired: true, matchField: "trigger" },
+  Notification: { fired: true, matchField: "notification_type" },
+  // Fired by the subagent work (the Agent tool); the payload builders are ready in engine.ts.
+  SubagentStart: { fired: false, matchField: "agent_type" },
+  SubagentStop: { fired: false, matchField: "agent_type" },
+  PermissionDenied: { fired: false, matchField: "tool_name" },
+  PostToolBatch: { fired: false },
+  UserPromptExpansion: { fired: false, matchField: "command_name" },
+  Setup: { fired: false, matchField: "trigger" },
+  InstructionsLoaded: { fired: false, matchField: "load_reason" },
+  ConfigChange: { fired: false, matchField: "source" },
+  CwdChanged: { fired: false },
+  FileChanged: { fired: false, matchField: "file_path" },
+  DirectoryAdded: { fired: false },
+  WorktreeCreate: { fired: false },
+  WorktreeRemove: { fired: false },
+  TeammateIdle: { fired: false },
+  TaskCreated: { fired: false },
+  TaskCompleted: { fired: false },
+  Elicitation: { fired: false, matchField: "mcp_server_name" },
+  ElicitationResult: { fired: false, matchField: "mcp_server_name" },
+  PreModelSwitch: { fired: false },
+  PostModelSwitch: { fired: false },
+  MessageDisplay: { fired: false },
+};
+
+/** Events whose payload carries a tool call (where `if` rules apply). */
+export const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PermissionRequest",
+]);
+
+/** `hooks.pre`, `hooks.post_failure`, `hooks.permission_request` … for TRACE=1 lines. */
+export function traceName(event: HookEventName): string {
+  const short: Partial<Record<HookEventName, string>> = {
+    PreToolUse: "pre",
+    PostToolUse: "post",
+    PostToolUseFailure: "post_failure",
+    UserPromptSubmit: "prompt",
+  };
+  const snake = event.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+  return `hooks.${short[event] ?? snake}`;
+}
+
+export function isFired(event: HookEventName): boolean {
+  return EVENT_CATALOG[event].fired;
+}

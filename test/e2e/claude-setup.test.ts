@@ -1,0 +1,201 @@
+// End-to-end: a Claude Code setup brought as it is, through the built CLI with a temp HOME — user-level
+// ~/.claude/settings.json hooks and env, --setting-sources, events reagent does not fire, and the
+// PermissionRequest / Notification hooks of headless runs, with the published-shape scripts of
+// test/fixtures/claude-hooks run unchanged.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { createWorkspace, type Workspace } from "../support/workspace.js";
+
+const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
+const hasJq = (() => {
+  try {
+    execFileSync("jq", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const needsJq = hasJq ? {} : { skip: "jq is not installed (.ci/run installs it)" };
+
+const spaces: Workspace[] = [];
+after(() => {
+  for (const space of spaces) space.cleanup();
+});
+
+function project(files: Record<string, string> = {}): Workspace {
+  const space = createWorkspace({ "README.md": "# demo\n", ...files });
+  spaces.push(space);
+  return space;
+}
+
+/** A temp HOME holding `~/.claude/settings.json`. */
+function homeWith(settings: unknown): Record<string, string> {
+  const env = cleanEnv();
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(join(env.HOME, ".claude", "settings.json"), JSON.stringify(settings));
+  return env;
+}
+
+const hook = (command: string, matcher?: string) => [
+  { ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] },
+];
+
+function script(space: Workspace, turns: unknown[]): string {
+  return space.write("script.json", JSON.stringify(turns));
+}
+
+const bash = (command: string) => [
+  { tool_calls: [{ id: "b1", name: "Bash", input: { command } }] },
+  { text: "done" },
+];
+
+test(
+  "hooks in ~/.claude/settings.json fire, and hooks list names the file they came from",
+  needsJq,
+  async () => {
+    const space = project();
+    const env = homeWith({ hooks: { PreToolUse: hook(join(FIXTURES, "guard-git-push.sh"), "Bash") } });
+    const list = await runCli(["hooks", "list"], { cwd: space.dir, env });
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(
+      list.stdout,
+      /PreToolUse:\n {2}\[Bash\] command: .*guard-git-push\.sh\n {6}~\/\.claude\/settings\.json hooks\.PreToolUse\[0\]\.hooks\[0\]/,
+    );
+    const run = await runCli(
+      [
+        "--model",
+        `scripted:${script(space, bash("git push origin main"))}`,
+        "-p",
+        "x",
+        "--output-format",
+        "json",
+      ],
+      { cwd: space.dir, env },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    assert.equal(result.permission_denials[0]?.tool_name, "Bash");
+    assert.match(run.stderr, /Pushing to main is not allowed/);
+  },
+);
+
+test("settings env applies to Bash and hooks, wins over the shell's value, and merges key by key", async () => {
+  const space = project({
+    ".claude/settings.local.json": JSON.stringify({ env: { PROJECT_FLAVOUR: "local", RETRIES: 3 } }),
+  });
+  const env = homeWith({
+    env: { GREETING: "from-user-settings", PROJECT_FLAVOUR: "user" },
+    hooks: { SessionStart: hook('echo "$GREETING $PROJECT_FLAVOUR $RETRIES" > session-env.txt') },
+  });
+  env.GREETING = "from-shell";
+  const run = await runCli(
+    [
+      "--model",
+      `scripted:${script(space, bash('echo "$GREETING/$PROJECT_FLAVOUR" > bash-env.txt'))}`,
+      "-p",
+      "x",
+      "--allowedTools",
+      "Bash",
+    ],
+    { cwd: space.dir, env },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(space.dir, "session-env.txt"), "utf8"), "from-user-settings local 3\n");
+  assert.equal(readFileSync(join(space.dir, "bash-env.txt"), "utf8"), "from-user-settings/local\n");
+});
+
+test("--setting-sources picks the scopes: project only skips ~/.claude/settings.json", async () => {
+  const space = project({
+    ".claude/settings.json": JSON.stringify({ hooks: { SessionStart: hook("touch project-hook-ran") } }),
+  });
+  const env = homeWith({ hooks: { SessionStart: hook("touch user-hook-ran") } });
+  const run = await runCli(
+    ["--model", `scripted:${script(space, [{ text: "hi" }])}`, "-p", "x", "--setting-sources", "project"],
+    { cwd: space.dir, env },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(existsSync(join(space.dir, "project-hook-ran")), true);
+  assert.equal(existsSync(join(space.dir, "user-hook-ran")), false);
+  const bad = await runCli(["-p", "x", "--setting-sources", "user,team"], { cwd: space.dir, env });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--setting-sources user,team: "team" is not one of user, project, local/);
+});
+
+test("events reagent does not fire warn in one line each and the run goes on", async () => {
+  const space = project();
+  const env = homeWith({
+    hooks: {
+      Setup: hook("touch setup-ran"),
+      TeammateIdle: hook("true"),
+      SessionStart: hook("touch session-start-ran"),
+    },
+  });
+  const run = await runCli(["--model", `scripted:${script(space, [{ text: "hi" }])}`, "-p", "x"], {
+    cwd: space.dir,
+    env,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "hi\n");
+  assert.match(
+    run.stderr,
+    /~\/\.claude\/settings\.json: hooks\.Setup: reagent does not fire the Setup event; its 1 hook never run\n/,
+  );
+  assert.match(run.stderr, /hooks\.TeammateIdle: reagent does not fire the TeammateIdle event/);
+  assert.equal(existsSync(join(space.dir, "setup-ran")), false);
+  assert.equal(existsSync(join(space.dir, "session-start-ran")), true);
+});
+
+test(
+  "headless: a PermissionRequest hook (node) answers the question; otherwise Notification fires",
+  needsJq,
+  async () => {
+    const space = project({
+      "package.json": JSON.stringify({
+        name: "p",
+        version: "1.0.0",
+        scripts: { test: "echo ok > tests-ran.txt" },
+      }),
+    });
+    const env = homeWith({
+      hooks: {
+        PermissionRequest: hook(join(FIXTURES, "auto-allow-tests.js"), "Bash"),
+        Notification: hook(join(FIXTURES, "notify-log.sh")),
+      },
+    });
+    const turns = [
+      {
+        tool_calls: [
+          { id: "t1", name: "Bash", input: { command: "npm test" } },
+          { id: "t2", name: "Bash", input: { command: "cat .env" } },
+          { id: "t3", name: "Bash", input: { command: "make deploy" } },
+        ],
+      },
+      { text: "done" },
+    ];
+    const run = await runCli(
+      ["--model", `scripted:${script(space, turns)}`, "-p", "x", "--output-format", "json"],
+      {
+        cwd: space.dir,
+        env,
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(join(space.dir, "tests-ran.txt")), true, "the hook allowed npm test");
+    const result = JSON.parse(run.stdout);
+    assert.deepEqual(
+      result.permission_denials.map((denial: { tool_use_id: string }) => denial.tool_use_id),
+      ["t2", "t3"],
+    );
+    assert.match(run.stderr, /Permission denied by a PermissionRequest hook: Never touch \.env files\./);
+    const log = readFileSync(join(space.dir, "notifications.log"), "utf8");
+    assert.equal(
+      log,
+      "permission_prompt: reagent needs your permission to use Bash\n",
+      "only the unanswered call",
+    );
+  },
+);
