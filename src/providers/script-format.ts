@@ -22,6 +22,11 @@ export const scriptedFaultSchema = z.strictObject({
 });
 
 export const scriptedTurnSchema = z.strictObject({
+  /** What the model thinks before answering: a thinking block (Anthropic, when thinking is on) or
+   *  reasoning_content (OpenAI-compatible reasoners). "" = this step does not think. */
+  thinking: z.string().optional(),
+  /** Also issue a redacted_thinking block (Anthropic) before the thinking block. */
+  redacted_thinking: z.boolean().optional(),
   text: z.string().optional(),
   tool_calls: z.array(scriptedToolCallSchema).optional(),
   stop_reason: z.enum(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"]).optional(),

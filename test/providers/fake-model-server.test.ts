@@ -61,7 +61,7 @@ test("runs standalone and prints its URL", async () => {
     });
     const response = await fetch(`${url}/v1/messages`, {
       method: "POST",
-      body: JSON.stringify({ model: "m", messages: [], stream: true }),
+      body: JSON.stringify({ model: "m", max_tokens: 64, messages: [], stream: true }),
     });
     const body = await response.text();
     assert.match(body, /event: message_start/);

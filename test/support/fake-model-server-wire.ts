@@ -35,7 +35,8 @@ function stopReasonOf(turn: ScriptedTurn): string {
 
 function usageOf(turn: ScriptedTurn, requestBody: unknown): { input_tokens: number; output_tokens: number } {
   if (turn.usage) return turn.usage;
-  const outputChars = (turn.text ?? "").length + JSON.stringify(turn.tool_calls ?? []).length;
+  const outputChars =
+    (turn.thinking ?? "").length + (turn.text ?? "").length + JSON.stringify(turn.tool_calls ?? []).length;
   return {
     input_tokens: Math.max(1, Math.ceil(JSON.stringify(requestBody ?? "").length / 4)),
     output_tokens: Math.max(1, Math.ceil(outputChars / 4)),
@@ -46,13 +47,33 @@ function anthropicEvent(type: string, payload: Record<string, unknown>): SseEven
   return { event: type, data: JSON.stringify({ type, ...payload }) };
 }
 
+/** Thinking blocks a response starts with, already signed by the server. */
+export type IssuedBlock =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
+/** Input-side usage computed by the server's prompt-cache emulation. */
+export type InputUsage = {
+  input_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+};
+
 export function anthropicEvents(
   turn: ScriptedTurn,
   turnNumber: number,
   model: string,
   body: unknown,
+  plan: { thinking: IssuedBlock[]; input?: InputUsage } = { thinking: [] },
 ): SseEvent[] {
   const usage = usageOf(turn, body);
+  const input: InputUsage = turn.usage
+    ? { input_tokens: turn.usage.input_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+    : (plan.input ?? {
+        input_tokens: usage.input_tokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      });
   const events: SseEvent[] = [
     anthropicEvent("message_start", {
       message: {
@@ -63,12 +84,39 @@ export function anthropicEvents(
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+        usage: { ...input, output_tokens: 1 },
       },
     }),
     anthropicEvent("ping", {}),
   ];
   let index = 0;
+  for (const block of plan.thinking) {
+    if (block.type === "redacted_thinking") {
+      events.push(anthropicEvent("content_block_start", { index, content_block: block }));
+    } else {
+      events.push(
+        anthropicEvent("content_block_start", {
+          index,
+          content_block: { type: "thinking", thinking: "", signature: "" },
+        }),
+      );
+      for (const piece of block.thinking === "" ? [] : splitRealistically(block.thinking))
+        events.push(
+          anthropicEvent("content_block_delta", {
+            index,
+            delta: { type: "thinking_delta", thinking: piece },
+          }),
+        );
+      events.push(
+        anthropicEvent("content_block_delta", {
+          index,
+          delta: { type: "signature_delta", signature: block.signature },
+        }),
+      );
+    }
+    events.push(anthropicEvent("content_block_stop", { index }));
+    index++;
+  }
   if (turn.text !== undefined && turn.text !== "") {
     events.push(anthropicEvent("content_block_start", { index, content_block: { type: "text", text: "" } }));
     for (const piece of splitRealistically(turn.text)) {
@@ -116,17 +164,30 @@ const finishReasons: Record<string, string> = {
   refusal: "content_filter",
 };
 
+/** How the server streams reasoning and reports usage for one OpenAI-compatible response. */
+export type OpenAIPlan = {
+  reasoning?: { field: "reasoning_content" | "reasoning"; text: string };
+  prompt?: number;
+  cached?: number;
+  /** DeepSeek names cached prompt tokens prompt_cache_hit_tokens / prompt_cache_miss_tokens. */
+  deepseekUsage?: boolean;
+};
+
 export function openaiEvents(
   turn: ScriptedTurn,
   turnNumber: number,
   model: string,
   body: { stream_options?: { include_usage?: boolean } } | undefined,
+  plan: OpenAIPlan = {},
 ): SseEvent[] {
   const base = { id: `chatcmpl-fake-${turnNumber}`, object: "chat.completion.chunk", created: 1, model };
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): SseEvent => ({
     data: JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finishReason }] }),
   });
   const events: SseEvent[] = [chunk({ role: "assistant", content: "" })];
+  if (plan.reasoning && plan.reasoning.text !== "")
+    for (const piece of splitRealistically(plan.reasoning.text))
+      events.push(chunk({ content: null, [plan.reasoning.field]: piece }));
   if (turn.text !== undefined && turn.text !== "") {
     for (const piece of splitRealistically(turn.text)) events.push(chunk({ content: piece }));
   }
@@ -146,14 +207,22 @@ export function openaiEvents(
   events.push(chunk({}, finishReasons[stopReasonOf(turn)] ?? "stop"));
   if (body?.stream_options?.include_usage === true) {
     const usage = usageOf(turn, body);
+    const prompt = turn.usage ? usage.input_tokens : (plan.prompt ?? usage.input_tokens);
+    const cached = turn.usage ? 0 : (plan.cached ?? 0);
+    const reasoningTokens = plan.reasoning ? Math.ceil(plan.reasoning.text.length / 4) : 0;
+    const cacheFields = plan.deepseekUsage
+      ? { prompt_cache_hit_tokens: cached, prompt_cache_miss_tokens: prompt - cached }
+      : { prompt_tokens_details: { cached_tokens: cached } };
     events.push({
       data: JSON.stringify({
         ...base,
         choices: [],
         usage: {
-          prompt_tokens: usage.input_tokens,
+          prompt_tokens: prompt,
           completion_tokens: usage.output_tokens,
-          total_tokens: usage.input_tokens + usage.output_tokens,
+          total_tokens: prompt + usage.output_tokens,
+          ...cacheFields,
+          ...(plan.reasoning ? { completion_tokens_details: { reasoning_tokens: reasoningTokens } } : {}),
         },
       }),
     });

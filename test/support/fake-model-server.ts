@@ -2,8 +2,13 @@
 // `POST /v1/messages` with Anthropic SSE and `POST /v1/chat/completions` with OpenAI SSE, one
 // script turn per request, plays faults (HTTP errors with retry-after, dropped connections,
 // malformed events, slow chunks) and records every request it received. Requests of subagents go
-// to their own scripted turns (fake-model-routes.ts).
+// to their own scripted turns (fake-model-routes.ts). Like the real APIs it refuses (HTTP 400,
+// without using a turn) requests the real server would refuse, emulates prompt caching in its usage
+// figures, and issues signed thinking blocks / reasoning_content (fake-anthropic-rules.ts,
+// fake-openai-rules.ts).
 // Standalone: `node --import tsx test/support/fake-model-server.ts SCRIPT.json [--port N]`.
+
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,15 +16,27 @@ import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import type { ScriptedTurn } from "../../src/providers/script-format.js";
+import {
+  type AnthropicState,
+  type AnthropicVerdict,
+  judgeAnthropicRequest,
+  redactedData,
+  signThinking,
+} from "./fake-anthropic-rules.js";
 import { createTurnRouter, parseRoutedScript, type RoutedScript, routingText } from "./fake-model-routes.js";
 import {
   anthropicEvents,
   errorBody,
   formatSse,
+  type IssuedBlock,
   malformedEvent,
+  type OpenAIPlan,
   openaiEvents,
   type SseEvent,
+  toolCallId,
 } from "./fake-model-server-wire.js";
+import { judgeOpenAIRequest, type OpenAIVerdict } from "./fake-openai-rules.js";
+import { DEFAULT_MIN_CACHE_TOKENS, PromptCache } from "./fake-prompt-cache.js";
 
 export { splitRealistically } from "./fake-model-server-wire.js";
 
@@ -31,6 +48,10 @@ export type FakeModelServerOptions = {
   model?: string;
   /** Called for every request (the standalone mode logs them). */
   onRequest?: (request: RecordedRequest, turnNumber: number) => void;
+  /** Smallest prefix the prompt cache stores (default 1,024 tokens). */
+  minCacheTokens?: number;
+  /** Stream OpenAI-compatible reasoning as `reasoning` (vLLM) instead of `reasoning_content`. */
+  reasoningField?: "reasoning_content" | "reasoning";
 };
 
 export type FakeModelServer = {
@@ -38,6 +59,8 @@ export type FakeModelServer = {
   anthropicBaseURL: string;
   openaiBaseURL: string;
   requests: RecordedRequest[];
+  /** Requests refused with HTTP 400 the way the real API would refuse them (no turn was used). */
+  refusals: Array<{ path: string; message: string }>;
   /** How many script turns have been consumed (all routes). */
   turnsServed(): number;
   /** Turns consumed per route ("main" for the main turns). */
@@ -46,6 +69,9 @@ export type FakeModelServer = {
 };
 
 type Api = "anthropic" | "openai";
+type Verdict =
+  | (Extract<AnthropicVerdict, { ok: true }> & { api: "anthropic" })
+  | (Extract<OpenAIVerdict, { ok: true }> & { api: "openai" });
 
 export async function startFakeModelServer(
   script: RoutedScript,
@@ -53,6 +79,9 @@ export async function startFakeModelServer(
 ): Promise<FakeModelServer> {
   const router = createTurnRouter(script);
   const requests: RecordedRequest[] = [];
+  const refusals: FakeModelServer["refusals"] = [];
+  const cache = new PromptCache(options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS);
+  const anthropic: AnthropicState = { cache, secret: randomBytes(16).toString("hex"), issued: new Map() };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -89,6 +118,17 @@ export async function startFakeModelServer(
     }
     const turnNumber = router.total();
     options.onRequest?.(recorded, turnNumber);
+    const model =
+      typeof (body as { model?: unknown }).model === "string"
+        ? String((body as { model: string }).model)
+        : (options.model ?? "fake-model");
+    const verdict = judge(api, body as Record<string, unknown>, model);
+    if (!verdict.ok) {
+      refusals.push({ path, message: verdict.message });
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(errorBody(api, 400, verdict.message));
+      return;
+    }
     const routing = routingText(body as Record<string, unknown>);
     const choice = router.next(routing.system, routing.firstUserText);
     if (choice.kind === "exhausted") {
@@ -98,14 +138,91 @@ export async function startFakeModelServer(
       res.end(errorBody(api, 500, message));
       return;
     }
-    await playTurn(api, choice.turn, turnNumber, body as Record<string, unknown>, res);
+    const turn = choice.turn;
+    const events =
+      verdict.api === "anthropic"
+        ? anthropicEvents(turn, turnNumber, model, body, {
+            thinking: issueThinking(turn, turnNumber, verdict),
+            input: verdict.usage,
+          })
+        : openaiEvents(
+            turn,
+            turnNumber,
+            model,
+            body as Record<string, unknown>,
+            openaiPlan(turn, turnNumber, verdict),
+          );
+    await playTurn(api, turn, events, res);
+  }
+
+  function judge(
+    api: Api,
+    body: Record<string, unknown>,
+    model: string,
+  ): Verdict | { ok: false; message: string } {
+    if (api === "anthropic") {
+      const verdict = judgeAnthropicRequest(body, model, anthropic);
+      return verdict.ok ? { ...verdict, api } : verdict;
+    }
+    const verdict = judgeOpenAIRequest(body, model, cache, options.reasoningField);
+    return verdict.ok ? { ...verdict, api } : verdict;
+  }
+
+  /** The signed thinking blocks a response starts with; remembered per tool_use id it issues. */
+  function issueThinking(
+    turn: ScriptedTurn,
+    turnNumber: number,
+    verdict: Extract<Verdict, { api: "anthropic" }>,
+  ): IssuedBlock[] {
+    const blocks: IssuedBlock[] = [];
+    const on = verdict.thinking === "on";
+    if (on && turn.redacted_thinking)
+      blocks.push({
+        type: "redacted_thinking",
+        data: redactedData(anthropic.secret, `${turnNumber}-${randomBytes(4).toString("hex")}`),
+      });
+    if (on && (turn.thinking !== "" || verdict.manual)) {
+      const thought = verdict.summarized ? turn.thinking || `Thinking about step ${turnNumber + 1}.` : "";
+      blocks.push({
+        type: "thinking",
+        thinking: thought,
+        signature: signThinking(anthropic.secret, thought),
+      });
+    }
+    const first = blocks[0];
+    (turn.tool_calls ?? []).forEach((call, index) => {
+      const id = toolCallId(turnNumber, index, call.id, "toolu");
+      anthropic.issued.set(
+        id,
+        first === undefined
+          ? undefined
+          : first.type === "thinking"
+            ? { kind: "thinking", value: first.signature }
+            : { kind: "redacted_thinking", value: first.data },
+      );
+    });
+    return blocks;
+  }
+
+  function openaiPlan(
+    turn: ScriptedTurn,
+    turnNumber: number,
+    verdict: Extract<Verdict, { api: "openai" }>,
+  ): OpenAIPlan {
+    const field = verdict.profile.reasoningField;
+    const text = turn.thinking ?? `Reasoning about step ${turnNumber + 1}.`;
+    return {
+      prompt: verdict.prompt,
+      cached: verdict.cached,
+      deepseekUsage: verdict.profile.family === "deepseek",
+      ...(field && text !== "" ? { reasoning: { field, text } } : {}),
+    };
   }
 
   async function playTurn(
     api: Api,
     turn: ScriptedTurn,
-    turnNumber: number,
-    body: Record<string, unknown>,
+    events: SseEvent[],
     res: ServerResponse,
   ): Promise<void> {
     const fault = turn.fault ?? {};
@@ -121,11 +238,6 @@ export async function startFakeModelServer(
       res.socket?.destroy();
       return;
     }
-    const model = typeof body.model === "string" ? body.model : (options.model ?? "fake-model");
-    const events: SseEvent[] =
-      api === "anthropic"
-        ? anthropicEvents(turn, turnNumber, model, body)
-        : openaiEvents(turn, turnNumber, model, body);
     res.writeHead(200, {
       "content-type": "text/event-stream",
       "cache-control": "no-cache",
@@ -162,6 +274,7 @@ export async function startFakeModelServer(
     anthropicBaseURL: url,
     openaiBaseURL: `${url}/v1`,
     requests,
+    refusals,
     turnsServed: () => router.total(),
     turnsByRoute: () => router.served(),
     close: () =>
