@@ -28,6 +28,7 @@ test("the wire-level server routes by system prompt or first user message, per A
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           model: "m",
+          max_tokens: 64,
           system: [{ type: "text", text: system }],
           messages: [
             { role: "user", content: [{ type: "text", text: first }] },
