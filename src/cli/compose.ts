@@ -39,6 +39,7 @@ import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { createModelClient } from "./provider.js";
 import { packageVersion } from "./version.js";
+import { createWebTools } from "./web-tools.js";
 
 export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: LoadedSettings };
 
@@ -296,7 +297,21 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       pid: process.pid,
     });
   const skills = discovered.skills;
-  const tools = [...createBuiltinTools({}), createSkillTool({ skills }), ...(mcp?.tools() ?? [])];
+  const webTools = await createWebTools({
+    settings,
+    env,
+    cwd,
+    tracer,
+    sessionModel: () => session.model,
+    provider: model.provider,
+    warnings: startupWarnings,
+  });
+  const tools = [
+    ...createBuiltinTools({}),
+    ...webTools,
+    createSkillTool({ skills }),
+    ...(mcp?.tools() ?? []),
+  ];
   const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
   const prompt = createSystemPromptBuilder({
     cwd,

@@ -21,6 +21,12 @@ export type EnvSnapshot = {
   homeDir: string;
   shell: string;
   scriptLog?: string;
+  /** Proxies for WebFetch/WebSearch (upper- or lower-case variables; see tools/web/proxy-choice.ts). */
+  httpsProxy?: string;
+  httpProxy?: string;
+  noProxy?: string;
+  /** Claude Code's name for the small, fast model (used to condense fetched pages on Anthropic). */
+  smallFastModel?: string;
 };
 
 const truthy = (value: string | undefined) =>
@@ -77,5 +83,9 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     homeDir,
     shell: nonEmpty(env.SHELL) ?? "/bin/sh",
     scriptLog: nonEmpty(env.REAGENT_SCRIPT_LOG),
+    httpsProxy: nonEmpty(env.HTTPS_PROXY ?? env.https_proxy),
+    httpProxy: nonEmpty(env.HTTP_PROXY ?? env.http_proxy),
+    noProxy: nonEmpty(env.NO_PROXY ?? env.no_proxy),
+    smallFastModel: nonEmpty(env.ANTHROPIC_SMALL_FAST_MODEL),
   };
 }

@@ -37,6 +37,13 @@ const permissionsSchema = z
   })
   .loose();
 
+const webFetchSchema = z.strictObject({
+  /** Let WebFetch reach loopback, private (RFC 1918), IPv6 unique-local and CGNAT addresses. */
+  allowPrivateNetwork: z.boolean().optional(),
+  /** The model that condenses fetched pages (a small, fast one); default: the session's model. */
+  model: z.string().min(1).optional(),
+});
+
 const settingsSchema = z
   .object({
     model: z.string().optional(),
@@ -48,6 +55,7 @@ const settingsSchema = z
     disableAllHooks: z.boolean().optional(),
     // Claude Code files sometimes write numbers or booleans; they reach the environment as text.
     env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    webFetch: webFetchSchema.optional(),
   })
   .loose();
 
@@ -63,6 +71,8 @@ export type Settings = {
   disableAllHooks?: boolean;
   /** Every layer's `env`, later layers winning key by key; values as text. */
   env?: Record<string, string>;
+  /** `webFetch` of every layer, later layers winning key by key (see tools/web). */
+  webFetch?: SettingsFile["webFetch"];
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -75,6 +85,7 @@ const USED_KEYS = [
   "disableAllHooks",
   "provider",
   "env",
+  "webFetch",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -208,6 +219,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
     if (permissions?.defaultMode)
       merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
     if (env) merged.env = { ...merged.env, ...stringValues(env) };
+    if (data.webFetch) merged.webFetch = { ...merged.webFetch, ...data.webFetch };
   }
   return merged;
 }

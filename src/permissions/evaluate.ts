@@ -10,6 +10,8 @@ import { isInside, resolveUserPath } from "./path-pattern.js";
 import { EDIT_TOOLS, type Rule } from "./rule.js";
 import type { DecidedBy, PermissionMode, PermissionRequest, RuleBehavior } from "./types.js";
 
+const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
+
 export type CompiledRule = { behavior: RuleBehavior; rule: Rule; source: string };
 
 /** Why the gate wants to ask; "default" asks are the ones ALLOW_WRITE=1 lets headless runs skip. */
@@ -83,7 +85,8 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
       pending: [],
     };
   }
-  if (state.mode === "plan" && !request.readOnly) {
+  // The web tools change nothing locally: plan mode lets them through to the usual ask/allow rules.
+  if (state.mode === "plan" && !request.readOnly && !WEB_TOOLS.has(request.toolName)) {
     return { kind: "deny", by: "mode", message: planModeMessage(request.toolName) };
   }
   for (const rule of askRules) {

@@ -85,7 +85,10 @@ export function ruleMatchesCall(
     case "domain": {
       if (!ruleToolCovers(rule.tool, call.toolName) || typeof call.input.url !== "string") return false;
       const host = hostOf(call.input.url);
-      return host !== null && (host === rule.domain || host.endsWith(`.${rule.domain}`));
+      if (host === null) return false;
+      if (rule.domain === "*") return true;
+      if (rule.domain.startsWith("*.")) return host.endsWith(rule.domain.slice(1));
+      return host === rule.domain;
     }
     case "opaque": {
       if (!ruleToolCovers(rule.tool, call.toolName)) return false;
@@ -95,9 +98,12 @@ export function ruleMatchesCall(
   }
 }
 
+/** The URL's host as WebFetch connects to it: WHATWG-normalised (IDN, numeric IPv4 forms), lower case,
+ *  trailing dots dropped (so `example.com.` cannot slip past a rule for `example.com`). */
 function hostOf(url: string): string | null {
   try {
-    return new URL(url).hostname.toLowerCase();
+    const host = new URL(url.trim()).hostname.toLowerCase().replace(/\.+$/, "");
+    return host === "" ? null : host;
   } catch {
     return null;
   }

@@ -72,11 +72,19 @@ function parse(input: string): ParseResult {
   }
   if (PATH_RULE_TOOLS.has(name)) return parsePath(text, name, specifier.trim());
   if (name === "WebFetch" && specifier.startsWith("domain:")) {
-    const domain = specifier.slice("domain:".length).trim().toLowerCase();
-    if (!/^(\*\.)?[a-z0-9.-]+$/.test(domain)) {
-      return { ok: false, error: `"${domain}" is not a domain name, e.g. WebFetch(domain:example.com)` };
+    // `domain:example.com` is that host only; `domain:*.example.com` its subdomains; `domain:*` any host.
+    const domain = specifier.slice("domain:".length).trim().toLowerCase().replace(/\.$/, "");
+    if (
+      domain !== "*" &&
+      !/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/.test(domain) &&
+      !/^\[[0-9a-f:.]+\]$/.test(domain)
+    ) {
+      return {
+        ok: false,
+        error: `"${domain}" is not a domain name, e.g. WebFetch(domain:example.com) or WebFetch(domain:*.example.com)`,
+      };
     }
-    return { ok: true, rule: { kind: "domain", text, tool: name, domain: domain.replace(/^\*\./, "") } };
+    return { ok: true, rule: { kind: "domain", text, tool: name, domain } };
   }
   const pattern = parseBashPattern(specifier);
   if (typeof pattern === "string") return { ok: false, error: pattern };

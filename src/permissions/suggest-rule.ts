@@ -1,6 +1,7 @@
 // The rule offered for "yes, and don't ask again" and the one-line summary shown in prompts:
 // Bash → the command's prefix (`Bash(npm run test:*)`, `Bash(git commit *)`), file tools → the
-// folder (`Edit(src/**)`, `Read(//abs/dir/**)` outside the project), MCP and others → the tool name.
+// folder (`Edit(src/**)`, `Read(//abs/dir/**)` outside the project), WebFetch → its host
+// (`WebFetch(domain:docs.rs)`), MCP and others → the tool name.
 import { dirname, relative, sep } from "node:path";
 import type { SimpleCommand } from "./bash-split.js";
 import type { CallFacts } from "./match-rule.js";
@@ -31,6 +32,10 @@ export function suggestRule(call: CallFacts, projectRoot: string, pending: Simpl
     }
     return "Bash";
   }
+  if (call.toolName === "WebFetch" && typeof call.input.url === "string") {
+    const host = webHost(call.input.url);
+    if (host) return `WebFetch(domain:${host})`;
+  }
   const family = EDIT_TOOLS.has(call.toolName) ? "Edit" : READ_TOOLS.has(call.toolName) ? "Read" : null;
   const path = call.paths[0];
   if (family && path) {
@@ -40,6 +45,14 @@ export function suggestRule(call: CallFacts, projectRoot: string, pending: Simpl
     return rel === "" ? `${family}(./**)` : `${family}(${rel}/**)`;
   }
   return call.toolName;
+}
+
+function webHost(url: string): string | undefined {
+  try {
+    return new URL(url.trim()).hostname.toLowerCase().replace(/\.+$/, "") || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function summarizeCall(call: CallFacts): string {

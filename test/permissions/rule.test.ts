@@ -61,6 +61,8 @@ describe("parseRule", () => {
     ["Read(~bob/x)", /only ~\//],
     ["Some Tool", /not a tool name/],
     ["WebFetch(domain:exa mple.com)", /not a domain name/],
+    ["WebFetch(domain:https://example.com)", /not a domain name/],
+    ["WebFetch(domain:ex*.com)", /not a domain name/],
   ];
   for (const [text, error] of invalid) {
     test(`rejects ${JSON.stringify(text)}`, () => {

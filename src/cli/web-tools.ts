@@ -1,0 +1,55 @@
+// Builds the web tools from settings and environment: WebFetch (its SSRF guard opt-in, proxies, the
+// model that condenses pages) and, when a search backend is configured, WebSearch.
+import type { LoadedSettings } from "../config/settings.js";
+import type { ModelClient } from "../model/types.js";
+import type { Tool } from "../tools/tool.js";
+import { createConnector } from "../tools/web/connector.js";
+import { createProxyChoice, proxyWarning } from "../tools/web/proxy-choice.js";
+import { createWebFetchTool } from "../tools/web/web-fetch.js";
+import type { Tracer } from "../util/trace.js";
+import type { EnvSnapshot } from "./env.js";
+import { createModelClient } from "./provider.js";
+import { packageVersion } from "./version.js";
+
+export type WebToolsOptions = {
+  settings: LoadedSettings;
+  env: EnvSnapshot;
+  cwd: string;
+  tracer: Tracer;
+  /** The session's current model (it may change with /model). */
+  sessionModel: () => ModelClient;
+  provider: string;
+  warnings: string[];
+};
+
+/** The client that condenses fetched pages: `webFetch.model`, else ANTHROPIC_SMALL_FAST_MODEL on
+ *  Anthropic, else the session's own model. */
+async function condenserFor(options: WebToolsOptions): Promise<() => ModelClient> {
+  const configured =
+    options.settings.merged.webFetch?.model ??
+    (options.provider === "anthropic" ? options.env.smallFastModel : undefined);
+  if (!configured || options.provider === "scripted") return options.sessionModel;
+  const client = await createModelClient({
+    model: configured,
+    provider: options.provider,
+    env: options.env,
+    cwd: options.cwd,
+    tracer: options.tracer,
+  });
+  return () => client;
+}
+
+export async function createWebTools(options: WebToolsOptions): Promise<Tool[]> {
+  const { env } = options;
+  const proxies = { httpsProxy: env.httpsProxy, httpProxy: env.httpProxy, noProxy: env.noProxy };
+  const warning = proxyWarning(proxies);
+  if (warning) options.warnings.push(warning);
+  const connector = createConnector({ proxy: createProxyChoice(proxies) });
+  const webFetch = createWebFetchTool({
+    condenser: await condenserFor(options),
+    allowPrivateNetwork: options.settings.merged.webFetch?.allowPrivateNetwork === true,
+    connector,
+    userAgent: `reagent/${packageVersion()} (WebFetch)`,
+  });
+  return [webFetch as Tool];
+}

@@ -1,0 +1,92 @@
+// Turns a fetched body into what the model can use, by content type: HTML → Markdown, text and JSON
+// as they are (decoded by their charset), PNG/JPEG/GIF/WebP images as images; anything else (PDF,
+// archives, audio, video, unknown binary) is refused with a message that names the type.
+import { htmlToMarkdown } from "./html-to-markdown.js";
+
+export type PageContent =
+  | { kind: "text"; format: "markdown" | "text" | "json"; text: string; title?: string }
+  | { kind: "image"; mediaType: ImageMediaType; base64: string; bytes: number }
+  | { kind: "unsupported"; mediaType: string; reason: string };
+
+export type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+const TEXT_TYPES = new Set([
+  "application/javascript",
+  "application/ecmascript",
+  "application/x-javascript",
+  "application/typescript",
+  "application/x-sh",
+  "application/x-yaml",
+  "application/yaml",
+  "application/toml",
+  "application/x-toml",
+  "application/sql",
+  "application/graphql",
+  "application/x-ndjson",
+  "application/xml",
+]);
+
+/** Sniffs a body without a usable content type from its first bytes. */
+function sniff(body: Buffer): string {
+  if (body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
+  if (body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return "image/jpeg";
+  if (body.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  if (body.subarray(0, 4).toString("latin1") === "RIFF" && body.subarray(8, 12).toString("latin1") === "WEBP")
+    return "image/webp";
+  if (body.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
+  const head = body.subarray(0, 1024).toString("utf8").trimStart().toLowerCase();
+  if (head.startsWith("<!doctype html") || head.startsWith("<html")) return "text/html";
+  if (body.subarray(0, 8192).includes(0)) return "application/octet-stream";
+  return "text/plain";
+}
+
+function parseContentType(header: string | undefined): { mediaType: string; charset?: string } {
+  if (!header) return { mediaType: "" };
+  const [type, ...params] = header.split(";");
+  const charset = params
+    .map((param) => param.trim().split("="))
+    .find(([name]) => name?.toLowerCase() === "charset")?.[1]
+    ?.replace(/^"|"$/g, "");
+  return { mediaType: type!.trim().toLowerCase(), charset };
+}
+
+function decode(body: Buffer, charset: string | undefined, html: boolean): string {
+  let label = charset;
+  if (!label && html)
+    label = /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString("latin1"))?.[1];
+  try {
+    return new TextDecoder(label ?? "utf-8").decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+const IMAGE_TYPES = new Set<string>(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+export function pageContent(body: Buffer, contentTypeHeader: string | undefined, url: string): PageContent {
+  const declared = parseContentType(contentTypeHeader);
+  const generic = declared.mediaType === "" || declared.mediaType === "application/octet-stream";
+  const mediaType = generic ? sniff(body) : declared.mediaType;
+  if (mediaType === "text/html" || mediaType === "application/xhtml+xml") {
+    const page = htmlToMarkdown(decode(body, declared.charset, true), url);
+    return { kind: "text", format: "markdown", text: page.markdown, title: page.title };
+  }
+  if (mediaType === "application/json" || mediaType.endsWith("+json"))
+    return { kind: "text", format: "json", text: decode(body, declared.charset, false) };
+  if (mediaType.startsWith("text/") || mediaType.endsWith("+xml") || TEXT_TYPES.has(mediaType)) {
+    const format = mediaType === "text/markdown" || mediaType === "text/x-markdown" ? "markdown" : "text";
+    return { kind: "text", format, text: decode(body, declared.charset, false) };
+  }
+  if (IMAGE_TYPES.has(mediaType))
+    return {
+      kind: "image",
+      mediaType: mediaType as ImageMediaType,
+      base64: body.toString("base64"),
+      bytes: body.length,
+    };
+  const what = mediaType.startsWith("image/")
+    ? `${mediaType} images are not supported (PNG, JPEG, GIF and WebP are)`
+    : `WebFetch reads HTML, text, JSON and images, not ${mediaType} content`;
+  return { kind: "unsupported", mediaType, reason: what };
+}

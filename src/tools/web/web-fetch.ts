@@ -1,0 +1,180 @@
+// The WebFetch tool (Claude Code's shape: `url`, `prompt`): fetches a page through the SSRF guard
+// (fetch-page.ts), converts it by content type (page-content.ts), caches it for 15 minutes per URL and
+// answers the prompt about it through a side request to the model (condense-page.ts). Network
+// access asks for permission like a write tool; `WebFetch(domain:…)` rules allow or deny hosts.
+import { z } from "zod";
+import type { ModelClient } from "../../model/types.js";
+import { defineTool, fail, ok, type Tool, type ToolResult } from "../tool.js";
+import { condensePage } from "./condense-page.js";
+import { type Connector, createConnector } from "./connector.js";
+import { FETCH_CACHE_TTL_MS, FetchCache } from "./fetch-cache.js";
+import { fetchPage, parseWebUrl } from "./fetch-page.js";
+import { type Resolver, systemResolver } from "./host-guard.js";
+import { type PageContent, pageContent } from "./page-content.js";
+
+export type WebFetchOptions = {
+  /** The client for the condensing side request (a small, fast model when configured). */
+  condenser: () => ModelClient;
+  /** settings `webFetch.allowPrivateNetwork`: loopback, private, unique-local and CGNAT addresses. */
+  allowPrivateNetwork: boolean;
+  resolver?: Resolver;
+  connector?: Connector;
+  userAgent?: string;
+  now?: () => number;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+};
+
+export const WEB_FETCH_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 10 };
+/** Raw page text shown when condensing fails. */
+const RAW_FALLBACK_CHARS = 30_000;
+
+const schema = z.strictObject({
+  url: z.string().describe("The URL to fetch (http or https; http is upgraded to https for public hosts)"),
+  prompt: z.string().min(1).describe("What to extract from or answer about the page"),
+});
+
+type Input = z.infer<typeof schema>;
+type Fetched = {
+  url: string;
+  status: number;
+  mediaType: string;
+  bytes: number;
+  truncated: boolean;
+  content: PageContent;
+};
+
+const DESCRIPTION = `Fetches a web page and answers a prompt about it.
+- Takes a full URL and a prompt; the page is converted to Markdown (HTML), kept as is (text, JSON) or shown as an image, then a fast model answers the prompt from it. The answer, not the raw page, comes back.
+- Only public internet addresses are fetched unless the user allowed private networks; http:// becomes https:// for public hosts.
+- When a URL redirects to a different host, the result says so and gives the new URL: call WebFetch again with it.
+- Pages are cached for 15 minutes, so asking another question about the same URL is cheap.
+- Read-only: it never changes anything. Prefer an MCP tool for a site when one is available (authenticated or private pages need one).`;
+
+function size(bytes: number): string {
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
+  const limits = { ...WEB_FETCH_LIMITS, ...definedLimits(options) };
+  const resolver = options.resolver ?? systemResolver;
+  const connector = options.connector ?? createConnector();
+  const cache = new FetchCache<Fetched>({
+    ttlMs: FETCH_CACHE_TTL_MS,
+    maxEntries: 64,
+    maxBytes: 50 * 1024 * 1024,
+    now: options.now ?? Date.now,
+  });
+
+  async function load(url: URL, signal: AbortSignal): Promise<Fetched | ToolResult> {
+    const cached = cache.get(url.href);
+    if (cached) return cached;
+    const result = await fetchPage(url, {
+      resolver,
+      connector,
+      allowPrivateNetwork: options.allowPrivateNetwork,
+      maxBytes: limits.maxBytes,
+      maxRedirects: limits.maxRedirects,
+      timeoutMs: limits.timeoutMs,
+      userAgent: options.userAgent ?? "reagent-WebFetch",
+      signal,
+    });
+    if (result.kind === "error") return fail(result.code, result.message, { url: url.href });
+    if (result.kind === "redirect")
+      return ok(
+        `${result.from} redirected (HTTP ${result.status}) to a different host: ${result.to}\n` +
+          `The redirect was not followed. To fetch it, call WebFetch again with url "${result.to}".`,
+        { url: url.href, redirect: result },
+      );
+    const { response } = result;
+    const contentType = response.headers["content-type"];
+    const content = pageContent(response.body, contentType, result.url);
+    const mediaType = (contentType ?? "").split(";")[0]!.trim() || "unknown type";
+    if (response.status >= 400) {
+      const excerpt = content.kind === "text" ? `\n${content.text.slice(0, 1000)}` : "";
+      return fail("http_error", `HTTP ${response.status} from ${result.url}.${excerpt}`, {
+        url: url.href,
+        status: response.status,
+      });
+    }
+    const fetched: Fetched = {
+      url: result.url,
+      status: response.status,
+      mediaType,
+      bytes: response.body.length,
+      truncated: response.truncated,
+      content,
+    };
+    if (content.kind !== "unsupported") cache.set(url.href, fetched, response.body.length);
+    return fetched;
+  }
+
+  return defineTool<Input>({
+    name: "WebFetch",
+    description: DESCRIPTION,
+    schema,
+    isReadOnly: () => false,
+    summary: (input) => input.url,
+    async execute(input, context) {
+      const parsed = parseWebUrl(input.url);
+      if (!parsed.ok) return fail("invalid_url", `${parsed.message}.`);
+      const loaded = await load(parsed.url, context.signal);
+      if ("isError" in loaded) return loaded;
+      const { content } = loaded;
+      const header = `Fetched ${loaded.url} (HTTP ${loaded.status}, ${loaded.mediaType}, ${size(loaded.bytes)})`;
+      const data = {
+        url: parsed.url.href,
+        finalUrl: loaded.url,
+        status: loaded.status,
+        contentType: loaded.mediaType,
+        bytes: loaded.bytes,
+      };
+      if (content.kind === "unsupported")
+        return fail("unsupported_content_type", `${header}: ${content.reason}.`, data);
+      if (content.kind === "image") {
+        if (loaded.truncated)
+          return fail(
+            "response_too_large",
+            `${header}: the image is larger than ${size(limits.maxBytes)}.`,
+            data,
+          );
+        return ok(`${header}: an image (${content.mediaType}).`, {
+          ...data,
+          image: { mediaType: content.mediaType, base64: content.base64 },
+        });
+      }
+      const cut = loaded.truncated
+        ? `\n(The response was larger than ${size(limits.maxBytes)}; only the first part was read.)`
+        : "";
+      const condensed = await condensePage(
+        options.condenser(),
+        { url: loaded.url, title: content.title, text: content.text },
+        input.prompt,
+        context.signal,
+      );
+      if (condensed.ok) return ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true });
+      if (context.signal.aborted) return fail("aborted", "The fetch was interrupted.");
+      const raw =
+        content.text.length > RAW_FALLBACK_CHARS
+          ? `${content.text.slice(0, RAW_FALLBACK_CHARS)}\n[… cut at ${RAW_FALLBACK_CHARS} characters]`
+          : content.text;
+      return ok(
+        `${header}${cut}\nThe page could not be condensed (${condensed.error}); its ${content.format === "markdown" ? "Markdown" : "text"} follows.\n\n${raw}`,
+        { ...data, condensed: false },
+      );
+    },
+  });
+}
+
+function definedLimits(options: WebFetchOptions) {
+  const out: Partial<typeof WEB_FETCH_LIMITS> = {};
+  if (options.maxBytes !== undefined) out.maxBytes = options.maxBytes;
+  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
+  if (options.maxRedirects !== undefined) out.maxRedirects = options.maxRedirects;
+  return out;
+}

@@ -1,0 +1,119 @@
+// End-to-end: WebFetch through the built CLI against the wire-level fake model server and a real
+// local page server — the condensing side request, the loopback refusal without the opt-in, and the
+// headless denial of an unallowed domain in permission_denials.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { startFakeModelServer } from "../support/fake-model-server.js";
+import { startWebServer, type WebServer } from "../support/web-fixtures.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const space = createWorkspace({});
+let pages: WebServer;
+before(async () => {
+  pages = await startWebServer({
+    "/guide": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        "<html><head><title>Guide</title></head><body><main><h2>Install</h2><p>Run <code>make up</code>.</p></main></body></html>",
+      );
+    },
+  });
+});
+after(async () => {
+  await pages.close();
+  space.cleanup();
+});
+
+type Body = { tools?: Array<{ name: string }>; messages: Array<{ content: unknown }>; system?: unknown };
+
+async function fetchRun(settings: object, extraArgs: string[], finalText = "done") {
+  const url = `${pages.origin}/guide`;
+  const server = await startFakeModelServer([
+    { tool_calls: [{ id: "f1", name: "WebFetch", input: { url, prompt: "How do I install?" } }] },
+    { text: "Install with `make up`." },
+    { text: finalText },
+  ]);
+  try {
+    const run = await runCli(
+      [
+        "-p",
+        "read the guide",
+        "--output-format",
+        "json",
+        "--settings",
+        JSON.stringify(settings),
+        ...extraArgs,
+      ],
+      {
+        cwd: space.dir,
+        env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL }),
+      },
+    );
+    return { run, requests: server.requests.map((request) => request.body as Body) };
+  } finally {
+    await server.close();
+  }
+}
+
+function toolResultOf(body: Body): { content: string; is_error?: boolean } {
+  const last = body.messages.at(-1)!.content as Array<{ type: string; content: string; is_error?: boolean }>;
+  return last.find((block) => block.type === "tool_result")!;
+}
+
+test("WebFetch with the opt-in: page → Markdown → side request without tools → the answer in the tool result", async () => {
+  const { run, requests } = await fetchRun({ webFetch: { allowPrivateNetwork: true } }, [
+    "--allowedTools",
+    "WebFetch(domain:127.0.0.1)",
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(
+    requests[0]!.tools!.some((tool) => tool.name === "WebFetch"),
+    "WebFetch is offered",
+  );
+  const side = requests[1]!;
+  assert.equal(side.tools, undefined, "the condensing request has no tools");
+  const sideText = JSON.stringify(side.messages);
+  assert.match(sideText, /## Install/);
+  assert.match(sideText, /How do I install\?/);
+  const result = toolResultOf(requests[2]!);
+  assert.equal(result.is_error, undefined);
+  assert.match(result.content, /^Fetched http:\/\/127\.0\.0\.1:\d+\/guide \(HTTP 200, text\/html/);
+  assert.match(result.content, /Install with `make up`\./);
+  assert.equal(JSON.parse(run.stdout).result, "done");
+});
+
+test("WebFetch without the opt-in: loopback is refused and the page server sees no request", async () => {
+  const before = pages.hits.length;
+  const { run, requests } = await fetchRun({}, ["--allowedTools", "WebFetch"], "refused");
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(requests.length, 2, "no side request");
+  const result = toolResultOf(requests[1]!);
+  assert.equal(result.is_error, true);
+  assert.match(result.content, /Refused to fetch 127\.0\.0\.1: it is a loopback address/);
+  assert.equal(pages.hits.length, before);
+});
+
+test("headless: an unallowed domain is denied with the reason, listed in permission_denials", async () => {
+  const { run, requests } = await fetchRun(
+    { webFetch: { allowPrivateNetwork: true } },
+    ["--allowedTools", "WebFetch(domain:docs.example.com)"],
+    "denied",
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const output = JSON.parse(run.stdout);
+  assert.equal(output.permission_denials.length, 1);
+  assert.equal(output.permission_denials[0].tool_name, "WebFetch");
+  assert.match(output.permission_denials[0].tool_input.url, /^http:\/\/127\.0\.0\.1:/);
+  assert.match(toolResultOf(requests[1]!).content, /not allowed in non-interactive mode/);
+});
+
+test("a typo in the webFetch settings is a start-up error naming the field", async () => {
+  const run = await runCli(["-p", "x", "--settings", '{"webFetch":{"allowPrivateNetworks":true}}'], {
+    cwd: space.dir,
+    env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }),
+  });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /webFetch/);
+  assert.match(run.stderr, /allowPrivateNetworks/);
+});
