@@ -72,9 +72,16 @@ function configStep<T>(step: () => T): T {
   }
 }
 
-/** Where long hook context and SessionStart env files go; readable by the tools, removed at exit. */
+/** Where the run's temporary files go (SessionStart env files); removed at exit. */
 export function spillDirFor(sessionId: string): string {
   return join(tmpdir(), `reagent-${sessionId}`);
+}
+
+/** Where long hook context is spilled: the session's folder beside its transcript
+ *  (`<sessions>/<project-key>/<session-id>/`), kept after exit so a resumed session's references hold;
+ *  without a transcript, the temporary folder. Readable by the tools. */
+export function sessionFilesDir(sessionsDir: string | undefined, sessionId: string): string {
+  return sessionsDir ? join(sessionsDir, sessionId) : spillDirFor(sessionId);
 }
 
 export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources">): Basics {
@@ -101,6 +108,7 @@ export function createHooks(
   sessionId: string,
   permissionMode: () => string,
   sink: { session?: Session; early?: string[]; transcript?: TranscriptStore },
+  contextDir = spillDirFor(sessionId),
 ): HookEngine {
   const { settings, env, cwd, tracer } = basics;
   const config = configStep(() =>
@@ -119,7 +127,8 @@ export function createHooks(
       projectDir: cwd,
       sessionId,
       baseEnv: env.all,
-      spillDir: spillDirFor(sessionId),
+      spillDir: contextDir,
+      envDir: spillDirFor(sessionId),
       tracer,
       permissionMode,
       transcriptPath: () => sink.transcript?.path ?? null,
@@ -248,6 +257,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   };
   process.on("exit", releaseLock);
   const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
+  const contextDir = sessionFilesDir(options.sessionPersistence ? sessionsDir : undefined, sessionId);
   const startupWarnings: string[] = [
     ...env.warnings,
     ...settings.warnings,
@@ -266,9 +276,9 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     notice: (notice) => sink.session?.notice(notice),
   });
   const { gate, setPrompter } = configStep(() =>
-    createGate(basics, options, interactive, spillDirFor(sessionId), beforeAsk),
+    createGate(basics, options, interactive, contextDir, beforeAsk),
   );
-  const hooks = createHooks(basics, sessionId, () => gate.mode, sink);
+  const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir);
   late.hooks = hooks;
   const model = await createModelClient({
     model: options.model ?? settings.merged.model,
@@ -293,6 +303,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
         version: packageVersion(),
       },
       onWarning: (message) => session.emit({ type: "warning", message }),
+      parentUuid: resumed.type === "resumed" ? resumed.lastUuid : null,
       lock: held.lock,
       pid: process.pid,
     });

@@ -1,6 +1,7 @@
 // Delivery of hook `additionalContext`: text up to 10,000 characters is passed on as is; longer
-// text is written whole to a file in the spill directory and replaced by a preview plus the path,
-// so one chatty hook cannot flood the model's context.
+// text is written whole to a file in the spill directory (the session's own folder beside its
+// transcript, so the path stays valid after exit and on --resume) and replaced by a preview plus the
+// path, so one chatty hook cannot flood the model's context.
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ export async function spillContext(texts: string[], spillDir: string): Promise<s
   return Promise.all(
     texts.map(async (text) => {
       if (text.length <= CONTEXT_INLINE_LIMIT) return text;
-      ensureFolderSync(spillDir);
+      ensureFolderSync(spillDir, 0o700);
       const file = join(spillDir, `hook-context-${randomUUID().slice(0, 8)}.txt`);
       await writeFile(file, text, "utf8");
       return (

@@ -32,8 +32,10 @@ export type HookEngineOptions = {
   projectDir: string;
   sessionId: string;
   baseEnv: Record<string, string | undefined>;
-  /** Where long additionalContext and the SessionStart env files are written. */
+  /** Where long additionalContext is written (kept with the session's transcript when there is one). */
   spillDir: string;
+  /** Where the SessionStart env files go (temporary; default: spillDir). */
+  envDir?: string;
   tracer: Tracer;
   permissionMode: () => string;
   transcriptPath?: () => string | null;
@@ -201,8 +203,9 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const request: DispatchRequest = { event: "SessionStart", fields: { source, model } };
       if (dispatcher.select(request).length === 0)
         return { additionalContext: [], envExports: {}, notices: [] };
-      ensureFolderSync(options.spillDir);
-      const envFile = join(options.spillDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
+      const envDir = options.envDir ?? options.spillDir;
+      ensureFolderSync(envDir, 0o700);
+      const envFile = join(envDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
       await writeFile(envFile, "", "utf8");
       request.env = { CLAUDE_ENV_FILE: envFile, REAGENT_ENV_FILE: envFile };
       const merged = await run(request);

@@ -18,7 +18,7 @@ import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
-import type { TranscriptSink } from "./transcript-store.js";
+import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
 import { addUsage } from "./usage.js";
 
 export type SessionOptions = {
@@ -58,6 +58,8 @@ export class Session {
   private readonly runner;
   /** How many history messages the transcript holds; see `persist()`. */
   private persisted = 0;
+  /** Model, usage and stop reason of assistant messages, for their transcript lines. */
+  private readonly assistantMeta = new WeakMap<Message, MessageMeta>();
   private compacting = false;
 
   constructor(readonly options: SessionOptions) {
@@ -90,6 +92,12 @@ export class Session {
   }
 
   emit(event: SessionEvent): void {
+    if (event.type === "assistant-message")
+      this.assistantMeta.set(event.message, {
+        model: this.options.model.model,
+        usage: event.usage,
+        stopReason: event.stopReason,
+      });
     this.persist();
     for (const listener of this.listeners) listener(event);
   }
@@ -231,7 +239,7 @@ export class Session {
     try {
       result = await context.compact(this, trigger, signal ?? new AbortController().signal, instructions);
       if (result.ok) {
-        this.options.transcript?.compact(result.summary, this.messages);
+        this.options.transcript?.compact(result.summary, this.messages, trigger);
         this.persisted = this.messages.length;
       }
     } finally {
@@ -250,7 +258,7 @@ export class Session {
     if (!this.options.transcript || this.compacting || this.persisted >= this.messages.length) return;
     const added = this.messages.slice(this.persisted);
     this.persisted = this.messages.length;
-    for (const message of added) this.options.transcript.append(message);
+    for (const message of added) this.options.transcript.append(message, this.assistantMeta.get(message));
   }
 
   /** Context use for the status line, `/context` and the JSON result. */
@@ -263,6 +271,8 @@ export class Session {
     stopHookActive: boolean,
     signal: AbortSignal,
   ): Promise<StopDecision> {
+    // Stop hooks read the transcript (the last assistant message included), as in Claude Code.
+    this.persist();
     const outcome = await this.options.hooks?.stop({
       lastAssistantMessage: lastText,
       stopHookActive,

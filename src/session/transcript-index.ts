@@ -4,7 +4,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { parseTranscriptRecord, readHead } from "./transcript-store.js";
+import { parseLine } from "./transcript-lines.js";
+import { readHead } from "./transcript-store.js";
 
 /** `/home/ada/my app` → `home-ada-my-app-3f2a9c1d`. */
 export function projectKey(cwd: string): string {
@@ -46,11 +47,11 @@ function summarize(path: string, id: string): SessionSummary | undefined {
   let createdAt = updatedAt.toISOString();
   let firstPrompt = "";
   for (const line of head.split("\n")) {
-    const record = parseTranscriptRecord(line);
-    if (record?.type === "session") createdAt = record.created_at ?? createdAt;
-    if (record?.type === "message" && record.message.role === "user") {
-      const text = record.message.content.find((block) => block.type === "text");
-      if (text) {
+    const parsed = parseLine(line);
+    if (parsed?.kind === "header") createdAt = parsed.header.created_at || createdAt;
+    if (parsed?.kind === "message" && parsed.message.role === "user") {
+      const text = parsed.message.content.find((block) => block.type === "text");
+      if (text?.type === "text") {
         firstPrompt = text.text.replace(/\s+/g, " ").trim();
         break;
       }

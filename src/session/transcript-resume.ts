@@ -26,6 +26,8 @@ export type ResumeResolution =
       warnings: string[];
       /** Held when `lock` was requested; the caller releases it (TranscriptStore.close does). */
       lock?: SessionLock;
+      /** The uuid the next message hangs from (TranscriptStore's `parentUuid`). */
+      lastUuid: string | null;
     }
   | { type: "error"; message: string };
 
@@ -57,20 +59,16 @@ function load(
   try {
     const loaded = loadTranscript(session.path);
     warnings.unshift(...loaded.warnings);
+    const id = loaded.header?.session_id ?? session.id;
+    let lastUuid = loaded.lastUuid;
     if (loaded.repair && lockOptions)
       try {
-        appendTranscriptMessages(session.path, [loaded.repair]);
+        const common = { sessionId: id, cwd: loaded.header?.cwd ?? "", version: loaded.header?.version ?? "" };
+        lastUuid = appendTranscriptMessages(session.path, [loaded.repair], common, lastUuid);
       } catch (error) {
         warnings.push(`could not save the repair to ${session.path} (${errorMessage(error)})`);
       }
-    return {
-      type: "resumed",
-      id: loaded.header?.session_id ?? session.id,
-      path: session.path,
-      messages: loaded.messages,
-      warnings,
-      lock,
-    };
+    return { type: "resumed", id, path: session.path, messages: loaded.messages, warnings, lock, lastUuid };
   } catch (error) {
     lock?.release();
     return {

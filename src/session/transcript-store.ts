@@ -1,45 +1,42 @@
-// The transcript of one session on disk: a JSONL file whose first line is a header and whose
-// other lines are history records, each written with one append (a line is whole or absent).
-// Loading rebuilds the exact history. The store is given its directory; it never reads the
-// environment, and a write failure is reported once and stops further writes (the file stays a
-// consistent prefix of the history) while the session goes on. While it writes, the store holds the
-// session's lock (see transcript-lock.ts) so that no second process appends to the same file.
+// The transcript of one session on disk: a JSONL file in Claude Code's line shape (see
+// transcript-lines.ts) whose first line is a header, each line written with one append (a line is
+// whole or absent). Loading rebuilds the exact history, from this shape or the first release's. The
+// store is given its directory; it never reads the environment, and a write failure is reported once
+// and stops further writes (the file stays a consistent prefix of the history) while the session goes
+// on. While it writes, the store holds the session's lock (see transcript-lock.ts) so that no second
+// process appends to the same file.
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Message, ToolResultBlock } from "../model/types.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import { acquireSessionLock, type SessionLock } from "./transcript-lock.js";
+import {
+  boundaryLine,
+  headerLine,
+  lastUuid,
+  type MessageMeta,
+  messageLine,
+  parseLine,
+  type TranscriptHeader,
+} from "./transcript-lines.js";
 
-export type TranscriptHeader = {
-  type: "session";
-  session_id: string;
-  cwd: string;
-  model: string;
-  provider: string;
-  created_at: string;
-  version: string;
-};
-
-/** One line of a transcript file. `compact` replaces the whole history with `messages`;
- *  `clear` empties it (`/clear`). */
-export type TranscriptRecord =
-  | TranscriptHeader
-  | { type: "message"; message: Message }
-  | { type: "compact"; summary: string; messages: Message[] }
-  | { type: "clear" };
+export type { MessageMeta, TranscriptHeader } from "./transcript-lines.js";
 
 /** What the Session writes to; the session never knows about files. */
 export type TranscriptSink = {
   readonly path: string;
-  append(message: Message): void;
-  compact(summary: string, messages: Message[]): void;
+  append(message: Message, meta?: MessageMeta): void;
+  /** The history after a compaction (its first message carries the summary). */
+  compact(summary: string, messages: Message[], trigger?: string): void;
   clear(): void;
 };
 
 export type TranscriptStoreOptions = {
   /** The project's session directory (created on the first write). */
   dir: string;
-  header: Omit<TranscriptHeader, "type">;
+  header: TranscriptHeader;
+  /** A resumed session: the uuid the next message hangs from (see loadTranscript). */
+  parentUuid?: string | null;
   onWarning: (message: string) => void;
   /** The session's lock, already held (a resumed session locks before it loads). Without it, the
    *  store takes the lock for `pid` with the first write. `close()` releases either. */
@@ -52,10 +49,15 @@ export class TranscriptStore implements TranscriptSink {
   private failed = false;
   private prepared = false;
   private lock: SessionLock | undefined;
+  private parent: string | null;
+  private readonly common;
 
   constructor(private readonly options: TranscriptStoreOptions) {
     this.path = join(options.dir, `${options.header.session_id}.jsonl`);
     this.lock = options.lock;
+    this.parent = options.parentUuid ?? null;
+    const { session_id: sessionId, cwd, version } = options.header;
+    this.common = { sessionId, cwd, version };
   }
 
   /** Releases the session's lock; later writes are dropped. Safe to call more than once. */
@@ -65,18 +67,24 @@ export class TranscriptStore implements TranscriptSink {
     this.lock = undefined;
   }
 
-  append(message: Message): void {
-    this.write({ type: "message", message });
+  append(message: Message, meta?: MessageMeta): void {
+    this.write([messageLine(message, this.common, this.parent, meta)]);
   }
 
-  compact(summary: string, messages: Message[]): void {
-    this.write({ type: "compact", summary, messages });
+  /** A boundary line, then the new history: written with one append, as one unit. */
+  compact(_summary: string, messages: Message[], trigger?: string): void {
+    const lines = [boundaryLine("compact", this.common, this.parent, trigger)];
+    messages.forEach((message, index) => {
+      const parent = lines[lines.length - 1]!.uuid as string;
+      lines.push(messageLine(message, this.common, parent, {}, index === 0 ? { isCompactSummary: true } : {}));
+    });
+    this.write(lines);
   }
 
   clear(): void {
     // Nothing saved yet: no file just to record an empty conversation.
     if (!this.prepared && !existsSync(this.path)) return;
-    this.write({ type: "clear" });
+    this.write([boundaryLine("clear", this.common, this.parent)]);
   }
 
   /** The file appears with the first record: a header for a new session; for a resumed one, a torn
@@ -94,18 +102,17 @@ export class TranscriptStore implements TranscriptSink {
       if (outcome.type === "acquired") this.lock = outcome.lock;
     }
     if (!existsSync(this.path) || statSync(this.path).size === 0) {
-      appendFileSync(this.path, `${JSON.stringify({ type: "session", ...this.options.header })}\n`, {
-        mode: 0o600,
-      });
+      appendFileSync(this.path, `${JSON.stringify(headerLine(this.options.header))}\n`, { mode: 0o600 });
     } else terminateTornLine(this.path);
     this.prepared = true;
   }
 
-  private write(record: TranscriptRecord): void {
+  private write(lines: Array<Record<string, unknown>>): void {
     if (this.failed) return;
     try {
       this.prepare();
-      appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+      appendFileSync(this.path, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+      this.parent = lines[lines.length - 1]!.uuid as string;
     } catch (error) {
       this.failed = true;
       const reason = error instanceof Error ? error.message : String(error);
@@ -116,12 +123,24 @@ export class TranscriptStore implements TranscriptSink {
   }
 }
 
-/** Appends message records to an existing transcript (after terminating a torn last line). Used to
- *  save the crash repair of a resumed session; throws on a write failure. */
-export function appendTranscriptMessages(path: string, messages: Message[]): void {
+/** Appends messages to an existing transcript (after terminating a torn last line), hanging from
+ *  `parentUuid`. Used to save the crash repair of a resumed session; returns the uuid of the last line
+ *  written; throws on a write failure. */
+export function appendTranscriptMessages(
+  path: string,
+  messages: Message[],
+  common: { sessionId: string; cwd: string; version: string },
+  parentUuid: string | null,
+): string | null {
   terminateTornLine(path);
-  const text = messages.map((message) => `${JSON.stringify({ type: "message", message })}\n`).join("");
-  if (text) appendFileSync(path, text);
+  let parent = parentUuid;
+  const lines = messages.map((message) => {
+    const line = messageLine(message, common, parent);
+    parent = line.uuid as string;
+    return `${JSON.stringify(line)}\n`;
+  });
+  if (lines.length > 0) appendFileSync(path, lines.join(""));
+  return parent;
 }
 
 function terminateTornLine(path: string): void {
@@ -147,37 +166,9 @@ export type LoadedTranscript = {
   warnings: string[];
   /** The interrupted-results message added to `messages` for tool calls a crash left unanswered. */
   repair?: Message;
+  /** The uuid the next message hangs from (null for a file in the first release's shape). */
+  lastUuid: string | null;
 };
-
-function isMessage(value: unknown): value is Message {
-  const message = value as Message | undefined;
-  return (
-    typeof message === "object" &&
-    message !== null &&
-    (message.role === "user" || message.role === "assistant") &&
-    Array.isArray(message.content)
-  );
-}
-
-export function parseTranscriptRecord(line: string): TranscriptRecord | undefined {
-  try {
-    const record = JSON.parse(line) as TranscriptRecord;
-    switch (record?.type) {
-      case "session":
-        return typeof record.session_id === "string" ? record : undefined;
-      case "message":
-        return isMessage(record.message) ? record : undefined;
-      case "compact":
-        return Array.isArray(record.messages) && record.messages.every(isMessage) ? record : undefined;
-      case "clear":
-        return record;
-      default:
-        return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-}
 
 /** Reads a transcript back into the exact history it recorded. */
 export function loadTranscript(path: string): LoadedTranscript {
@@ -190,8 +181,8 @@ export function loadTranscript(path: string): LoadedTranscript {
   const warnings: string[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === "") return;
-    const record = parseTranscriptRecord(line);
-    if (!record) {
+    const parsed = parseLine(line);
+    if (!parsed) {
       const last = index === lines.length - 1;
       warnings.push(
         last && torn
@@ -200,17 +191,17 @@ export function loadTranscript(path: string): LoadedTranscript {
       );
       return;
     }
-    if (record.type === "session") header ??= record;
-    else if (record.type === "message") messages.push(record.message);
-    else if (record.type === "compact") messages = [...record.messages];
-    else messages = [];
+    if (parsed.kind === "header") header ??= parsed.header;
+    else if (parsed.kind === "message") messages.push(parsed.message);
+    else if (parsed.kind === "history") messages = [...parsed.messages];
+    else if (parsed.kind === "reset") messages = [];
   });
   const repair = answerDanglingToolCalls(messages);
   if (repair)
     warnings.push(
       `${path}: the session ended while ${repair.content.length} tool call(s) ran; they are marked as interrupted`,
     );
-  return { header, messages, warnings, repair };
+  return { header, messages, warnings, repair, lastUuid: lastUuid(torn ? lines.slice(0, -1) : lines) };
 }
 
 /** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result,

@@ -52,8 +52,7 @@ test("a -p run saves its transcript; --continue resumes it with the same session
   const header = JSON.parse(
     readFileSync(join(sessionsRoot, projectDir, `${firstId}.jsonl`), "utf8").split("\n")[0],
   );
-  assert.equal(header.type, "session");
-  assert.equal(header.session_id, firstId);
+  assert.deepEqual([header.type, header.subtype, header.sessionId], ["system", "reagent_session", firstId]);
 
   const before = requests().length;
   const second = await run([

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
 import type { Session } from "../../src/session/session.js";
+import { parseLine } from "../../src/session/transcript-lines.js";
 import { loadTranscript, TranscriptStore } from "../../src/session/transcript-store.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -33,9 +34,8 @@ const messageLines = (path: string): Message[] =>
   readFileSync(path, "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line))
-    .filter((record) => record.type === "message")
-    .map((record) => record.message);
+    .map((line) => parseLine(line))
+    .flatMap((parsed) => (parsed?.kind === "message" ? [parsed.message] : []));
 
 test("every history message is written exactly once, in order (tools, Stop continuation, two prompts)", async () => {
   const stop = workspace.write(

@@ -67,16 +67,35 @@ test("round trip: header first, one line per record, compaction and clear load b
   const history = [user("hello ✓"), toolTurn, result, assistant("done")];
   for (const message of history) transcript.append(message);
   const written = lines(transcript.path);
-  assert.deepEqual(written[0], {
-    type: "session",
-    session_id: "abc",
-    cwd: "/project",
-    model: "scripted",
-    provider: "scripted",
-    created_at: "2025-01-02T03:04:05.000Z",
-    version: "1.2.3",
-  });
+  assert.equal(written[0].type, "system");
+  assert.equal(written[0].subtype, "reagent_session");
+  assert.deepEqual(
+    [written[0].sessionId, written[0].cwd, written[0].model, written[0].provider, written[0].version],
+    ["abc", "/project", "scripted", "scripted", "1.2.3"],
+  );
+  assert.equal(written[0].timestamp, "2025-01-02T03:04:05.000Z");
   assert.equal(written.length, 5);
+  // Claude Code's line shape: type, message, uuid chained by parentUuid, timestamp, sessionId, cwd.
+  assert.deepEqual(
+    written.slice(1).map((line) => line.type),
+    ["user", "assistant", "user", "assistant"],
+  );
+  assert.equal(written[1].message.content, "hello ✓", "a typed prompt is a string, as Claude Code writes it");
+  assert.equal(written[1].parentUuid, null);
+  for (let index = 2; index < written.length; index++)
+    assert.equal(written[index].parentUuid, written[index - 1].uuid);
+  for (const line of written.slice(1)) {
+    assert.match(line.uuid, /^[0-9a-f-]{36}$/);
+    assert.ok(!Number.isNaN(Date.parse(line.timestamp)));
+    assert.deepEqual(
+      [line.sessionId, line.cwd, line.version, line.isSidechain],
+      ["abc", "/project", "1.2.3", false],
+    );
+  }
+  assert.equal(written[2].message.role, "assistant");
+  assert.equal(written[2].message.type, "message");
+  assert.deepEqual(written[2].message.content, toolTurn.content);
+  assert.deepEqual(written[3].message.content, result.content);
   assert.equal(statSync(transcript.path).mode & 0o777, 0o600, "transcripts are private to the user");
   let loaded = loadTranscript(transcript.path);
   assert.deepEqual(loaded.messages, history);
@@ -84,10 +103,24 @@ test("round trip: header first, one line per record, compaction and clear load b
   assert.deepEqual(loaded.warnings, []);
 
   const compacted = [user("[summary] hello"), assistant("done")];
-  transcript.compact("hello", compacted);
+  transcript.compact("hello", compacted, "auto");
   transcript.append(user("after compaction"));
   loaded = loadTranscript(transcript.path);
   assert.deepEqual(loaded.messages, [...compacted, user("after compaction")]);
+  const afterCompact = lines(transcript.path).slice(5);
+  assert.deepEqual(
+    [
+      afterCompact[0].type,
+      afterCompact[0].subtype,
+      afterCompact[0].compactMetadata,
+      afterCompact[0].parentUuid,
+    ],
+    ["system", "compact_boundary", { trigger: "auto" }, null],
+  );
+  assert.equal(afterCompact[0].logicalParentUuid, written[4].uuid);
+  assert.equal(afterCompact[1].isCompactSummary, true);
+  assert.equal(afterCompact[1].parentUuid, afterCompact[0].uuid);
+  assert.equal(afterCompact[3].parentUuid, afterCompact[2].uuid);
 
   transcript.clear();
   transcript.append(user("fresh start"));
@@ -102,7 +135,7 @@ test("a torn last line is ignored with a warning, and later appends start on a n
   const first = store(dir, "torn");
   first.append(user("one"));
   first.append(assistant("two"));
-  appendFileSync(first.path, '{"type":"message","message":{"role":"user","con');
+  appendFileSync(first.path, '{"type":"user","message":{"role":"user","con');
   const loaded = loadTranscript(first.path);
   assert.deepEqual(loaded.messages, [user("one"), assistant("two")]);
   assert.equal(loaded.warnings.length, 1);
@@ -210,4 +243,54 @@ test("resolveResume: continue picks the newest, resume by id loads it, errors li
   const pickRepl = resolveResume({ dir, cwd, request: { type: "pick" }, interactive: true });
   assert.equal(pickRepl.type, "new");
   assert.match(pickRepl.type === "new" ? (pickRepl.notice ?? "") : "", /starting a new session[\s\S]*5e55-1/);
+});
+
+test("a session saved in the first release's shape still loads (header, messages, compact, clear)", () => {
+  const dir = join(workspace.dir, "old-shape");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "old.jsonl");
+  const old = [
+    {
+      type: "session",
+      session_id: "old",
+      cwd: "/p",
+      model: "m",
+      provider: "anthropic",
+      created_at: "2025-01-01T00:00:00.000Z",
+      version: "0.1.0",
+    },
+    { type: "message", message: user("first") },
+    { type: "message", message: assistant("reply") },
+    { type: "compact", summary: "s", messages: [user("[summary]"), assistant("reply")] },
+    { type: "message", message: user("second") },
+    {
+      type: "message",
+      message: { role: "assistant", content: [{ type: "tool_use", id: "t9", name: "Read", input: {} }] },
+    },
+  ];
+  writeFileSync(path, old.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  const loaded = loadTranscript(path);
+  assert.equal(loaded.header?.session_id, "old");
+  assert.equal(loaded.messages.length, 5, "the dangling tool call is answered");
+  assert.deepEqual(loaded.messages.slice(0, 3), [user("[summary]"), assistant("reply"), user("second")]);
+  assert.equal(loaded.lastUuid, null);
+  // Appending to it continues in the new shape; both load together.
+  const resumed = new TranscriptStore({
+    dir,
+    header: {
+      session_id: "old",
+      cwd: "/p",
+      model: "m",
+      provider: "anthropic",
+      created_at: "x",
+      version: "0.2.0",
+    },
+    onWarning: () => {},
+    parentUuid: loaded.lastUuid,
+  });
+  resumed.append(user("third"));
+  const again = loadTranscript(path);
+  assert.deepEqual(again.messages.at(-1), user("third"));
+  assert.equal(lines(path).at(-1).type, "user");
+  assert.equal(listSessions(dir)[0]?.firstPrompt, "first");
 });
