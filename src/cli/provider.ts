@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { ModelClient } from "../model/types.js";
 import { scriptSchema } from "../providers/script-format.js";
 import { createScriptedClient } from "../providers/scripted.js";
+import { errnoReason } from "../util/errno.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import type { Tracer } from "../util/trace.js";
@@ -24,9 +25,7 @@ function loadScript(file: string, cwd: string) {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new UsageError(
-      `--model scripted:${file}: cannot read the script (${(error as NodeJS.ErrnoException).code})`,
-    );
+    throw new UsageError(`--model scripted:${file}: cannot read the script (${errnoReason(error)})`);
   }
   let data: unknown;
   try {

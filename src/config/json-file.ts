@@ -1,5 +1,6 @@
 // Reads a JSON settings file with errors that name the file, the line and the column.
 import { readFileSync } from "node:fs";
+import { errnoCode, isNotFound } from "../util/errno.js";
 import { UsageError } from "../util/errors.js";
 import { jsonErrorOffset } from "./json-error-offset.js";
 
@@ -32,9 +33,8 @@ export function readJsonFile(path: string, displayPath = path): JsonFile | undef
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw new UsageError(`${displayPath}: cannot read settings file (${code ?? String(error)})`);
+    if (isNotFound(error)) return undefined;
+    throw new UsageError(`${displayPath}: cannot read settings file (${errnoCode(error) ?? String(error)})`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 BOM (some Windows editors)
   if (text.trim() === "") return { path: displayPath, data: {} };

@@ -4,6 +4,7 @@
 // merges them (later sources win per server name). Connecting is left to src/mcp/.
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { errnoCode, isNotFound } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
 import type { McpServerConfig } from "./mcp-config-server.js";
 import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";
@@ -110,8 +111,8 @@ function readConfigFile(path: string, required: boolean): string | undefined {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!required && (code === "ENOENT" || code === "ENOTDIR")) return undefined;
+    const code = errnoCode(error);
+    if (!required && isNotFound(error)) return undefined;
     const advice = required
       ? "Check the path given in MCP_CONFIG or --mcp-config."
       : "Fix its permissions or remove it.";

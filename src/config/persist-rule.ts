@@ -1,12 +1,13 @@
 // Saves "yes, and don't ask again" permission rules (and rules added or removed with /permissions):
 // edits `permissions.allow|deny|ask` of a settings file (normally `.agents/settings.local.json`),
-// creating it when missing, keeping all other content, skipping duplicates, and replacing the file
-// atomically (temp file + rename). A file that does not
+// creating it when missing, keeping all other content and the file's mode, skipping duplicates, and
+// replacing the file atomically (util/atomic-write.ts). A file that does not
 // parse, or whose `permissions.allow` is not a list, is an error and is left untouched.
-import { randomUUID } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../util/atomic-write.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { errnoCode } from "../util/errno.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 
 /** The local settings file "don't ask again" rules go to, for a project root. */
@@ -19,7 +20,7 @@ async function readSettings(settingsPath: string): Promise<Record<string, unknow
   try {
     text = await readFile(settingsPath, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if (errnoCode(error) === "ENOENT") return {};
     throw error;
   }
   if (text.trim() === "") return {};
@@ -60,14 +61,12 @@ async function editRuleList(
   if (next.length === current.length && next.every((rule, index) => rule === current[index])) return false;
   settings.permissions = { ...record, [behavior]: next };
   ensureFolderSync(dirname(settingsPath));
-  const temporary = join(dirname(settingsPath), `.${basename(settingsPath)}.${randomUUID()}.tmp`);
-  try {
-    await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { encoding: "utf8", flag: "wx" });
-    await rename(temporary, settingsPath);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  const existing = await stat(settingsPath).catch(() => undefined);
+  await writeFileAtomic(
+    settingsPath,
+    `${JSON.stringify(settings, null, 2)}\n`,
+    existing ? { mode: existing.mode } : {},
+  );
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Classifies errors thrown by the MCP SDK: connection loss (the server died or the link dropped, so the
 // next use reconnects), timeouts, and one-line human descriptions for failure reports.
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { errnoCode } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
 import type { McpServerSpec } from "./types.js";
 
@@ -29,7 +30,7 @@ export function isTimeout(error: unknown): boolean {
 
 /** One-line reason, with a hint for the common start-up failures. */
 export function describeMcpError(error: unknown, spec?: McpServerSpec): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errnoCode(error);
   if (spec?.type === "stdio" && code === "ENOENT") {
     return `command not found: ${spec.command} (check "command" and PATH)`;
   }

@@ -5,6 +5,7 @@
 import { lstatSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
+import { errnoCode } from "../util/errno.js";
 import type { Rule } from "./rule.js";
 
 export type PathContext = { cwd: string; homeDir: string };
@@ -42,7 +43,7 @@ function stillMissing(path: string): boolean {
   try {
     return lstatSync(path, { throwIfNoEntry: false }) === undefined;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOTDIR";
+    return errnoCode(error) === "ENOTDIR";
   }
 }
 

@@ -3,6 +3,7 @@
 // stat per file and re-reads only what changed. Missing files are a normal outcome, not an error.
 import { type Stats, statSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { errnoCode, isNotFound } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
 
 /** Files larger than this are read only up to this many bytes (`cut` says so). */
@@ -23,13 +24,8 @@ type Entry = { mtimeMs: number; ctimeMs: number; size: number; text: string; cut
 
 const BINARY: FileRead = { kind: "error", message: "is a binary file, not text" };
 
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ENOENT" || code === "ENOTDIR";
-}
-
 function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errnoCode(error);
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return errorMessage(error);
 }
@@ -65,7 +61,7 @@ export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
         info = statSync(path, { throwIfNoEntry: false });
       } catch (error) {
         entries.delete(path);
-        if (isMissing(error)) return { kind: "missing" };
+        if (isNotFound(error)) return { kind: "missing" };
         return { kind: "error", message: describe(error) };
       }
       if (!info) {
@@ -105,7 +101,7 @@ export function createFileCache(maxBytes = MAX_FILE_READ_BYTES): FileCache {
         return binary ? BINARY : { kind: "ok", text, cut };
       } catch (error) {
         entries.delete(path);
-        if (isMissing(error)) return { kind: "missing" };
+        if (isNotFound(error)) return { kind: "missing" };
         return { kind: "error", message: describe(error) };
       }
     },

@@ -4,6 +4,7 @@
 // is taken over. Deciding what to tell the user about a busy session is left to the caller.
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { errnoCode, errnoReason } from "../util/errno.js";
 
 export type SessionLock = {
   readonly path: string;
@@ -32,12 +33,9 @@ export function processIsAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return errnoCode(error) === "EPERM";
   }
 }
-
-const code = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
-const reasonOf = (error: unknown) => code(error) ?? (error instanceof Error ? error.message : String(error));
 
 /** The pid recorded in a lock file; undefined when it is empty or unreadable, null when it is gone. */
 function readOwner(path: string): number | undefined | null {
@@ -45,7 +43,7 @@ function readOwner(path: string): number | undefined | null {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    return code(error) === "ENOENT" ? null : undefined;
+    return errnoCode(error) === "ENOENT" ? null : undefined;
   }
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
@@ -61,13 +59,13 @@ function create(path: string, pid: number): boolean {
       linkSync(temp, path);
       return true;
     } catch (error) {
-      if (code(error) === "EEXIST") return false;
+      if (errnoCode(error) === "EEXIST") return false;
       // File systems without hard links: an exclusive create (briefly empty; see readOwner).
       try {
         writeWhole(path, content, "wx");
         return true;
       } catch (fallbackError) {
-        if (code(fallbackError) === "EEXIST") return false;
+        if (errnoCode(fallbackError) === "EEXIST") return false;
         throw fallbackError;
       }
     }
@@ -98,7 +96,7 @@ export function acquireSessionLock(dir: string, sessionId: string, options: Lock
     try {
       if (create(path, options.pid)) return { type: "acquired", lock: heldLock(path, options.pid) };
     } catch (error) {
-      return { type: "failed", path, reason: reasonOf(error) };
+      return { type: "failed", path, reason: errnoReason(error) };
     }
     const owner = readOwner(path);
     if (owner === null) continue;
@@ -111,7 +109,7 @@ export function acquireSessionLock(dir: string, sessionId: string, options: Lock
     try {
       unlinkSync(path);
     } catch (error) {
-      if (code(error) !== "ENOENT") return { type: "failed", path, reason: reasonOf(error) };
+      if (errnoCode(error) !== "ENOENT") return { type: "failed", path, reason: errnoReason(error) };
     }
   }
   return { type: "failed", path, reason: "the lock kept changing hands" };

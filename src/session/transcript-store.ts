@@ -91,7 +91,7 @@ export class TranscriptStore implements TranscriptSink {
    *  last line left by a crash is terminated so that the next record starts on a line of its own. */
   private prepare(): void {
     if (this.prepared) return;
-    ensureFolderSync(this.options.dir, 0o700);
+    ensureFolderSync(this.options.dir, { mode: 0o700 });
     if (!this.lock && this.options.pid !== undefined) {
       const outcome = acquireSessionLock(this.options.dir, this.options.header.session_id, {
         pid: this.options.pid,

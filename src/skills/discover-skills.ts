@@ -4,6 +4,7 @@
 // shadowed. Broken files are reported with file and line and skipped; discovery never throws.
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { errnoCode } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
 import type { Skill, SkillSource } from "./skill.js";
 
@@ -49,8 +50,8 @@ export async function discoverSkills(options: {
       try {
         text = await readFile(path, "utf8");
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== "ENOENT") warnings.push(`Cannot read skill ${path}: ${errorMessage(error)}; skipped.`);
+        if (errnoCode(error) !== "ENOENT")
+          warnings.push(`Cannot read skill ${path}: ${errorMessage(error)}; skipped.`);
         continue;
       }
       const real = await realpath(path).catch(() => path);

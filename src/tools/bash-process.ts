@@ -1,12 +1,11 @@
-// Runs one shell command for the Bash tool: its own process group, stdin from /dev/null, stdout and
-// stderr merged into one pipe (so they interleave in write order) and kept bounded, the final working
-// directory reported on fd 3 by an EXIT trap, and the whole group killed (TERM, then KILL) on timeout
-// or abort. Pure process mechanics; the tool decides what the model sees.
-import { spawn } from "node:child_process";
-import type { Readable } from "node:stream";
+// Runs one shell command for the Bash tool: stdin from /dev/null, stderr merged into stdout (so they
+// interleave in write order) and kept bounded (head and tail), and the final working directory
+// reported on fd 3 by an EXIT trap. The process mechanics (own process group, TERM→KILL of the group
+// on timeout or abort, grandchildren holding pipes) are util/process-group.ts, shared with hooks.
+import { StringDecoder } from "node:string_decoder";
+import { runProcessGroup } from "../util/process-group.js";
 import { BoundedText } from "../util/truncate.js";
 
-export const KILL_GRACE_MS = 2000;
 /** How long to wait for the pipes to drain after the shell exited (background jobs may hold them). */
 const DRAIN_GRACE_MS = 150;
 
@@ -24,15 +23,17 @@ export type ShellRunOptions = {
   keepChars: number;
 };
 
-export type ShellRunResult = {
-  output: string;
-  outputTruncated: boolean;
-  exitCode: number | null;
-  exitSignal: NodeJS.Signals | null;
-  ending: "exited" | "timeout" | "aborted";
-  /** Working directory at the end of the command (undefined when the shell died before reporting). */
-  finalCwd?: string;
-};
+export type ShellRunResult =
+  | {
+      ending: "exited" | "timeout" | "aborted";
+      output: string;
+      outputTruncated: boolean;
+      exitCode: number | null;
+      exitSignal: NodeJS.Signals | null;
+      /** Working directory at the end of the command (undefined when the shell died before reporting). */
+      finalCwd?: string;
+    }
+  | { ending: "spawn_failed"; error: string };
 
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -47,75 +48,40 @@ function buildScript(command: string, exports: Record<string, string>): string {
   return `${lines.join("\n")}\n`;
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
+/** A sink decoding UTF-8 across chunk boundaries into `append`. */
+function textSink(append: (text: string) => void): (chunk: Buffer) => void {
+  const decoder = new StringDecoder("utf8");
+  return (chunk) => append(decoder.write(chunk));
 }
 
-function ended(stream: Readable | null): Promise<void> {
-  if (!stream || stream.readableEnded || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    stream.once("end", resolve);
-    stream.once("close", resolve);
-    stream.once("error", () => resolve());
+export async function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
+  const output = new BoundedText(options.keepChars, options.keepChars);
+  let cwdReport = "";
+  const run = await runProcessGroup({
+    file: options.shellPath,
+    args: ["-c", buildScript(options.command, options.exports)],
+    cwd: options.cwd,
+    env: options.env,
+    stdout: textSink((text) => output.append(text)),
+    stderr: textSink((text) => output.append(text)),
+    extraPipes: [
+      textSink((text) => {
+        cwdReport += text;
+      }),
+    ],
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    pipeGraceMs: DRAIN_GRACE_MS,
   });
-}
-
-export function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
-  return new Promise((resolve, reject) => {
-    const output = new BoundedText(options.keepChars, options.keepChars);
-    let cwdReport = "";
-    let ending: ShellRunResult["ending"] = "exited";
-    const child = spawn(options.shellPath, ["-c", buildScript(options.command, options.exports)], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe", "pipe"],
-    });
-    const cwdPipe = child.stdio[3] as Readable | null;
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => output.append(chunk));
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => output.append(chunk));
-    cwdPipe?.setEncoding("utf8").on("data", (chunk: string) => {
-      cwdReport += chunk;
-    });
-
-    const stop = (reason: "timeout" | "aborted") => {
-      if (ending !== "exited") return;
-      ending = reason;
-      killGroup(child.pid, "SIGTERM");
-      setTimeout(() => killGroup(child.pid, "SIGKILL"), KILL_GRACE_MS).unref();
-    };
-    const timer = setTimeout(() => stop("timeout"), options.timeoutMs);
-    const onAbort = () => stop("aborted");
-    if (options.signal.aborted) onAbort();
-    else options.signal.addEventListener("abort", onAbort, { once: true });
-
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      options.signal.removeEventListener("abort", onAbort);
-      reject(error);
-    });
-    child.once("exit", (exitCode, exitSignal) => {
-      clearTimeout(timer);
-      options.signal.removeEventListener("abort", onAbort);
-      const drained = Promise.all([ended(child.stdout), ended(child.stderr), ended(cwdPipe)]);
-      const grace = new Promise((done) => setTimeout(done, DRAIN_GRACE_MS));
-      void Promise.race([drained, grace]).then(() => {
-        for (const stream of [child.stdout, child.stderr, cwdPipe]) stream?.destroy();
-        const finalCwd = cwdReport.trim().split("\n").pop();
-        resolve({
-          output: output.toString(),
-          outputTruncated: output.truncated,
-          exitCode,
-          exitSignal,
-          ending,
-          finalCwd: finalCwd === "" ? undefined : finalCwd,
-        });
-      });
-    });
-  });
+  if (run.ending === "spawn_failed")
+    return { ending: "spawn_failed", error: run.spawnError ?? "spawn failed" };
+  const finalCwd = cwdReport.trim().split("\n").pop();
+  return {
+    ending: run.ending,
+    output: output.toString(),
+    outputTruncated: output.truncated,
+    exitCode: run.exitCode,
+    exitSignal: run.exitSignal,
+    finalCwd: finalCwd === "" ? undefined : finalCwd,
+  };
 }

@@ -71,24 +71,18 @@ async function executeBash(
     note = `[The previous working directory ${context.shell.cwd} no longer exists; ran in ${context.cwd}.]\n`;
     context.shell.cwd = context.cwd;
   }
-  let run: Awaited<ReturnType<typeof runShellCommand>>;
-  try {
-    run = await runShellCommand({
-      shellPath,
-      command: input.command,
-      cwd: context.shell.cwd,
-      exports: context.shell.env,
-      env: context.baseEnv,
-      timeoutMs,
-      signal: context.signal,
-      keepChars: BASH_KEEP_CHARS,
-    });
-  } catch (error) {
-    return fail(
-      "spawn_failed",
-      `Could not start ${shellPath}: ${error instanceof Error ? error.message : error}`,
-    );
-  }
+  const run = await runShellCommand({
+    shellPath,
+    command: input.command,
+    cwd: context.shell.cwd,
+    exports: context.shell.env,
+    env: context.baseEnv,
+    timeoutMs,
+    signal: context.signal,
+    keepChars: BASH_KEEP_CHARS,
+  });
+  if (run.ending === "spawn_failed")
+    return fail("spawn_failed", `Could not start ${shellPath}: ${run.error}`);
   if (run.finalCwd && (await isDirectory(run.finalCwd))) context.shell.cwd = run.finalCwd;
   const output = run.output.replace(/\n$/, "");
   const exitCode = run.exitCode ?? (run.exitSignal ? 128 + (constants.signals[run.exitSignal] ?? 0) : 1);

@@ -3,17 +3,12 @@
 // snippet of the edited region. An empty old_string creates a missing (or fills an empty) file.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "../util/atomic-write.js";
+import { isNotFound } from "../util/errno.js";
 import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
-import {
-  displayPath,
-  fsErrorCode,
-  fsFailure,
-  realPathForAccess,
-  resolveToolPath,
-  touchedPaths,
-} from "./paths.js";
+import { fsFailure } from "./fs-failure.js";
+import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { missingFileResult } from "./read.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
@@ -77,8 +72,7 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const stat = await fs.stat(target).catch((error: unknown) => {
-      const code = fsErrorCode(error);
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     });
     if (!stat) {

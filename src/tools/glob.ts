@@ -4,8 +4,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
+import { isNotFound } from "../util/errno.js";
+import { fsFailure } from "./fs-failure.js";
 import { walkFiles } from "./glob-walk.js";
-import { displayPath, fsErrorCode, fsFailure, placeName, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -45,9 +47,7 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
       return fail("invalid_path", `${shownRoot} is a file, not a folder; pass its folder as path.`);
     }
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR")
-      return fail("file_not_found", `Folder not found: ${shownRoot}.`);
+    if (isNotFound(error)) return fail("file_not_found", `Folder not found: ${shownRoot}.`);
     const failure = fsFailure(error, shownRoot, "searching");
     if (failure) return failure;
     throw error;

@@ -2,9 +2,11 @@
 // fallback when the rg binary is unavailable); modes files_with_matches, content and count.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
+import { isNotFound } from "../util/errno.js";
+import { fsFailure } from "./fs-failure.js";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";
-import { displayPath, fsErrorCode, fsFailure, placeName, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, placeName, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -60,8 +62,7 @@ async function executeGrep(
   try {
     rootIsFile = !(await fs.stat(resolved.path)).isDirectory();
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code !== "ENOENT" && code !== "ENOTDIR") {
+    if (!isNotFound(error)) {
       const failure = fsFailure(error, shownRoot, "searching");
       if (failure) return failure;
     }

@@ -1,11 +1,9 @@
 // Path resolution shared by the built-in tools: `~` and relative paths against the tool context,
 // real paths (symlinks followed) for the permission gate, display paths relative to the project,
-// "did you mean" suggestions for missing files, and the one mapping of fs error codes to tool
-// failures. No ambient cwd: everything is passed in.
+// "did you mean" suggestions for missing files. No ambient cwd: everything is passed in.
 import { promises as fs, realpathSync } from "node:fs";
 import path from "node:path";
 import { editDistance } from "../util/edit-distance.js";
-import { fail, type ToolResult } from "./tool.js";
 
 export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
 
@@ -97,45 +95,4 @@ export async function similarNames(absolutePath: string, max = 5): Promise<strin
   const files = scored.filter((entry) => !entry.folder);
   const chosen = files.length > 0 ? files : scored;
   return chosen.slice(0, max).map((entry) => path.join(path.dirname(absolutePath), entry.name));
-}
-
-/** Error code for a failed fs call: ENOENT, EACCES/EPERM, EISDIR … (undefined when not an fs error). */
-export function fsErrorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
-}
-
-/** The failure result for a file-system error while `verb` ("reading", "writing", "creating folder"
- *  …) `shown`: permission_denied (EACCES, EPERM, EROFS), file_not_found (ENOENT), invalid_path
- *  (ENOTDIR, ENAMETOOLONG), is_directory (EISDIR), disk_full (ENOSPC, EDQUOT). Undefined for any
- *  other error, which the caller handles or rethrows. */
-export function fsFailure(error: unknown, shown: string, verb: string): ToolResult | undefined {
-  switch (fsErrorCode(error)) {
-    case "EACCES":
-    case "EPERM":
-      return fail(
-        "permission_denied",
-        `Permission denied ${verb} ${shown}. Check its permissions or choose another path.`,
-      );
-    case "EROFS":
-      return fail("permission_denied", `Permission denied ${verb} ${shown}: the file system is read-only.`);
-    case "ENOENT":
-      return fail("file_not_found", `Error ${verb} ${shown}: it or a folder on its path does not exist.`);
-    case "ENOTDIR":
-      return fail("invalid_path", `Error ${verb} ${shown}: a part of its path is a file, not a folder.`);
-    case "ENAMETOOLONG":
-      return fail(
-        "invalid_path",
-        `Error ${verb} ${shown}: a name in the path is too long for the file system (usually at most 255 bytes). Use a shorter name.`,
-      );
-    case "EISDIR":
-      return fail("is_directory", `Error ${verb} ${shown}: it is a directory; give a file path.`);
-    case "ENOSPC":
-    case "EDQUOT":
-      return fail(
-        "disk_full",
-        `Error ${verb} ${shown}: no space left on the device (or the disk quota is used up). Free some space and try again.`,
-      );
-    default:
-      return undefined;
-  }
 }

@@ -4,15 +4,9 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  displayPath,
-  fsErrorCode,
-  fsFailure,
-  realPathForAccess,
-  resolveToolPath,
-  similarNames,
-  touchedPaths,
-} from "./paths.js";
+import { errnoCode, isNotFound } from "../util/errno.js";
+import { fsFailure } from "./fs-failure.js";
+import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedPaths } from "./paths.js";
 import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -70,8 +64,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
   try {
     stat = await fs.stat(resolved.path);
   } catch (error) {
-    const code = fsErrorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return missingFileResult(resolved.path, context.cwd);
+    if (isNotFound(error)) return missingFileResult(resolved.path, context.cwd);
     const failure = fsFailure(error, shown, "reading");
     if (failure) return failure;
     throw error;
@@ -144,7 +137,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     }
     return ok(text, data);
   } catch (error) {
-    if (fsErrorCode(error) === "EISDIR")
+    if (errnoCode(error) === "EISDIR")
       return fail("is_directory", `${shown} is a directory. Use Glob to list its files.`);
     const failure = fsFailure(error, shown, "reading");
     if (failure) return failure;

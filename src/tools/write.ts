@@ -2,16 +2,11 @@
 // existing file may only be overwritten after it was Read in this session and is unchanged since.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "../util/atomic-write.js";
+import { isNotFound } from "../util/errno.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
-import {
-  displayPath,
-  fsErrorCode,
-  fsFailure,
-  realPathForAccess,
-  resolveToolPath,
-  touchedPaths,
-} from "./paths.js";
+import { fsFailure } from "./fs-failure.js";
+import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { splitLines } from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
@@ -37,8 +32,7 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
   const shown = displayPath(resolved.path, context.cwd);
   try {
     const existing = await fs.stat(target).catch((error: unknown) => {
-      const code = fsErrorCode(error);
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     });
     if (existing?.isDirectory()) {

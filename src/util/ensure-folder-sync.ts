@@ -1,40 +1,80 @@
-// Creating a folder and its missing parents without `mkdir({ recursive: true })`, which on Node 20
-// can spin forever at full CPU when a parent cannot be made (e.g. HOME=/proc/self). Walks up to the
-// nearest existing folder, then creates each missing one with a plain mkdir. Failures throw an Error
-// whose message names the folder at fault; callers decide how to report it.
+// The one folder creation: a folder and its missing parents, without `mkdir({ recursive: true })`,
+// which on Node 20 can spin forever at full CPU when a parent cannot be made (e.g. under /proc).
+// Walks up to the nearest existing folder, then creates each missing one with a plain mkdir,
+// checking an abort signal between steps. Failures throw a FolderError that names the folder at
+// fault and says why; callers decide how to report it (the file tools turn it into a tool result).
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { errnoCode, errnoReason, isNotFound } from "./errno.js";
 
-const code = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
-const reason = (error: unknown) => code(error) ?? (error instanceof Error ? error.message : String(error));
+export type FolderProblem =
+  /** `blocker` exists and is not a folder. */
+  | { kind: "not-a-folder"; blocker: string }
+  /** Looking at (`stat`) or creating (`mkdir`) `folder` failed with `error`. */
+  | { kind: "failed"; step: "stat" | "mkdir"; folder: string; error: unknown }
+  | { kind: "aborted" };
 
-/** Makes sure `directory` exists as a folder; new folders get `mode` (before the umask). */
-export function ensureFolderSync(directory: string, mode = 0o777): void {
+export class FolderError extends Error {
+  override readonly name = "FolderError";
+  constructor(
+    readonly directory: string,
+    readonly problem: FolderProblem,
+  ) {
+    super(describe(directory, problem));
+  }
+}
+
+function describe(directory: string, problem: FolderProblem): string {
+  switch (problem.kind) {
+    case "not-a-folder":
+      return `cannot create folder ${directory}: ${problem.blocker} is a file, not a folder`;
+    case "aborted":
+      return `cancelled while creating folder ${directory}`;
+    case "failed":
+      return problem.step === "stat" && problem.folder !== directory
+        ? `cannot create folder ${directory}: ${problem.folder} is not accessible (${errnoReason(problem.error)})`
+        : `cannot create folder ${problem.folder} (${errnoReason(problem.error)})`;
+  }
+}
+
+export type FolderOptions = {
+  /** Mode of new folders, before the umask (default 0o777). */
+  mode?: number;
+  /** Checked before each step: once aborted, nothing more is created. */
+  signal?: AbortSignal;
+};
+
+/** Makes sure `directory` exists as a folder; throws a FolderError otherwise. */
+export function ensureFolderSync(directory: string, options: FolderOptions = {}): void {
+  const fail = (problem: FolderProblem): never => {
+    throw new FolderError(directory, problem);
+  };
   const missing: string[] = [];
   let current = resolve(directory);
   for (;;) {
+    if (options.signal?.aborted) fail({ kind: "aborted" });
     let folder: boolean;
     try {
       folder = statSync(current).isDirectory();
     } catch (error) {
-      if (code(error) !== "ENOENT" && code(error) !== "ENOTDIR")
-        throw new Error(`cannot create folder ${directory}: ${current} is not accessible (${reason(error)})`);
       const parent = dirname(current);
-      if (parent === current) throw new Error(`cannot create folder ${directory} (${reason(error)})`);
+      if (!isNotFound(error) || parent === current)
+        fail({ kind: "failed", step: "stat", folder: current, error });
       missing.push(current);
       current = parent;
       continue;
     }
     if (folder) break;
-    throw new Error(`cannot create folder ${directory}: ${current} is a file, not a folder`);
+    fail({ kind: "not-a-folder", blocker: current });
   }
   for (const folder of missing.reverse()) {
+    if (options.signal?.aborted) fail({ kind: "aborted" });
     try {
-      mkdirSync(folder, { mode });
+      mkdirSync(folder, { mode: options.mode ?? 0o777 });
     } catch (error) {
       // Created meanwhile by someone else: fine when it is a folder.
-      if (code(error) === "EEXIST" && isFolder(folder)) continue;
-      throw new Error(`cannot create folder ${folder} (${reason(error)})`);
+      if (errnoCode(error) === "EEXIST" && isFolder(folder)) continue;
+      fail({ kind: "failed", step: "mkdir", folder, error });
     }
   }
 }

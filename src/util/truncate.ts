@@ -48,3 +48,29 @@ export class BoundedText {
     return `${this.head}\n… [${this.dropped} characters omitted] …\n${this.tail}`;
   }
 }
+
+/** Bounded byte sink: keeps the first `limit` bytes of a stream and drops (but counts as cut) the rest. */
+export class ByteCapture {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    if (this.size >= this.limit) {
+      if (chunk.length > 0) this.truncated = true;
+      return;
+    }
+    const room = this.limit - this.size;
+    if (chunk.length > room) {
+      this.truncated = true;
+      chunk = chunk.subarray(0, room);
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}

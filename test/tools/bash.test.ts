@@ -3,20 +3,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createBashTool } from "../../src/tools/bash.js";
+import { running, waitUntil } from "../support/processes.js";
 import { makeContext, makeWorkspace, removeWorkspace, run } from "./context.js";
 
 type BashData = { stdout: string; exitCode: number; interrupted: boolean; cwd: string };
-
-/** Running (not gone and not a zombie waiting for a reaper). */
-async function processRunning(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  return stat !== "" && !/^\d+ \(.*\) Z/.test(stat);
-}
 
 describe("Bash", () => {
   const bash = createBashTool();
@@ -69,11 +59,10 @@ describe("Bash", () => {
     assert.equal((result.data as BashData).interrupted, true);
     const backgroundPid = Number(await fs.readFile(path.join(root, "bg.pid"), "utf8"));
     // The kill is sent before the result returns, but the process may take a moment to go.
-    const deadline = Date.now() + 5000;
-    while ((await processRunning(backgroundPid)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    assert.equal(await processRunning(backgroundPid), false, `process ${backgroundPid} outlived the timeout`);
+    assert.ok(
+      await waitUntil(() => !running(backgroundPid)),
+      `process ${backgroundPid} outlived the timeout`,
+    );
   });
 
   it("stops on abort", async () => {

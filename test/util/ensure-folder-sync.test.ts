@@ -12,7 +12,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 test("creates every missing folder, with the given mode, and accepts an existing one", () => {
   const target = join(root, "a", "b", "c");
-  ensureFolderSync(target, 0o700);
+  ensureFolderSync(target, { mode: 0o700 });
   assert.ok(statSync(target).isDirectory());
   assert.equal(statSync(join(root, "a")).mode & 0o077, 0);
   ensureFolderSync(target);

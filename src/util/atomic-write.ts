@@ -1,5 +1,7 @@
-// Atomic file replacement: write a temporary file in the target's folder, flush it, then rename it
-// over the target, so a crash or kill never leaves a half-written file. Mode bits are kept.
+// The one atomic file replacement: write a temporary file in the target's folder, flush it, then
+// rename it over the target, so a crash or kill never leaves a half-written file and readers see the
+// old content or the new, never a mix. The target gets a new inode (a hard link to the old file keeps
+// the old content). Mode bits are applied exactly as given (the umask does not change them).
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -27,4 +29,12 @@ export async function writeFileAtomic(
     await fs.rm(temporary, { force: true }).catch(() => {});
     throw error;
   }
+  await syncFolder(directory);
+}
+
+/** Flushes the folder entry of the rename; best effort (some file systems refuse to sync a folder). */
+async function syncFolder(directory: string): Promise<void> {
+  const handle = await fs.open(directory, "r").catch(() => undefined);
+  await handle?.sync().catch(() => {});
+  await handle?.close().catch(() => {});
 }

@@ -1,0 +1,150 @@
+// The one way reagent runs a child process it must be able to stop: hooks and the Bash tool both
+// come here. The child leads its own process group; stdin is the given text (then closed; a child
+// that does not read it is fine) or /dev/null; every output pipe goes to a sink that bounds it.
+// The kill policy, for a timeout and an abort alike: SIGTERM to the whole group, SIGKILL to the
+// group after a grace period. A background grandchild that keeps the pipes open does not keep the
+// caller waiting: after the direct child exits, the pipes get a short grace and are then closed.
+import { spawn } from "node:child_process";
+import type { Readable } from "node:stream";
+import { errorMessage } from "./errors.js";
+
+/** Receives one output pipe's bytes as they arrive (the sink keeps memory bounded). */
+export type OutputSink = (chunk: Buffer) => void;
+
+export type ProcessGroupOptions = {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  /** The child's whole environment (absent: it inherits ours). */
+  env?: Record<string, string | undefined>;
+  /** Written to the child's stdin, which is then closed. Absent: stdin is /dev/null. */
+  stdin?: string;
+  stdout: OutputSink;
+  stderr: OutputSink;
+  /** Further output pipes, on fd 3, 4 … in order (the Bash tool reports its final folder on fd 3). */
+  extraPipes?: OutputSink[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Between SIGTERM and SIGKILL to the group (default 2 s). */
+  killGraceMs?: number;
+  /** How long the pipes may stay open after the direct child exited (default 200 ms). */
+  pipeGraceMs?: number;
+};
+
+export type ProcessGroupEnding = "exited" | "timeout" | "aborted" | "spawn_failed";
+
+export type ProcessGroupResult = {
+  /** `exited` also covers a child killed by a signal someone else sent (see `exitSignal`). */
+  ending: ProcessGroupEnding;
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+  /** Why the process could not be started (`spawn_failed`). */
+  spawnError?: string;
+  durationMs: number;
+};
+
+export const KILL_GRACE_MS = 2000;
+export const PIPE_GRACE_MS = 200;
+
+/** Sends `signal` to every process of the group led by `pid`; a group already gone is fine. */
+export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function ended(stream: Readable | null | undefined): Promise<void> {
+  if (!stream || stream.readableEnded || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once("end", resolve);
+    stream.once("close", resolve);
+    stream.once("error", () => resolve());
+  });
+}
+
+export function runProcessGroup(options: ProcessGroupOptions): Promise<ProcessGroupResult> {
+  const started = performance.now();
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const pipeGraceMs = options.pipeGraceMs ?? PIPE_GRACE_MS;
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  if (options.signal?.aborted)
+    return Promise.resolve({ ending: "aborted", exitCode: null, exitSignal: null, durationMs: 0 });
+  return new Promise((resolve) => {
+    let ending: ProcessGroupEnding = "exited";
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let settled = false;
+    let pid: number | undefined;
+    let pipes: Array<Readable | null | undefined> = [];
+    const timers: NodeJS.Timeout[] = [];
+    const finish = (spawnError?: string) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      for (const pipe of pipes) pipe?.destroy();
+      resolve({
+        ending: spawnError === undefined ? ending : "spawn_failed",
+        exitCode: exit?.code ?? null,
+        exitSignal: exit?.signal ?? null,
+        ...(spawnError === undefined ? {} : { spawnError }),
+        durationMs: elapsed(),
+      });
+    };
+    const stop = (reason: "timeout" | "aborted") => {
+      if (settled || exit || ending !== "exited") return;
+      ending = reason;
+      signalGroup(pid, "SIGTERM");
+      // The KILL is sent even after we settled: stragglers that ignore TERM must not survive.
+      setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs).unref();
+      // The direct child cannot outlive the KILL; settle anyway should its exit never be reported.
+      timers.push(setTimeout(() => finish(), killGraceMs + pipeGraceMs + 1000));
+    };
+    const onAbort = () => stop("aborted");
+
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(options.file, [...options.args], {
+        cwd: options.cwd,
+        env: options.env,
+        detached: true,
+        stdio: [
+          options.stdin === undefined ? "ignore" : "pipe",
+          "pipe",
+          "pipe",
+          ...(options.extraPipes ?? []).map(() => "pipe" as const),
+        ],
+      });
+    } catch (error) {
+      finish(errorMessage(error));
+      return;
+    }
+    pid = child.pid;
+    const sinks = [options.stdout, options.stderr, ...(options.extraPipes ?? [])];
+    pipes = sinks.map((sink, index) => {
+      const pipe = child.stdio[index + 1] as Readable | null | undefined;
+      pipe?.on("data", (chunk: Buffer) => sink(chunk));
+      return pipe;
+    });
+    child.once("error", (error) => {
+      if (exit) return;
+      signalGroup(child.pid, "SIGKILL");
+      finish(error.message);
+    });
+    if (child.stdin) {
+      child.stdin.on("error", () => {
+        // EPIPE: the child did not read its stdin. That is allowed.
+      });
+      child.stdin.end(options.stdin);
+    }
+    child.once("exit", (code, signal) => {
+      exit = { code, signal };
+      timers.push(setTimeout(() => finish(), pipeGraceMs));
+      void Promise.all(pipes.map(ended)).then(() => finish());
+    });
+    timers.push(setTimeout(() => stop("timeout"), options.timeoutMs));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
