@@ -44,8 +44,9 @@ export type FolderOptions = {
   signal?: AbortSignal;
 };
 
-/** Makes sure `directory` exists as a folder; throws a FolderError otherwise. */
-export function ensureFolderSync(directory: string, options: FolderOptions = {}): void {
+/** Makes sure `directory` exists as a folder; throws a FolderError otherwise. A number is the mode. */
+export function ensureFolderSync(directory: string, modeOrOptions: number | FolderOptions = {}): void {
+  const options = typeof modeOrOptions === "number" ? { mode: modeOrOptions } : modeOrOptions;
   const fail = (problem: FolderProblem): never => {
     throw new FolderError(directory, problem);
   };
