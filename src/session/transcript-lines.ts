@@ -122,8 +122,13 @@ const isObject = (value: unknown): value is Obj =>
 function toMessage(role: unknown, content: unknown): Message | undefined {
   if (role !== "user" && role !== "assistant") return undefined;
   const blocks =
-    typeof content === "string" ? [{ type: "text", text: content }] : Array.isArray(content) ? content : undefined;
-  if (!blocks || !blocks.every((block) => isObject(block) && typeof block.type === "string")) return undefined;
+    typeof content === "string"
+      ? [{ type: "text", text: content }]
+      : Array.isArray(content)
+        ? content
+        : undefined;
+  if (!blocks || !blocks.every((block) => isObject(block) && typeof block.type === "string"))
+    return undefined;
   return { role, content: blocks as ContentBlock[] } as Message;
 }
 
@@ -200,7 +205,8 @@ export function lastUuid(lines: readonly string[]): string | null {
     try {
       const record = JSON.parse(line) as Obj;
       if (typeof record.uuid !== "string" || record.subtype === HEADER_SUBTYPE) continue;
-      if (record.type === "user" || record.type === "assistant" || record.type === "system") return record.uuid;
+      if (record.type === "user" || record.type === "assistant" || record.type === "system")
+        return record.uuid;
     } catch {
       // a torn line
     }

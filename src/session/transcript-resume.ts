@@ -63,7 +63,11 @@ function load(
     let lastUuid = loaded.lastUuid;
     if (loaded.repair && lockOptions)
       try {
-        const common = { sessionId: id, cwd: loaded.header?.cwd ?? "", version: loaded.header?.version ?? "" };
+        const common = {
+          sessionId: id,
+          cwd: loaded.header?.cwd ?? "",
+          version: loaded.header?.version ?? "",
+        };
         lastUuid = appendTranscriptMessages(session.path, [loaded.repair], common, lastUuid);
       } catch (error) {
         warnings.push(`could not save the repair to ${session.path} (${errorMessage(error)})`);

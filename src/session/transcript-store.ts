@@ -9,7 +9,6 @@ import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync
 import { join } from "node:path";
 import type { Message, ToolResultBlock } from "../model/types.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { acquireSessionLock, type SessionLock } from "./transcript-lock.js";
 import {
   boundaryLine,
   headerLine,
@@ -19,6 +18,7 @@ import {
   parseLine,
   type TranscriptHeader,
 } from "./transcript-lines.js";
+import { acquireSessionLock, type SessionLock } from "./transcript-lock.js";
 
 export type { MessageMeta, TranscriptHeader } from "./transcript-lines.js";
 
@@ -76,7 +76,9 @@ export class TranscriptStore implements TranscriptSink {
     const lines = [boundaryLine("compact", this.common, this.parent, trigger)];
     messages.forEach((message, index) => {
       const parent = lines[lines.length - 1]!.uuid as string;
-      lines.push(messageLine(message, this.common, parent, {}, index === 0 ? { isCompactSummary: true } : {}));
+      lines.push(
+        messageLine(message, this.common, parent, {}, index === 0 ? { isCompactSummary: true } : {}),
+      );
     });
     this.write(lines);
   }
