@@ -57,6 +57,8 @@ export type Runtime = Basics & {
   setPrompter(prompter: Prompter): void;
   skills: Skill[];
   prompt: SystemPromptBuilder;
+  /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
+  webSearchStatus: string;
   /** Problems found while starting (skills, MCP servers); the UI shows them once. */
   startupWarnings: string[];
   close(): Promise<void>;
@@ -319,7 +321,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   });
   const tools = [
     ...createBuiltinTools({}),
-    ...webTools,
+    ...webTools.tools,
     createSkillTool({ skills }),
     ...(mcp?.tools() ?? []),
   ];
@@ -377,6 +379,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     sessionId,
     interactive,
     startSource: resumed.type === "resumed" ? "resume" : "startup",
+    webSearchStatus: webTools.webSearchStatus,
     hooks,
     gate,
     setPrompter,

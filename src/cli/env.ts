@@ -27,6 +27,12 @@ export type EnvSnapshot = {
   noProxy?: string;
   /** Claude Code's name for the small, fast model (used to condense fetched pages on Anthropic). */
   smallFastModel?: string;
+  /** Search backends for WebSearch (see cli/web-tools.ts). */
+  braveApiKey?: string;
+  braveBaseUrl?: string;
+  tavilyApiKey?: string;
+  tavilyBaseUrl?: string;
+  searxngUrl?: string;
 };
 
 const truthy = (value: string | undefined) =>
@@ -87,5 +93,10 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     httpProxy: nonEmpty(env.HTTP_PROXY ?? env.http_proxy),
     noProxy: nonEmpty(env.NO_PROXY ?? env.no_proxy),
     smallFastModel: nonEmpty(env.ANTHROPIC_SMALL_FAST_MODEL),
+    braveApiKey: nonEmpty(env.BRAVE_API_KEY ?? env.BRAVE_SEARCH_API_KEY),
+    braveBaseUrl: nonEmpty(env.BRAVE_SEARCH_BASE_URL),
+    tavilyApiKey: nonEmpty(env.TAVILY_API_KEY),
+    tavilyBaseUrl: nonEmpty(env.TAVILY_BASE_URL),
+    searxngUrl: nonEmpty(env.SEARXNG_URL),
   };
 }

@@ -64,6 +64,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
         "permission mode": gate.mode,
         hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
         "MCP servers": mcp ? String(mcp.status().length) : "0",
+        "web search": runtime.webSearchStatus,
         session: runtime.sessionId,
       };
     },

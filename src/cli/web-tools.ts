@@ -1,15 +1,18 @@
 // Builds the web tools from settings and environment: WebFetch (its SSRF guard opt-in, proxies, the
-// model that condenses pages) and, when a search backend is configured, WebSearch.
+// model that condenses pages) and, when a search backend is configured, WebSearch (web-search-backend.ts).
 import type { LoadedSettings } from "../config/settings.js";
 import type { ModelClient } from "../model/types.js";
 import type { Tool } from "../tools/tool.js";
 import { createConnector } from "../tools/web/connector.js";
+import { systemResolver } from "../tools/web/host-guard.js";
 import { createProxyChoice, proxyWarning } from "../tools/web/proxy-choice.js";
 import { createWebFetchTool } from "../tools/web/web-fetch.js";
+import { createWebSearchTool } from "../tools/web/web-search.js";
 import type { Tracer } from "../util/trace.js";
 import type { EnvSnapshot } from "./env.js";
 import { createModelClient } from "./provider.js";
 import { packageVersion } from "./version.js";
+import { chooseWebSearch } from "./web-search-backend.js";
 
 export type WebToolsOptions = {
   settings: LoadedSettings;
@@ -39,17 +42,35 @@ async function condenserFor(options: WebToolsOptions): Promise<() => ModelClient
   return () => client;
 }
 
-export async function createWebTools(options: WebToolsOptions): Promise<Tool[]> {
+export type WebTools = { tools: Tool[]; webSearchStatus: string };
+
+export async function createWebTools(options: WebToolsOptions): Promise<WebTools> {
   const { env } = options;
   const proxies = { httpsProxy: env.httpsProxy, httpProxy: env.httpProxy, noProxy: env.noProxy };
   const warning = proxyWarning(proxies);
   if (warning) options.warnings.push(warning);
   const connector = createConnector({ proxy: createProxyChoice(proxies) });
+  const userAgent = `reagent/${packageVersion()}`;
   const webFetch = createWebFetchTool({
     condenser: await condenserFor(options),
     allowPrivateNetwork: options.settings.merged.webFetch?.allowPrivateNetwork === true,
     connector,
-    userAgent: `reagent/${packageVersion()} (WebFetch)`,
+    userAgent: `${userAgent} (WebFetch)`,
   });
-  return [webFetch as Tool];
+  const search = chooseWebSearch({
+    settings: options.settings,
+    env,
+    provider: options.provider,
+    sessionModel: options.sessionModel,
+    transport: {
+      resolver: systemResolver,
+      connector,
+      userAgent: `${userAgent} (WebSearch)`,
+      timeoutMs: 20_000,
+    },
+  });
+  if (search.warning) options.warnings.push(search.warning);
+  const tools: Tool[] = [webFetch as Tool];
+  if (search.backend) tools.push(createWebSearchTool(search.backend) as Tool);
+  return { tools, webSearchStatus: search.status };
 }

@@ -14,6 +14,9 @@ export function blockChars(block: ContentBlock): number {
       return block.name.length + jsonLength(block.input);
     case "tool_result":
       return block.content.length;
+    case "server_tool_use":
+    case "web_search_tool_result":
+      return jsonLength(block);
   }
 }
 

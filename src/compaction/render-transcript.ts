@@ -52,6 +52,15 @@ function renderMessage(
       calls.set(block.id, block);
       const label = toolCallLabel({ name: block.name, keyArg: keyArgumentOf(block.input) });
       lines.push(`Assistant called ${label} with ${truncateMiddle(safeJson(block.input), maxInput)}`);
+    } else if (block.type === "server_tool_use") {
+      lines.push(
+        `Assistant ran the provider's ${block.name} with ${truncateMiddle(safeJson(block.input), maxInput)}`,
+      );
+    } else if (block.type === "web_search_tool_result") {
+      const found = Array.isArray(block.content)
+        ? block.content.map((result) => result.url).join(", ")
+        : "error";
+      lines.push(`Web search results: ${truncateMiddle(found, maxResult)}`);
     } else {
       const call = calls.get(block.tool_use_id);
       const label = call ? toolCallLabel({ name: call.name, keyArg: keyArgumentOf(call.input) }) : "tool";

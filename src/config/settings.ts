@@ -44,6 +44,13 @@ const webFetchSchema = z.strictObject({
   model: z.string().min(1).optional(),
 });
 
+const webSearchSchema = z.strictObject({
+  /** Which backend WebSearch uses; default: Anthropic's server search on Anthropic, else the first key set. */
+  provider: z.enum(["anthropic", "brave", "tavily", "searxng", "off"]).optional(),
+  /** A SearXNG instance (instead of SEARXNG_URL). */
+  searxngUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
 const settingsSchema = z
   .object({
     model: z.string().optional(),
@@ -56,6 +63,7 @@ const settingsSchema = z
     // Claude Code files sometimes write numbers or booleans; they reach the environment as text.
     env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     webFetch: webFetchSchema.optional(),
+    webSearch: webSearchSchema.optional(),
   })
   .loose();
 
@@ -73,6 +81,7 @@ export type Settings = {
   env?: Record<string, string>;
   /** `webFetch` of every layer, later layers winning key by key (see tools/web). */
   webFetch?: SettingsFile["webFetch"];
+  webSearch?: SettingsFile["webSearch"];
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -86,6 +95,7 @@ const USED_KEYS = [
   "provider",
   "env",
   "webFetch",
+  "webSearch",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -220,6 +230,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
       merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
     if (env) merged.env = { ...merged.env, ...stringValues(env) };
     if (data.webFetch) merged.webFetch = { ...merged.webFetch, ...data.webFetch };
+    if (data.webSearch) merged.webSearch = { ...merged.webSearch, ...data.webSearch };
   }
   return merged;
 }

@@ -30,6 +30,8 @@ export type AgentEvent =
       content: string;
       durationMs: number;
       data?: unknown;
+      /** Model usage of the tool's side requests (WebFetch condensing, web search). */
+      usage?: Usage;
     }
   | { type: "tool-results"; message: Extract<Message, { role: "user" }> }
   | { type: "stop-continued"; reason: string; count: number }

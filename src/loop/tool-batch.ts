@@ -55,6 +55,7 @@ async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolEx
     content: execution.result.content,
     durationMs: Date.now() - started,
     data: execution.data,
+    ...(execution.usage ? { usage: execution.usage } : {}),
   });
   return execution;
 }

@@ -2,7 +2,16 @@
 // Internal messages are Anthropic-shaped; adapters in providers/ convert at their edge.
 // This module imports nothing and owns no behaviour.
 
-export type TextBlock = { type: "text"; text: string };
+/** Where a sentence of a web-search answer comes from (Anthropic's server-side web search). */
+export type WebSearchCitation = {
+  type: "web_search_result_location";
+  url: string;
+  title: string | null;
+  cited_text: string;
+  encrypted_index: string;
+};
+
+export type TextBlock = { type: "text"; text: string; citations?: WebSearchCitation[] };
 
 /** A tool call from the model. `inputError` is set when the raw arguments were not valid JSON
  *  (it never goes on the wire; adapters build wire blocks explicitly). */
@@ -21,30 +30,76 @@ export type ToolResultBlock = {
   is_error?: boolean;
 };
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/** A call of a tool the provider runs itself (Anthropic's `web_search`); answered in the same message. */
+export type ServerToolUseBlock = {
+  type: "server_tool_use";
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+};
+
+export type WebSearchResult = {
+  type: "web_search_result";
+  url: string;
+  title: string;
+  encrypted_content: string;
+  page_age?: string | null;
+};
+
+/** The provider's result of a `web_search` server tool call: results, or an error code. */
+export type WebSearchToolResultBlock = {
+  type: "web_search_tool_result";
+  tool_use_id: string;
+  content: WebSearchResult[] | { type: "web_search_tool_result_error"; error_code: string };
+};
+
+/** Blocks only a request with `serverTools` gets back; they go back unchanged when the turn continues. */
+export type ServerToolBlock = ServerToolUseBlock | WebSearchToolResultBlock;
+
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | ServerToolBlock;
 
 export type Message =
   | { role: "user"; content: Array<TextBlock | ToolResultBlock> }
-  | { role: "assistant"; content: Array<TextBlock | ToolUseBlock> };
+  | { role: "assistant"; content: Array<TextBlock | ToolUseBlock | ServerToolBlock> };
 
 export type Usage = {
   input_tokens: number;
   output_tokens: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** Requests of provider-run tools (Anthropic bills web searches per request). */
+  server_tool_use?: { web_search_requests: number };
 };
 
-export type StopReason = "end_turn" | "tool_use" | "max_tokens" | "stop_sequence" | "refusal" | "other";
+/** `pause_turn`: the provider paused a long server-tool turn; send the reply back to let it continue. */
+export type StopReason =
+  | "end_turn"
+  | "tool_use"
+  | "max_tokens"
+  | "stop_sequence"
+  | "refusal"
+  | "pause_turn"
+  | "other";
 
 /** JSON Schema object for a tool's input, as the model sees it. */
 export type JsonSchema = Record<string, unknown>;
 
 export type ToolSchema = { name: string; description: string; input_schema: JsonSchema };
 
+/** A tool the provider runs itself. Only Anthropic adapters send these; others refuse the request. */
+export type ServerTool = {
+  type: "web_search_20250305";
+  name: "web_search";
+  max_uses?: number;
+  allowed_domains?: string[];
+  blocked_domains?: string[];
+};
+
 export type ModelRequest = {
   system: string;
   messages: Message[];
   tools: ToolSchema[];
+  serverTools?: ServerTool[];
   maxTokens?: number;
   signal: AbortSignal;
 };

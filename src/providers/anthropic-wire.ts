@@ -3,9 +3,15 @@
 // maps Anthropic stop reasons and usage onto ours.
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+import { citationsToWire, serverBlockToWire } from "./anthropic-server-tools.js";
 
 type WireMessage = Anthropic.MessageParam;
-type WireBlock = Anthropic.TextBlockParam | Anthropic.ToolUseBlockParam | Anthropic.ToolResultBlockParam;
+type WireBlock =
+  | Anthropic.TextBlockParam
+  | Anthropic.ToolUseBlockParam
+  | Anthropic.ToolResultBlockParam
+  | Anthropic.ServerToolUseBlockParam
+  | Anthropic.WebSearchToolResultBlockParam;
 
 export function toAnthropicMessages(messages: Message[]): WireMessage[] {
   return messages.map((message) => {
@@ -13,9 +19,15 @@ export function toAnthropicMessages(messages: Message[]): WireMessage[] {
     for (const block of message.content) {
       if (block.type === "text") {
         // The API rejects empty text blocks; they carry nothing.
-        if (block.text !== "") content.push({ type: "text", text: block.text });
+        if (block.text === "") continue;
+        const citations = citationsToWire(block);
+        content.push(
+          citations ? { type: "text", text: block.text, citations } : { type: "text", text: block.text },
+        );
       } else if (block.type === "tool_use") {
         content.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
+      } else if (block.type === "server_tool_use" || block.type === "web_search_tool_result") {
+        content.push(serverBlockToWire(block));
       } else {
         const result: Anthropic.ToolResultBlockParam = {
           type: "tool_result",
@@ -46,6 +58,7 @@ export function mapAnthropicStopReason(reason: string | null | undefined): StopR
     case "max_tokens":
     case "stop_sequence":
     case "refusal":
+    case "pause_turn":
       return reason;
     case "model_context_window_exceeded":
       return "max_tokens";
@@ -55,6 +68,7 @@ export function mapAnthropicStopReason(reason: string | null | undefined): StopR
 }
 
 type WireUsage = {
+  server_tool_use?: { web_search_requests?: number | null } | null;
   input_tokens?: number | null;
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
@@ -71,4 +85,6 @@ export function mergeAnthropicUsage(usage: Usage, wire: WireUsage | null | undef
   if (typeof wire.cache_creation_input_tokens === "number") {
     usage.cache_creation_input_tokens = wire.cache_creation_input_tokens;
   }
+  const searches = wire.server_tool_use?.web_search_requests;
+  if (typeof searches === "number") usage.server_tool_use = { web_search_requests: searches };
 }

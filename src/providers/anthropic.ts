@@ -10,8 +10,16 @@ import {
   type ModelEvent,
   type ModelRequest,
   type StopReason,
+  type WebSearchCitation,
 } from "../model/types.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
+import {
+  finishServerBlock,
+  type ServerBlockInProgress,
+  startServerBlock,
+  toAnthropicServerTools,
+  webCitation,
+} from "./anthropic-server-tools.js";
 import {
   mapAnthropicStopReason,
   mergeAnthropicUsage,
@@ -39,8 +47,9 @@ export const defaultAnthropicBaseURL = "https://api.anthropic.com";
 const defaultMaxTokens = 8192;
 
 type BlockInProgress =
-  | { kind: "text"; text: string }
-  | { kind: "tool"; id: string; name: string; json: string };
+  | { kind: "text"; text: string; citations?: WebSearchCitation[] }
+  | { kind: "tool"; id: string; name: string; json: string }
+  | ServerBlockInProgress;
 
 export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
   const baseURL = options.baseURL ?? defaultAnthropicBaseURL;
@@ -73,7 +82,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
         stream: true,
       };
       if (request.system !== "") params.system = request.system;
-      if (request.tools.length > 0) params.tools = toAnthropicTools(request.tools);
+      const tools = [
+        ...toAnthropicTools(request.tools),
+        ...toAnthropicServerTools(request.serverTools ?? []),
+      ];
+      if (tools.length > 0) params.tools = tools;
       const stream = await sdk.messages.create(params, { signal: request.signal });
       phase.responseStarted = true;
       const blocks = new Map<number, BlockInProgress>();
@@ -96,6 +109,9 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
             blocks.set(event.index, { kind: "tool", id: block.id, name: block.name, json: "" });
             phase.contentEmitted = true;
             yield { type: "tool-call-delta", id: block.id, name: block.name };
+          } else {
+            const server = startServerBlock(block as unknown as { type: string } & Record<string, unknown>);
+            if (server) blocks.set(event.index, server);
           }
         } else if (event.type === "content_block_delta") {
           const block = blocks.get(event.index);
@@ -103,8 +119,14 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
             block.text += event.delta.text;
             phase.contentEmitted = true;
             yield { type: "text-delta", text: event.delta.text };
-          } else if (event.delta.type === "input_json_delta" && block?.kind === "tool") {
+          } else if (
+            event.delta.type === "input_json_delta" &&
+            (block?.kind === "tool" || block?.kind === "server-call")
+          ) {
             block.json += event.delta.partial_json;
+          } else if (event.delta.type === "citations_delta" && block?.kind === "text") {
+            const citation = webCitation(event.delta.citation);
+            if (citation) block.citations = [...(block.citations ?? []), citation];
           }
         } else if (event.type === "message_delta") {
           stopReason = mapAnthropicStopReason(event.delta.stop_reason);
@@ -131,11 +153,20 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
 }
 
 function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {
-  const content: Array<Extract<ContentBlock, { type: "text" | "tool_use" }>> = [];
+  const content: Extract<Message, { role: "assistant" }>["content"] = [];
   for (const index of [...blocks.keys()].sort((a, b) => a - b)) {
     const block = blocks.get(index)!;
     if (block.kind === "text") {
-      if (block.text !== "") content.push({ type: "text", text: block.text });
+      if (block.text !== "")
+        content.push(
+          block.citations
+            ? { type: "text", text: block.text, citations: block.citations }
+            : { type: "text", text: block.text },
+        );
+      continue;
+    }
+    if (block.kind === "server-call" || block.kind === "server-result") {
+      content.push(finishServerBlock(block));
       continue;
     }
     const parsed = parseToolArguments(block.json);

@@ -77,6 +77,14 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();
     const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
+    if (request.serverTools?.length)
+      return {
+        error: {
+          kind: "bad_request",
+          message: "provider-run tools (web_search) exist only on the Anthropic API",
+        },
+        retryable: false,
+      };
     try {
       const params: ChatCompletionCreateParamsStreaming = {
         model: options.model,

@@ -21,6 +21,22 @@ export const scriptedFaultSchema = z.strictObject({
   chunk_delay_ms: z.number().int().optional(),
 });
 
+/** A provider-run web search the fake server plays (Anthropic `server_tool_use` + `web_search_tool_result`). */
+export const scriptedWebSearchSchema = z.strictObject({
+  query: z.string(),
+  results: z
+    .array(z.strictObject({ title: z.string(), url: z.string(), page_age: z.string().optional() }))
+    .optional(),
+  /** Play a `web_search_tool_result_error` with this code instead of results. */
+  error_code: z.string().optional(),
+});
+
+export const scriptedCitationSchema = z.strictObject({
+  url: z.string(),
+  title: z.string(),
+  cited_text: z.string(),
+});
+
 export const scriptedTurnSchema = z.strictObject({
   /** What the model thinks before answering: a thinking block (Anthropic, when thinking is on) or
    *  reasoning_content (OpenAI-compatible reasoners). "" = this step does not think. */
@@ -29,7 +45,13 @@ export const scriptedTurnSchema = z.strictObject({
   redacted_thinking: z.boolean().optional(),
   text: z.string().optional(),
   tool_calls: z.array(scriptedToolCallSchema).optional(),
-  stop_reason: z.enum(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal"]).optional(),
+  /** Wire-level fake server only: a server-side web search played before `text`. */
+  web_search: scriptedWebSearchSchema.optional(),
+  /** Wire-level fake server only: web search citations attached to `text`. */
+  citations: z.array(scriptedCitationSchema).optional(),
+  stop_reason: z
+    .enum(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal", "pause_turn"])
+    .optional(),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
   fault: scriptedFaultSchema.optional(),
 });

@@ -128,7 +128,8 @@ export class Session {
     this.pendingContext = [];
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
-    for (const key of Object.keys(this.usage) as Array<keyof Usage>) this.usage[key] = 0;
+    for (const key of Object.keys(this.usage) as Array<keyof Usage>) delete this.usage[key];
+    Object.assign(this.usage, { input_tokens: 0, output_tokens: 0 });
     this.options.context?.reset();
   }
 
@@ -162,6 +163,11 @@ export class Session {
     let numTurns = 0;
     const turnUsage: Usage = { input_tokens: 0, output_tokens: 0 };
     const unsubscribe = this.subscribe((event) => {
+      if (event.type === "tool-call-end" && event.usage) {
+        addUsage(turnUsage, event.usage);
+        addUsage(this.usage, event.usage);
+        return;
+      }
       if (event.type !== "assistant-message") return;
       this.lastRequestIndex = this.messages.length;
       numTurns++;

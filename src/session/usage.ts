@@ -9,4 +9,9 @@ export function addUsage(total: Usage, add: Usage): void {
   if (add.cache_creation_input_tokens)
     total.cache_creation_input_tokens =
       (total.cache_creation_input_tokens ?? 0) + add.cache_creation_input_tokens;
+  const searches = add.server_tool_use?.web_search_requests;
+  if (searches)
+    total.server_tool_use = {
+      web_search_requests: (total.server_tool_use?.web_search_requests ?? 0) + searches,
+    };
 }

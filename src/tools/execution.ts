@@ -1,6 +1,6 @@
 // What the loop needs from tool execution. The ToolRunner (runner.ts) implements it and owns
 // validation, hooks, the permission gate and execution; the loop only sees this interface.
-import type { ToolResultBlock, ToolUseBlock } from "../model/types.js";
+import type { ToolResultBlock, ToolUseBlock, Usage } from "../model/types.js";
 
 /** A request to end the turn after this batch of tool calls. */
 export type TurnControl = { type: "stop"; by: "hook" | "user"; reason: string };
@@ -12,6 +12,8 @@ export type ToolExecution = {
   control?: TurnControl;
   code?: string;
   data?: unknown;
+  /** Model usage of the tool's own side requests (added to the session's totals). */
+  usage?: Usage;
   /** The call's one-line summary when a hook rewrote its input (what actually ran). */
   summary?: string;
 };

@@ -3,7 +3,7 @@
 // permission gate and the loop's concurrency, and execute() returning a ToolResult (never throwing
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
-import type { JsonSchema } from "../model/types.js";
+import type { JsonSchema, Usage } from "../model/types.js";
 
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
  *  Failures carry a machine-readable `code` (tests assert on codes). */
@@ -14,8 +14,10 @@ export type ToolResult =
       data?: unknown;
       /** Text loaded into the conversation next to the result (a skill's body); the result stays short. */
       context?: string[];
+      /** Model usage of side requests the tool made (WebFetch condensing, web search); counted in the session. */
+      usage?: Usage;
     }
-  | { isError: true; code: string; content: string; data?: unknown };
+  | { isError: true; code: string; content: string; data?: unknown; usage?: Usage };
 
 /** Mutable per-session shell state: the Bash tool's tracked working directory and the
  *  environment additions (for example from SessionStart hooks' CLAUDE_ENV_FILE). */

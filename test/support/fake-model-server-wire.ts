@@ -2,6 +2,7 @@
 // real Anthropic Messages stream or a real OpenAI Chat Completions stream would carry, with text
 // and tool arguments split across several deltas the way real servers split them.
 import type { ScriptedTurn } from "../../src/providers/script-format.js";
+import { citationEvents, serverToolUsage, webSearchEvents } from "./fake-web-search.js";
 
 /** One SSE event: `event:` name (Anthropic names its events; OpenAI does not) and raw `data:`. */
 export type SseEvent = { event?: string; data: string };
@@ -117,8 +118,12 @@ export function anthropicEvents(
     events.push(anthropicEvent("content_block_stop", { index }));
     index++;
   }
+  const search = webSearchEvents(turn, turnNumber, index, (body ?? {}) as Record<string, unknown>);
+  events.push(...search.events);
+  index = search.next;
   if (turn.text !== undefined && turn.text !== "") {
     events.push(anthropicEvent("content_block_start", { index, content_block: { type: "text", text: "" } }));
+    events.push(...citationEvents(turn, index));
     for (const piece of splitRealistically(turn.text)) {
       events.push(
         anthropicEvent("content_block_delta", { index, delta: { type: "text_delta", text: piece } }),
@@ -149,7 +154,7 @@ export function anthropicEvents(
   events.push(
     anthropicEvent("message_delta", {
       delta: { stop_reason: stopReasonOf(turn), stop_sequence: null },
-      usage: { output_tokens: usage.output_tokens },
+      usage: { output_tokens: usage.output_tokens, ...serverToolUsage(turn) },
     }),
     anthropicEvent("message_stop", {}),
   );

@@ -37,6 +37,7 @@ import {
 } from "./fake-model-server-wire.js";
 import { judgeOpenAIRequest, type OpenAIVerdict } from "./fake-openai-rules.js";
 import { DEFAULT_MIN_CACHE_TOKENS, PromptCache } from "./fake-prompt-cache.js";
+import { checkWebSearchRequest } from "./fake-web-search.js";
 
 export { splitRealistically } from "./fake-model-server-wire.js";
 
@@ -161,6 +162,8 @@ export async function startFakeModelServer(
     model: string,
   ): Verdict | { ok: false; message: string } {
     if (api === "anthropic") {
+      const webSearch = checkWebSearchRequest(body);
+      if (webSearch) return { ok: false, message: webSearch };
       const verdict = judgeAnthropicRequest(body, model, anthropic);
       return verdict.ok ? { ...verdict, api } : verdict;
     }

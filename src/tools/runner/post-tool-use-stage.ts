@@ -50,6 +50,7 @@ export async function runPostToolUse(
     control,
     code: result.isError ? result.code : undefined,
     data: result.data,
+    ...(result.usage ? { usage: result.usage } : {}),
     summary: carried.summary,
   };
 }

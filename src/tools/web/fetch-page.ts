@@ -5,7 +5,7 @@
 import { errorMessage } from "../../util/errors.js";
 import type { Connector } from "./connector.js";
 import { bareHost, guardHost, type Resolver } from "./host-guard.js";
-import { type HttpResponse, httpGet } from "./http-get.js";
+import { type HttpResponse, httpRequest } from "./http-request.js";
 
 export type FetchPageOptions = {
   resolver: Resolver;
@@ -89,7 +89,7 @@ export async function fetchPage(start: URL, options: FetchPageOptions): Promise<
     if (url.protocol === "http:" && !guard.private && url.port === "") url.protocol = "https:";
     let response: HttpResponse;
     try {
-      response = await httpGet({
+      response = await httpRequest({
         url,
         addresses: guard.addresses,
         connector: options.connector,

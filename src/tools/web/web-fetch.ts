@@ -157,7 +157,11 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
         input.prompt,
         context.signal,
       );
-      if (condensed.ok) return ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true });
+      if (condensed.ok)
+        return {
+          ...ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true }),
+          usage: condensed.usage,
+        };
       if (context.signal.aborted) return fail("aborted", "The fetch was interrupted.");
       const raw =
         content.text.length > RAW_FALLBACK_CHARS

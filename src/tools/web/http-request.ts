@@ -1,4 +1,4 @@
-// One HTTP GET over a socket opened to an already checked address (connector.ts), with a cap on the
+// One HTTP request over a socket opened to an already checked address (connector.ts), with a cap on the
 // decoded body size (gzip, deflate and brotli are decoded while counting, so a compressed bomb stops
 // at the cap) and cancellation by signal. Redirects are not followed here: fetch-page.ts decides.
 import { type IncomingHttpHeaders, request } from "node:http";
@@ -17,7 +17,7 @@ export type HttpResponse = {
   truncated: boolean;
 };
 
-export type HttpGetOptions = {
+export type HttpRequestOptions = {
   url: URL;
   addresses: ResolvedAddress[];
   connector: Connector;
@@ -25,10 +25,15 @@ export type HttpGetOptions = {
   userAgent: string;
   accept: string;
   signal: AbortSignal;
+  /** GET by default; POST sends `body`. */
+  method?: "GET" | "POST";
+  body?: string;
+  /** Extra request headers (e.g. an API key); never logged. */
+  headers?: Record<string, string>;
 };
 
 /** Connects to the first address that answers (each was checked by the guard). */
-async function connectAny(options: HttpGetOptions): Promise<Socket> {
+async function connectAny(options: HttpRequestOptions): Promise<Socket> {
   const { url } = options;
   const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   const servername = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
@@ -55,18 +60,21 @@ function decoded(response: Readable, encoding: string | undefined): Readable {
   return response;
 }
 
-export async function httpGet(options: HttpGetOptions): Promise<HttpResponse> {
+export async function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> {
   const socket = await connectAny(options);
   const { url } = options;
   return new Promise<HttpResponse>((resolve, reject) => {
+    const body = options.body === undefined ? undefined : Buffer.from(options.body);
     const req = request({
-      method: "GET",
+      method: options.method ?? "GET",
       path: `${url.pathname}${url.search}`,
       headers: {
+        ...options.headers,
         host: url.host,
         "user-agent": options.userAgent,
         accept: options.accept,
         "accept-encoding": "gzip, deflate, br",
+        ...(body ? { "content-length": String(body.length) } : {}),
       },
       createConnection: () => socket,
       signal: options.signal,
@@ -115,6 +123,6 @@ export async function httpGet(options: HttpGetOptions): Promise<HttpResponse> {
         if (!truncated) reject(new Error("the server closed the connection mid-response"));
       });
     });
-    req.end();
+    req.end(body);
   });
 }

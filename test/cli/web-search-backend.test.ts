@@ -1,0 +1,63 @@
+// Which WebSearch backend a run gets, and what /status says about it.
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { readEnv } from "../../src/cli/env.js";
+import { chooseWebSearch } from "../../src/cli/web-search-backend.js";
+import { loadSettings } from "../../src/config/settings.js";
+import { createScriptedClient } from "../../src/providers/scripted.js";
+import { createConnector } from "../../src/tools/web/connector.js";
+import { systemResolver } from "../../src/tools/web/host-guard.js";
+
+const dir = mkdtempSync(join(tmpdir(), "reagent-websearch-"));
+const transport = { resolver: systemResolver, connector: createConnector(), userAgent: "t", timeoutMs: 1000 };
+
+function choose(provider: string, vars: Record<string, string>, settings?: object) {
+  return chooseWebSearch({
+    settings: loadSettings({
+      projectDir: dir,
+      homeDir: dir,
+      extra: settings ? [JSON.stringify(settings)] : [],
+    }),
+    env: readEnv({ HOME: dir, ...vars }, () => dir),
+    provider,
+    sessionModel: () => createScriptedClient({ script: [] }),
+    transport,
+  });
+}
+
+test("Anthropic models use the provider's search; other providers the first backend whose key is set", () => {
+  assert.equal(choose("anthropic", {}).backend?.name, "anthropic");
+  assert.equal(choose("openai", { BRAVE_API_KEY: "k", TAVILY_API_KEY: "t" }).backend?.name, "brave");
+  assert.equal(choose("openai", { BRAVE_SEARCH_API_KEY: "k" }).backend?.name, "brave");
+  assert.equal(choose("openai", { TAVILY_API_KEY: "t" }).backend?.name, "tavily");
+  assert.equal(choose("openai", { SEARXNG_URL: "http://127.0.0.1:8888" }).backend?.name, "searxng");
+  assert.equal(
+    choose("openai", {}, { webSearch: { searxngUrl: "http://10.0.0.2:8080" } }).backend?.name,
+    "searxng",
+  );
+});
+
+test("an explicit provider wins; off turns it off; a missing key says what to set", () => {
+  assert.equal(
+    choose("anthropic", { BRAVE_API_KEY: "k" }, { webSearch: { provider: "brave" } }).backend?.name,
+    "brave",
+  );
+  const off = choose("anthropic", {}, { webSearch: { provider: "off" } });
+  assert.equal(off.backend, undefined);
+  assert.match(off.status, /off \(webSearch\.provider is "off"\)/);
+  const missing = choose("openai", {}, { webSearch: { provider: "anthropic" } });
+  assert.equal(missing.backend, undefined);
+  assert.match(missing.warning ?? "", /needs the Anthropic provider \(this run uses openai\)/);
+});
+
+test("/status without a backend says how to enable WebSearch; a bad SEARXNG_URL is named", () => {
+  const none = choose("openai", {});
+  assert.equal(none.backend, undefined);
+  assert.match(none.status, /^off: set BRAVE_API_KEY, TAVILY_API_KEY or SEARXNG_URL/);
+  const bad = choose("openai", { SEARXNG_URL: "searx.local:8080" });
+  assert.equal(bad.backend, undefined);
+  assert.match(bad.warning ?? "", /SEARXNG_URL=searx\.local:8080 is not an http\(s\) URL/);
+});
