@@ -193,6 +193,10 @@ export function createGate(
       : undefined,
     persistRule: (rule) => persistAllowRule(settings.localSettingsPath, rule),
     allowWrite: env.allowWrite,
+    // The Bash tool's shells inherit this environment: bash keeps $PWD as its logical folder, and
+    // CDPATH changes where `cd name` goes.
+    inheritedPwd: env.all.PWD,
+    cdpath: Boolean(env.all.CDPATH),
     tracer,
     beforeAsk,
   });

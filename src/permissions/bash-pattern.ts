@@ -1,14 +1,13 @@
 // Matching one simple Bash command against a Bash rule specifier: exact (`npm test`), legacy prefix
 // (`npm run test:*`, word boundary after the prefix) and wildcard (`git commit *`, `*` spans anything;
-// a single trailing ` *` is optional). Also lists the "unwrapped" forms of a command (`sudo rm x`,
-// `env A=1 rm x`, `timeout 5 rm x`, `/bin/rm x` → `rm x`) that deny and ask rules are checked against too.
-import type { Redirection, SimpleCommand } from "./bash-split.js";
+// a single trailing ` *` is optional). Words the gate cannot know (expansions) are null: a rule then
+// matches "certainly" only when it would for any value, and "may match" when it could for some.
 
 export type BashPattern =
   | { kind: "any" }
   | { kind: "exact"; text: string }
   | { kind: "prefix"; prefix: string }
-  | { kind: "wildcard"; regex: RegExp };
+  | { kind: "wildcard"; regex: RegExp; source: string; trailingStarOnly: boolean };
 
 export function normalizeCommandText(text: string): string {
   return text.trim().replace(/\s+/g, " ");
@@ -30,10 +29,17 @@ export function parseBashPattern(specifier: string): BashPattern | string {
   const pieces = splitOnStars(text);
   if (pieces.length === 1) return { kind: "exact", text: pieces[0] };
   const escaped = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  if (pieces.length === 2 && pieces[1] === "" && pieces[0].endsWith(" ")) {
-    return { kind: "wildcard", regex: new RegExp(`^${escaped[0].slice(0, -1)}( .*)?$`, "s") };
+  const trailingStarOnly = pieces.length === 2 && pieces[1] === "";
+  if (trailingStarOnly && pieces[0].endsWith(" ")) {
+    const regex = new RegExp(`^${escaped[0].slice(0, -1)}( .*)?$`, "s");
+    return { kind: "wildcard", regex, source: text, trailingStarOnly };
   }
-  return { kind: "wildcard", regex: new RegExp(`^${escaped.join(".*")}$`, "s") };
+  return {
+    kind: "wildcard",
+    regex: new RegExp(`^${escaped.join(".*")}$`, "s"),
+    source: text,
+    trailingStarOnly,
+  };
 }
 
 /** Splits on unescaped `*`; `\*` stays a literal star. */
@@ -67,96 +73,68 @@ export function matchCommandText(pattern: BashPattern, text: string): boolean {
   }
 }
 
-/** The texts a command is compared as: quotes removed, and as written. */
-export function commandTexts(command: SimpleCommand): string[] {
-  const unquoted = command.words.join(" ");
-  const raw = command.rawWords.join(" ");
-  return unquoted === raw ? [unquoted] : [unquoted, raw];
+/** A command's words for matching: a value, or null where the gate cannot know it. */
+export type CommandWords = (string | null)[];
+
+/**
+ * Whether the pattern matches whatever the unknown words turn out to be. With unknown words only
+ * prefix rules (`npm run test:*`) and rules whose single `*` ends them (`git commit *`) can: when
+ * the known words before the first unknown one already match, any continuation matches too.
+ */
+export function matchesCertainly(pattern: BashPattern, words: CommandWords): boolean {
+  const firstUnknown = words.indexOf(null);
+  if (firstUnknown < 0) return matchCommandText(pattern, words.join(" "));
+  const known = words.slice(0, firstUnknown).join(" ");
+  if (known === "") return pattern.kind === "any";
+  switch (pattern.kind) {
+    case "any":
+      return true;
+    case "prefix":
+      return matchCommandText(pattern, known);
+    case "wildcard":
+      return pattern.trailingStarOnly && matchCommandText(pattern, known);
+    case "exact":
+      return false;
+  }
 }
 
 /**
- * `commandTexts` plus the forms deny and ask rules also see: wrapper commands removed
- * (`sudo rm x` → `rm x`) and a program given by path reduced to its name (`/bin/rm x`,
- * `sudo ./bin/rm x` → `rm x`). Allow rules never use these forms: `Bash(rm *)` must not allow
- * whatever program happens to be called `rm` (`/tmp/evil/rm x`).
+ * Whether the pattern could match for some values of the unknown words (deny and ask rules then
+ * cannot be checked): the command's name is unknown, or equals the pattern's first word.
  */
-export function commandTextsWithUnwrapped(command: SimpleCommand): string[] {
-  const texts = new Set(commandTexts(command));
-  let words = command.words;
-  for (let step = 0; step < 9; step += 1) {
-    const byName = programByName(words);
-    if (byName) texts.add(byName.join(" "));
-    const inner = unwrap(words);
-    if (!inner || inner.length === 0) break;
-    words = inner;
-    texts.add(words.join(" "));
+export function mayMatch(pattern: BashPattern, words: CommandWords): boolean {
+  if (matchesCertainly(pattern, words)) return true;
+  if (!words.includes(null)) return false;
+  const name = words[0];
+  if (name === null) return true;
+  const first = patternFirstWord(pattern);
+  return (
+    first === null ||
+    first === name ||
+    (pattern.kind === "prefix" && !first.includes(" ") && name.startsWith(first))
+  );
+}
+
+/** The pattern's first word when it has no wildcard, else null (anything). */
+function patternFirstWord(pattern: BashPattern): string | null {
+  switch (pattern.kind) {
+    case "any":
+      return null;
+    case "exact":
+      return pattern.text.split(" ")[0];
+    case "prefix":
+      return pattern.prefix.split(" ")[0];
+    case "wildcard": {
+      const first = pattern.source.split(" ")[0];
+      return first.includes("*") ? null : first;
+    }
   }
-  return [...texts];
 }
 
 /** The words with a program written as a path (`/bin/rm`, `../x/rm`) replaced by its name; else null. */
-function programByName(words: string[]): string[] | null {
-  const program = words[0] ?? "";
-  if (!program.includes("/")) return null;
+export function programByName(words: CommandWords): CommandWords | null {
+  const program = words[0];
+  if (program === null || program === undefined || !program.includes("/")) return null;
   const name = program.replace(/\/+$/, "").split("/").pop() ?? "";
   return name === "" || name === "." || name === ".." ? null : [name, ...words.slice(1)];
-}
-
-/** Options that take a separate value, per wrapper. */
-const WRAPPERS: Record<string, Set<string>> = {
-  command: new Set(),
-  builtin: new Set(),
-  exec: new Set(["-a"]),
-  nohup: new Set(),
-  time: new Set(),
-  sudo: new Set(["-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "-D", "-R", "-T"]),
-  doas: new Set(["-u", "-C"]),
-  env: new Set(["-u", "-C", "-S", "--unset", "--chdir"]),
-  nice: new Set(["-n", "--adjustment"]),
-  ionice: new Set(["-c", "-n", "-p"]),
-  timeout: new Set(["-s", "-k", "--signal", "--kill-after"]),
-  stdbuf: new Set(["-i", "-o", "-e"]),
-  xargs: new Set([
-    "-I",
-    "-n",
-    "-P",
-    "-L",
-    "-d",
-    "-E",
-    "-s",
-    "-a",
-    "--max-args",
-    "--max-procs",
-    "--delimiter",
-  ]),
-};
-
-function unwrap(words: string[]): string[] | null {
-  const name = words[0]?.replace(/\/+$/, "").split("/").pop() ?? "";
-  const valued = WRAPPERS[name];
-  if (!valued) return null;
-  let index = 1;
-  while (index < words.length) {
-    const word = words[index];
-    if (word === "--") {
-      index += 1;
-      break;
-    }
-    if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index += 1;
-    else if (word.startsWith("-") && word.length > 1) index += valued.has(word) ? 2 : 1;
-    else break;
-  }
-  if (name === "timeout" && index < words.length) index += 1;
-  return words.slice(index);
-}
-
-const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
-
-/** Files a command's redirections write to (not fd duplications like `2>&1`, not /dev/null). */
-export function redirectWriteTargets(redirections: Redirection[]): string[] {
-  return redirections
-    .filter((redirection) => redirection.operator.includes(">"))
-    .filter((redirection) => !(redirection.operator.endsWith("&") && /^(\d+|-)$/.test(redirection.target)))
-    .map((redirection) => redirection.target)
-    .filter((target) => !HARMLESS_TARGETS.has(target));
 }

@@ -1,26 +1,40 @@
 // The pure part of the gate: given the rules, the mode, the workspace and one call, decide allow,
-// deny or ask (with the reason and who decided). Precedence: deny rules > (unparseable Bash with
-// deny/ask rules) > plan mode > ask rules > hook ask > hook allow > bypassPermissions > allow rules >
-// workspace boundary > mode defaults. Turning "ask" into a prompt or a headless denial is gate.ts.
-
-import { commandTexts, matchCommandText, redirectWriteTargets } from "./bash-pattern.js";
-import type { SimpleCommand } from "./bash-split.js";
+// deny or ask (with the exact reason and who decided). Precedence: deny rules (also on the files a
+// Bash command touches) > rules that cannot be checked > plan mode > ask rules > hook ask > protected
+// writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
+// the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
+import type { AnalysedCommand } from "./bash-analysis.js";
+import {
+  accessHit,
+  bashCoverage,
+  type CompiledRule,
+  describeAccess,
+  type FastPathContext,
+  ruleCoversAccess,
+  uncoveredCommands,
+} from "./evaluate-bash.js";
 import { type CallFacts, type MatchContext, ruleMatchesCall } from "./match-rule.js";
-import { isInside, resolveUserPath } from "./path-pattern.js";
-import { EDIT_TOOLS, type Rule } from "./rule.js";
+import { isInside } from "./path-pattern.js";
+import { protectedWrite } from "./protected-paths.js";
+import { EDIT_TOOLS } from "./rule.js";
 import type { DecidedBy, PermissionMode, PermissionRequest, RuleBehavior } from "./types.js";
 
-const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
-
-export type CompiledRule = { behavior: RuleBehavior; rule: Rule; source: string };
+export type { CompiledRule };
 
 /** Why the gate wants to ask; "default" asks are the ones ALLOW_WRITE=1 lets headless runs skip. */
-export type AskCause = "default" | "rule" | "hook" | "outside-workspace" | "unparseable";
+export type AskCause = "default" | "rule" | "hook" | "outside-workspace" | "uncertain" | "protected";
 
 export type Evaluation =
   | { kind: "allow"; by: DecidedBy; rule?: string }
   | { kind: "deny"; by: DecidedBy; rule?: string; message: string }
-  | { kind: "ask"; by: DecidedBy; cause: AskCause; rule?: string; reason: string; pending: SimpleCommand[] };
+  | {
+      kind: "ask";
+      by: DecidedBy;
+      cause: AskCause;
+      rule?: string;
+      reason: string;
+      pending: AnalysedCommand[];
+    };
 
 export type EvaluationState = {
   mode: PermissionMode;
@@ -40,115 +54,188 @@ export function planModeMessage(toolName: string): string {
   );
 }
 
-/** Files a Bash command's redirections write to, as real absolute paths. */
-function bashWriteTargets(call: CallFacts, context: MatchContext): string[] {
-  if (call.bash?.kind !== "ok") return [];
-  return call.bash.commands
-    .flatMap((command) => redirectWriteTargets(command.redirections))
-    .map((target) => resolveUserPath(target, context));
+type Hit = { kind: "match"; detail?: string } | { kind: "unchecked" } | null;
+
+/** Whether a deny or ask rule applies to the call: to the call itself, or to a file a Bash command touches. */
+function ruleHit(rule: CompiledRule, call: CallFacts, context: MatchContext): Hit {
+  const direct = ruleMatchesCall(rule.rule, call, context, "any");
+  if (direct === true) return { kind: "match" };
+  if (call.bash?.kind === "analysed") {
+    const access = accessHit(rule.rule, call.bash, context);
+    if (access) return { kind: "match", detail: describeAccess(access) };
+    const unresolved = call.bash.accesses.find((candidate) => candidate.path === null);
+    if (
+      rule.rule.kind === "path" &&
+      unresolved &&
+      (rule.rule.tool === "Read" || rule.rule.tool === "Edit" || rule.rule.tool === "Write")
+    ) {
+      return { kind: "unchecked" };
+    }
+  }
+  return direct === "unparseable" ? { kind: "unchecked" } : null;
+}
+
+function uncertainty(call: CallFacts): string | null {
+  if (call.bash === null) return null;
+  if (call.bash.kind === "unparseable")
+    return `the command could not be read with certainty (${call.bash.reason})`;
+  if (call.bash.reasons.length === 0) return null;
+  return `the command is not understood with certainty: ${call.bash.reasons.join("; ")}`;
 }
 
 export function evaluate(request: PermissionRequest, call: CallFacts, state: EvaluationState): Evaluation {
   const { context } = state;
   const byBehavior = (behavior: RuleBehavior) => state.rules.filter((rule) => rule.behavior === behavior);
-  const writes = bashWriteTargets(call, context);
-  const writeCall: CallFacts = { toolName: "Write", input: {}, paths: writes, bash: null };
-  const matchAny = (rule: CompiledRule) => {
-    const direct = ruleMatchesCall(rule.rule, call, context, "any");
-    // Redirection targets are file writes: Edit/Write path rules cover them (whole-tool rules do not).
-    if (direct === true || writes.length === 0 || rule.rule.kind !== "path") return direct;
-    return ruleMatchesCall(rule.rule, writeCall, context, "any") === true ? true : direct;
-  };
+  const allowRules = byBehavior("allow");
+  const denyRules = byBehavior("deny");
+  const askRules = byBehavior("ask");
+  const ask = (cause: AskCause, reason: string, by: DecidedBy = "mode", rule?: string): Evaluation => ({
+    kind: "ask",
+    by,
+    cause,
+    rule,
+    reason,
+    pending: [],
+  });
 
   let unchecked: CompiledRule | undefined;
-  for (const rule of byBehavior("deny")) {
-    const result = matchAny(rule);
-    if (result === true) {
+  for (const rule of denyRules) {
+    const hit = ruleHit(rule, call, context);
+    if (hit?.kind === "match") {
+      const detail = hit.detail ? ` (${hit.detail})` : "";
       return {
         kind: "deny",
         by: "rule",
         rule: rule.rule.text,
-        message: `Permission denied by rule ${describeRule(rule)}.`,
+        message: `Permission denied by rule ${describeRule(rule)}${detail}.`,
       };
     }
-    if (result === "unparseable") unchecked ??= rule;
+    if (hit?.kind === "unchecked") unchecked ??= rule;
   }
-  const askRules = byBehavior("ask");
-  for (const rule of askRules) if (matchAny(rule) === "unparseable") unchecked ??= rule;
-  if (unchecked && call.bash?.kind === "unparseable") {
-    return {
-      kind: "ask",
-      by: "rule",
-      cause: "rule",
-      rule: unchecked.rule.text,
-      reason: `the command could not be parsed with confidence (${call.bash.reason}), so rule ${describeRule(unchecked)} cannot be checked`,
-      pending: [],
-    };
+  const askHits = askRules.map((rule) => ({ rule, hit: ruleHit(rule, call, context) }));
+  unchecked ??= askHits.find((entry) => entry.hit?.kind === "unchecked")?.rule;
+  const unsure = uncertainty(call);
+  if (unchecked) {
+    const why = unsure ?? "some of its words come from expansions the gate cannot see";
+    return ask(
+      "rule",
+      `${why}, so rule ${describeRule(unchecked)} cannot be checked`,
+      "rule",
+      unchecked.rule.text,
+    );
   }
-  // The web tools change nothing locally: plan mode lets them through to the usual ask/allow rules.
-  if (state.mode === "plan" && !request.readOnly && !WEB_TOOLS.has(request.toolName)) {
+  const bash = call.bash?.kind === "analysed" ? call.bash : null;
+  const insideWorkspace = (path: string) => state.workspaceRoots.some((root) => isInside(root, path));
+  const facts: FastPathContext = { context, insideWorkspace, allowRules, denyRules };
+  const coverage = bash && !unsure ? bashCoverage(bash, facts) : null;
+  const readOnly = trustedReadOnly(request, allowRules, context) || coverage === "read-only";
+  if (state.mode === "plan" && !readOnly)
     return { kind: "deny", by: "mode", message: planModeMessage(request.toolName) };
-  }
-  for (const rule of askRules) {
-    if (matchAny(rule) === true) {
-      const reason = `rule ${describeRule(rule)} asks for confirmation`;
-      return { kind: "ask", by: "rule", cause: "rule", rule: rule.rule.text, reason, pending: [] };
+  for (const { rule, hit } of askHits) {
+    if (hit?.kind === "match") {
+      const detail = hit.detail ? ` (${hit.detail})` : "";
+      return ask("rule", `rule ${describeRule(rule)} asks for confirmation${detail}`, "rule", rule.rule.text);
     }
   }
   if (request.hookDecision === "ask") {
-    const reason = request.hookReason
-      ? `a hook asked: ${request.hookReason}`
-      : "a PreToolUse hook asked for confirmation";
-    return { kind: "ask", by: "hook", cause: "hook", reason, pending: [] };
+    return ask(
+      "hook",
+      request.hookReason ? `a hook asked: ${request.hookReason}` : "a PreToolUse hook asked for confirmation",
+      "hook",
+    );
+  }
+  if (state.mode !== "bypassPermissions") {
+    const guarded = protectedTarget(request, call, state.workspaceRoots);
+    if (guarded) return ask("protected", `${guarded}; writing it always needs your confirmation`);
   }
   if (request.hookDecision === "allow") return { kind: "allow", by: "hook" };
   if (state.mode === "bypassPermissions") return { kind: "allow", by: "mode" };
 
-  const outsideWrites = writes.filter((path) => !insideWorkspace(path, state));
-  if (outsideWrites.length > 0) {
-    const reason = `the command writes to ${outsideWrites.join(", ")}, outside the workspace`;
-    return { kind: "ask", by: "mode", cause: "outside-workspace", reason, pending: [] };
+  const wholeBash =
+    allowRules.find((rule) => rule.rule.kind === "bash" && rule.rule.pattern.kind === "any") ??
+    allowRules.find((rule) => rule.rule.kind === "tool" && rule.rule.tool === "Bash");
+  if (unsure && call.bash !== null) {
+    if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
+    return ask("uncertain", unsure);
   }
-  const allowedBy = coveringAllowRules(call, byBehavior("allow"), context);
-  if (allowedBy) return { kind: "allow", by: "rule", rule: allowedBy };
-  if (call.bash?.kind === "unparseable") {
-    const reason = `the command could not be parsed with confidence (${call.bash.reason})`;
-    return { kind: "ask", by: "mode", cause: "unparseable", reason, pending: [] };
+  if (bash) {
+    // A plain `Bash` allow rule accepts what commands read; writes outside the workspace still ask.
+    const outside = bash.accesses.find(
+      (access) =>
+        access.path !== null &&
+        (access.mode === "write" || !wholeBash) &&
+        !insideWorkspace(access.path) &&
+        !allowRules.some((rule) => ruleCoversAccess(rule.rule, access, context)),
+    );
+    if (outside)
+      return ask(
+        "outside-workspace",
+        `${describeAccess(outside)}, outside the workspace (${state.workspaceRoots.join(", ")})`,
+      );
+    if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
+    if (coverage === "read-only") return { kind: "allow", by: "mode" };
+    if (coverage !== null) return { kind: "allow", by: "rule", rule: coverage };
+  } else {
+    const allowedBy = coveringAllowRules(call, allowRules, context);
+    if (allowedBy) return { kind: "allow", by: "rule", rule: allowedBy };
   }
-  const outside = call.paths.filter((path) => !insideWorkspace(path, state));
+  const outside = call.paths.filter((path) => !insideWorkspace(path));
   if (outside.length > 0) {
     const reason = `${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the workspace (${state.workspaceRoots.join(", ")})`;
-    return { kind: "ask", by: "mode", cause: "outside-workspace", reason, pending: [] };
+    return ask("outside-workspace", reason);
   }
-  if (request.readOnly) return { kind: "allow", by: "mode" };
+  if (readOnly) return { kind: "allow", by: "mode" };
   if (state.mode === "acceptEdits" && EDIT_TOOLS.has(request.toolName)) return { kind: "allow", by: "mode" };
-  return {
-    kind: "ask",
-    by: "mode",
-    cause: "default",
-    reason: `${request.toolName} needs approval in ${state.mode} mode`,
-    pending: pendingCommands(call, byBehavior("allow")),
-  };
+  const evaluation = ask("default", `${request.toolName} needs approval in ${state.mode} mode`) as Extract<
+    Evaluation,
+    { kind: "ask" }
+  >;
+  if (bash) evaluation.pending = uncoveredCommands(bash, facts);
+  return evaluation;
 }
 
 /**
- * The allow rule(s) covering the whole call, or null. Each simple command of a Bash line and each
- * path must be covered by some allow rule (not necessarily the same one). Parts that are only a
- * redirection (`(a && b) > log`) run nothing themselves; their write targets are checked apart.
+ * A tool's own read-only flag counts, except an MCP server's `readOnlyHint`: that is a claim of the
+ * server, trusted only for servers (or tools) the user allowed by a rule.
  */
+function trustedReadOnly(
+  request: PermissionRequest,
+  allowRules: CompiledRule[],
+  context: MatchContext,
+): boolean {
+  if (!request.readOnly) return false;
+  if (!request.toolName.startsWith("mcp__")) return true;
+  const facts: CallFacts = { toolName: request.toolName, input: request.input, paths: [], bash: null };
+  return allowRules.some(
+    (rule) => rule.rule.kind === "mcp" && ruleMatchesCall(rule.rule, facts, context, "any") === true,
+  );
+}
+
+/** Why the call writes a protected path (a file tool's path, or a file a Bash command writes), or null. */
+function protectedTarget(request: PermissionRequest, call: CallFacts, roots: string[]): string | null {
+  if (EDIT_TOOLS.has(request.toolName)) {
+    for (const path of call.paths) {
+      const why = protectedWrite(path, false, roots);
+      if (why) return why;
+    }
+  }
+  if (call.bash?.kind !== "analysed") return null;
+  for (const access of call.bash.accesses) {
+    if (access.mode !== "write" || access.path === null) continue;
+    const why = protectedWrite(access.path, access.recursive, roots);
+    if (why) return `${describeAccess(access)}: ${why}`;
+  }
+  return null;
+}
+
+/** The allow rule(s) covering every path of a file tool's call (each may be covered by another rule). */
 function coveringAllowRules(
   call: CallFacts,
   allowRules: CompiledRule[],
   context: MatchContext,
 ): string | null {
   const units: CallFacts[] =
-    call.bash?.kind === "ok" && call.bash.commands.length > 1
-      ? call.bash.commands
-          .filter((command) => command.words.length > 0)
-          .map((command) => ({ ...call, bash: { kind: "ok", commands: [command] } }))
-      : call.paths.length > 1
-        ? call.paths.map((path) => ({ ...call, paths: [path] }))
-        : [call];
+    call.paths.length > 1 ? call.paths.map((path) => ({ ...call, paths: [path] })) : [call];
   const used: string[] = [];
   for (const unit of units) {
     const rule = allowRules.find(
@@ -158,21 +245,4 @@ function coveringAllowRules(
     if (!used.includes(rule.rule.text)) used.push(rule.rule.text);
   }
   return used.join(", ");
-}
-
-function insideWorkspace(path: string, state: EvaluationState): boolean {
-  return state.workspaceRoots.some((root) => isInside(root, path));
-}
-
-/** The simple commands of a Bash call that no allow rule covers (for the suggested rule). */
-function pendingCommands(call: CallFacts, allowRules: CompiledRule[]): SimpleCommand[] {
-  if (call.bash?.kind !== "ok") return [];
-  return call.bash.commands.filter(
-    (command) =>
-      !allowRules.some((rule) => {
-        if (rule.rule.kind !== "bash") return false;
-        const pattern = rule.rule.pattern;
-        return commandTexts(command).some((text) => matchCommandText(pattern, text));
-      }),
-  );
 }

@@ -2,6 +2,7 @@
 // evaluates each call (evaluate.ts), turns "ask" into a prompt (interactive, one prompt at a time)
 // or a denial that names the reason (headless, dontAsk), records "don't ask again" rules, and writes
 // the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
+import { statSync } from "node:fs";
 import { errorMessage, UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
@@ -11,6 +12,7 @@ import {
   type MatchContext,
   prepareRule,
   ruleMatchesCall,
+  type ShellStart,
 } from "./match-rule.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
@@ -42,6 +44,10 @@ export type PermissionGateOptions = {
   persistRule?: (rule: string) => Promise<void>;
   /** ALLOW_WRITE=1: headless runs may use write tools inside the workspace. */
   allowWrite?: boolean;
+  /** The $PWD the Bash tool's shells inherit (bash keeps it as its logical folder when it names the same folder). */
+  inheritedPwd?: string;
+  /** CDPATH is set in that environment (`cd name` may then go elsewhere). */
+  cdpath?: boolean;
   tracer: Tracer;
   /** Problems the user should see that do not stop the call (e.g. a rule that could not be saved). */
   onWarning?: (message: string) => void;
@@ -131,7 +137,11 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       evaluation.cause === "default"
         ? `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode`
         : `${evaluation.reason}; this run is non-interactive, so it cannot ask` +
-          (evaluation.cause === "outside-workspace" ? " (use --add-dir to widen the workspace)" : "");
+          (evaluation.cause === "outside-workspace"
+            ? " (use --add-dir to widen the workspace)"
+            : evaluation.cause === "protected"
+              ? " (only --permission-mode bypassPermissions writes it without a prompt)"
+              : "");
     return finish(request, { behavior: "deny", by: "headless", rule, message: `Permission denied: ${why}.` });
   };
 
@@ -178,8 +188,21 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return finish(request, { behavior: "allow", by: "user" });
   };
 
+  /** Where the Bash tool's shell starts: the folder earlier calls left it in (the project if it is gone). */
+  const shellStart = (request: PermissionRequest): ShellStart => {
+    const folder = request.shellCwd !== undefined && isFolder(request.shellCwd) ? request.shellCwd : cwd;
+    const real = realPathLoose(folder);
+    const inherited = options.inheritedPwd;
+    const logicalCwd =
+      inherited !== undefined && isFolder(inherited) && realPathLoose(inherited) === real
+        ? inherited
+        : undefined;
+    return { cwd: real, logicalCwd, cdpath: options.cdpath };
+  };
+
   const check = async (request: PermissionRequest): Promise<PermissionDecision> => {
-    const call = describeCall(request.toolName, request.input, context, request.paths);
+    const shell = request.toolName === "Bash" ? shellStart(request) : undefined;
+    const call = describeCall(request.toolName, request.input, context, request.paths, shell);
     const evaluation = evaluate(request, call, state());
     if (evaluation.kind === "allow")
       return finish(request, { behavior: "allow", by: evaluation.by, rule: evaluation.rule });
@@ -189,7 +212,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     const unattended = mode === "dontAsk" || !options.interactive || !options.prompter;
     const headlessWrite = unattended && options.allowWrite && !options.interactive && mode !== "dontAsk";
-    if (headlessWrite && (evaluation.cause === "default" || evaluation.cause === "unparseable")) {
+    if (headlessWrite && evaluation.cause === "default") {
       return finish(request, { behavior: "allow", by: "mode" });
     }
     if (mode !== "dontAsk" && options.beforeAsk) {
@@ -259,4 +282,12 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     },
     workspaceRoots,
   };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

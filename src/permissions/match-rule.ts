@@ -1,8 +1,16 @@
 // The one reusable rule matcher: does a permission rule cover a tool call? Used by the gate for
-// allow/deny/ask rules and by the hooks engine for `if` filters. Bash commands are split into simple
-// commands first; "unparseable" means the command could not be split with confidence.
-import { commandTexts, commandTextsWithUnwrapped, matchCommandText } from "./bash-pattern.js";
-import { type BashSplit, splitBashCommand } from "./bash-split.js";
+// allow/deny/ask rules and by the hooks engine for `if` filters. Bash commands are analysed first
+// (bash-analysis.ts); "unparseable" means a rule cannot be checked against the command with
+// certainty (it could match a part the gate cannot see).
+import { type AnalysedCommand, analyseBash, type BashAnalysis } from "./bash-analysis.js";
+import {
+  type BashPattern,
+  type CommandWords,
+  matchCommandText,
+  matchesCertainly,
+  mayMatch,
+  programByName,
+} from "./bash-pattern.js";
 import { compilePathRule, matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
 import { EDIT_TOOLS, parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
 
@@ -14,8 +22,11 @@ export type CallFacts = {
   input: Record<string, unknown>;
   /** Real absolute paths the call touches. */
   paths: string[];
-  bash: BashSplit | null;
+  bash: BashAnalysis | null;
 };
+
+/** Where a Bash command starts: the shell's folder (after earlier calls' `cd`) and its environment. */
+export type ShellStart = { cwd: string; logicalCwd?: string; cdpath?: boolean };
 
 /**
  * "any": the rule matches when it covers any part of the call (deny/ask rules, hook filters);
@@ -30,6 +41,7 @@ export function describeCall(
   input: Record<string, unknown>,
   context: MatchContext,
   paths?: string[],
+  shell?: ShellStart,
 ): CallFacts {
   let resolved = (paths ?? []).map((path) => resolveUserPath(path, context));
   if (resolved.length === 0 && (READ_TOOLS.has(toolName) || EDIT_TOOLS.has(toolName))) {
@@ -42,7 +54,10 @@ export function describeCall(
     }
   }
   const command = input.command;
-  const bash = toolName === "Bash" && typeof command === "string" ? splitBashCommand(command) : null;
+  const bash =
+    toolName === "Bash" && typeof command === "string"
+      ? analyseBash(command, { cwd: context.cwd, homeDir: context.homeDir, ...shell })
+      : null;
   return { toolName, input, paths: resolved, bash };
 }
 
@@ -74,10 +89,13 @@ export function ruleMatchesCall(
         return quantifier === "any" && matchCommandText(rule.pattern, whole) ? true : "unparseable";
       }
       const pattern = rule.pattern;
-      const texts = quantifier === "any" ? commandTextsWithUnwrapped : commandTexts;
-      return some(call.bash.commands, (command) =>
-        texts(command).some((text) => matchCommandText(pattern, text)),
-      );
+      if (quantifier === "every") {
+        return (
+          call.bash.commands.length > 0 &&
+          call.bash.commands.every((command) => coversCommand(pattern, command))
+        );
+      }
+      return matchAnyCommand(pattern, call.bash.commands);
     }
     case "path":
       if (!ruleToolCovers(rule.tool, call.toolName)) return false;
@@ -96,6 +114,41 @@ export function ruleMatchesCall(
       return values.some((value) => matchCommandText(rule.pattern, value));
     }
   }
+}
+
+/** The forms an allow rule is matched against: assignments and words, by value and (when every word is
+ *  known) as written, so rules copied from a terminal with their quotes still match. */
+export function allowForms(command: AnalysedCommand): CommandWords[] {
+  const values = [...command.assignments, ...command.words.map((word) => word.value)];
+  if (values.includes(null)) return [values];
+  return [values, [...command.assignments, ...command.words.map((word) => word.raw)]];
+}
+
+/** The forms deny and ask rules see as well: without leading assignments, and a program written as
+ *  a path by its name (`/bin/rm x` → `rm x`). Commands run by wrappers are commands of their own. */
+export function denyForms(command: AnalysedCommand): CommandWords[] {
+  const bare = { ...command, assignments: [] };
+  const forms = [...allowForms(command), ...(command.assignments.length > 0 ? allowForms(bare) : [])];
+  for (const form of allowForms(bare)) {
+    const byName = programByName(form);
+    if (byName) forms.push(byName);
+  }
+  return forms;
+}
+
+export function coversCommand(pattern: BashPattern, command: AnalysedCommand): boolean {
+  return allowForms(command).some((form) => matchesCertainly(pattern, form));
+}
+
+/** true: some command certainly matches; "unparseable": one may match (unknown words); else false. */
+export function matchAnyCommand(pattern: BashPattern, commands: AnalysedCommand[]): boolean | "unparseable" {
+  let possible = false;
+  for (const command of commands) {
+    const forms = denyForms(command);
+    if (forms.some((form) => matchesCertainly(pattern, form))) return true;
+    if (forms.some((form) => mayMatch(pattern, form))) possible = true;
+  }
+  return possible ? "unparseable" : false;
 }
 
 /** The URL's host as WebFetch connects to it: WHATWG-normalised (IDN, numeric IPv4 forms), lower case,

@@ -2,40 +2,18 @@
 // resolved, also for files that do not exist yet) and matching them against path rules with
 // gitignore-like semantics (picomatch globs; a pattern without a slash matches at any depth; a
 // matching directory covers everything below it).
-import { lstatSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { lstatSync } from "node:fs";
+import { resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import { errnoCode } from "../util/errno.js";
+import { isInside, type PathContext, realPath, resolveReal } from "../util/path-resolution.js";
 import type { Rule } from "./rule.js";
 
-export type PathContext = { cwd: string; homeDir: string };
+export { isInside, type PathContext };
 
-/** The real path of `path`: the deepest existing ancestor is resolved with realpath, the rest appended. */
+/** The real path of an absolute or cwd-relative path (symlinks followed the way the kernel does). */
 export function realPathLoose(path: string): string {
-  return realPathParts(resolve(path)).real;
-}
-
-/**
- * The real path of an absolute path. `probe` is set when part of it does not exist yet: the first
- * missing component under the real existing ancestor. While `probe` is still missing, `real` holds.
- */
-function realPathParts(absolute: string): { real: string; probe: string | null } {
-  const missing: string[] = [];
-  let current = absolute;
-  for (;;) {
-    try {
-      // One realpath(3) call; the JavaScript realpathSync walks every component with lstat.
-      const existing = realpathSync.native(current);
-      if (missing.length === 0) return { real: existing, probe: null };
-      missing.reverse();
-      return { real: join(existing, ...missing), probe: join(existing, missing[0]) };
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return { real: absolute, probe: absolute };
-      missing.push(current.slice(parent.length).replace(/^[/\\]/, ""));
-      current = parent;
-    }
-  }
+  return resolveReal(resolve(path)).path;
 }
 
 /** Whether `path` is still missing: a cheap lstat that does not throw for a missing file. */
@@ -47,16 +25,9 @@ function stillMissing(path: string): boolean {
   }
 }
 
-/** Expands `~/`, resolves against `cwd` and follows symlinks. */
+/** Expands `~/`, resolves against `cwd` and follows symlinks (kernel-faithful, see util/path-resolution). */
 export function resolveUserPath(path: string, context: PathContext): string {
-  const expanded =
-    path === "~" ? context.homeDir : path.startsWith("~/") ? join(context.homeDir, path.slice(2)) : path;
-  return realPathParts(resolve(context.cwd, expanded)).real;
-}
-
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+  return realPath(path, context);
 }
 
 type PathRule = Extract<Rule, { kind: "path" }>;
@@ -110,12 +81,12 @@ function compile(rule: PathRule, context: PathContext): CompiledPathRule {
     glob = scan.isGlob ? scan.glob : "";
     lexicalBase = resolve(root, scan.isGlob ? scan.base : pattern);
   }
-  const base = realPathParts(lexicalBase);
+  const base = resolveReal(lexicalBase);
   return {
     contextKey: contextKey(context),
     lexicalBase,
-    base: base.real,
-    probe: base.probe,
+    base: base.path,
+    probe: base.firstMissing,
     glob,
     anyDepth: glob !== "" && anyDepth,
     matcher: glob === "" ? null : picomatch(glob, { dot: true }),
@@ -146,9 +117,9 @@ function relativeInside(base: string, target: string): string | null {
 export function matchPathRule(rule: PathRule, target: string, context: PathContext): boolean {
   const compiled = compilePathRule(rule, context);
   if (compiled.probe !== null && !stillMissing(compiled.probe)) {
-    const base = realPathParts(compiled.lexicalBase);
-    compiled.base = base.real;
-    compiled.probe = base.probe;
+    const base = resolveReal(compiled.lexicalBase);
+    compiled.base = base.path;
+    compiled.probe = base.firstMissing;
   }
   const rel = relativeInside(compiled.base, target);
   if (rel === null) return false;

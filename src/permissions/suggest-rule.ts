@@ -3,7 +3,8 @@
 // folder (`Edit(src/**)`, `Read(//abs/dir/**)` outside the project), WebFetch → its host
 // (`WebFetch(domain:docs.rs)`), MCP and others → the tool name.
 import { dirname, relative, sep } from "node:path";
-import type { SimpleCommand } from "./bash-split.js";
+import { showUnusualCharacters } from "../util/unusual-characters.js";
+import type { AnalysedCommand } from "./bash-analysis.js";
 import type { CallFacts } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
 import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";
@@ -11,8 +12,8 @@ import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";
 const SCRIPT_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const SUBCOMMAND = /^[a-z][a-z0-9_-]*$/;
 
-export function suggestBashRule(command: SimpleCommand): string {
-  const [name, first, second] = command.words;
+export function suggestBashRule(command: AnalysedCommand): string {
+  const [name, first, second] = command.words.map((word) => word.value ?? "");
   if (SCRIPT_RUNNERS.has(name) && first === "run" && second) {
     const script = second.split(":")[0];
     if (SUBCOMMAND.test(script)) return `Bash(${name} run ${script}:*)`;
@@ -22,15 +23,12 @@ export function suggestBashRule(command: SimpleCommand): string {
 }
 
 /** Suggests a rule for a call; `pending` names the Bash simple commands not yet allowed (first one wins). */
-export function suggestRule(call: CallFacts, projectRoot: string, pending: SimpleCommand[] = []): string {
+export function suggestRule(call: CallFacts, projectRoot: string, pending: AnalysedCommand[] = []): string {
   if (call.toolName === "Bash") {
-    const command = pending.find((part) => part.words.length > 0);
-    if (command) return suggestBashRule(command);
-    if (call.bash?.kind === "ok") {
-      const first = call.bash.commands.find((part) => part.words.length > 0);
-      if (first) return suggestBashRule(first);
-    }
-    return "Bash";
+    const known = (part: AnalysedCommand) => part.words[0]?.value !== null && !part.transparent;
+    const command =
+      pending.find(known) ?? (call.bash?.kind === "analysed" ? call.bash.commands.find(known) : undefined);
+    return command ? suggestBashRule(command) : "Bash";
   }
   if (call.toolName === "WebFetch" && typeof call.input.url === "string") {
     const host = webHost(call.input.url);
@@ -69,6 +67,6 @@ export function summarizeCall(call: CallFacts): string {
             : typeof input.path === "string"
               ? input.path
               : JSON.stringify(input);
-  const line = key.replace(/\s*\n\s*/g, " ⏎ ");
+  const line = showUnusualCharacters(key.replace(/\s*\n\s*/g, " ⏎ "));
   return `${call.toolName}: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
 }

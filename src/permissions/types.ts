@@ -11,6 +11,8 @@ export type PermissionRequest = {
   readOnly: boolean;
   /** Real absolute paths the call will touch. */
   paths: string[];
+  /** The Bash tool's working directory (where earlier calls' `cd` left the shell). */
+  shellCwd?: string;
   /** PreToolUse outcome: allow skips the prompt (never a deny rule); ask forces a prompt. */
   hookDecision: "none" | "allow" | "ask";
   hookReason?: string;

@@ -1,39 +1,26 @@
 // Path resolution shared by the built-in tools: `~` and relative paths against the tool context,
 // real paths (symlinks followed) for the permission gate, display paths relative to the project,
-// "did you mean" suggestions for missing files. No ambient cwd: everything is passed in.
-import { promises as fs, realpathSync } from "node:fs";
+// "did you mean" suggestions for missing files. No ambient cwd: everything is passed in. The
+// resolution itself is util/path-resolution.ts, shared with the permission gate.
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { editDistance } from "../util/edit-distance.js";
+import { absolutePath, resolveReal } from "../util/path-resolution.js";
 
 export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
 
-/** Expands `~` and resolves `filePath` against `cwd`; rejects empty paths and NUL bytes. */
+/** Expands `~` and resolves `filePath` against `cwd` the way the kernel will (a `..` after a symlink
+ *  goes up from the link's target); rejects empty paths and NUL bytes. */
 export function resolveToolPath(filePath: string, context: { cwd: string; homeDir: string }): PathResolution {
   if (filePath.trim() === "") return { ok: false, message: "The path is empty; pass a file path." };
   if (filePath.includes("\0")) return { ok: false, message: "The path contains a NUL byte." };
-  let expanded = filePath;
-  if (filePath === "~") expanded = context.homeDir;
-  else if (filePath.startsWith("~/")) expanded = path.join(context.homeDir, filePath.slice(2));
-  return { ok: true, path: path.resolve(context.cwd, expanded) };
+  return { ok: true, path: absolutePath(filePath, context) };
 }
 
-/** The real path of `absolutePath`; for a path that does not exist yet, the real path of its nearest
- *  existing parent joined with the rest. */
-export function realPathForAccess(absolutePath: string): string {
-  const rest: string[] = [];
-  let current = absolutePath;
-  for (;;) {
-    try {
-      // One realpath(3) call: far cheaper than the promise API, which walks every component.
-      const real = realpathSync.native(current);
-      return rest.length === 0 ? real : path.join(real, ...rest.reverse());
-    } catch {
-      const parent = path.dirname(current);
-      if (parent === current) return absolutePath;
-      rest.push(path.basename(current));
-      current = parent;
-    }
-  }
+/** The real path the kernel will touch for `absolute`: symlinks followed (a dangling one to its
+ *  target); a part that does not exist yet is appended to the real path of what does. */
+export function realPathForAccess(absolute: string): string {
+  return resolveReal(absolute).path;
 }
 
 /** Resolves a tool's path argument to the real paths the call touches (empty when invalid). */

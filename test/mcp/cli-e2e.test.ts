@@ -63,10 +63,14 @@ test("headless: the model calls an MCP tool and sees an @server:uri attachment",
   ]);
   servers.push(model);
   workspace.write(".mcp.json", inlineConfig);
-  const run = await runCli(["-p", "echo something, see @fx:fixture://readme"], {
-    cwd: workspace.dir,
-    env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: model.anthropicBaseURL }),
-  });
+  // readOnlyHint alone never skips the gate: the echo tool runs because a rule allows it.
+  const run = await runCli(
+    ["-p", "echo something, see @fx:fixture://readme", "--allowedTools", "mcp__fx__echo"],
+    {
+      cwd: workspace.dir,
+      env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: model.anthropicBaseURL }),
+    },
+  );
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "Done: echo: via cli\n");
   assert.match(run.stderr, /dead.*FIXTURE_TOKEN/);

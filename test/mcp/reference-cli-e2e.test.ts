@@ -115,7 +115,10 @@ test("headless: the model calls mcp__everything__echo and sees an @everything:<u
     { text: "All done." },
   ]);
   models.push(model);
-  const run = await headless(`echo it, and read @everything:${catalog.uri}`, model);
+  const run = await headless(`echo it, and read @everything:${catalog.uri}`, model, [
+    "--allowedTools",
+    "mcp__everything__echo",
+  ]);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "All done.\n");
 
@@ -146,7 +149,7 @@ const fsScript = [
   { text: "Finished." },
 ];
 
-test("headless: server-filesystem reads a file; its write tool needs an allow rule", async () => {
+test("headless: a server's readOnlyHint is advisory: without an allow rule its read and write tools are denied", async () => {
   const model = await startFakeModelServer(fsScript);
   models.push(model);
   const run = await headless("read notes.txt and write out.txt", model);
@@ -154,8 +157,8 @@ test("headless: server-filesystem reads a file; its write tool needs an allow ru
   assert.equal(run.stdout, "Finished.\n");
   const results = toolResults(model, 1);
   const read = results.get("call_read");
-  assert.equal(read?.isError, false, read?.text);
-  assert.match(read?.text ?? "", /reference line one\nreference line two/);
+  assert.equal(read?.isError, true);
+  assert.match(read?.text ?? "", /mcp__fs__read_text_file is not allowed in non-interactive mode/);
   const write = results.get("call_write");
   assert.equal(write?.isError, true);
   assert.match(write?.text ?? "", /mcp__fs__write_file is not allowed in non-interactive mode/);

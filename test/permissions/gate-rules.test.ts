@@ -119,12 +119,12 @@ describe("rules", () => {
     if (decision.behavior === "deny") assert.match(decision.message, /plan mode/);
   });
 
-  test("a command that cannot be parsed asks, and never slips past a deny rule", async () => {
-    const heredoc = "cat <<EOF > out.txt\nrm -rf x\nEOF";
+  test("a command that cannot be read with certainty asks, and never slips past a deny rule", async () => {
+    const heredoc = "case $1 in a) cat x;; esac > out.txt\nrm -rf x";
     const plain = makeGate(layout, { rules: emptyRules({ allow: ["Bash(cat *)"] }) });
     await plain.gate.check(bash(heredoc));
     assert.equal(plain.prompter.requests.length, 1);
-    assert.match(plain.prompter.requests[0].reason, /could not be parsed.*heredocs/);
+    assert.match(plain.prompter.requests[0].reason, /could not be read with certainty.*'case' constructs/);
     const guarded = makeGate(layout, {
       interactive: false,
       mode: "bypassPermissions",

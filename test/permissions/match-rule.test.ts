@@ -82,7 +82,11 @@ const bashCases: BashCase[] = [
   ["Bash(npm test)", "npm test # a comment", true],
   ["Bash(npm test)", "npm test > out.txt 2>&1", true],
   // Not parseable with confidence: the matcher says so unless the whole text matches.
-  ["Bash(rm *)", "cat <<EOF\nrm x\nEOF", "unparseable"],
+  // A here-document's body is data (its substitutions are commands).
+  ["Bash(rm *)", "cat <<EOF\nrm x\nEOF", false],
+  ["Bash(rm *)", "cat <<EOF\n$(rm x)\nEOF", true],
+  ["Bash(rm *)", "cat <<'EOF'\n$(rm x)\nEOF", false],
+  ["Bash(rm *)", "case x in a) rm x;; esac", "unparseable"],
   ["Bash(rm *)", "$CMD x", "unparseable"],
   ["Bash(rm *)", "echo 'open", "unparseable"],
   ["Bash(rm *)", "rm x <<EOF\nEOF", true],

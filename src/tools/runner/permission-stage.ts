@@ -30,6 +30,7 @@ export async function checkPermission(
     toolUseId: call.id,
     readOnly: tool.isReadOnly(input),
     paths: tool.paths ? await tool.paths(input, context) : [],
+    shellCwd: context.shell.cwd,
     ...hook,
     signal: context.signal,
   });

@@ -1,0 +1,368 @@
+// The Bash analysis behind the gate's "certain or ask" rule: walks the parsed command (bash-parser.ts)
+// in the order bash runs it, following the shell's real folder through `cd` (within the line, from the
+// folder the previous call left), and lists every command that runs (also inside substitutions,
+// nested shells and wrappers), every file a redirection or a modelled command touches (resolved the
+// way the kernel will), and every reason the result is not certain. Rules are applied in evaluate.ts.
+import { statSync } from "node:fs";
+import { isAbsolute, resolve as resolveText } from "node:path";
+import { resolveReal } from "../util/path-resolution.js";
+import { builtinVerdict, parseCd } from "./bash-builtins.js";
+import { dangerousVariable, localVariable } from "./bash-environment.js";
+import { fileCommandModel } from "./bash-file-commands.js";
+import { firstMutation, isMutator, scanScript } from "./bash-mutation.js";
+import { parseBash } from "./bash-parser.js";
+import { readOnlyModel } from "./bash-read-only.js";
+import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
+import { programName, unwrap } from "./bash-wrappers.js";
+import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
+
+export type AnalysisOptions = {
+  /** The shell's real folder when the command starts (where the previous call left it). */
+  cwd: string;
+  /** The shell's logical $PWD at the start (a path to the same folder), when known. */
+  logicalCwd?: string;
+  homeDir: string;
+  /** CDPATH is set: `cd name` may go elsewhere than ./name. */
+  cdpath?: boolean;
+};
+
+export type AnalysedCommand = {
+  words: ShellWord[];
+  /** Leading `NAME=value` assignments as written: part of the command for allow rules. */
+  assignments: string[];
+  /** A wrapper that only changes how its inner command runs (an allow rule for the inner one covers it). */
+  transparent: boolean;
+  /** true when provably read-only, else why not. */
+  readOnly: true | string;
+  accesses: Access[];
+};
+
+export type BashAnalysis =
+  | { kind: "unparseable"; reason: string }
+  | {
+      kind: "analysed";
+      commands: AnalysedCommand[];
+      /** Every file access (also redirections of compound commands). */
+      accesses: Access[];
+      /** Why the analysis is not certain (empty when it is). */
+      reasons: string[];
+    };
+
+type Scope = { physical: string; logical: string } | null;
+
+const DEVICES = new Set([
+  "/dev/null",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/stdin",
+  "/dev/tty",
+  "/dev/zero",
+  "/dev/random",
+  "/dev/urandom",
+  "/dev/fd/0",
+  "/dev/fd/1",
+  "/dev/fd/2",
+]);
+
+export function analyseBash(command: string, options: AnalysisOptions): BashAnalysis {
+  const parsed = parseBash(command);
+  if (parsed.kind === "unparseable") return parsed;
+  const walker = new Walker(options, [...parsed.reasons], parsed.script);
+  const physical = resolveReal(options.cwd).path;
+  walker.walkScript(parsed.script, { physical, logical: options.logicalCwd ?? physical });
+  const reasons = [...walker.reasons];
+  for (const access of walker.accesses)
+    if (access.uncertain && !reasons.includes(access.uncertain)) reasons.push(access.uncertain);
+  return { kind: "analysed", commands: walker.commands, accesses: walker.accesses, reasons };
+}
+
+class Walker {
+  readonly commands: AnalysedCommand[] = [];
+  readonly accesses: Access[] = [];
+  /** The first command seen that may change which folder a path leads to (a symlink, a move). */
+  private mutatedBy: string | null = null;
+  private readonly concurrent: { mutators: SimpleCommand[] } | null;
+  private current: SimpleCommand | null = null;
+
+  constructor(
+    private readonly options: AnalysisOptions,
+    readonly reasons: string[],
+    script: Script,
+  ) {
+    const scan = scanScript(script);
+    this.concurrent =
+      scan.concurrent && scan.mutators.length > 0 && scan.simpleCount > 1
+        ? { mutators: scan.mutators }
+        : null;
+  }
+
+  note(reason: string): void {
+    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+  }
+
+  walkScript(script: Script, scope: Scope): Scope {
+    let current = scope;
+    for (const item of script) {
+      if (item.background) {
+        this.walkAndOr(item.pipelines, current);
+        continue;
+      }
+      current = this.walkAndOr(item.pipelines, current);
+    }
+    return current;
+  }
+
+  /** `a && cd x && b`: the folder changes are followed on the success path. */
+  private walkAndOr(pipelines: { commands: Command[] }[], scope: Scope): Scope {
+    let current = scope;
+    for (const pipeline of pipelines) {
+      if (pipeline.commands.length === 1) current = this.walkCommand(pipeline.commands[0], current);
+      else for (const command of pipeline.commands) this.walkCommand(command, current);
+    }
+    return current;
+  }
+
+  private walkCommand(command: Command, scope: Scope): Scope {
+    if (command.kind === "simple") return this.walkSimple(command, scope);
+    for (const redirect of command.redirects) this.accesses.push(...this.redirectAccesses(redirect, scope));
+    switch (command.kind) {
+      case "subshell":
+        this.walkScript(command.body, scope);
+        return scope;
+      case "group":
+        return this.walkScript(command.body, scope);
+      case "if": {
+        const outcomes: Scope[] = [];
+        let current = scope;
+        for (const branch of command.branches) {
+          current = this.walkScript(branch.condition, current);
+          outcomes.push(this.walkScript(branch.body, current));
+        }
+        outcomes.push(command.otherwise ? this.walkScript(command.otherwise, current) : current);
+        return outcomes.every((outcome) => sameScope(outcome, outcomes[0])) ? outcomes[0] : null;
+      }
+      case "loop":
+        return this.walkLoop([command.condition, command.body], scope);
+      case "for":
+        for (const item of command.items ?? []) this.walkSubstitutions(item, scope);
+        if (!localVariable(command.variable)) {
+          this.note(
+            `the for loop sets ${command.variable}, which later commands may see in their environment`,
+          );
+        }
+        return this.walkLoop([command.body], scope);
+    }
+  }
+
+  /** A loop body may run several times: if it moves the shell, its paths are walked again from "unknown". */
+  private walkLoop(parts: Script[], scope: Scope): Scope {
+    let current = scope;
+    for (const part of parts) current = this.walkScript(part, current);
+    if (sameScope(current, scope)) return scope;
+    for (const part of parts) this.walkScript(part, null);
+    return null;
+  }
+
+  private walkSubstitutions(word: Word, scope: Scope): void {
+    for (const part of word.parts) {
+      if (part.kind === "substitution" || part.kind === "process") this.walkScript(part.script, scope);
+    }
+  }
+
+  private walkSimple(command: SimpleCommand, scope: Scope): Scope {
+    this.current = command;
+    for (const assignment of command.assignments) this.walkSubstitutions(assignment.value, scope);
+    for (const word of command.words) this.walkSubstitutions(word, scope);
+    for (const redirect of command.redirects) {
+      this.walkSubstitutions(redirect.target, scope);
+      if (redirect.hereDocument) this.walkSubstitutions(redirect.hereDocument.body, scope);
+    }
+    this.current = command;
+    for (const assignment of command.assignments) {
+      if (dangerousVariable(assignment.name))
+        this.note(`the assignment ${assignment.raw} (${assignment.name} changes what programs do)`);
+      else if (command.words.length === 0 && !localVariable(assignment.name)) {
+        this.note(
+          `the assignment ${assignment.raw} (later commands may see ${assignment.name} in their environment)`,
+        );
+      }
+    }
+    const redirects = command.redirects.flatMap((redirect) => this.redirectAccesses(redirect, scope));
+    const words = command.words.map((word) => wordOf(word, this.options.homeDir));
+    if (words.length === 0) {
+      this.accesses.push(...redirects);
+      return scope;
+    }
+    const assignments = command.assignments.map((assignment) => assignment.raw);
+    return this.runCommand(words, assignments, redirects, scope);
+  }
+
+  /** Records one command that runs (and what it runs in turn); returns the shell's folder afterwards. */
+  private runCommand(words: ShellWord[], assignments: string[], redirects: Access[], scope: Scope): Scope {
+    const entry: AnalysedCommand = {
+      words,
+      assignments,
+      transparent: false,
+      readOnly: true,
+      accesses: [...redirects],
+    };
+    this.commands.push(entry);
+    this.accesses.push(...redirects);
+    const program = words[0].value;
+    if (program === null) {
+      this.note(`the command name ${words[0].raw} comes from an expansion`);
+      entry.readOnly = "its name comes from an expansion";
+      this.mutatedBy ??= words[0].raw;
+      return null;
+    }
+    if (/[^\x21-\x7e]/.test(program))
+      this.note(`the command name ${program} has characters outside printable ASCII (lookalikes)`);
+    const name = programName(program);
+    const resolve = this.resolver(scope);
+    const bare = !program.includes("/");
+    if (bare && name === "cd") return this.changeFolder(entry, words, scope);
+    if (bare) {
+      const verdict = builtinVerdict(name, words);
+      if (verdict.kind === "uncertain") {
+        this.note(verdict.reason);
+        entry.readOnly = verdict.reason;
+        return name === "source" || name === "." || name === "pushd" || name === "popd" ? null : scope;
+      }
+      if (verdict.kind === "read-only") return scope;
+    }
+    const found = unwrap(words);
+    for (const reason of found?.reasons ?? []) this.note(reason);
+    const wraps = found !== null && found.commands.length + found.scripts.length > 0;
+    if (found !== null) {
+      const add = (word: ShellWord, mode: "read" | "write") => {
+        const access = accessOf(resolve, word, mode, name);
+        entry.accesses.push(access);
+        this.accesses.push(access);
+      };
+      for (const word of found.writes) add(word, "write");
+      for (const word of found.reads) add(word, "read");
+      const first = this.commands.length;
+      for (const inner of found.commands)
+        this.runCommand(inner.words, [], [], this.innerScope(inner.cwd, scope));
+      for (const script of found.scripts) this.walkNestedScript(name, script, scope);
+      const inner = this.commands.slice(first);
+      entry.transparent = found.transparent && wraps;
+      if (entry.transparent) {
+        const blocked = inner.find((command) => command.readOnly !== true);
+        entry.readOnly = blocked === undefined ? true : `${name} runs ${blocked.words[0].raw}`;
+      } else if (wraps) entry.readOnly = `${name} runs another command`;
+      else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
+    }
+    const model = readOnlyModel(name, words, resolve) ?? fileCommandModel(name, words, resolve);
+    if (model !== null) {
+      entry.accesses.push(...model.accesses);
+      this.accesses.push(...model.accesses);
+      for (const reason of model.reasons) this.note(reason);
+      if (!wraps || name === "find") entry.readOnly = model.readOnly;
+      if (!bare && !/^\/(usr\/)?(local\/)?s?bin\/[^/]+$/.test(program) && entry.readOnly === true) {
+        entry.readOnly = `${program} is not the system's ${name}`;
+      }
+    } else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;
+    if (!wraps && isMutator(name)) this.mutatedBy ??= name;
+    return scope;
+  }
+
+  private walkNestedScript(name: string, script: string | null, scope: Scope): void {
+    if (script === null) return;
+    const parsed = parseBash(script);
+    if (parsed.kind === "unparseable") {
+      this.note(`the script run by ${name} could not be read with certainty (${parsed.reason})`);
+      return;
+    }
+    for (const reason of parsed.reasons) this.note(reason);
+    const saved = this.current;
+    this.walkScript(parsed.script, scope);
+    this.current = saved;
+  }
+
+  private innerScope(cwd: ShellWord | "unknown" | undefined, scope: Scope): Scope {
+    if (cwd === undefined) return scope;
+    if (cwd === "unknown" || cwd.value === null) return null;
+    return this.folderScope(cwd.value, scope, false);
+  }
+
+  private changeFolder(entry: AnalysedCommand, words: ShellWord[], scope: Scope): Scope {
+    const request = parseCd(words.slice(1));
+    if (request.kind === "unknown") return null;
+    const target = request.kind === "home" ? this.options.homeDir : request.target;
+    if (request.kind === "folder" && this.options.cdpath && !/^(\/|\.\.?(\/|$))/.test(target)) return null;
+    if (this.dependsOnEarlier()) return null;
+    const next = this.folderScope(target, scope, request.physical);
+    if (next === null) return null;
+    const access: Access = { path: next.physical, raw: target, mode: "list", recursive: false, by: "cd" };
+    entry.accesses.push(access);
+    this.accesses.push(access);
+    return next;
+  }
+
+  /** Where `cd target` leads: logically (bash's default, `..` as text) or physically (`cd -P`). */
+  private folderScope(target: string, scope: Scope, physical: boolean): Scope {
+    if (scope === null && !isAbsolute(target)) return null;
+    if (!physical) {
+      const logical = resolveText(scope?.logical ?? "/", target);
+      const real = resolveReal(logical);
+      if (real.exists && isFolder(real.path)) return { physical: real.path, logical };
+    }
+    const real = resolveReal(isAbsolute(target) ? target : `${scope?.physical}/${target}`);
+    return real.exists && isFolder(real.path) ? { physical: real.path, logical: real.path } : null;
+  }
+
+  private dependsOnEarlier(): boolean {
+    if (this.mutatedBy !== null) return true;
+    if (this.concurrent === null) return false;
+    return this.concurrent.mutators.some((mutator) => mutator !== this.current);
+  }
+
+  private resolver(scope: Scope): PathResolver {
+    return (text) => {
+      if (DEVICES.has(text)) return { path: text, isDirectory: false };
+      if (text === "") return { path: null, isDirectory: false, uncertain: "an empty path" };
+      if (!isAbsolute(text) && scope === null) {
+        const uncertain = `${text} is relative to a folder the gate cannot know (after a cd it could not follow)`;
+        return { path: null, isDirectory: false, uncertain };
+      }
+      const real = resolveReal(isAbsolute(text) ? text : `${scope?.physical}/${text}`);
+      let uncertain: string | undefined;
+      if (real.loop) uncertain = `${text} goes through a loop of symbolic links`;
+      else if (real.dotDotAfterMissing)
+        uncertain = `${text} depends on ${real.firstMissing}, which does not exist yet`;
+      else if (this.dependsOnEarlier()) {
+        uncertain = `${text} may lead elsewhere once an earlier command in the line (${this.mutatedBy ?? firstMutation(this.concurrent?.mutators ?? [])}) has run`;
+      }
+      return { path: real.path, isDirectory: real.exists && isFolder(real.path), uncertain };
+    };
+  }
+
+  private redirectAccesses(redirect: Redirect, scope: Scope): Access[] {
+    const operator = redirect.operator;
+    if (operator === "<<" || operator === "<<-" || operator === "<<<") return [];
+    const target = wordOf(redirect.target, this.options.homeDir);
+    if ((operator === ">&" || operator === "<&") && target.value !== null && /^(\d+|-)$/.test(target.value))
+      return [];
+    if (operator === "<&") {
+      this.note(`the redirection <& ${target.raw}`);
+      return [];
+    }
+    const mode = operator.includes(">") ? "write" : "read";
+    if (target.value !== null && DEVICES.has(target.value)) return [];
+    return [accessOf(this.resolver(scope), target, mode, `the redirection ${operator}`)];
+  }
+}
+
+function sameScope(a: Scope, b: Scope): boolean {
+  if (a === null || b === null) return a === b;
+  return a.physical === b.physical && a.logical === b.logical;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,133 @@
+// git's read-only subcommands for the gate's fast path: status, diff, log, show, blame, grep … with
+// any display option except those that write or run programs (`--output`, `--ext-diff`, `--textconv`,
+// `--no-index`, `grep -O`, `cat-file --filters`), and the listing forms of branch, tag, remote, stash,
+// config, reflog and worktree. Global options (`-c`, `-C`, `--git-dir`, `--exec-path` …) are not
+// read-only: they change configuration, which can run programs.
+import type { CommandModel, PathResolver, ShellWord } from "./shell-word.js";
+
+const ANY_OPTIONS = new Set(
+  (
+    "status diff log show rev-parse ls-files ls-tree blame describe shortlog grep merge-base show-ref " +
+    "for-each-ref count-objects check-ignore rev-list name-rev whatchanged cat-file diff-tree diff-files " +
+    "diff-index show-branch var version cherry"
+  ).split(" "),
+);
+const GLOBAL_OPTIONS = new Set([
+  "--no-pager",
+  "-P",
+  "--no-optional-locks",
+  "--literal-pathspecs",
+  "--no-replace-objects",
+]);
+const FORBIDDEN =
+  /^(--output(=.*)?|--ext-diff|--textconv|--no-index|--exec(=.*)?|--upload-pack(=.*)?|--receive-pack(=.*)?|--open-files-in-pager(=.*)?|--filters|--paginate|--contents(=.*)?)$/;
+const LIST_VALUED = new Set([
+  "--contains",
+  "--no-contains",
+  "--merged",
+  "--no-merged",
+  "--points-at",
+  "--sort",
+  "--format",
+]);
+const BRANCH_FLAGS = new Set(
+  "-a -r -v -vv -l --list --all --remotes --verbose --show-current --color --no-color --column --no-column -i --ignore-case --abbrev --no-abbrev --omit-empty".split(
+    " ",
+  ),
+);
+const TAG_FLAGS = new Set("-l --list --column --no-column -i --ignore-case --color --omit-empty".split(" "));
+const CONFIG_MODES = new Set([
+  "--get",
+  "--get-all",
+  "--get-regexp",
+  "--list",
+  "-l",
+  "--get-urlmatch",
+  "--get-color",
+  "--get-colorbool",
+]);
+const CONFIG_OPTIONS = new Set(
+  "--global --system --local --worktree --show-origin --show-scope --null -z --name-only --includes --no-includes --bool --int --bool-or-int --path --expiry-date".split(
+    " ",
+  ),
+);
+
+function result(readOnly: true | string): CommandModel {
+  return { readOnly, accesses: [], reasons: [] };
+}
+
+export function modelGit(words: ShellWord[], _resolve: PathResolver): CommandModel {
+  let index = 1;
+  for (; index < words.length; index += 1) {
+    const value = words[index].value;
+    if (value === null) return result(`${words[index].raw} (an expansion) could be a git option`);
+    if (GLOBAL_OPTIONS.has(value)) continue;
+    if (value === "--version") return result(true);
+    if (value.startsWith("-")) return result(`git ${value} changes git's configuration or folder`);
+    break;
+  }
+  const sub = words[index]?.value;
+  if (sub === undefined) return result(true);
+  const args = words.slice(index + 1);
+  const unknown = args.find((word) => word.value === null);
+  if (unknown) return result(`${unknown.raw} (an expansion) could be an option of git ${sub}`);
+  const values = args.map((word) => word.value as string);
+  const forbidden = values.find(
+    (value) =>
+      FORBIDDEN.test(value) || (sub === "grep" && /^-[A-Za-z]*O/.test(value) && !value.startsWith("--")),
+  );
+  if (forbidden) return result(`git ${sub} ${forbidden} writes a file or runs a program`);
+  if (ANY_OPTIONS.has(sub ?? "")) return result(true);
+  switch (sub) {
+    case "branch":
+      return listing(values, BRANCH_FLAGS, "branch");
+    case "tag":
+      return listing(values, TAG_FLAGS, "tag", /^-n\d*$/);
+    case "remote":
+      return result(
+        values.length === 0 ||
+          (values.length === 1 && ["-v", "--verbose"].includes(values[0])) ||
+          values[0] === "get-url"
+          ? true
+          : "git remote changes remotes or contacts them",
+      );
+    case "stash":
+      return result(values[0] === "list" || values[0] === "show" ? true : "git stash changes the stash");
+    case "worktree":
+      return result(values[0] === "list" ? true : "git worktree changes worktrees");
+    case "reflog":
+      return result(
+        values.length === 0 || ["show", "exists"].includes(values[0]) || values[0].startsWith("-")
+          ? true
+          : "git reflog changes the reflog",
+      );
+    case "config":
+      return result(
+        values.some((value) => CONFIG_MODES.has(value)) &&
+          values.every(
+            (value) => CONFIG_MODES.has(value) || CONFIG_OPTIONS.has(value) || !value.startsWith("-"),
+          )
+          ? true
+          : "git config changes configuration",
+      );
+    default:
+      return result(`git ${sub} is not on the read-only list`);
+  }
+}
+
+/** `git branch` / `git tag` listing forms: known flags; names only as patterns after --list. */
+function listing(values: string[], flags: Set<string>, sub: string, extra?: RegExp): CommandModel {
+  const listing = values.includes("-l") || values.includes("--list");
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    const name = value.split("=")[0];
+    if (LIST_VALUED.has(name)) {
+      if (!value.includes("=")) index += 1;
+      continue;
+    }
+    if (flags.has(value) || extra?.test(value)) continue;
+    if (!value.startsWith("-") && listing) continue;
+    return result(`git ${sub} ${value} changes ${sub === "tag" ? "tags" : "branches"}`);
+  }
+  return result(true);
+}

@@ -1,0 +1,65 @@
+// Protected paths: reagent's and Claude Code's configuration (settings, hooks, skills, commands,
+// agents, MCP servers), git's own folder and hooks, and the shell and tool startup files that run
+// code later. Writing any of them always needs an explicit prompt (except in bypassPermissions):
+// not acceptEdits, not an allow rule, not ALLOW_WRITE, and never silently through Bash.
+import { readdirSync } from "node:fs";
+import { basename, sep } from "node:path";
+import { isInside } from "../util/path-resolution.js";
+
+/** Folders whose contents configure an agent, git or an editor (at any depth). */
+const PROTECTED_FOLDERS = new Set([".agents", ".claude", ".git", ".husky", ".vscode", ".idea"]);
+
+/** Files that configure tools or shells (at any depth). */
+const PROTECTED_FILES = new Set([
+  ".mcp.json",
+  ".claude.json",
+  ".gitconfig",
+  ".gitmodules",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".profile",
+  ".envrc",
+  ".ripgreprc",
+]);
+
+/**
+ * Why writing `path` (real, absolute) needs an explicit prompt, or null. A recursive write to a
+ * folder is protected when the folder holds a protected entry or holds a workspace root.
+ */
+export function protectedWrite(
+  path: string,
+  recursive: boolean,
+  workspaceRoots: readonly string[],
+): string | null {
+  const parts = path.split(sep);
+  const folder = parts.find((part) => PROTECTED_FOLDERS.has(part));
+  if (folder !== undefined) return `${path} is inside ${folder}/, which configures ${describe(folder)}`;
+  const name = basename(path);
+  if (PROTECTED_FILES.has(name)) return `${path} is ${name}, which configures ${describe(name)}`;
+  if (!recursive) return null;
+  const root = workspaceRoots.find((candidate) => isInside(path, candidate));
+  if (root !== undefined) return `${path} holds the workspace ${root} (with its configuration)`;
+  let entries: string[];
+  try {
+    entries = readdirSync(path);
+  } catch {
+    return null;
+  }
+  const inside = entries.find((entry) => PROTECTED_FOLDERS.has(entry) || PROTECTED_FILES.has(entry));
+  return inside === undefined ? null : `${path} holds ${inside}, which configures ${describe(inside)}`;
+}
+
+function describe(name: string): string {
+  if (name === ".agents" || name === ".claude" || name === ".mcp.json" || name === ".claude.json") {
+    return "the agent (settings, hooks, skills, MCP servers)";
+  }
+  if (name === ".git" || name === ".gitconfig" || name === ".gitmodules" || name === ".husky") {
+    return "git (hooks and configuration run programs)";
+  }
+  if (name === ".vscode" || name === ".idea") return "the editor (tasks run programs)";
+  return "a shell or tool that runs it";
+}

@@ -1,0 +1,205 @@
+// A word of a command as the gate knows it after expansion: its value when certain, or unknown
+// (an expansion, a substitution's output, a glob or brace pattern), and whether it may split into
+// several words. Plus the option scanner the command models share (GNU style: options may follow
+// operands until `--`), and the types a command model returns: file accesses and reasons.
+import { hasShellPattern, type Word } from "./bash-syntax.js";
+
+export type ShellWord = {
+  /** The word's value when it is known with certainty, else null. */
+  value: string | null;
+  /** As written (quotes kept). */
+  raw: string;
+  /** An unquoted expansion or pattern: it may become no word or several words. */
+  splits: boolean;
+};
+
+export type AccessMode = "read" | "list" | "write";
+
+/** A file a command touches: `path` is the real path, null when it cannot be known with certainty. */
+export type Access = {
+  path: string | null;
+  /** The path as written, for messages. */
+  raw: string;
+  mode: AccessMode;
+  /** Everything below a folder is read or written (grep -r, rm -r, cp -r). */
+  recursive: boolean;
+  /** Who touches it, e.g. "the redirection >", "cp". */
+  by: string;
+  /** Why the path is not certain (set when `path` is null or its meaning may change). */
+  uncertain?: string;
+};
+
+/** What the gate knows about one simple command's program. */
+export type CommandModel = {
+  /** true when provably read-only; else why not. */
+  readOnly: true | string;
+  accesses: Access[];
+  /** Reasons the command is not understood with certainty. */
+  reasons: string[];
+};
+
+export function wordOf(word: Word, homeDir: string): ShellWord {
+  let value: string | null = "";
+  let splits = false;
+  for (const [index, part] of word.parts.entries()) {
+    if (part.kind !== "text") {
+      value = null;
+      // A process substitution is one /dev/fd path; other unquoted expansions are split and globbed.
+      if (part.kind !== "process" && !part.quoted) splits = true;
+      continue;
+    }
+    let text = part.value;
+    let atStart = index === 0;
+    if (!part.quoted && atStart && (text === "~" || text.startsWith("~/"))) {
+      text = homeDir + text.slice(1);
+      atStart = false;
+    }
+    if (!part.quoted && hasShellPattern(text, atStart)) {
+      splits = true;
+      value = null;
+    } else if (value !== null) value += text;
+  }
+  return { value, raw: word.raw, splits };
+}
+
+export function knownWord(value: string): ShellWord {
+  return { value, raw: value, splits: false };
+}
+
+export type OptionSpec = {
+  /** Short options without a value, e.g. "rfv". */
+  flags?: string;
+  /** Short options taking a value, e.g. "t". */
+  valued?: string;
+  /** Long options without a value (an optional `=value` is accepted when listed in `optionalValue`). */
+  long?: string[];
+  /** Long options taking a value (`--name=value` or `--name value`). */
+  longValued?: string[];
+  /** Long options whose value is optional (only as `--name=value`). */
+  optionalValue?: string[];
+  /** Long options taking two values (`jq --arg name value`). */
+  longTwoValues?: string[];
+  /** `-20` style numbers are options (head, tail). */
+  numbers?: boolean;
+  /** Options end at the first operand (POSIX style) instead of anywhere before `--`. */
+  stopAtOperand?: boolean;
+};
+
+export type ScannedOptions = {
+  /** Option name (without dashes; long names as `--name`) → value (true for flags). */
+  options: Map<string, string | true>;
+  operands: ShellWord[];
+  /** Why the options are not understood (an unknown option, an unknown word where options may be). */
+  problem?: string;
+};
+
+/** Scans words (after the program name) with GNU option rules. */
+export function scanOptions(words: ShellWord[], spec: OptionSpec, program: string): ScannedOptions {
+  const options = new Map<string, string | true>();
+  const operands: ShellWord[] = [];
+  let index = 0;
+  let ended = false;
+  const problem = (text: string): ScannedOptions => ({ options, operands, problem: text });
+  while (index < words.length) {
+    const word = words[index];
+    index += 1;
+    if (ended) {
+      operands.push(word);
+      continue;
+    }
+    if (word.value === null) {
+      if (word.splits || !spec.stopAtOperand || operands.length === 0) {
+        return problem(`${word.raw} (an expansion) could be an option of ${program}`);
+      }
+      operands.push(word);
+      continue;
+    }
+    const text = word.value;
+    if (text === "--") {
+      ended = true;
+      continue;
+    }
+    if (!text.startsWith("-") || text === "-") {
+      operands.push(word);
+      if (spec.stopAtOperand) ended = true;
+      continue;
+    }
+    if (text.startsWith("--")) {
+      const [name, inline] = splitLong(text);
+      if (spec.longTwoValues?.includes(name) && inline === undefined) {
+        const values = [words[index]?.value, words[index + 1]?.value];
+        if (values.some((value) => value === null || value === undefined)) {
+          return problem(`the values of ${program} --${name} come from expansions`);
+        }
+        options.set(`--${name}`, values.join("\0"));
+        index += 2;
+      } else if (spec.longValued?.includes(name)) {
+        if (inline !== undefined) options.set(`--${name}`, inline);
+        else {
+          const value = words[index]?.value;
+          if (value === null || value === undefined)
+            return problem(`the value of ${program} --${name} comes from an expansion`);
+          options.set(`--${name}`, value);
+          index += 1;
+        }
+      } else if (spec.long?.includes(name) && inline === undefined) options.set(`--${name}`, true);
+      else if (spec.optionalValue?.includes(name)) options.set(`--${name}`, inline ?? true);
+      else return problem(`the option --${name} of ${program} is not understood`);
+      continue;
+    }
+    if (spec.numbers && /^-\d+$/.test(text)) {
+      options.set("n", text.slice(1));
+      continue;
+    }
+    for (let at = 1; at < text.length; at += 1) {
+      const letter = text[at];
+      if (spec.valued?.includes(letter)) {
+        const rest = text.slice(at + 1);
+        if (rest !== "") options.set(letter, rest);
+        else {
+          const value = words[index]?.value;
+          if (value === null || value === undefined)
+            return problem(`the value of ${program} -${letter} comes from an expansion`);
+          options.set(letter, value);
+          index += 1;
+        }
+        break;
+      }
+      if (!spec.flags?.includes(letter))
+        return problem(`the option -${letter} of ${program} is not understood`);
+      options.set(letter, true);
+    }
+  }
+  return { options, operands };
+}
+
+function splitLong(text: string): [string, string | undefined] {
+  const equals = text.indexOf("=");
+  return equals < 0 ? [text.slice(2), undefined] : [text.slice(2, equals), text.slice(equals + 1)];
+}
+
+/** Whether any of the named options was given (short letters or `--long` names). */
+export function hasOption(scanned: ScannedOptions, ...names: string[]): boolean {
+  return names.some((name) => scanned.options.has(name));
+}
+
+/** A path resolved against the shell's folder at that point: null when it cannot be known. */
+export type ResolvedAccess = { path: string | null; isDirectory: boolean; uncertain?: string };
+
+/** Resolves a path as written to the real path the command will touch (see bash-analysis.ts). */
+export type PathResolver = (text: string) => ResolvedAccess;
+
+export function accessOf(
+  resolve: PathResolver,
+  word: ShellWord,
+  mode: AccessMode,
+  by: string,
+  recursive = false,
+): Access {
+  if (word.value === null) {
+    const uncertain = `${word.raw} (an expansion or a pattern) is a path of ${by}`;
+    return { path: null, raw: word.raw, mode, recursive, by, uncertain };
+  }
+  const resolved = resolve(word.value);
+  return { path: resolved.path, raw: word.raw, mode, recursive, by, uncertain: resolved.uncertain };
+}
