@@ -48,6 +48,9 @@ export type BashAnalysis =
       reasons: string[];
     };
 
+/** Leading assignments that cannot make a read-only program do anything else (locale, time zone, colour). */
+const HARMLESS_SETTING = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|COLUMNS|LINES)=/;
+
 type Scope = { physical: string; logical: string } | null;
 
 const DEVICES = new Set([
@@ -263,6 +266,9 @@ class Walker {
         entry.readOnly = `${program} is not the system's ${name}`;
       }
     } else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;
+    const setting = assignments.find((assignment) => !HARMLESS_SETTING.test(assignment));
+    if (setting !== undefined && entry.readOnly === true)
+      entry.readOnly = `${setting} changes its environment`;
     if (!wraps && isMutator(name)) this.mutatedBy ??= name;
     return scope;
   }

@@ -1,13 +1,15 @@
 // The Glob tool: finds files by glob pattern (tinyglobby), respecting .gitignore files and skipping
-// .git, newest modification first, capped with a note; paths relative to the working directory.
+// .git, newest modification first, capped with a note; paths relative to the working directory. The
+// pattern's leading folder is the crawl root the permission gate checks (like `path`).
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
 import { isNotFound } from "../util/errno.js";
+import { absolutePath } from "../util/path-resolution.js";
 import { fsFailure } from "./fs-failure.js";
 import { walkFiles } from "./glob-walk.js";
-import { displayPath, placeName, resolveToolPath, touchedPaths } from "./paths.js";
+import { displayPath, placeName, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
@@ -28,12 +30,36 @@ const description = `Finds files by name with a glob pattern ("**/*.ts", "src/**
 - Respects .gitignore and skips .git; hidden files are included.
 - To search file contents use Grep; for open-ended exploration over several rounds, combine Glob and Grep.`;
 
-/** Splits an absolute pattern into the folder to crawl and the glob relative to it. */
-function rootAndPattern(pattern: string, searchRoot: string): { root: string; pattern: string } {
-  if (!path.isAbsolute(pattern)) return { root: searchRoot, pattern };
+/**
+ * Splits a pattern into the folder to crawl (its leading part without wildcards, resolved against the
+ * search folder the way the kernel will: `../x/**` and `/etc/*` crawl outside it) and the glob below
+ * that folder. null when `..` comes after a wildcard, where no folder can be named before the crawl.
+ */
+export function crawlRoot(
+  pattern: string,
+  searchRoot: string,
+  homeDir: string,
+): { root: string; pattern: string } | null {
   const scan = picomatch.scan(pattern);
-  if (scan.glob === "") return { root: path.dirname(pattern), pattern: path.basename(pattern) };
-  return { root: scan.base === "" ? "/" : scan.base, pattern: scan.glob };
+  if (!scan.isGlob) {
+    return {
+      root: absolutePath(path.dirname(pattern), { cwd: searchRoot, homeDir }),
+      pattern: path.basename(pattern),
+    };
+  }
+  if (/(^|[/{,])\.\.($|[/},])/.test(scan.glob)) return null;
+  const root = scan.base === "" ? searchRoot : absolutePath(scan.base, { cwd: searchRoot, homeDir });
+  return { root, pattern: scan.glob };
+}
+
+/** The real folders a Glob call lists: the crawl root (the pattern's base inside `path`). */
+async function globPaths(input: GlobInput, context: ToolContext): Promise<string[]> {
+  const searched = await touchedPaths(input.path, context);
+  const resolved = resolveToolPath(input.path ?? ".", context);
+  if (!resolved.ok) return searched;
+  const crawl = crawlRoot(input.pattern, resolved.path, context.homeDir);
+  if (crawl === null) return searched;
+  return [realPathForAccess(crawl.root)];
 }
 
 async function executeGlob(input: GlobInput, context: ToolContext): Promise<ToolResult> {
@@ -52,7 +78,13 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
     if (failure) return failure;
     throw error;
   }
-  const search = rootAndPattern(input.pattern, resolved.path);
+  const search = crawlRoot(input.pattern, resolved.path, context.homeDir);
+  if (search === null) {
+    return fail(
+      "invalid_pattern",
+      `The pattern ${input.pattern} has ".." after a wildcard; put the folder first (e.g. "../other/**/*.ts") or pass it as path.`,
+    );
+  }
   const found = await walkFiles({ root: search.root, patterns: [search.pattern], signal: context.signal });
   const { kept: files, note } = hideDenied(found, (file) => file, context);
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
@@ -84,7 +116,7 @@ export const globTool = defineTool<GlobInput>({
   schema,
   pathFields: ["path"],
   isReadOnly: () => true,
-  paths: (input, context) => touchedPaths(input.path, context),
+  paths: globPaths,
   summary: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),
   execute: executeGlob,
 });
