@@ -21,6 +21,9 @@ import type { DecidedBy, PermissionMode, PermissionRequest, RuleBehavior } from 
 
 export type { CompiledRule };
 
+/** The web tools change nothing locally: plan mode lets them through to the usual ask/allow rules. */
+const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
+
 /** Why the gate wants to ask; "default" asks are the ones ALLOW_WRITE=1 lets headless runs skip. */
 export type AskCause = "default" | "rule" | "hook" | "outside-workspace" | "uncertain" | "protected";
 
@@ -129,8 +132,9 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   const facts: FastPathContext = { context, insideWorkspace, allowRules, denyRules };
   const coverage = bash && !unsure ? bashCoverage(bash, facts) : null;
   const readOnly = trustedReadOnly(request, allowRules, context) || coverage === "read-only";
-  if (state.mode === "plan" && !readOnly)
+  if (state.mode === "plan" && !readOnly && !WEB_TOOLS.has(request.toolName)) {
     return { kind: "deny", by: "mode", message: planModeMessage(request.toolName) };
+  }
   for (const { rule, hit } of askHits) {
     if (hit?.kind === "match") {
       const detail = hit.detail ? ` (${hit.detail})` : "";

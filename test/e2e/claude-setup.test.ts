@@ -170,7 +170,8 @@ test(
       {
         tool_calls: [
           { id: "t1", name: "Bash", input: { command: "npm test" } },
-          { id: "t2", name: "Bash", input: { command: "cat .env" } },
+          // Not read-only (it writes a copy), so the gate asks and the hook answers.
+          { id: "t2", name: "Bash", input: { command: "cp .env .env.bak" } },
           { id: "t3", name: "Bash", input: { command: "make deploy" } },
         ],
       },

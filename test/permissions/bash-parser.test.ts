@@ -130,6 +130,7 @@ describe("parseBash: read, with a reason that makes the analysis uncertain", () 
     for (const source of [
       "git status",
       "npm test -- --grep 'a b'",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
       'echo "$HOME" ${HOME} $1 $@',
       "ls | wc -l",
     ]) {
