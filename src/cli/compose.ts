@@ -23,6 +23,7 @@ import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
 import { projectKey, projectSessionsDir } from "../session/transcript-index.js";
 import type { SessionLock } from "../session/transcript-lock.js";
+import { recordTranscript } from "../session/transcript-recorder.js";
 import { type ResumeRequest, resolveResume } from "../session/transcript-resume.js";
 import { TranscriptStore } from "../session/transcript-store.js";
 import { discoverSkills } from "../skills/discover-skills.js";
@@ -372,10 +373,10 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     gate,
     readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
-    transcript: sink.transcript,
     history: resumed.type === "resumed" ? resumed.messages : undefined,
   });
   sink.session = session;
+  if (sink.transcript) recordTranscript(session, sink.transcript);
   return {
     ...basics,
     session,

@@ -48,7 +48,13 @@ export type LoopOptions = {
 };
 
 type ModelTurn =
-  | { ok: true; message: Extract<Message, { role: "assistant" }>; stopReason: StopReason; usage: Usage }
+  | {
+      ok: true;
+      message: Extract<Message, { role: "assistant" }>;
+      stopReason: StopReason;
+      usage: Usage;
+      durationMs: number;
+    }
   | { ok: false; error: ModelError };
 
 async function streamOnce(options: LoopOptions, system: string): Promise<ModelTurn> {
@@ -84,14 +90,13 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
   }
   if (!end)
     return { ok: false, error: { kind: "stream_cut", message: "the model stream ended without a message" } };
-  options.emit({
-    type: "assistant-message",
+  return {
+    ok: true,
     message: end.message,
-    usage: end.usage,
     stopReason: end.stopReason,
+    usage: end.usage,
     durationMs: end.durationMs,
-  });
-  return { ok: true, message: end.message, stopReason: end.stopReason, usage: end.usage };
+  };
 }
 
 function textOf(message: Extract<Message, { role: "assistant" }>): string {
@@ -129,7 +134,15 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
       }
       return finish({ reason: "error", error: response.error, text: lastText });
     }
+    // Every change to the history is followed by an event (a transcript subscriber relies on it).
     options.messages.push(response.message);
+    options.emit({
+      type: "assistant-message",
+      message: response.message,
+      usage: response.usage,
+      stopReason: response.stopReason,
+      durationMs: response.durationMs,
+    });
     const text = textOf(response.message);
     if (text) lastText = text;
     const calls = response.message.content.filter(
@@ -142,8 +155,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
         return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
       if (decision.type === "end") return finish({ reason: "completed", text: lastText });
       stopContinuations++;
-      options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
       options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
+      options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
       continue;
     }
     stopContinuations = 0;

@@ -1,6 +1,8 @@
 // The session's context budget: accounting per request, trimming of the outbound copy, and
 // compaction (manual `/compact` and automatic at the threshold, or after a "too long" rejection)
-// with PreCompact / PostCompact hooks and SessionStart(compact). The arithmetic lives in compaction/.
+// with PreCompact / PostCompact hooks. It reads a snapshot of the session's history and never changes
+// the session: a compaction returns the new history, which the session applies (and records). The
+// arithmetic lives in compaction/.
 import {
   applySummary,
   type ContextUsage,
@@ -24,14 +26,23 @@ export type ContextSettings = {
   thresholdPercent?: number;
 };
 
-export type CompactResult = { ok: true; message: string; summary: string } | { ok: false; message: string };
+export type CompactResult =
+  | {
+      ok: true;
+      message: string;
+      summary: string;
+      /** The history to continue with: the summary, then the most recent messages verbatim. */
+      messages: Message[];
+    }
+  | { ok: false; message: string };
 
+/** What the ContextManager reads of the session. */
 export type ContextState = {
-  messages: Message[];
-  lastUsage: Usage | undefined;
+  readonly messages: readonly Message[];
+  readonly lastUsage: Usage | undefined;
   /** History length when the last request was sent. */
-  lastRequestIndex: number;
-  lastSystem: string;
+  readonly lastRequestIndex: number;
+  readonly lastSystem: string;
 };
 
 export class ContextManager {
@@ -84,7 +95,8 @@ export class ContextManager {
     return shouldAutoCompact(this.usage(state), this.window, this.settings.thresholdPercent ?? 85);
   }
 
-  /** Summarises the history in place. A failed or blocked compaction leaves it exactly as it was. */
+  /** Summarises the history into a new one; the state itself is left as it is (the caller applies the
+   *  result). A failed or blocked compaction says why. */
   async compact(
     state: ContextState,
     trigger: "manual" | "auto",
@@ -96,7 +108,7 @@ export class ContextManager {
     if (pre?.blocked)
       return { ok: false, message: `Compaction cancelled by a PreCompact hook: ${pre.blocked.reason}` };
     const before = this.usage(state).usedTokens;
-    const result = await summarize(this.model(), state.messages, {
+    const result = await summarize(this.model(), [...state.messages], {
       signal,
       customInstructions: instructions || undefined,
       maxTranscriptTokens: Math.floor(this.window / 2),
@@ -106,19 +118,22 @@ export class ContextManager {
       this.compactedAt = state.messages.length;
       return { ok: false, message: result.error };
     }
-    const next = applySummary(state.messages, result.summary, {
+    const next = applySummary([...state.messages], result.summary, {
       keepRecentTokens: Math.floor(this.window / 10),
     });
-    state.messages.splice(0, state.messages.length, ...next);
     this.compactedAt = next.length;
-    state.lastUsage = undefined;
-    state.lastRequestIndex = 0;
-    const after = this.usage(state).usedTokens;
+    const after = this.usage({
+      ...state,
+      messages: next,
+      lastUsage: undefined,
+      lastRequestIndex: 0,
+    }).usedTokens;
     this.tracer.trace("context.compact", { trigger, before, after });
     await this.hooks?.postCompact(trigger, result.summary);
     return {
       ok: true,
       summary: result.summary,
+      messages: next,
       message: `Compacted the conversation (${trigger}): about ${before} → ${after} tokens.`,
     };
   }

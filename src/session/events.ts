@@ -2,7 +2,7 @@
 // the UI; UIs subscribe.
 import type { HookNotice, HookRunEvent } from "../hooks/types.js";
 import type { AgentEvent, Terminal } from "../loop/events.js";
-import type { Usage } from "../model/types.js";
+import type { Message, Usage } from "../model/types.js";
 import type { PermissionDenial } from "../tools/runner.js";
 
 export type TurnResult = {
@@ -24,4 +24,8 @@ export type SessionEvent =
   | { type: "hook-run"; event: HookRunEvent }
   | { type: "prompt-blocked"; reason: string }
   | { type: "warning"; message: string }
+  /** The history was replaced by a compaction: `messages` is the new history (summary first). */
+  | { type: "history-compacted"; trigger: "manual" | "auto"; summary: string; messages: readonly Message[] }
+  /** The history was emptied (`/clear`). */
+  | { type: "history-cleared" }
   | { type: "turn-end"; result: TurnResult };

@@ -1,6 +1,8 @@
-// The session: transcript, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End),
+// The session: the history, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End),
 // usage totals, permission denials and the SessionEvent stream. It builds the ToolRunner so that
-// every tool path goes through hooks and the gate, and runs the loop once per user prompt.
+// every tool path goes through hooks and the gate, and runs the loop once per user prompt. It never
+// touches disk: every change to the history is followed by an event, and the transcript is saved by a
+// subscriber (transcript-recorder.ts).
 import type {
   HookNotice,
   HookRunEvent,
@@ -16,9 +18,8 @@ import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from 
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
-import type { CompactResult, ContextManager } from "./context-manager.js";
+import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
-import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
 import { addUsage } from "./usage.js";
 
 export type SessionOptions = {
@@ -38,8 +39,6 @@ export type SessionOptions = {
   readDeniedBy?: (absolutePath: string) => string | undefined;
   hooks?: SessionHooks & ToolHooks;
   context?: ContextManager;
-  /** Where every history message is saved as it is added (none: nothing is written). */
-  transcript?: TranscriptSink;
   /** A resumed conversation: the history starts with these (already saved) messages. */
   history?: Message[];
 };
@@ -56,15 +55,9 @@ export class Session {
   private denials: PermissionDenial[] = [];
   private hookErrors: HookNotice[] = [];
   private readonly runner;
-  /** How many history messages the transcript holds; see `persist()`. */
-  private persisted = 0;
-  /** Model, usage and stop reason of assistant messages, for their transcript lines. */
-  private readonly assistantMeta = new WeakMap<Message, MessageMeta>();
-  private compacting = false;
 
   constructor(readonly options: SessionOptions) {
     this.messages.push(...(options.history ?? []));
-    this.persisted = this.messages.length;
     this.runner = createToolRunner({
       registry: options.registry,
       hooks: options.hooks,
@@ -92,13 +85,6 @@ export class Session {
   }
 
   emit(event: SessionEvent): void {
-    if (event.type === "assistant-message")
-      this.assistantMeta.set(event.message, {
-        model: this.options.model.model,
-        usage: event.usage,
-        stopReason: event.stopReason,
-      });
-    this.persist();
     for (const listener of this.listeners) listener(event);
   }
 
@@ -123,14 +109,13 @@ export class Session {
   /** A fresh conversation (`/clear`): history, usage and pending context are dropped. */
   reset(): void {
     this.messages.length = 0;
-    this.persisted = 0;
-    this.options.transcript?.clear();
     this.pendingContext = [];
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
     for (const key of Object.keys(this.usage) as Array<keyof Usage>) delete this.usage[key];
     Object.assign(this.usage, { input_tokens: 0, output_tokens: 0 });
     this.options.context?.reset();
+    this.emit({ type: "history-cleared" });
   }
 
   /** Aborts the running turn: the model request and any running tool. */
@@ -169,7 +154,8 @@ export class Session {
         return;
       }
       if (event.type !== "assistant-message") return;
-      this.lastRequestIndex = this.messages.length;
+      // The loop adds the answer to the history before it says so: the request saw everything before it.
+      this.lastRequestIndex = this.messages.length - 1;
       numTurns++;
       apiMs += event.durationMs;
       addUsage(turnUsage, event.usage);
@@ -211,7 +197,8 @@ export class Session {
         prepareMessages: context ? (messages) => context.prepare(messages, this.lastSystem) : undefined,
         beforeRequest: context
           ? async () => {
-              if (context.needsAutoCompact(this)) await this.compact("auto", "", controller.signal);
+              if (context.needsAutoCompact(this.contextState()))
+                await this.compact("auto", "", controller.signal);
             }
           : undefined,
         onContextOverflow: context
@@ -239,37 +226,32 @@ export class Session {
     const context = this.options.context;
     if (!context) return { ok: false, message: "Compaction is not available in this session." };
     if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
-    this.persist();
-    this.compacting = true;
-    let result: CompactResult;
-    try {
-      result = await context.compact(this, trigger, signal ?? new AbortController().signal, instructions);
-      if (result.ok) {
-        this.options.transcript?.compact(result.summary, this.messages, trigger);
-        this.persisted = this.messages.length;
-      }
-    } finally {
-      this.compacting = false;
-    }
-    if (result.ok) await this.start("compact");
-    else this.emit({ type: "warning", message: result.message });
+    const state = this.contextState();
+    const result = await context.compact(
+      state,
+      trigger,
+      signal ?? new AbortController().signal,
+      instructions,
+    );
+    if (result.ok) {
+      this.messages.splice(0, this.messages.length, ...result.messages);
+      this.lastUsage = undefined;
+      this.lastRequestIndex = 0;
+      this.emit({ type: "history-compacted", trigger, summary: result.summary, messages: this.messages });
+      await this.start("compact");
+    } else this.emit({ type: "warning", message: result.message });
     return result;
   }
 
-  /** Saves the messages added to the history since the last call. The history only grows between
-   *  compactions and resets (which record themselves), and every addition — by the loop or by the
-   *  session — is followed by an event, so syncing on every event saves each message exactly once,
-   *  in order, without the loop knowing about disk. */
-  private persist(): void {
-    if (!this.options.transcript || this.compacting || this.persisted >= this.messages.length) return;
-    const added = this.messages.slice(this.persisted);
-    this.persisted = this.messages.length;
-    for (const message of added) this.options.transcript.append(message, this.assistantMeta.get(message));
+  /** What the ContextManager reads: the history and the last request's figures, never to change them. */
+  private contextState(): ContextState {
+    const { messages, lastUsage, lastRequestIndex, lastSystem } = this;
+    return { messages, lastUsage, lastRequestIndex, lastSystem };
   }
 
   /** Context use for the status line, `/context` and the JSON result. */
   contextUsage() {
-    return this.options.context?.usage(this);
+    return this.options.context?.usage(this.contextState());
   }
 
   private async onStop(
@@ -277,8 +259,6 @@ export class Session {
     stopHookActive: boolean,
     signal: AbortSignal,
   ): Promise<StopDecision> {
-    // Stop hooks read the transcript (the last assistant message included), as in Claude Code.
-    this.persist();
     const outcome = await this.options.hooks?.stop({
       lastAssistantMessage: lastText,
       stopHookActive,

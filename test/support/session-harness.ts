@@ -8,6 +8,8 @@ import { createScriptedClient } from "../../src/providers/scripted.js";
 import { ContextManager, type ContextSettings } from "../../src/session/context-manager.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { Session, type SessionOptions } from "../../src/session/session.js";
+import { recordTranscript } from "../../src/session/transcript-recorder.js";
+import type { TranscriptSink } from "../../src/session/transcript-store.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { createFileStateStore } from "../../src/tools/file-state.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
@@ -29,7 +31,8 @@ export type HarnessOptions = {
   rules?: TestRules;
   context?: Omit<ContextSettings, "window"> & { window: number };
   summaryScript?: Script;
-  transcript?: SessionOptions["transcript"];
+  /** Where the session's history is recorded (through the same subscriber the CLI wires). */
+  transcript?: TranscriptSink;
   history?: SessionOptions["history"];
 };
 
@@ -42,6 +45,7 @@ export function createTestSession(options: HarnessOptions) {
     {
       spillDir: join(tmpdir(), "reagent-test-spill"),
       permissionMode: () => options.mode ?? "bypassPermissions",
+      transcriptPath: () => options.transcript?.path ?? null,
       onEvent: (event) => sink.session?.hookRun(event),
       onNotice: (notice) => sink.session?.notice(notice),
     },
@@ -84,10 +88,10 @@ export function createTestSession(options: HarnessOptions) {
     gate,
     readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
-    transcript: options.transcript,
     history: options.history,
   });
   sink.session = session;
+  if (options.transcript) recordTranscript(session, options.transcript);
   session.subscribe((event) => events.push(event));
   return { session, model, events, hooks, gate, registry, summaryModel };
 }

@@ -1,0 +1,44 @@
+// Transcript persistence as an explicit subscriber of the session's events: the session never writes
+// to disk. Every change to the history is followed by an event (the loop emits after it appends, the
+// session after it compacts or clears), so syncing on every event saves each message exactly once, in
+// order, before anything that runs next (a hook reading `transcript_path` sees the message that led
+// to it). The sink (transcript-store.ts) decides the line shape.
+import type { Message } from "../model/types.js";
+import type { SessionEvent } from "./events.js";
+import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
+
+/** The part of the session the recorder reads. */
+export type RecordedSession = {
+  readonly messages: readonly Message[];
+  readonly model: { readonly model: string };
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+};
+
+/** Saves the session's history to `sink` from now on; the messages it holds already are taken as
+ *  saved (a resumed session's). Returns the unsubscribe function. */
+export function recordTranscript(session: RecordedSession, sink: TranscriptSink): () => void {
+  let saved = session.messages.length;
+  /** Model, usage and stop reason of assistant messages, for their lines. */
+  const meta = new WeakMap<Message, MessageMeta>();
+  return session.subscribe((event) => {
+    switch (event.type) {
+      case "assistant-message":
+        meta.set(event.message, {
+          model: session.model.model,
+          usage: event.usage,
+          stopReason: event.stopReason,
+        });
+        break;
+      case "history-compacted":
+        sink.compact(event.summary, [...event.messages], event.trigger);
+        saved = event.messages.length;
+        return;
+      case "history-cleared":
+        sink.clear();
+        saved = 0;
+        return;
+    }
+    const history = session.messages;
+    for (; saved < history.length; saved++) sink.append(history[saved]!, meta.get(history[saved]!));
+  });
+}
