@@ -6,6 +6,9 @@ import type { ToolContext } from "../../src/tools/tool.js";
 
 const tsxLoader = import.meta.resolve("tsx");
 
+/** Start-up limit for fixture servers: tsx compiles each on start, which takes seconds on a busy machine. */
+export const FIXTURE_CONNECT_MS = 60_000;
+
 export function fixturePath(file: string): string {
   return fileURLToPath(new URL(`../fixtures/mcp/${file}`, import.meta.url));
 }

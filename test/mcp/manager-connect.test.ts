@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import type { McpServerFailure } from "../../src/mcp/types.js";
-import { fixturePath, fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
+import { FIXTURE_CONNECT_MS, fixturePath, fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -68,6 +68,7 @@ test("close() ends every child process", async () => {
   const manager = createMcpManager({
     servers: { one: fixtureSpec("good-server.ts"), two: fixtureSpec("good-server.ts") },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
   });
   await manager.connectAll();
   const pids = manager.childPids();

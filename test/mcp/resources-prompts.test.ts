@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import type { Tool } from "../../src/tools/tool.js";
-import { fixtureSpec, toolContext } from "./fixture-specs.js";
+import { FIXTURE_CONNECT_MS, fixtureSpec, toolContext } from "./fixture-specs.js";
 
 let dir: string;
 let manager: McpManager;
@@ -15,6 +15,7 @@ before(async () => {
   manager = createMcpManager({
     servers: { docs: fixtureSpec("good-server.ts"), plain: fixtureSpec("malformed-server.ts") },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
   });
   assert.deepEqual(await manager.connectAll(), []);
 });
@@ -116,7 +117,11 @@ test("prompt expansion errors: missing argument, too many, unknown prompt or ser
 });
 
 test("resource tools are absent when no server offers resources", async () => {
-  const only = createMcpManager({ servers: { plain: fixtureSpec("malformed-server.ts") }, cwd: dir });
+  const only = createMcpManager({
+    servers: { plain: fixtureSpec("malformed-server.ts") },
+    cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
+  });
   try {
     await only.connectAll();
     const names = only.tools().map((candidate) => candidate.name);

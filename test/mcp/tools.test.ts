@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import { type Tool, toolJsonSchema } from "../../src/tools/tool.js";
-import { fixtureSpec, isAlive, toolContext, waitFor } from "./fixture-specs.js";
+import { FIXTURE_CONNECT_MS, fixtureSpec, isAlive, toolContext, waitFor } from "./fixture-specs.js";
 
 let dir: string;
 let manager: McpManager;
@@ -15,6 +15,7 @@ before(async () => {
   manager = createMcpManager({
     servers: { "my.server": fixtureSpec("good-server.ts"), broken: fixtureSpec("malformed-server.ts") },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
     callTimeoutMs: 1500,
     maxOutputChars: 1000,
   });

@@ -24,6 +24,8 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: mkdtempSync(join(tmpdir(), "reagent-home-")),
     NO_COLOR: "1",
+    // MCP fixture servers start through tsx, which takes seconds on a busy machine (tests may lower it).
+    MCP_TIMEOUT: "60000",
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createBashTool } from "../../src/tools/bash.js";
@@ -68,8 +68,12 @@ describe("Bash", () => {
   it("stops on abort", async () => {
     const controller = new AbortController();
     const context = makeContext(root, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 200);
-    const result = await run(bash, { command: "echo before; sleep 20" }, context);
+    const started = path.join(root, "abort-started");
+    const pending = run(bash, { command: `echo before; touch '${started}'; sleep 20` }, context);
+    // Abort once the command is known to have printed, however slow the machine is.
+    await waitUntil(() => existsSync(started), 20_000);
+    controller.abort();
+    const result = await pending;
     assert.equal(result.isError && result.code, "aborted");
     assert.match(result.content, /before/);
   });
