@@ -1,7 +1,6 @@
 // Turns a fetched body into what the model can use, by content type: HTML → Markdown, text and JSON
 // as they are (decoded by their charset), PNG/JPEG/GIF/WebP images as images; anything else (PDF,
 // archives, audio, video, unknown binary) is refused with a message that names the type.
-import { htmlToMarkdown } from "./html-to-markdown.js";
 
 export type PageContent =
   | { kind: "text"; format: "markdown" | "text" | "json"; text: string; title?: string }
@@ -64,11 +63,16 @@ function decode(body: Buffer, charset: string | undefined, html: boolean): strin
 
 const IMAGE_TYPES = new Set<string>(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
-export function pageContent(body: Buffer, contentTypeHeader: string | undefined, url: string): PageContent {
+export async function pageContent(
+  body: Buffer,
+  contentTypeHeader: string | undefined,
+  url: string,
+): Promise<PageContent> {
   const declared = parseContentType(contentTypeHeader);
   const generic = declared.mediaType === "" || declared.mediaType === "application/octet-stream";
   const mediaType = generic ? sniff(body) : declared.mediaType;
   if (mediaType === "text/html" || mediaType === "application/xhtml+xml") {
+    const { htmlToMarkdown } = await import("./html-to-markdown.js");
     const page = htmlToMarkdown(decode(body, declared.charset, true), url);
     return { kind: "text", format: "markdown", text: page.markdown, title: page.title };
   }

@@ -93,7 +93,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
       );
     const { response } = result;
     const contentType = response.headers["content-type"];
-    const content = pageContent(response.body, contentType, result.url);
+    const content = await pageContent(response.body, contentType, result.url);
     const mediaType = (contentType ?? "").split(";")[0]!.trim() || "unknown type";
     if (response.status >= 400) {
       const excerpt = content.kind === "text" ? `\n${content.text.slice(0, 1000)}` : "";
