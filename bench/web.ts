@@ -38,12 +38,23 @@ console.log(
   `HTML → Markdown: ${(page.length / 1024).toFixed(0)} KB page → ${(converted.markdown.length / 1024).toFixed(0)} KB Markdown in ${convertMs.toFixed(1)} ms (median of 9)`,
 );
 
-const addresses = ["93.184.216.34", "10.0.0.1", "::ffff:127.0.0.1", "2606:4700::1111", "64:ff9b::a00:1", "169.254.169.254", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "fd00:ec2::254"];
+const addresses = [
+  "93.184.216.34",
+  "10.0.0.1",
+  "::ffff:127.0.0.1",
+  "2606:4700::1111",
+  "64:ff9b::a00:1",
+  "169.254.169.254",
+  "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+  "fd00:ec2::254",
+];
 const checks = 100_000;
 const checkMs = timeIt(5, () => {
   for (let index = 0; index < checks; index++) checkAddress(addresses[index % addresses.length]!);
 });
-console.log(`address check: ${((checkMs * 1000) / checks).toFixed(2)} µs per address (median of 5 × ${checks})`);
+console.log(
+  `address check: ${((checkMs * 1000) / checks).toFixed(2)} µs per address (median of 5 × ${checks})`,
+);
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -52,7 +63,10 @@ const server = createServer((_req, res) => {
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = (server.address() as AddressInfo).port;
 const runs = 15;
-const client = createScriptedClient({ script: Array.from({ length: runs * 2 + 2 }, () => ({ text: "answer" })), record: false });
+const client = createScriptedClient({
+  script: Array.from({ length: runs * 2 + 2 }, () => ({ text: "answer" })),
+  record: false,
+});
 const context = {
   cwd: process.cwd(),
   homeDir: process.cwd(),

@@ -30,6 +30,9 @@ test("without marked main content the whole body is used, minus headers, navigat
 });
 
 test("two <article> elements are not a single main content: both are kept", () => {
-  const { markdown } = htmlToMarkdown("<body><article><p>first</p></article><article><p>second</p></article></body>", "https://e.com/");
+  const { markdown } = htmlToMarkdown(
+    "<body><article><p>first</p></article><article><p>second</p></article></body>",
+    "https://e.com/",
+  );
   assert.match(markdown, /first[\s\S]*second/);
 });
