@@ -2,6 +2,8 @@
 // local page server — the condensing side request, the loopback refusal without the opt-in, and the
 // headless denial of an unallowed domain in permission_denials.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
@@ -116,4 +118,53 @@ test("a typo in the webFetch settings is a start-up error naming the field", asy
   assert.equal(run.code, 2);
   assert.match(run.stderr, /webFetch/);
   assert.match(run.stderr, /allowPrivateNetworks/);
+});
+
+test("hooks see WebFetch: a PreToolUse hook with an `if` domain rule denies it, PostToolUse gets the response data", async () => {
+  const before = pages.hits.length;
+  const deny = JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "no local pages",
+    },
+  });
+  const denied = await fetchRun(
+    {
+      webFetch: { allowPrivateNetwork: true },
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "WebFetch",
+            hooks: [{ type: "command", command: `echo '${deny}'`, if: "WebFetch(domain:127.0.0.1)" }],
+          },
+        ],
+      },
+    },
+    ["--allowedTools", "WebFetch"],
+    "hook said no",
+  );
+  assert.equal(denied.run.code, 0, denied.run.stderr);
+  assert.match(toolResultOf(denied.requests[1]!).content, /denied by a PreToolUse hook: no local pages/);
+  assert.equal(JSON.parse(denied.run.stdout).permission_denials[0].tool_name, "WebFetch");
+  assert.equal(pages.hits.length, before, "the page was never requested");
+
+  const record = space.write(
+    "record-post.cjs",
+    'process.stdin.pipe(require("node:fs").createWriteStream("post-hook.json"));',
+  );
+  const seen = await fetchRun(
+    {
+      webFetch: { allowPrivateNetwork: true },
+      hooks: {
+        PostToolUse: [{ matcher: "WebFetch", hooks: [{ type: "command", command: `node ${record}` }] }],
+      },
+    },
+    ["--allowedTools", "WebFetch"],
+  );
+  assert.equal(seen.run.code, 0, seen.run.stderr);
+  const payload = JSON.parse(readFileSync(join(space.dir, "post-hook.json"), "utf8"));
+  assert.equal(payload.tool_name, "WebFetch");
+  assert.match(payload.tool_response.finalUrl, /^http:\/\/127\.0\.0\.1:\d+\/guide$/);
+  assert.equal(payload.tool_response.status, 200);
 });
