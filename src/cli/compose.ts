@@ -18,6 +18,7 @@ import {
 import { matchRule } from "../permissions/match-rule.js";
 import { validateRule } from "../permissions/rule.js";
 import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
+import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
@@ -341,6 +342,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     appendSystemPrompt: options.appendSystemPrompt,
     skills,
   });
+  const stablePrompt = createStableSystemPrompt(prompt);
   const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
   const context = new ContextManager(
     {
@@ -358,10 +360,12 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     model,
     registry,
     systemPrompt: async () => {
-      const built = await prompt.build();
+      const built = await stablePrompt.text();
       for (const warning of built.newWarnings) session.emit({ type: "warning", message: warning });
       return built.text;
     },
+    systemPromptChanges: () => stablePrompt.changes(),
+    refreshSystemPrompt: () => stablePrompt.refresh(),
     cwd,
     homeDir: env.homeDir,
     maxTurns: options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS,

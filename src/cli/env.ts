@@ -33,6 +33,8 @@ export type EnvSnapshot = {
   tavilyApiKey?: string;
   tavilyBaseUrl?: string;
   searxngUrl?: string;
+  /** DISABLE_PROMPT_CACHING=1: no cache_control breakpoints (Anthropic). */
+  promptCaching: boolean;
 };
 
 const truthy = (value: string | undefined) =>
@@ -98,5 +100,6 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     tavilyApiKey: nonEmpty(env.TAVILY_API_KEY),
     tavilyBaseUrl: nonEmpty(env.TAVILY_BASE_URL),
     searxngUrl: nonEmpty(env.SEARXNG_URL),
+    promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
   };
 }

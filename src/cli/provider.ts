@@ -84,6 +84,7 @@ export async function createModelClient(options: {
       baseURL: checkBaseUrl("ANTHROPIC_BASE_URL", env.anthropicBaseUrl, "https://api.anthropic.com"),
       model: model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL,
       tracer: options.tracer,
+      cache: env.promptCaching,
     });
   }
   if (provider === "openai") {

@@ -5,7 +5,8 @@ import type { ContentBlock, Message, ToolSchema } from "../model/types.js";
 
 export const CHARS_PER_TOKEN = 4;
 
-/** Characters a content block contributes to a request (text, tool name + JSON input, result). */
+/** Characters a content block contributes to a request (text, tool name + JSON input, result,
+ *  thinking, images at their token cost). */
 export function blockChars(block: ContentBlock): number {
   switch (block.type) {
     case "text":
@@ -13,12 +14,21 @@ export function blockChars(block: ContentBlock): number {
     case "tool_use":
       return block.name.length + jsonLength(block.input);
     case "tool_result":
-      return block.content.length;
+      return block.content.length + (block.images?.length ?? 0) * IMAGE_CHARS;
+    case "image":
+      return IMAGE_CHARS;
+    case "thinking":
+      return block.thinking.length;
+    case "redacted_thinking":
+      return block.data.length;
     case "server_tool_use":
     case "web_search_tool_result":
       return jsonLength(block);
   }
 }
+
+/** An image costs about 1,600 tokens (Anthropic counts width × height / 750, ≤ 1.15 megapixels). */
+export const IMAGE_CHARS = 1600 * CHARS_PER_TOKEN;
 
 /** Characters of one message, including a small fixed overhead for role and framing. */
 export function messageChars(message: Message): number {

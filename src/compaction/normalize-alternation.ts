@@ -1,7 +1,7 @@
 // Makes a message list valid for strict providers (Anthropic): roles alternate user/assistant,
 // the list starts with a user message, and in a user message tool_result blocks come before text.
 // Adjacent messages with the same role are merged; nothing is dropped.
-import type { Message, TextBlock, ToolResultBlock } from "../model/types.js";
+import type { AssistantBlock, Message, UserBlock } from "../model/types.js";
 
 /** Returns a new list; messages that need no change are shared with the input. */
 export function normalizeAlternation(messages: readonly Message[]): Message[] {
@@ -16,10 +16,10 @@ export function normalizeAlternation(messages: readonly Message[]): Message[] {
 
 export function mergeSameRole(first: Message, second: Message): Message {
   if (first.role === "assistant" && second.role === "assistant") {
-    const content = [...first.content, ...second.content];
+    const content: AssistantBlock[] = [...first.content, ...second.content];
     return { role: "assistant", content };
   }
-  const blocks = [...first.content, ...second.content] as Array<TextBlock | ToolResultBlock>;
+  const blocks = [...first.content, ...second.content] as UserBlock[];
   const results = blocks.filter((block) => block.type === "tool_result");
   const texts = blocks.filter((block) => block.type !== "tool_result");
   return { role: "user", content: [...results, ...texts] };

@@ -61,12 +61,16 @@ function renderMessage(
         ? block.content.map((result) => result.url).join(", ")
         : "error";
       lines.push(`Web search results: ${truncateMiddle(found, maxResult)}`);
-    } else {
+    } else if (block.type === "tool_result") {
       const call = calls.get(block.tool_use_id);
       const label = call ? toolCallLabel({ name: call.name, keyArg: keyArgumentOf(call.input) }) : "tool";
       const status = block.is_error ? " (error)" : "";
-      lines.push(`Result of ${label}${status}:\n${truncateMiddle(block.content, maxResult)}`);
+      const images = block.images?.length ? ` [${block.images.length} image(s)]` : "";
+      lines.push(`Result of ${label}${status}${images}:\n${truncateMiddle(block.content, maxResult)}`);
+    } else if (block.type === "image") {
+      lines.push(`User attached an image (${block.source.media_type})`);
     }
+    // Thinking is the model's own scratch work; the summary covers what it decided and did.
   }
   return `${lines.join("\n")}\n`;
 }

@@ -30,6 +30,7 @@ export async function summarize(
       messages,
       tools: [],
       maxTokens: options.maxTokens ?? DEFAULT_SUMMARY_MAX_TOKENS,
+      reasoning: "off",
       signal: options.signal,
     })) {
       if (event.type === "text-delta") streamed += event.text;

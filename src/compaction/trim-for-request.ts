@@ -2,8 +2,12 @@
 // oldest tool results are replaced by one-line placeholders (tool, key argument, size cleared)
 // until the estimate fits. History itself is never touched; tool_result blocks are kept (only
 // their content changes), so every tool_use stays answered. Linear in the history, run per request.
+// For the provider's prompt cache the cleared prefix only grows, in steps: results cleared once stay
+// cleared (`keepCleared`), and a new step clears down to `targetTokens`, below the budget, so the
+// next few requests send the same bytes again. A step re-sends everything after its first newly
+// cleared result uncached; `cacheMissTokens` says how much.
 import type { Message, ToolResultBlock, ToolUseBlock } from "../model/types.js";
-import { charsToTokens, messageChars } from "./estimate-tokens.js";
+import { blockChars, charsToTokens, messageChars } from "./estimate-tokens.js";
 import { clearedResultPlaceholder, keyArgumentOf, type ToolCallSummary } from "./tool-call-label.js";
 
 export const DEFAULT_KEEP_RECENT_RESULTS = 3;
@@ -20,6 +24,10 @@ export type TrimOptions = {
   /** Clear results in groups of this many (default 4), so the cleared prefix moves in steps and
    *  the provider's prompt cache survives several requests in a row. */
   clearBatch?: number;
+  /** How many of the oldest results the previous request cleared: they stay cleared. */
+  keepCleared?: number;
+  /** A new clearing step goes down to this estimate (default: the budget). */
+  targetTokens?: number;
 };
 
 export type TrimResult = {
@@ -29,6 +37,10 @@ export type TrimResult = {
   clearedTokens: number;
   /** Estimated tokens of the returned messages (may still exceed the budget: compact then). */
   estimatedTokens: number;
+  /** How many of the oldest results are cleared now (pass back as `keepCleared`). */
+  clearedPrefix: number;
+  /** Estimated tokens after the first result cleared by this step (0: nothing new was cleared). */
+  cacheMissTokens: number;
 };
 
 type ResultLocation = { messageIndex: number; blockIndex: number; block: ToolResultBlock };
@@ -54,8 +66,11 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
     clearedResults: 0,
     clearedTokens: 0,
     estimatedTokens: charsToTokens(totalChars),
+    clearedPrefix: 0,
+    cacheMissTokens: 0,
   });
-  if (charsToTokens(totalChars) <= options.budgetTokens) return untouched();
+  const sticky = Math.max(0, options.keepCleared ?? 0);
+  if (charsToTokens(totalChars) <= options.budgetTokens && sticky === 0) return untouched();
 
   let clearable = Math.max(0, results.length - keepRecent);
   while (clearable > 0 && results[clearable - 1].messageIndex > lastAssistant) clearable--;
@@ -63,12 +78,21 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   const replacements = new Map<number, Map<number, string>>();
   let clearedResults = 0;
   let clearedChars = 0;
+  let clearedPrefix = 0;
+  let firstNew: number | undefined;
+  let target = options.budgetTokens;
   for (let index = 0; index < clearable; index++) {
-    if (charsToTokens(totalChars) <= options.budgetTokens && clearedResults % batch === 0) break;
+    if (index >= sticky) {
+      if (index === sticky && charsToTokens(totalChars) > options.budgetTokens)
+        target = Math.min(options.budgetTokens, options.targetTokens ?? options.budgetTokens);
+      if (charsToTokens(totalChars) <= target && (index - sticky) % batch === 0) break;
+      firstNew ??= results[index].messageIndex;
+    }
+    clearedPrefix = index + 1;
     const { messageIndex, blockIndex, block } = results[index];
     const summary = options.toolSummaries?.(block.tool_use_id) ?? summaryOf(calls.get(block.tool_use_id));
     const placeholder = clearedResultPlaceholder(summary, block.content.length);
-    const saved = block.content.length - placeholder.length;
+    const saved = blockChars(block) - placeholder.length;
     if (saved <= 0) continue;
     let forMessage = replacements.get(messageIndex);
     if (!forMessage) {
@@ -89,15 +113,22 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
       role: "user",
       content: original.content.map((block, blockIndex) => {
         const placeholder = blocks.get(blockIndex);
-        return placeholder === undefined ? block : { ...block, content: placeholder };
+        if (placeholder === undefined || block.type !== "tool_result") return block;
+        const { images: _cleared, ...rest } = block;
+        return { ...rest, content: placeholder };
       }),
     };
   }
+  let cacheMissChars = 0;
+  if (firstNew !== undefined)
+    for (const message of out.slice(firstNew)) cacheMissChars += messageChars(message);
   return {
     messages: out,
     clearedResults,
     clearedTokens: charsToTokens(clearedChars),
     estimatedTokens: charsToTokens(totalChars),
+    clearedPrefix,
+    cacheMissTokens: charsToTokens(cacheMissChars),
   };
 }
 

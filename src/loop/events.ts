@@ -12,6 +12,7 @@ export type Terminal =
 export type AgentEvent =
   | { type: "turn-start"; turn: number }
   | { type: "text-delta"; text: string }
+  | { type: "thinking-delta"; text: string }
   | { type: "model-retry"; attempt: number; delayMs: number; reason: string }
   | {
       type: "assistant-message";

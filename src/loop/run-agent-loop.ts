@@ -68,6 +68,7 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       signal: options.signal,
     })) {
       if (event.type === "text-delta") options.emit({ type: "text-delta", text: event.text });
+      else if (event.type === "thinking-delta") options.emit({ type: "thinking-delta", text: event.text });
       else if (event.type === "retry")
         options.emit({
           type: "model-retry",

@@ -13,6 +13,26 @@ export type WebSearchCitation = {
 
 export type TextBlock = { type: "text"; text: string; citations?: WebSearchCitation[] };
 
+export type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+/** A base64 image: in a user message (an attached file) or carried by a tool result. */
+export type ImageBlock = {
+  type: "image";
+  source: { type: "base64"; media_type: ImageMediaType; data: string };
+};
+
+/** The model's reasoning. Anthropic signs it (`signature`, sent back unchanged within a tool loop);
+ *  OpenAI-compatible reasoners stream it as `reasoning_content` or `reasoning` (`field`, no signature). */
+export type ThinkingBlock = {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+  field?: "reasoning_content" | "reasoning";
+};
+
+/** Reasoning the provider encrypted; kept and sent back as it came. */
+export type RedactedThinkingBlock = { type: "redacted_thinking"; data: string };
+
 /** A tool call from the model. `inputError` is set when the raw arguments were not valid JSON
  *  (it never goes on the wire; adapters build wire blocks explicitly). */
 export type ToolUseBlock = {
@@ -23,10 +43,12 @@ export type ToolUseBlock = {
   inputError?: string;
 };
 
+/** A tool's answer: text for the model, plus images (a Read of a PNG, an MCP screenshot). */
 export type ToolResultBlock = {
   type: "tool_result";
   tool_use_id: string;
   content: string;
+  images?: ImageBlock[];
   is_error?: boolean;
 };
 
@@ -56,11 +78,18 @@ export type WebSearchToolResultBlock = {
 /** Blocks only a request with `serverTools` gets back; they go back unchanged when the turn continues. */
 export type ServerToolBlock = ServerToolUseBlock | WebSearchToolResultBlock;
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | ServerToolBlock;
+export type AssistantBlock =
+  | TextBlock
+  | ThinkingBlock
+  | RedactedThinkingBlock
+  | ToolUseBlock
+  | ServerToolBlock;
+export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
+export type ContentBlock = AssistantBlock | UserBlock;
 
 export type Message =
-  | { role: "user"; content: Array<TextBlock | ToolResultBlock> }
-  | { role: "assistant"; content: Array<TextBlock | ToolUseBlock | ServerToolBlock> };
+  | { role: "user"; content: UserBlock[] }
+  | { role: "assistant"; content: AssistantBlock[] };
 
 export type Usage = {
   input_tokens: number;
@@ -69,6 +98,9 @@ export type Usage = {
   cache_creation_input_tokens?: number;
   /** Requests of provider-run tools (Anthropic bills web searches per request). */
   server_tool_use?: { web_search_requests: number };
+  /** Output tokens spent on reasoning (reported by OpenAI-compatible servers, estimated for
+   *  Anthropic thinking); already counted in `output_tokens`. */
+  reasoning_tokens?: number;
 };
 
 /** `pause_turn`: the provider paused a long server-tool turn; send the reply back to let it continue. */
@@ -101,6 +133,8 @@ export type ModelRequest = {
   tools: ToolSchema[];
   serverTools?: ServerTool[];
   maxTokens?: number;
+  /** "off": no thinking/reasoning for this request (a compaction summary), where the model allows. */
+  reasoning?: "off";
   signal: AbortSignal;
 };
 
@@ -123,6 +157,7 @@ export type ModelError = { kind: ModelErrorKind; message: string; status?: numbe
 export type ModelEvent =
   | { type: "message-start"; model: string }
   | { type: "text-delta"; text: string }
+  | { type: "thinking-delta"; text: string }
   | { type: "tool-call-delta"; id: string; name: string }
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | {
@@ -137,6 +172,8 @@ export type ModelEvent =
 export interface ModelClient {
   readonly provider: string;
   readonly model: string;
+  /** The model accepts images (Read returns image blocks only then). */
+  readonly acceptsImages?: boolean;
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 

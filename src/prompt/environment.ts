@@ -31,7 +31,7 @@ function describeGit(git: GitInfo): string {
 
 export function formatEnvironment(facts: EnvironmentFacts): string {
   return [
-    "# Environment",
+    "# Environment (at the start of this session)",
     `- Working directory: ${facts.cwd}`,
     `- Platform: ${facts.platform}`,
     `- Shell: ${facts.shell}`,

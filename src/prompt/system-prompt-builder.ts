@@ -1,7 +1,9 @@
 // Assembles the system prompt: base prompt (or its replacement), environment, project instructions,
 // memory, skills summary, extra sections, appended text. build() is meant to run before every turn:
 // it stats the files involved and re-reads only those whose mtime/size changed, so edits to
-// AGENTS.md or MEMORY.md on disk are seen on the next turn. Warnings are returned, never printed.
+// AGENTS.md or MEMORY.md on disk are seen on the next turn (stable-system-prompt.ts decides how they
+// reach the model). The environment block (date, git state) is a snapshot of the first build: it
+// never changes the prompt mid-session. Warnings are returned, never printed.
 import { BASE_PROMPT } from "./base-prompt.js";
 import { formatEnvironment } from "./environment.js";
 import { createFileCache, type FileCache } from "./file-cache.js";
@@ -38,6 +40,8 @@ export type BuiltSystemPrompt = {
   newWarnings: string[];
   /** Files whose content is in the prompt (instruction files, imports, memory), in order. */
   sources: string[];
+  /** The sections that can change between builds, by name, as they appear in `text`. */
+  sections: { instructions?: string; memory: string };
 };
 
 export interface SystemPromptBuilder {
@@ -47,13 +51,24 @@ export interface SystemPromptBuilder {
 export function createSystemPromptBuilder(options: SystemPromptOptions): SystemPromptBuilder {
   const cache = options.fileCache ?? createFileCache();
   const seenWarnings = new Set<string>();
+  let snapshot: { environment: string; gitRoot?: string } | undefined;
   return {
     async build() {
-      const git = await readGitInfo(options.cwd, cache);
+      if (!snapshot) {
+        const git = await readGitInfo(options.cwd, cache);
+        const environment = formatEnvironment({
+          cwd: options.cwd,
+          platform: options.platform,
+          shell: options.shell,
+          now: options.now(),
+          git,
+        });
+        snapshot = { environment, gitRoot: git.kind === "repo" ? git.root : undefined };
+      }
       const candidates = instructionFileCandidates({
         cwd: options.cwd,
         homeDir: options.homeDir,
-        gitRoot: git.kind === "repo" ? git.root : undefined,
+        gitRoot: snapshot.gitRoot,
       });
       const loaded = await loadInstructionDocuments({
         candidates,
@@ -70,13 +85,7 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
 
       const sections = [
         (options.systemPrompt ?? BASE_PROMPT).trim(),
-        formatEnvironment({
-          cwd: options.cwd,
-          platform: options.platform,
-          shell: options.shell,
-          now: options.now(),
-          git,
-        }),
+        snapshot.environment,
         instructions?.text,
         memory.text,
         formatSkillsSection(options.skills),
@@ -90,7 +99,13 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
       for (const warning of newWarnings) seenWarnings.add(warning);
       const sources = [...(instructions?.included ?? [])];
       if (memoryRead.kind === "ok") sources.push(memoryFile);
-      return { text: sections.join("\n\n"), warnings, newWarnings, sources };
+      return {
+        text: sections.join("\n\n"),
+        warnings,
+        newWarnings,
+        sources,
+        sections: { instructions: instructions?.text, memory: memory.text },
+      };
     },
   };
 }

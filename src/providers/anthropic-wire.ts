@@ -1,53 +1,114 @@
 // Builds Anthropic Messages request bodies from our messages and tool schemas, block by block
-// (never spreading our objects, so internal fields such as `inputError` stay off the wire), and
-// maps Anthropic stop reasons and usage onto ours.
+// (never spreading our objects, so internal fields such as `inputError` stay off the wire): signed
+// thinking blocks sent back unchanged, images, and the prompt-cache breakpoints (the last tool, the
+// system prompt, the previous request's last message and the newest message: at most 4). Maps
+// Anthropic stop reasons and usage onto ours.
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/types.js";
 import { citationsToWire, serverBlockToWire } from "./anthropic-server-tools.js";
 
 type WireMessage = Anthropic.MessageParam;
-type WireBlock =
-  | Anthropic.TextBlockParam
-  | Anthropic.ToolUseBlockParam
-  | Anthropic.ToolResultBlockParam
-  | Anthropic.ServerToolUseBlockParam
-  | Anthropic.WebSearchToolResultBlockParam;
+type WireBlock = Anthropic.ContentBlockParam;
+const ephemeral = { type: "ephemeral" } as const;
 
-export function toAnthropicMessages(messages: Message[]): WireMessage[] {
-  return messages.map((message) => {
-    const content: WireBlock[] = [];
-    for (const block of message.content) {
-      if (block.type === "text") {
-        // The API rejects empty text blocks; they carry nothing.
-        if (block.text === "") continue;
-        const citations = citationsToWire(block);
-        content.push(
-          citations ? { type: "text", text: block.text, citations } : { type: "text", text: block.text },
-        );
-      } else if (block.type === "tool_use") {
-        content.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
-      } else if (block.type === "server_tool_use" || block.type === "web_search_tool_result") {
-        content.push(serverBlockToWire(block));
-      } else {
-        const result: Anthropic.ToolResultBlockParam = {
-          type: "tool_result",
-          tool_use_id: block.tool_use_id,
-          content: block.content,
-        };
-        if (block.is_error === true) result.is_error = true;
-        content.push(result);
-      }
-    }
-    if (content.length === 0) content.push({ type: "text", text: "(empty)" });
-    return { role: message.role, content } as WireMessage;
-  });
+function image(block: ImageBlock): Anthropic.ImageBlockParam {
+  return {
+    type: "image",
+    source: { type: "base64", media_type: block.source.media_type, data: block.source.data },
+  };
 }
 
-export function toAnthropicTools(tools: ToolSchema[]): Anthropic.Tool[] {
-  return tools.map((tool) => ({
+function assistantBlocks(message: Extract<Message, { role: "assistant" }>): WireBlock[] {
+  const content: WireBlock[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") {
+      // The API rejects empty text blocks; they carry nothing.
+      if (block.text === "") continue;
+      const citations = citationsToWire(block);
+      content.push(
+        citations ? { type: "text", text: block.text, citations } : { type: "text", text: block.text },
+      );
+    } else if (block.type === "tool_use") {
+      content.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
+    } else if (block.type === "server_tool_use" || block.type === "web_search_tool_result") {
+      content.push(serverBlockToWire(block));
+    } else if (block.type === "thinking") {
+      // Only Anthropic's own (signed) thinking goes back; other providers' reasoning has no signature.
+      if (block.signature !== "" && block.field === undefined)
+        content.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
+    } else {
+      content.push({ type: "redacted_thinking", data: block.data });
+    }
+  }
+  // An assistant message may not end with thinking (a reply cut off while thinking): keep its words only.
+  const last = content.at(-1);
+  if (last?.type === "thinking" || last?.type === "redacted_thinking")
+    return content.filter((block) => block.type !== "thinking" && block.type !== "redacted_thinking");
+  return content;
+}
+
+function userBlocks(message: Extract<Message, { role: "user" }>): WireBlock[] {
+  const content: WireBlock[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") {
+      if (block.text !== "") content.push({ type: "text", text: block.text });
+    } else if (block.type === "image") {
+      content.push(image(block));
+    } else {
+      const result: Anthropic.ToolResultBlockParam = {
+        type: "tool_result",
+        tool_use_id: block.tool_use_id,
+        content: block.images?.length
+          ? [
+              ...(block.content === "" ? [] : [{ type: "text" as const, text: block.content }]),
+              ...block.images.map(image),
+            ]
+          : block.content,
+      };
+      if (block.is_error === true) result.is_error = true;
+      content.push(result);
+    }
+  }
+  return content;
+}
+
+export function toAnthropicMessages(messages: Message[], options: { cache?: boolean } = {}): WireMessage[] {
+  const wire = messages.map((message): WireMessage => {
+    const content = message.role === "assistant" ? assistantBlocks(message) : userBlocks(message);
+    if (content.length === 0) content.push({ type: "text", text: "(empty)" });
+    return { role: message.role, content };
+  });
+  if (options.cache === false) return wire;
+  // The newest message writes the cache; the previous request's last message (the user message
+  // before the latest reply) reads it back even when one step added more than 20 blocks.
+  const last = wire.length - 1;
+  let previous = last - 2;
+  while (previous >= 0 && wire[previous].role !== "user") previous--;
+  for (const index of [previous, last]) {
+    const message = wire[index];
+    if (index < 0 || message?.role !== "user" || !Array.isArray(message.content)) continue;
+    const block = message.content.at(-1) as { cache_control?: unknown } | undefined;
+    if (block) block.cache_control = ephemeral;
+  }
+  return wire;
+}
+
+/** The system prompt as one text block, marked so tools + system are cached together. */
+export function toAnthropicSystem(
+  system: string,
+  options: { cache?: boolean } = {},
+): Anthropic.TextBlockParam[] {
+  return [{ type: "text", text: system, ...(options.cache === false ? {} : { cache_control: ephemeral }) }];
+}
+
+/** Tool schemas in the order given; the last one carries a breakpoint so the tools stay cached
+ *  when only the system prompt changes. */
+export function toAnthropicTools(tools: ToolSchema[], options: { cache?: boolean } = {}): Anthropic.Tool[] {
+  return tools.map((tool, index) => ({
     name: tool.name,
     description: tool.description,
     input_schema: tool.input_schema as Anthropic.Tool.InputSchema,
+    ...(options.cache !== false && index === tools.length - 1 ? { cache_control: ephemeral } : {}),
   }));
 }
 

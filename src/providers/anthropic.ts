@@ -1,9 +1,10 @@
 // ModelClient for Anthropic's Messages API through the official SDK, streaming. Owns the
-// request body and the assembly of text and tool_use blocks from SSE events; retries, backoff and
-// tracing are the shared driver's (retry.ts), error classification is retry-classify.ts'.
+// request body (prompt-cache breakpoints, thinking as the model expects it) and the assembly of
+// thinking, text and tool_use blocks from SSE events; retries, backoff and tracing are the shared
+// driver's (retry.ts), error classification is retry-classify.ts'.
 import Anthropic from "@anthropic-ai/sdk";
 import {
-  type ContentBlock,
+  type AssistantBlock,
   emptyUsage,
   type Message,
   type ModelClient,
@@ -20,10 +21,12 @@ import {
   toAnthropicServerTools,
   webCitation,
 } from "./anthropic-server-tools.js";
+import { anthropicThinkingParams, type ThinkingSettings } from "./anthropic-thinking.js";
 import {
   mapAnthropicStopReason,
   mergeAnthropicUsage,
   toAnthropicMessages,
+  toAnthropicSystem,
   toAnthropicTools,
 } from "./anthropic-wire.js";
 import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
@@ -41,13 +44,17 @@ export type AnthropicClientOptions = {
   retryMaxDelayMs?: number;
   tracer?: Tracer;
   fetch?: typeof fetch;
+  /** `--effort`, settings `effort`, MAX_THINKING_TOKENS. */
+  thinking?: ThinkingSettings;
+  /** Prompt-cache breakpoints (default on). */
+  cache?: boolean;
 };
 
 export const defaultAnthropicBaseURL = "https://api.anthropic.com";
-const defaultMaxTokens = 8192;
-
 type BlockInProgress =
   | { kind: "text"; text: string; citations?: WebSearchCitation[] }
+  | { kind: "thinking"; thinking: string; signature: string }
+  | { kind: "redacted"; data: string }
   | { kind: "tool"; id: string; name: string; json: string }
   | ServerBlockInProgress;
 
@@ -75,15 +82,19 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     const startedAt = Date.now();
     const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
     try {
-      const params: Anthropic.MessageCreateParamsStreaming = {
+      const cache = { cache: options.cache };
+      const params = {
         model: options.model,
-        max_tokens: request.maxTokens ?? options.maxTokens ?? defaultMaxTokens,
-        messages: toAnthropicMessages(request.messages),
+        ...anthropicThinkingParams(options.model, options.thinking ?? {}, {
+          maxTokens: request.maxTokens ?? options.maxTokens,
+          reasoning: request.reasoning,
+        }),
+        messages: toAnthropicMessages(request.messages, cache),
         stream: true,
-      };
-      if (request.system !== "") params.system = request.system;
+      } as Anthropic.MessageCreateParamsStreaming;
+      if (request.system !== "") params.system = toAnthropicSystem(request.system, cache);
       const tools = [
-        ...toAnthropicTools(request.tools),
+        ...toAnthropicTools(request.tools, cache),
         ...toAnthropicServerTools(request.serverTools ?? []),
       ];
       if (tools.length > 0) params.tools = tools;
@@ -109,6 +120,16 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
             blocks.set(event.index, { kind: "tool", id: block.id, name: block.name, json: "" });
             phase.contentEmitted = true;
             yield { type: "tool-call-delta", id: block.id, name: block.name };
+          } else if (block.type === "thinking") {
+            blocks.set(event.index, {
+              kind: "thinking",
+              thinking: block.thinking ?? "",
+              signature: block.signature ?? "",
+            });
+            phase.contentEmitted = true;
+          } else if (block.type === "redacted_thinking") {
+            blocks.set(event.index, { kind: "redacted", data: block.data });
+            phase.contentEmitted = true;
           } else {
             const server = startServerBlock(block as unknown as { type: string } & Record<string, unknown>);
             if (server) blocks.set(event.index, server);
@@ -127,6 +148,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
           } else if (event.delta.type === "citations_delta" && block?.kind === "text") {
             const citation = webCitation(event.delta.citation);
             if (citation) block.citations = [...(block.citations ?? []), citation];
+          } else if (event.delta.type === "thinking_delta" && block?.kind === "thinking") {
+            block.thinking += event.delta.thinking;
+            yield { type: "thinking-delta", text: event.delta.thinking };
+          } else if (event.delta.type === "signature_delta" && block?.kind === "thinking") {
+            block.signature += event.delta.signature;
           }
         } else if (event.type === "message_delta") {
           stopReason = mapAnthropicStopReason(event.delta.stop_reason);
@@ -142,6 +168,12 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
         return { error: { kind: "stream_cut", message }, retryable: false };
       }
       const message = assembleMessage(blocks);
+      // Anthropic counts thinking inside output_tokens without a separate figure: estimate it.
+      const thought = message.content.reduce(
+        (sum, block) => sum + (block.type === "thinking" ? block.thinking.length : 0),
+        0,
+      );
+      if (thought > 0) usage.reasoning_tokens = Math.min(usage.output_tokens, Math.ceil(thought / 4));
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
     } catch (error) {
@@ -149,11 +181,13 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     }
   }
 
-  return retryingClient({ provider: "anthropic", model: options.model, policy, tracer, attempt });
+  const client = retryingClient({ provider: "anthropic", model: options.model, policy, tracer, attempt });
+  // Every current Claude model reads images.
+  return { ...client, stream: client.stream.bind(client), acceptsImages: true };
 }
 
 function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {
-  const content: Extract<Message, { role: "assistant" }>["content"] = [];
+  const content: AssistantBlock[] = [];
   for (const index of [...blocks.keys()].sort((a, b) => a - b)) {
     const block = blocks.get(index)!;
     if (block.kind === "text") {
@@ -169,8 +203,16 @@ function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message,
       content.push(finishServerBlock(block));
       continue;
     }
+    if (block.kind === "thinking") {
+      content.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
+      continue;
+    }
+    if (block.kind === "redacted") {
+      content.push({ type: "redacted_thinking", data: block.data });
+      continue;
+    }
     const parsed = parseToolArguments(block.json);
-    const toolUse: Extract<ContentBlock, { type: "tool_use" }> = {
+    const toolUse: Extract<AssistantBlock, { type: "tool_use" }> = {
       type: "tool_use",
       id: block.id,
       name: block.name,

@@ -1,47 +1,92 @@
 // The only place our Anthropic-shaped messages meet Chat Completions: converts messages (system
-// first, assistant tool_calls, one `role: "tool"` message per tool_result with the error flag made
-// visible), passes tool schemas through unchanged, and maps finish reasons and usage back.
-import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+// first, assistant tool_calls with their reasoning passed back in the field it came in, one
+// `role: "tool"` message per tool_result with the error flag made visible, images as image_url parts
+// of a user message), passes tool schemas through unchanged, and maps finish reasons and usage back.
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
+import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/types.js";
 
 /** Prefix that shows the model a tool_result had `is_error: true` (Chat Completions has no flag). */
 export const toolErrorMarker = "Error: ";
 
-export function toChatMessages(system: string, messages: Message[]): ChatCompletionMessageParam[] {
+export type ChatMessageOptions = {
+  /** Reasoner servers (DeepSeek, Kimi) refuse an assistant tool-call message without reasoning:
+   *  one recorded without any (an older session, another provider) gets an empty reasoning_content. */
+  reasoner?: boolean;
+};
+
+function imagePart(block: ImageBlock): ChatCompletionContentPart {
+  return {
+    type: "image_url",
+    image_url: { url: `data:${block.source.media_type};base64,${block.source.data}` },
+  };
+}
+
+function assistantMessage(message: Extract<Message, { role: "assistant" }>, options: ChatMessageOptions) {
+  const text = message.content
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join("");
+  const thinking = message.content.filter((block) => block.type === "thinking");
+  const toolCalls = message.content
+    .filter((block) => block.type === "tool_use")
+    .map((block) => ({
+      id: block.id,
+      type: "function" as const,
+      function: { name: block.name, arguments: JSON.stringify(block.input) },
+    }));
+  const wire: Record<string, unknown> =
+    toolCalls.length > 0
+      ? { role: "assistant", content: text === "" ? null : text, tool_calls: toolCalls }
+      : { role: "assistant", content: text };
+  // Reasoning goes back in the field the server streamed it in, on every message that had it, so the
+  // request prefix stays byte-identical from one request to the next.
+  if (thinking.length > 0)
+    wire[thinking[0].field ?? "reasoning_content"] = thinking.map((block) => block.thinking).join("");
+  else if (options.reasoner && toolCalls.length > 0) wire.reasoning_content = "";
+  return wire as unknown as ChatCompletionMessageParam;
+}
+
+export function toChatMessages(
+  system: string,
+  messages: Message[],
+  options: ChatMessageOptions = {},
+): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = [];
   if (system !== "") wire.push({ role: "system", content: system });
   for (const message of messages) {
     if (message.role === "assistant") {
-      const text = message.content
-        .filter((block) => block.type === "text")
-        .map((block) => block.text)
-        .join("");
-      const toolCalls = message.content
-        .filter((block) => block.type === "tool_use")
-        .map((block) => ({
-          id: block.id,
-          type: "function" as const,
-          function: { name: block.name, arguments: JSON.stringify(block.input) },
-        }));
-      if (toolCalls.length > 0) {
-        wire.push({ role: "assistant", content: text === "" ? null : text, tool_calls: toolCalls });
-      } else {
-        wire.push({ role: "assistant", content: text });
-      }
+      wire.push(assistantMessage(message, options));
       continue;
     }
     // Tool results must directly follow the assistant message that made the calls, so they go
-    // first; any text of the same user message follows as its own user message.
-    const texts: string[] = [];
+    // first; text and images (attached, or carried by tool results: tool messages hold text only)
+    // follow as one user message.
+    const parts: ChatCompletionContentPart[] = [];
     for (const block of message.content) {
       if (block.type === "tool_result") {
         const content = block.is_error === true ? `${toolErrorMarker}${block.content}` : block.content;
         wire.push({ role: "tool", tool_call_id: block.tool_use_id, content });
+        if (block.images?.length) {
+          parts.push({
+            type: "text",
+            text: `Image${block.images.length > 1 ? "s" : ""} from tool call ${block.tool_use_id}:`,
+          });
+          parts.push(...block.images.map(imagePart));
+        }
+      } else if (block.type === "image") {
+        parts.push(imagePart(block));
       } else if (block.text !== "") {
-        texts.push(block.text);
+        parts.push({ type: "text", text: block.text });
       }
     }
-    if (texts.length > 0) wire.push({ role: "user", content: texts.join("\n\n") });
+    if (parts.length === 0) continue;
+    if (parts.every((part) => part.type === "text"))
+      wire.push({ role: "user", content: parts.map((part) => (part as { text: string }).text).join("\n\n") });
+    else wire.push({ role: "user", content: parts });
   }
   return wire;
 }
@@ -68,6 +113,7 @@ export type ChatUsage = {
   prompt_tokens?: number | null;
   completion_tokens?: number | null;
   prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
   /** DeepSeek's name for cached prompt tokens. */
   prompt_cache_hit_tokens?: number | null;
 };
@@ -81,5 +127,7 @@ export function toUsage(wire: ChatUsage): Usage {
     output_tokens: wire.completion_tokens ?? 0,
   };
   if (cached > 0) usage.cache_read_input_tokens = cached;
+  const reasoning = wire.completion_tokens_details?.reasoning_tokens ?? 0;
+  if (reasoning > 0) usage.reasoning_tokens = reasoning;
   return usage;
 }

@@ -1,10 +1,12 @@
 // ModelClient for OpenAI-compatible Chat Completions servers (OpenAI, DeepSeek, Ollama, vLLM,
-// llama.cpp) through the official SDK, streaming. Owns the assembly of text and tool calls from
-// chunk fragments, tolerant of servers that omit optional fields. Message conversion lives in
+// llama.cpp) through the official SDK, streaming. Owns the assembly of reasoning (`reasoning_content`
+// or vLLM's `reasoning`), text and tool calls from chunk fragments, tolerant of servers that omit
+// optional fields, and the request knobs per model (`reasoning_effort`, `max_completion_tokens`). Message conversion lives in
 // openai-chat-wire.ts; retries, backoff and tracing in retry.ts.
 import OpenAI from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import {
+  type AssistantBlock,
   emptyUsage,
   type Message,
   type ModelClient,
@@ -14,6 +16,7 @@ import {
 } from "../model/types.js";
 import { newToolUseId } from "../util/ids.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
+import { type Effort, openaiModelFacts } from "./model-catalog.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
 import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
@@ -30,6 +33,8 @@ export type OpenAIChatClientOptions = {
   retryMaxDelayMs?: number;
   tracer?: Tracer;
   fetch?: typeof fetch;
+  /** `--effort` / settings `effort`: sent as `reasoning_effort` to models that take it. */
+  effort?: Effort;
 };
 
 export const defaultOpenAIBaseURL = "https://api.openai.com/v1";
@@ -44,6 +49,8 @@ type LooseChunk = {
     finish_reason?: string | null;
     delta?: {
       content?: string | null;
+      reasoning_content?: string | null;
+      reasoning?: string | null;
       tool_calls?: Array<{
         index?: number | null;
         id?: string | null;
@@ -73,6 +80,9 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
   };
   const tracer = options.tracer ?? noopTracer;
   const policy = retryPolicyFrom(options);
+  const facts = openaiModelFacts(options.model);
+  /** Set once the server streamed reasoning: from then on tool-call messages always carry it. */
+  let reasons = facts.reasoner;
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();
@@ -88,16 +98,22 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     try {
       const params: ChatCompletionCreateParamsStreaming = {
         model: options.model,
-        messages: toChatMessages(request.system, request.messages),
+        messages: toChatMessages(request.system, request.messages, { reasoner: reasons }),
         stream: true,
         stream_options: { include_usage: true },
       };
       if (request.tools.length > 0) params.tools = toChatTools(request.tools);
       const maxTokens = request.maxTokens ?? options.maxTokens;
-      if (maxTokens !== undefined) params.max_tokens = maxTokens;
+      if (maxTokens !== undefined) {
+        if (facts.maxCompletionTokens) params.max_completion_tokens = maxTokens;
+        else params.max_tokens = maxTokens;
+      }
+      const effort = reasoningEffort(options.effort, facts.effort, request.reasoning);
+      if (effort !== undefined) (params as unknown as Record<string, unknown>).reasoning_effort = effort;
       const stream = await sdk.chat.completions.create(params, { signal: request.signal });
       phase.responseStarted = true;
       let text = "";
+      const reasoning = { text: "", field: undefined as "reasoning_content" | "reasoning" | undefined };
       let usage = emptyUsage();
       let finishReason: string | null | undefined;
       let started = false;
@@ -112,6 +128,14 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
         const choice = chunk.choices?.[0];
         if (!choice) continue;
         if (choice.finish_reason) finishReason = choice.finish_reason;
+        for (const field of ["reasoning_content", "reasoning"] as const) {
+          const piece = choice.delta?.[field];
+          if (typeof piece !== "string" || piece === "") continue;
+          reasoning.field ??= field;
+          reasoning.text += piece;
+          phase.contentEmitted = true;
+          yield { type: "thinking-delta", text: piece };
+        }
         const content = choice.delta?.content;
         if (typeof content === "string" && content !== "") {
           text += content;
@@ -137,7 +161,8 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
         const message = `${labels.name} returned an empty stream (no chunks); nothing was added to history`;
         return { error: { kind: "stream_cut", message }, retryable: false };
       }
-      const message = assembleMessage(text, calls);
+      if (reasoning.field) reasons = true;
+      const message = assembleMessage(reasoning, text, calls);
       const stopReason = mapFinishReason(finishReason, calls.size > 0);
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
@@ -146,7 +171,19 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     }
   }
 
-  return retryingClient({ provider: "openai", model: options.model, policy, tracer, attempt });
+  const client = retryingClient({ provider: "openai", model: options.model, policy, tracer, attempt });
+  return { ...client, stream: client.stream.bind(client), acceptsImages: facts.images };
+}
+
+/** The `reasoning_effort` for this model: its own value for our level when the model is known to take
+ *  one; none otherwise (OpenAI refuses it on its other models; unknown local servers are left alone). */
+function reasoningEffort(
+  effort: Effort | undefined,
+  values: Readonly<Record<Effort, string>> | undefined,
+  reasoning: "off" | undefined,
+): string | undefined {
+  if (effort === undefined || reasoning === "off") return undefined;
+  return values?.[effort];
 }
 
 /** Finds the call a fragment belongs to: by `index`, else by `id`, else the latest call. */
@@ -169,10 +206,13 @@ function callFor(
 }
 
 function assembleMessage(
+  reasoning: { text: string; field: "reasoning_content" | "reasoning" | undefined },
   text: string,
   calls: Map<number, CallInProgress>,
 ): Extract<Message, { role: "assistant" }> {
-  const content: Extract<Message, { role: "assistant" }>["content"] = [];
+  const content: AssistantBlock[] = [];
+  if (reasoning.field)
+    content.push({ type: "thinking", thinking: reasoning.text, signature: "", field: reasoning.field });
   if (text !== "") content.push({ type: "text", text });
   for (const index of [...calls.keys()].sort((a, b) => a - b)) {
     const call = calls.get(index)!;

@@ -2,12 +2,12 @@
 // script-format.ts) and records every request it receives. Used by `--model scripted:FILE` for
 // offline demos and by tests; it is the same ModelClient interface as the real adapters.
 import type {
+  AssistantBlock,
   Message,
   ModelClient,
   ModelEvent,
   ModelRequest,
   StopReason,
-  TextBlock,
   ToolUseBlock,
 } from "../model/types.js";
 import { errorMessage } from "../util/errors.js";
@@ -118,7 +118,11 @@ export function createScriptedClient(options: {
         return;
       }
       yield { type: "message-start", model };
-      const content: Array<TextBlock | ToolUseBlock> = [];
+      const content: AssistantBlock[] = [];
+      if (turn.thinking) {
+        yield { type: "thinking-delta", text: turn.thinking };
+        content.push({ type: "thinking", thinking: turn.thinking, signature: "scripted" });
+      }
       if (turn.text) {
         yield { type: "text-delta", text: turn.text };
         content.push({ type: "text", text: turn.text });

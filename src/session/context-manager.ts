@@ -70,13 +70,27 @@ export class ContextManager {
     });
   }
 
+  /** How many of the oldest tool results the last request sent cleared; they stay cleared so the
+   *  request prefix (and the provider's prompt cache) stays the same until the next step. */
+  private clearedPrefix = 0;
+
   /** The outbound copy of the history for one request: old tool results beyond the budget cleared. */
   prepare(messages: Message[], system: string): Message[] {
     if (!this.settings.trim) return messages;
     const budgetTokens = messageBudget({ window: this.window, system, tools: this.tools() });
-    const trimmed = trimForRequest(messages, { budgetTokens });
-    if (trimmed.clearedResults > 0)
-      this.tracer.trace("context.trim", { cleared: trimmed.clearedResults, tokens: trimmed.clearedTokens });
+    const trimmed = trimForRequest(messages, {
+      budgetTokens,
+      keepCleared: this.clearedPrefix,
+      // A step clears down to 80% of the budget, so several requests pass before the next one.
+      targetTokens: Math.floor(budgetTokens * 0.8),
+    });
+    if (trimmed.cacheMissTokens > 0)
+      this.tracer.trace("context.trim", {
+        cleared: trimmed.clearedResults,
+        tokens: trimmed.clearedTokens,
+        cache_miss_tokens: trimmed.cacheMissTokens,
+      });
+    this.clearedPrefix = trimmed.clearedPrefix;
     return trimmed.messages;
   }
 
@@ -84,9 +98,10 @@ export class ContextManager {
    *  again until the history has grown. */
   private compactedAt = -1;
 
-  /** A fresh conversation (`/clear`) forgets the last compaction point. */
+  /** A fresh conversation (`/clear`) forgets the last compaction point and the cleared results. */
   reset(): void {
     this.compactedAt = -1;
+    this.clearedPrefix = 0;
   }
 
   needsAutoCompact(state: ContextState): boolean {
@@ -122,6 +137,7 @@ export class ContextManager {
       keepRecentTokens: Math.floor(this.window / 10),
     });
     this.compactedAt = next.length;
+    this.clearedPrefix = 0;
     const after = this.usage({
       ...state,
       messages: next,

@@ -26,7 +26,12 @@ export type SessionOptions = {
   sessionId: string;
   model: ModelClient;
   registry: ToolRegistry;
+  /** The system prompt for requests; stable within a conversation (prompt/stable-system-prompt.ts). */
   systemPrompt: () => Promise<string> | string;
+  /** Notes about instructions or memory that changed on disk; they go with the next prompt. */
+  systemPromptChanges?: () => Promise<string[]> | string[];
+  /** The history was replaced (compaction, /clear): the system prompt may take in those changes. */
+  refreshSystemPrompt?: () => void;
   cwd: string;
   homeDir: string;
   maxTurns: number;
@@ -110,6 +115,7 @@ export class Session {
   reset(): void {
     this.messages.length = 0;
     this.pendingContext = [];
+    this.options.refreshSystemPrompt?.();
     this.lastUsage = undefined;
     this.lastRequestIndex = 0;
     for (const key of Object.keys(this.usage) as Array<keyof Usage>) delete this.usage[key];
@@ -177,7 +183,8 @@ export class Session {
       const hookContext = (submitted?.additionalContext ?? []).map((text) =>
         systemNote("UserPromptSubmit", text),
       );
-      const extra = [...this.pendingContext, ...hookContext, ...attachments];
+      const changes = (await this.options.systemPromptChanges?.()) ?? [];
+      const extra = [...changes, ...this.pendingContext, ...hookContext, ...attachments];
       this.pendingContext = [];
       for (const text of extra) content.push({ type: "text", text });
       this.messages.push({ role: "user", content });
@@ -237,6 +244,7 @@ export class Session {
       this.messages.splice(0, this.messages.length, ...result.messages);
       this.lastUsage = undefined;
       this.lastRequestIndex = 0;
+      this.options.refreshSystemPrompt?.();
       this.emit({ type: "history-compacted", trigger, summary: result.summary, messages: this.messages });
       await this.start("compact");
     } else this.emit({ type: "warning", message: result.message });

@@ -73,7 +73,7 @@ export function structuralProblems(messages: readonly Message[]): string[] {
       );
       let seenText = false;
       for (const block of message.content) {
-        if (block.type === "text") seenText = true;
+        if (block.type !== "tool_result") seenText = true;
         else if (!asked.has(block.tool_use_id))
           problems.push(`tool_result ${block.tool_use_id} has no tool_use`);
         else if (seenText) problems.push(`tool_result ${block.tool_use_id} follows text in message ${index}`);

@@ -150,3 +150,25 @@ describe("trimForRequest", () => {
     assert.ok(estimateTokens(history) > budget * 10);
   });
 });
+
+describe("trimForRequest keeps the cleared prefix stable for the prompt cache", () => {
+  it("results cleared once stay cleared, and a step clears down to the target", () => {
+    const history = syntheticSession(12, 1, 8_000);
+    const first = trimForRequest(history, { budgetTokens: 18_000, targetTokens: 14_000, clearBatch: 2 });
+    assert.ok(first.clearedPrefix > 0);
+    assert.ok(first.estimatedTokens <= 14_000);
+    assert.ok(first.cacheMissTokens > 0);
+    // The history grows by a small step: still under budget, but the cleared prefix must not come back.
+    const grown = [...history, prompt("one more small question")];
+    const second = trimForRequest(grown, {
+      budgetTokens: 18_000,
+      targetTokens: 14_000,
+      keepCleared: first.clearedPrefix,
+      clearBatch: 2,
+    });
+    assert.equal(second.clearedPrefix, first.clearedPrefix);
+    assert.equal(second.cacheMissTokens, 0, "nothing new cleared: the prefix is byte-identical");
+    assert.deepEqual(second.messages.slice(0, history.length), first.messages);
+    assert.deepEqual(structuralProblems(second.messages), []);
+  });
+});

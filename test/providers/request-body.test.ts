@@ -66,13 +66,20 @@ describe("anthropic request body", () => {
     const sent = body as Record<string, unknown>;
     assert.equal(sent.model, "test-model");
     assert.equal(sent.stream, true);
-    assert.equal(sent.system, "SYS");
+    // Prompt-cache breakpoints: the last tool, the system prompt, the previous request's last message
+    // (the first user message here) and the newest message.
+    assert.deepEqual(sent.system, [{ type: "text", text: "SYS", cache_control: { type: "ephemeral" } }]);
     assert.equal(typeof sent.max_tokens, "number");
     assert.deepEqual(sent.tools, [
-      { name: "Grep", description: "Search file contents", input_schema: richSchema },
+      {
+        name: "Grep",
+        description: "Search file contents",
+        input_schema: richSchema,
+        cache_control: { type: "ephemeral" },
+      },
     ]);
     assert.deepEqual(sent.messages, [
-      { role: "user", content: [{ type: "text", text: "find TODOs" }] },
+      { role: "user", content: [{ type: "text", text: "find TODOs", cache_control: { type: "ephemeral" } }] },
       {
         role: "assistant",
         content: [
@@ -86,10 +93,11 @@ describe("anthropic request body", () => {
         content: [
           { type: "tool_result", tool_use_id: "call_1", content: "3 matches" },
           { type: "tool_result", tool_use_id: "call_2", content: "invalid input", is_error: true },
-          { type: "text", text: "also check docs" },
+          { type: "text", text: "also check docs", cache_control: { type: "ephemeral" } },
         ],
       },
     ]);
+    assert.deepEqual(server.refusals, []);
   });
 });
 

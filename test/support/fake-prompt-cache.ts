@@ -98,11 +98,9 @@ export class PromptCache {
       if (!this.alive(unit.hash)) break;
       cached = sum;
     }
-    sum = 0;
-    for (const unit of units) {
-      sum += unit.tokens;
-      if (sum >= this.minTokens) this.touch(unit.hash);
-    }
+    // A prompt of 1,024+ tokens is cached; each of its prefixes can be reused.
+    const total = units.reduce((all, unit) => all + unit.tokens, 0);
+    if (total >= this.minTokens) for (const unit of units) this.touch(unit.hash);
     if (cached < this.minTokens) return 0;
     return cached - (cached % AUTOMATIC_STEP_TOKENS);
   }
