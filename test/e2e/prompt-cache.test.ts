@@ -3,8 +3,6 @@
 // prefix cache); a memory file edited mid-session does not change the cached system prompt but
 // reaches the model as a note with the next prompt; the server never refuses a request.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
