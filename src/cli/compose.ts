@@ -20,6 +20,8 @@ import { validateRule } from "../permissions/rule.js";
 import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import { withFallbackModel } from "../providers/fallback-client.js";
+import type { Effort } from "../providers/model-catalog.js";
 import { ContextManager } from "../session/context-manager.js";
 import { Session } from "../session/session.js";
 import { projectKey, projectSessionsDir } from "../session/transcript-index.js";
@@ -37,6 +39,7 @@ import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type EnvSnapshot, readEnv } from "./env.js";
+import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { createModelClient } from "./provider.js";
@@ -63,6 +66,8 @@ export type Runtime = Basics & {
   webSearchStatus: string;
   /** Problems found while starting (skills, MCP servers); the UI shows them once. */
   startupWarnings: string[];
+  /** `--effort` / settings `effort` (a `/model` switch keeps it). */
+  effort?: Effort;
   close(): Promise<void>;
 };
 
@@ -288,13 +293,35 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   );
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir);
   late.hooks = hooks;
-  const model = await createModelClient({
+  const effort = options.effort ?? settings.merged.effort;
+  const primary = await createModelClient({
     model: options.model ?? settings.merged.model,
     provider: options.provider ?? settings.merged.provider,
     env,
     cwd,
     tracer,
+    effort,
   });
+  const fallbackModel = options.fallbackModel;
+  const model = fallbackModel
+    ? withFallbackModel(
+        primary,
+        () =>
+          createModelClient({
+            model: fallbackModel,
+            provider: primary.provider === "scripted" ? undefined : primary.provider,
+            env,
+            cwd,
+            tracer,
+            effort,
+          }),
+        (from, to, reason) =>
+          sink.session?.emit({
+            type: "warning",
+            message: `${from} stays overloaded (${reason}); switched to the fallback model ${to.model} for the rest of the session`,
+          }),
+      )
+    : primary;
   const [discovered, mcp] = await Promise.all([
     discoverSkills({ cwd, homeDir: env.homeDir }),
     createMcp(basics, options, startupWarnings),
@@ -369,6 +396,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     cwd,
     homeDir: env.homeDir,
     maxTurns: options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS,
+    modelFacts: (name) => modelFactsFor(name, { windowOverride, pricing: settings.merged.modelPricing }),
+    maxBudgetUsd: options.maxBudgetUsd,
     tracer,
     files: createFileStateStore(),
     shell: { cwd, env: {} },
@@ -396,6 +425,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     prompt,
     mcp,
     startupWarnings: [...discovered.warnings, ...startupWarnings],
+    effort,
     async close() {
       process.off("exit", releaseLock);
       releaseLock();

@@ -35,6 +35,8 @@ export type EnvSnapshot = {
   searxngUrl?: string;
   /** DISABLE_PROMPT_CACHING=1: no cache_control breakpoints (Anthropic). */
   promptCaching: boolean;
+  /** MAX_THINKING_TOKENS: thinking budget for models with manual thinking; 0 turns thinking off. */
+  maxThinkingTokens?: number;
 };
 
 const truthy = (value: string | undefined) =>
@@ -59,6 +61,14 @@ function resolveHome(home: string | undefined, accountHomeDir: () => string, war
     else warnings.push(`HOME=${value} is not an absolute path and your account has no home folder; using /`);
   }
   return account && isAbsolute(account) ? account : "/";
+}
+
+function thinkingTokens(value: string | undefined, warnings: string[]): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const tokens = Number(value);
+  if (Number.isInteger(tokens) && tokens >= 0) return tokens;
+  warnings.push(`MAX_THINKING_TOKENS=${value} is not a whole number of tokens; ignoring it`);
+  return undefined;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): EnvSnapshot {
@@ -101,5 +111,6 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     tavilyBaseUrl: nonEmpty(env.TAVILY_BASE_URL),
     searxngUrl: nonEmpty(env.SEARXNG_URL),
     promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
+    maxThinkingTokens: thinkingTokens(env.MAX_THINKING_TOKENS, warnings),
   };
 }

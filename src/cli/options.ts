@@ -32,6 +32,12 @@ export type CliOptions = {
   sessionPersistence: boolean;
   /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
   agents?: string;
+  /** `--effort`: thinking / reasoning effort. */
+  effort?: "low" | "medium" | "high" | "max";
+  /** `--max-budget-usd`: the run stops once its cost reaches this. */
+  maxBudgetUsd?: number;
+  /** `--fallback-model`: used after repeated overload errors. */
+  fallbackModel?: string;
 };
 
 type Raw = Record<string, unknown>;
@@ -98,7 +104,21 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     throw new UsageError(
       "--continue and --resume: use one of them (--continue picks the most recent session)",
     );
+  let maxBudgetUsd: number | undefined;
+  if (raw.maxBudgetUsd !== undefined) {
+    maxBudgetUsd = Number(raw.maxBudgetUsd);
+    if (!Number.isFinite(maxBudgetUsd) || maxBudgetUsd <= 0)
+      throw new UsageError(
+        `--max-budget-usd ${String(raw.maxBudgetUsd)}: expected a positive amount of US dollars, e.g. 0.50`,
+      );
+  }
+  const effort = raw.effort === undefined ? undefined : String(raw.effort);
+  if (effort !== undefined && !["low", "medium", "high", "max"].includes(effort))
+    throw new UsageError(`--effort ${effort}: use low, medium, high or max`);
   return {
+    effort: effort as CliOptions["effort"],
+    maxBudgetUsd,
+    fallbackModel: raw.fallbackModel === undefined ? undefined : String(raw.fallbackModel),
     print: raw.print === true,
     prompt,
     outputFormat: outputFormat as CliOptions["outputFormat"],

@@ -58,6 +58,16 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "resume a session by id (or id prefix); without an id, list recent ones",
     )
     .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
+    .addOption(
+      new Option("--effort <level>", "thinking / reasoning effort: low, medium, high, max").choices([
+        "low",
+        "medium",
+        "high",
+        "max",
+      ]),
+    )
+    .option("--max-budget-usd <usd>", "stop the run once its cost reaches this many US dollars")
+    .option("--fallback-model <model>", "model to switch to when the model stays overloaded")
     .option(
       "--agents <json>",
       'session-only subagents as JSON: {"name": {"description": "…", "prompt": "…", "tools": ["Read"]}}',
@@ -72,6 +82,8 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
 Environment:
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL   Anthropic Messages API
   OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL            any OpenAI-compatible server
+  MAX_THINKING_TOKENS thinking budget (0 = off) · DISABLE_PROMPT_CACHING=1 no cache breakpoints
+  Model aliases: opus, sonnet, haiku (current Claude ids)
   TRACE=1 structured trace lines on stderr · HOOKS=0 disable all hooks
   ALLOW_WRITE=1 headless runs may use write tools · MCP_CONFIG=file[,file] MCP servers
 

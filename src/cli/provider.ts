@@ -3,6 +3,7 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ModelClient } from "../model/types.js";
+import { type Effort, resolveModelAlias } from "../providers/model-catalog.js";
 import { scriptSchema } from "../providers/script-format.js";
 import { createScriptedClient } from "../providers/scripted.js";
 import { errnoReason } from "../util/errno.js";
@@ -58,6 +59,8 @@ export async function createModelClient(options: {
   env: EnvSnapshot;
   cwd: string;
   tracer: Tracer;
+  /** `--effort` / settings `effort`. */
+  effort?: Effort;
 }): Promise<ModelClient> {
   const { env, model } = options;
   if (model?.startsWith("scripted:")) {
@@ -82,9 +85,10 @@ export async function createModelClient(options: {
     return createAnthropicClient({
       apiKey: env.anthropicApiKey,
       baseURL: checkBaseUrl("ANTHROPIC_BASE_URL", env.anthropicBaseUrl, "https://api.anthropic.com"),
-      model: model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL,
+      model: resolveModelAlias(model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL),
       tracer: options.tracer,
       cache: env.promptCaching,
+      thinking: { effort: options.effort, maxThinkingTokens: env.maxThinkingTokens },
     });
   }
   if (provider === "openai") {
@@ -98,6 +102,7 @@ export async function createModelClient(options: {
       baseURL: checkBaseUrl("OPENAI_BASE_URL", env.openaiBaseUrl, "http://127.0.0.1:11434/v1"),
       model: model ?? env.openaiModel ?? DEFAULT_OPENAI_MODEL,
       tracer: options.tracer,
+      effort: options.effort,
     });
   }
   throw new UsageError(`--provider ${provider}: unknown provider; use anthropic or openai`);

@@ -125,6 +125,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
           env,
           cwd,
           tracer: runtime.tracer,
+          effort: runtime.effort,
         }),
       );
       return `model: ${session.model.model} (${session.model.provider})`;

@@ -69,6 +69,8 @@ function describeFailure(terminal: import("../loop/events.js").Terminal): string
       return `${terminal.error.message}`;
     case "aborted":
       return "the run was aborted";
+    case "max_budget":
+      return terminal.message;
     default:
       return terminal.reason;
   }

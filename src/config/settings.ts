@@ -56,6 +56,19 @@ const settingsSchema = z
     model: z.string().optional(),
     provider: z.enum(["anthropic", "openai"]).optional(),
     maxTurns: z.number().int().positive().optional(),
+    effort: z.enum(["low", "medium", "high", "max"]).optional(),
+    /** Prices for models reagent does not know (US dollars per million tokens). */
+    modelPricing: z
+      .record(
+        z.string(),
+        z.object({
+          input: z.number().nonnegative(),
+          output: z.number().nonnegative(),
+          cacheWrite: z.number().nonnegative().optional(),
+          cacheRead: z.number().nonnegative().optional(),
+        }),
+      )
+      .optional(),
     contextWindow: z.number().int().positive().optional(),
     permissions: permissionsSchema.optional(),
     hooks: z.unknown().optional(),
@@ -82,6 +95,9 @@ export type Settings = {
   /** `webFetch` of every layer, later layers winning key by key (see tools/web). */
   webFetch?: SettingsFile["webFetch"];
   webSearch?: SettingsFile["webSearch"];
+  effort?: SettingsFile["effort"];
+  /** `modelPricing` of every layer, later layers winning model by model. */
+  modelPricing?: SettingsFile["modelPricing"];
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -96,6 +112,8 @@ const USED_KEYS = [
   "env",
   "webFetch",
   "webSearch",
+  "effort",
+  "modelPricing",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -224,13 +242,21 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
   for (const layer of layers) {
     const data = layer.data as SettingsFile;
     const { permissions, env } = data;
-    for (const key of ["model", "provider", "maxTurns", "contextWindow", "disableAllHooks"] as const)
+    for (const key of [
+      "model",
+      "provider",
+      "maxTurns",
+      "contextWindow",
+      "disableAllHooks",
+      "effort",
+    ] as const)
       if (data[key] !== undefined) Object.assign(merged, { [key]: data[key] });
     if (permissions?.defaultMode)
       merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
     if (env) merged.env = { ...merged.env, ...stringValues(env) };
     if (data.webFetch) merged.webFetch = { ...merged.webFetch, ...data.webFetch };
     if (data.webSearch) merged.webSearch = { ...merged.webSearch, ...data.webSearch };
+    if (data.modelPricing) merged.modelPricing = { ...merged.modelPricing, ...data.modelPricing };
   }
   return merged;
 }

@@ -2,7 +2,10 @@
 import type { Message, ModelError, StopReason, ToolUseBlock, Usage } from "../model/types.js";
 
 export type Terminal =
-  | { reason: "completed"; text: string }
+  /** `truncated`: the final answer was cut off at the output token limit. */
+  | { reason: "completed"; text: string; truncated?: boolean }
+  /** The run's cost reached `--max-budget-usd`. */
+  | { reason: "max_budget"; message: string; text: string }
   | { reason: "max_turns"; turns: number; text: string }
   | { reason: "aborted"; text: string }
   | { reason: "error"; error: ModelError; text: string }
@@ -36,4 +39,6 @@ export type AgentEvent =
     }
   | { type: "tool-results"; message: Extract<Message, { role: "user" }> }
   | { type: "stop-continued"; reason: string; count: number }
+  /** A response was cut off at max_tokens; its tool calls (if any) were answered without running. */
+  | { type: "output-truncated"; skippedCalls: number }
   | { type: "loop-end"; terminal: Terminal };

@@ -42,6 +42,8 @@ export type LoopOptions = {
   onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
   /** Runs before every model request (the session's auto-compaction check). */
   beforeRequest?: () => Promise<void>;
+  /** Checked before every request after the first: a reason ends the run (`--max-budget-usd`). */
+  budgetExceeded?: () => string | undefined;
   /** Called once when the provider rejects a request as too long; true = history was compacted, retry. */
   onContextOverflow?: () => Promise<boolean>;
   maxConcurrency?: number;
@@ -107,6 +109,23 @@ function textOf(message: Extract<Message, { role: "assistant" }>): string {
     .join("");
 }
 
+const MAX_CUTS_IN_A_ROW = 3;
+
+/** Results for the tool calls of a response cut off at max_tokens: none of them ran. */
+function cutOffResults(calls: ToolUseBlock[]): Extract<Message, { role: "user" }> {
+  return {
+    role: "user",
+    content: calls.map((call) => ({
+      type: "tool_result" as const,
+      tool_use_id: call.id,
+      content:
+        "Not run: your response was cut off at the output token limit (max_tokens) before this tool call was complete. " +
+        "Continue from where you stopped, and split large content into smaller steps (for example several Edit calls, or Write a file in parts).",
+      is_error: true,
+    })),
+  };
+}
+
 export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
   const finish = (terminal: Terminal): Terminal => {
     options.emit({ type: "loop-end", terminal });
@@ -115,10 +134,13 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
   let lastText = "";
   let stopContinuations = 0;
   let overflowRetried = false;
+  let cutsInARow = 0;
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return finish({ reason: "aborted", text: lastText });
     if (turn > options.maxTurns)
       return finish({ reason: "max_turns", turns: options.maxTurns, text: lastText });
+    const overBudget = turn > 1 ? options.budgetExceeded?.() : undefined;
+    if (overBudget) return finish({ reason: "max_budget", message: overBudget, text: lastText });
     options.emit({ type: "turn-start", turn });
     await options.beforeRequest?.();
     const system = await options.system();
@@ -149,12 +171,33 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
     const calls = response.message.content.filter(
       (block): block is ToolUseBlock => block.type === "tool_use",
     );
+    const cut = response.stopReason === "max_tokens";
+    cutsInARow = cut ? cutsInARow + 1 : 0;
+    if (cut) options.emit({ type: "output-truncated", skippedCalls: calls.length });
+    if (cut && calls.length > 0) {
+      // The last call may be half-formed: none of them runs; the model is told and goes on.
+      const message = cutOffResults(calls);
+      options.messages.push(message);
+      options.emit({ type: "tool-results", message });
+      if (cutsInARow >= MAX_CUTS_IN_A_ROW)
+        return finish({
+          reason: "error",
+          error: {
+            kind: "unknown",
+            message: `the model's output was cut off at its token limit ${MAX_CUTS_IN_A_ROW} times in a row; ask for smaller steps`,
+          },
+          text: lastText,
+        });
+      continue;
+    }
     if (calls.length === 0) {
-      if (!options.onStop) return finish({ reason: "completed", text: lastText });
+      if (!options.onStop)
+        return finish({ reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) });
       const decision = await options.onStop(lastText, stopContinuations > 0);
       if (decision.type === "stop")
         return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
-      if (decision.type === "end") return finish({ reason: "completed", text: lastText });
+      if (decision.type === "end")
+        return finish({ reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) });
       stopContinuations++;
       options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
       options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });

@@ -103,6 +103,17 @@ export type Usage = {
   reasoning_tokens?: number;
 };
 
+/** US dollars per million tokens. */
+export type ModelPrice = { input: number; output: number; cacheWrite?: number; cacheRead?: number };
+
+/** What the session needs to know about a model for its usage accounting. */
+export type ModelFacts = {
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** US dollars for a usage report; undefined when the model's price is unknown. */
+  cost(usage: Usage): number | undefined;
+};
+
 /** `pause_turn`: the provider paused a long server-tool turn; send the reply back to let it continue. */
 export type StopReason =
   | "end_turn"

@@ -114,6 +114,8 @@ export async function* runWithRetries(attempt: Attempt, context: RetryContext): 
             input_tokens: event.usage.input_tokens,
             output_tokens: event.usage.output_tokens,
             cache_read_tokens: event.usage.cache_read_input_tokens,
+            cache_write_tokens: event.usage.cache_creation_input_tokens,
+            thinking_tokens: event.usage.reasoning_tokens,
             stop_reason: event.stopReason,
             ms: event.durationMs,
           });

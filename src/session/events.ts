@@ -4,6 +4,7 @@ import type { HookNotice, HookRunEvent } from "../hooks/types.js";
 import type { AgentEvent, Terminal } from "../loop/events.js";
 import type { Message, Usage } from "../model/types.js";
 import type { PermissionDenial } from "../tools/runner.js";
+import type { ModelUsageEntry } from "./usage-ledger.js";
 
 export type TurnResult = {
   terminal: Terminal;
@@ -14,6 +15,11 @@ export type TurnResult = {
   durationMs: number;
   durationApiMs: number;
   usage: Usage;
+  /** US dollars for this run's requests with a known price. */
+  totalCostUsd: number;
+  modelUsage: Record<string, ModelUsageEntry>;
+  /** Models used in this run whose price is unknown (not in totalCostUsd). */
+  unpricedModels: string[];
   permissionDenials: PermissionDenial[];
   hookErrors: HookNotice[];
 };

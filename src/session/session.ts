@@ -12,7 +12,7 @@ import type {
 } from "../hooks/types.js";
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
-import type { Message, ModelClient, ModelErrorKind, TextBlock, Usage } from "../model/types.js";
+import type { Message, ModelClient, ModelErrorKind, ModelFacts, TextBlock, Usage } from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
@@ -21,6 +21,7 @@ import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { addUsage } from "./usage.js";
+import { formatUsd, UsageLedger } from "./usage-ledger.js";
 
 export type SessionOptions = {
   sessionId: string;
@@ -46,11 +47,17 @@ export type SessionOptions = {
   context?: ContextManager;
   /** A resumed conversation: the history starts with these (already saved) messages. */
   history?: Message[];
+  /** Context window, output ceiling and price of a model (usage accounting). */
+  modelFacts?: (model: string) => ModelFacts;
+  /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
+  maxBudgetUsd?: number;
 };
 
 export class Session {
   readonly messages: Message[] = [];
   readonly usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  /** Usage and cost per model for the whole session (`/cost`, the status line). */
+  readonly ledger = new UsageLedger();
   lastUsage: Usage | undefined;
   /** History length when the last request was sent, and that request's system prompt. */
   lastRequestIndex = 0;
@@ -120,6 +127,7 @@ export class Session {
     this.lastRequestIndex = 0;
     for (const key of Object.keys(this.usage) as Array<keyof Usage>) delete this.usage[key];
     Object.assign(this.usage, { input_tokens: 0, output_tokens: 0 });
+    this.ledger.reset();
     this.options.context?.reset();
     this.emit({ type: "history-cleared" });
   }
@@ -152,7 +160,7 @@ export class Session {
     this.controller = controller;
     let apiMs = 0;
     let numTurns = 0;
-    const turnUsage: Usage = { input_tokens: 0, output_tokens: 0 };
+    const turnUsage: RunUsage = { usage: { input_tokens: 0, output_tokens: 0 }, ledger: new UsageLedger() };
     const unsubscribe = this.subscribe((event) => {
       if (event.type === "tool-call-end" && event.usage) {
         addUsage(turnUsage, event.usage);
@@ -164,8 +172,12 @@ export class Session {
       this.lastRequestIndex = this.messages.length - 1;
       numTurns++;
       apiMs += event.durationMs;
-      addUsage(turnUsage, event.usage);
+      addUsage(turnUsage.usage, event.usage);
       addUsage(this.usage, event.usage);
+      const model = this.options.model.model;
+      const facts = this.options.modelFacts?.(model);
+      turnUsage.ledger.add(model, event.usage, facts);
+      this.ledger.add(model, event.usage, facts);
       this.lastUsage = event.usage;
     });
     try {
@@ -214,6 +226,7 @@ export class Session {
         onStop: this.options.hooks
           ? (text, active) => this.onStop(text, active, controller.signal)
           : undefined,
+        budgetExceeded: () => this.budgetExceeded(turnUsage.ledger),
       });
       if (terminal.reason === "error" && this.options.hooks?.has("StopFailure"))
         await this.options.hooks.stopFailure({
@@ -281,19 +294,42 @@ export class Session {
     return { type: "end" };
   }
 
+  private budgetWarned = false;
+
+  /** `--max-budget-usd`: the reason to stop once the run's cost reached it. */
+  private budgetExceeded(ledger: UsageLedger): string | undefined {
+    const limit = this.options.maxBudgetUsd;
+    if (limit === undefined) return undefined;
+    if (ledger.unpriced.size > 0 && !this.budgetWarned) {
+      this.budgetWarned = true;
+      this.emit({
+        type: "warning",
+        message: `no price is known for ${[...ledger.unpriced].join(", ")}: --max-budget-usd cannot count its cost (add it to modelPricing in settings)`,
+      });
+    }
+    const spent = ledger.totalCostUsd;
+    if (spent < limit) return undefined;
+    return `Stopped: the run cost ${formatUsd(spent)}, reaching --max-budget-usd ${formatUsd(limit)}.`;
+  }
+
   private finish(
     terminal: Terminal,
     started: number,
     apiMs: number,
     numTurns: number,
-    usage: Usage,
+    run: RunUsage,
   ): TurnResult {
     const isError =
-      terminal.reason === "error" || terminal.reason === "max_turns" || terminal.reason === "aborted";
+      terminal.reason === "error" ||
+      terminal.reason === "max_turns" ||
+      terminal.reason === "aborted" ||
+      terminal.reason === "max_budget";
     const result =
       terminal.reason === "error"
         ? terminal.error.message
-        : terminal.reason === "stopped_by_hook" || terminal.reason === "declined"
+        : terminal.reason === "stopped_by_hook" ||
+            terminal.reason === "declined" ||
+            terminal.reason === "max_budget"
           ? terminal.message
           : terminal.text;
     const turn: TurnResult = {
@@ -303,7 +339,10 @@ export class Session {
       numTurns,
       durationMs: Date.now() - started,
       durationApiMs: apiMs,
-      usage,
+      usage: run.usage,
+      totalCostUsd: run.ledger.totalCostUsd,
+      modelUsage: run.ledger.models,
+      unpricedModels: [...run.ledger.unpriced],
       permissionDenials: this.denials,
       hookErrors: this.hookErrors,
     };
@@ -315,6 +354,8 @@ export class Session {
     return turn;
   }
 }
+
+type RunUsage = { usage: Usage; ledger: UsageLedger };
 
 /** Claude Code's StopFailure matcher values for a model error. */
 function stopFailureType(kind: ModelErrorKind): string {

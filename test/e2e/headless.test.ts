@@ -115,7 +115,9 @@ test("--output-format json prints one result object shaped like claude -p", asyn
   assert.equal(result.num_turns, 2);
   assert.match(result.session_id, /^[0-9a-f-]{36}$/);
   for (const field of ["duration_ms", "duration_api_ms"]) assert.equal(typeof result[field], "number");
-  assert.ok(result.usage.input_tokens > 0);
+  const { usage } = result;
+  assert.ok(usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens > 0);
+  assert.equal(typeof result.total_cost_usd, "number");
   assert.deepEqual(result.permission_denials, []);
 });
 

@@ -31,6 +31,10 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
       return verbose ? `reagent: continuing after a Stop hook block (${event.count} in a row)` : undefined;
     case "warning":
       return `reagent: warning: ${event.message}`;
+    case "output-truncated":
+      return event.skippedCalls > 0
+        ? `reagent: the model's reply was cut off at its output token limit; ${event.skippedCalls} unfinished tool call(s) were not run and the model was asked to continue in smaller steps`
+        : "reagent: the answer was cut off at the model's output token limit (max_tokens); it is incomplete";
     case "turn-start":
       return verbose && event.turn > 1 ? `… turn ${event.turn}` : undefined;
     default:

@@ -3,7 +3,7 @@ import type { TurnResult } from "../../session/events.js";
 
 export type ResultJson = {
   type: "result";
-  subtype: "success" | "error_max_turns" | "error_during_execution";
+  subtype: "success" | "error_max_turns" | "error_max_budget_usd" | "error_during_execution";
   is_error: boolean;
   result: string;
   num_turns: number;
@@ -12,6 +12,8 @@ export type ResultJson = {
   duration_api_ms: number;
   stop_reason: string;
   usage: TurnResult["usage"];
+  total_cost_usd: number;
+  modelUsage: TurnResult["modelUsage"];
   permission_denials: TurnResult["permissionDenials"];
   hook_errors: Array<{ event: string; hook: string; source: string; error: string }>;
   [extra: string]: unknown;
@@ -25,9 +27,11 @@ export function resultJson(
   const subtype =
     turn.terminal.reason === "max_turns"
       ? "error_max_turns"
-      : turn.isError
-        ? "error_during_execution"
-        : "success";
+      : turn.terminal.reason === "max_budget"
+        ? "error_max_budget_usd"
+        : turn.isError
+          ? "error_during_execution"
+          : "success";
   return {
     type: "result",
     subtype,
@@ -38,7 +42,17 @@ export function resultJson(
     duration_ms: turn.durationMs,
     duration_api_ms: turn.durationApiMs,
     stop_reason: turn.terminal.reason,
-    usage: turn.usage,
+    // Claude Code's usage shape: the cache counters always present; reasoning is inside output_tokens.
+    usage: {
+      input_tokens: turn.usage.input_tokens,
+      cache_creation_input_tokens: turn.usage.cache_creation_input_tokens ?? 0,
+      cache_read_input_tokens: turn.usage.cache_read_input_tokens ?? 0,
+      output_tokens: turn.usage.output_tokens,
+    },
+    total_cost_usd: Number(turn.totalCostUsd.toFixed(6)),
+    modelUsage: turn.modelUsage,
+    ...(turn.unpricedModels.length > 0 ? { unpriced_models: turn.unpricedModels } : {}),
+    ...(turn.terminal.reason === "completed" && turn.terminal.truncated ? { truncated: true } : {}),
     permission_denials: turn.permissionDenials,
     hook_errors: turn.hookErrors.map((notice) => ({
       event: notice.event,

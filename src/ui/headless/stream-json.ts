@@ -6,10 +6,13 @@ export function streamJsonLine(event: SessionEvent, sessionId: string): unknown 
   switch (event.type) {
     case "assistant-message": {
       // Internal fields (a broken call's inputError) stay out of Claude Code's message shape.
+      // Thinking goes out as Claude Code's `thinking` content blocks (text and signature only).
       const content = event.message.content.map((block) =>
         block.type === "tool_use"
           ? { type: block.type, id: block.id, name: block.name, input: block.input }
-          : block,
+          : block.type === "thinking"
+            ? { type: "thinking", thinking: block.thinking, signature: block.signature }
+            : block,
       );
       return {
         type: "assistant",

@@ -97,6 +97,7 @@ function terminalEntry(state: Transcript, event: Extract<SessionEvent, { type: "
     case "stopped_by_hook":
       return addEntry(state, { kind: "warning", text: `Stopped by a hook: ${terminal.message}` });
     case "declined":
+    case "max_budget":
       return addEntry(state, { kind: "warning", text: terminal.message });
   }
 }

@@ -36,6 +36,9 @@ test("hook errors in the JSON result are capped", () => {
     durationMs: 1,
     durationApiMs: 1,
     usage: { input_tokens: 1, output_tokens: 1 },
+    totalCostUsd: 0,
+    modelUsage: {},
+    unpricedModels: [],
     permissionDenials: [],
     hookErrors: [{ kind: "error", event: "Stop", hook: "h", source: "s", text: "e".repeat(100_000) }],
   } satisfies TurnResult;
