@@ -163,7 +163,7 @@ export class Session {
     const turnUsage: RunUsage = { usage: { input_tokens: 0, output_tokens: 0 }, ledger: new UsageLedger() };
     const unsubscribe = this.subscribe((event) => {
       if (event.type === "tool-call-end" && event.usage) {
-        addUsage(turnUsage, event.usage);
+        addUsage(turnUsage.usage, event.usage);
         addUsage(this.usage, event.usage);
         return;
       }
