@@ -48,6 +48,7 @@ export function resultJson(
       cache_creation_input_tokens: turn.usage.cache_creation_input_tokens ?? 0,
       cache_read_input_tokens: turn.usage.cache_read_input_tokens ?? 0,
       output_tokens: turn.usage.output_tokens,
+      ...(turn.usage.server_tool_use ? { server_tool_use: turn.usage.server_tool_use } : {}),
     },
     total_cost_usd: Number(turn.totalCostUsd.toFixed(6)),
     modelUsage: turn.modelUsage,
