@@ -99,15 +99,15 @@ test("OpenAI-compatible: the request prefix stays byte-stable, so the automatic 
 });
 
 test("a memory edit mid-session keeps the system prompt and reaches the model as a note", async () => {
-  const dir = createWorkspace({ ".agents/memory/MEMORY.md": "- uses pnpm\n" });
+  // A PreToolUse hook rewrites the memory file while the turn runs (as a model's Write would).
+  const hook = { type: "command", command: "printf -- '- uses npm\\n' > .agents/memory/MEMORY.md" };
+  const dir = createWorkspace({
+    ".agents/memory/MEMORY.md": "- uses pnpm\n",
+    "a.txt": "alpha\n",
+    ".claude/settings.json": JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Read", hooks: [hook] }] } }),
+  });
   const server = await startFakeModelServer([
-    { text: "Reading.", tool_calls: [{ name: "Read", input: { file_path: ".agents/memory/MEMORY.md" } }] },
-    {
-      text: "Noting.",
-      tool_calls: [
-        { name: "Write", input: { file_path: ".agents/memory/MEMORY.md", content: "- uses npm\n" } },
-      ],
-    },
+    { text: "Reading.", tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] },
     { text: "Saved." },
     { text: "Second answer." },
   ]);
@@ -125,8 +125,9 @@ test("a memory edit mid-session keeps the system prompt and reaches the model as
     const systems = server.requests.map((request) =>
       JSON.stringify((request.body as { system: unknown }).system),
     );
-    assert.equal(systems[0], systems[2], "the write inside the turn does not change the system prompt");
-    assert.match(systems[3]!, /uses npm/, "a new run starts from the current memory");
+    assert.match(systems[0]!, /uses pnpm/);
+    assert.equal(systems[0], systems[1], "the change inside the turn does not change the system prompt");
+    assert.match(systems[2]!, /uses npm/, "a new run starts from the current memory");
     assert.deepEqual(server.refusals, []);
   } finally {
     dir.cleanup();
