@@ -1,6 +1,6 @@
 // Implements the REPL's ReplHost over a Runtime: the REPL sees only these callbacks, never the
 // gate, hooks engine, MCP manager or settings files directly.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { formatHookList } from "../hooks/index.js";
@@ -13,6 +13,9 @@ import type { Runtime } from "./compose.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
+
+/** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
+const READ_TEXT_LIMIT = 2_000_000;
 
 export function createReplHost(runtime: Runtime): ReplHost {
   const { session, gate, hooks, mcp, env, cwd } = runtime;
@@ -30,6 +33,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
     async start() {
       for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
       await session.start(runtime.startSource);
+      await session.prepareSystemPrompt();
     },
     permissionMode: () => gate.mode,
     setPermissionMode(mode) {
@@ -129,6 +133,14 @@ export function createReplHost(runtime: Runtime): ReplHost {
         }),
       );
       return `model: ${session.model.model} (${session.model.provider})`;
+    },
+    readText(path) {
+      try {
+        if (statSync(path).size > READ_TEXT_LIMIT) return undefined;
+        return readFileSync(path, "utf8");
+      } catch {
+        return undefined;
+      }
     },
     installPrompter: (prompter) => runtime.setPrompter(prompter),
     notification(message, type) {

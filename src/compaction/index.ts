@@ -6,6 +6,7 @@ export {
   type KeepRecent,
   SUMMARY_MARKER,
   summaryBlock,
+  tailStart,
 } from "./apply-summary.js";
 export { isContextLengthError } from "./context-length-error.js";
 export {

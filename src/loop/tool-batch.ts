@@ -53,7 +53,7 @@ async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolEx
     isError: execution.result.is_error === true,
     code: execution.code,
     content: execution.result.content,
-    durationMs: Date.now() - started,
+    durationMs: Math.max(0, Date.now() - started - (execution.waitedMs ?? 0)),
     data: execution.data,
     ...(execution.usage ? { usage: execution.usage } : {}),
   });

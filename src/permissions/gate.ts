@@ -170,8 +170,13 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       signal: request.signal,
     });
     if (answer.kind === "no") {
-      const said = answer.message?.trim() ? ` The user said: ${answer.message.trim()}` : "";
-      const message = `The user declined this tool call (${summary}). Do not retry it; wait for the user's instructions.${said}`;
+      const said = answer.message?.trim();
+      // A plain no ends the turn; a no with an instruction hands it to the model, and the turn goes on.
+      if (said) {
+        const message = `The user declined this tool call (${summary}). The user said: ${said}`;
+        return finish(request, { behavior: "deny", by: "user", message, endTurn: false });
+      }
+      const message = `The user declined this tool call (${summary}). Do not retry it; wait for the user's instructions.`;
       return finish(request, { behavior: "deny", by: "user", message, endTurn: true });
     }
     if (answer.kind === "always") {

@@ -7,9 +7,12 @@ import {
   applySummary,
   type ContextUsage,
   contextUsage,
+  estimateTokens,
+  type KeepRecent,
   messageBudget,
   shouldAutoCompact,
   summarize,
+  tailStart,
   trimForRequest,
 } from "../compaction/index.js";
 import type { SessionHooks } from "../hooks/types.js";
@@ -110,8 +113,11 @@ export class ContextManager {
     return shouldAutoCompact(this.usage(state), this.window, this.settings.thresholdPercent ?? 85);
   }
 
-  /** Summarises the history into a new one; the state itself is left as it is (the caller applies the
-   *  result). A failed or blocked compaction says why. */
+  /** Summarises everything before the kept tail of recent messages into a new history; the state
+   *  itself is left as it is (the caller applies the result). A conversation that fits in that tail
+   *  is not compacted ("not enough conversation"), except after a too-long rejection (`auto`), where
+   *  only the latest turn is kept; a summary that would not make the history smaller is discarded.
+   *  A failed or blocked compaction says why. */
   async compact(
     state: ContextState,
     trigger: "manual" | "auto",
@@ -119,11 +125,20 @@ export class ContextManager {
     instructions = "",
   ): Promise<CompactResult> {
     if (state.messages.length === 0) return { ok: false, message: "Nothing to compact yet." };
+    let keep: KeepRecent = { keepRecentTokens: Math.floor(this.window / 10) };
+    if (tailStart(state.messages, keep) === 0 && trigger === "auto") keep = { keepRecentTurns: 1 };
+    const start = tailStart(state.messages, keep);
+    if (start === 0)
+      return {
+        ok: false,
+        message:
+          "Not enough conversation to compact: it all fits in the recent part that compaction keeps word for word.",
+      };
     const pre = await this.hooks?.preCompact(trigger, instructions);
     if (pre?.blocked)
       return { ok: false, message: `Compaction cancelled by a PreCompact hook: ${pre.blocked.reason}` };
     const before = this.usage(state).usedTokens;
-    const result = await summarize(this.model(), [...state.messages], {
+    const result = await summarize(this.model(), state.messages.slice(0, start), {
       signal,
       customInstructions: instructions || undefined,
       maxTranscriptTokens: Math.floor(this.window / 2),
@@ -133,9 +148,14 @@ export class ContextManager {
       this.compactedAt = state.messages.length;
       return { ok: false, message: result.error };
     }
-    const next = applySummary([...state.messages], result.summary, {
-      keepRecentTokens: Math.floor(this.window / 10),
-    });
+    const next = applySummary([...state.messages], result.summary, keep);
+    if (estimateTokens(next) >= estimateTokens(state.messages)) {
+      this.compactedAt = state.messages.length;
+      return {
+        ok: false,
+        message: "Compaction would not make the conversation smaller, so it was left as it was.",
+      };
+    }
     this.compactedAt = next.length;
     this.clearedPrefix = 0;
     const after = this.usage({

@@ -34,4 +34,6 @@ export type SessionEvent =
   | { type: "history-compacted"; trigger: "manual" | "auto"; summary: string; messages: readonly Message[] }
   /** The history was emptied (`/clear`). */
   | { type: "history-cleared" }
+  /** Output of a running tool as it arrives (Bash), for live display; never part of the result. */
+  | { type: "tool-progress"; toolUseId: string; output: string }
   | { type: "turn-end"; result: TurnResult };

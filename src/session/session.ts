@@ -85,6 +85,7 @@ export class Session {
         files: options.files,
         baseEnv: options.baseEnv,
         readDeniedBy: options.readDeniedBy,
+        onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
       }),
       onDenial: (denial) => this.denials.push(denial),
       onNotice: (notice) => this.notice(notice),
@@ -146,6 +147,12 @@ export class Session {
     if (!outcome) return;
     Object.assign(this.options.shell.env, outcome.envExports);
     for (const text of outcome.additionalContext) this.pendingContext.push(systemNote("SessionStart", text));
+  }
+
+  /** Builds the system prompt ahead of the first request, so context accounting (/context, the status
+   *  line) counts it from the start. */
+  async prepareSystemPrompt(): Promise<void> {
+    if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
   }
 
   async end(reason: string): Promise<void> {

@@ -21,6 +21,8 @@ export type ShellRunOptions = {
   signal: AbortSignal;
   /** Characters kept from the head and from the tail of the output. */
   keepChars: number;
+  /** Each piece of stdout/stderr as it arrives (live display). */
+  onOutput?: (text: string) => void;
 };
 
 export type ShellRunResult =
@@ -62,8 +64,14 @@ export async function runShellCommand(options: ShellRunOptions): Promise<ShellRu
     args: ["-c", buildScript(options.command, options.exports)],
     cwd: options.cwd,
     env: options.env,
-    stdout: textSink((text) => output.append(text)),
-    stderr: textSink((text) => output.append(text)),
+    stdout: textSink((text) => {
+      output.append(text);
+      options.onOutput?.(text);
+    }),
+    stderr: textSink((text) => {
+      output.append(text);
+      options.onOutput?.(text);
+    }),
     extraPipes: [
       textSink((text) => {
         cwdReport += text;

@@ -80,6 +80,7 @@ async function executeBash(
     timeoutMs,
     signal: context.signal,
     keepChars: BASH_KEEP_CHARS,
+    onOutput: context.onProgress,
   });
   if (run.ending === "spawn_failed")
     return fail("spawn_failed", `Could not start ${shellPath}: ${run.error}`);

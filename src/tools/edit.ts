@@ -10,6 +10,7 @@ import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { missingFileResult } from "./read.js";
+import { type PatchHunk, structuredPatchOf } from "./structured-patch.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
 
@@ -37,6 +38,8 @@ type EditData = {
   newString: string;
   replaceAll: boolean;
   replacements: number;
+  /** The change as hunks (Claude Code's shape). */
+  structuredPatch: PatchHunk[];
 };
 
 async function createWithEdit(
@@ -58,6 +61,7 @@ async function createWithEdit(
     newString: input.new_string,
     replaceAll: input.replace_all ?? false,
     replacements: 1,
+    structuredPatch: await structuredPatchOf("", input.new_string),
   };
   return ok(`Created ${displayPath(filePath, context.cwd)} with the given content.`, data);
 }
@@ -125,6 +129,7 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
       newString: input.new_string,
       replaceAll: input.replace_all ?? false,
       replacements: outcome.count,
+      structuredPatch: await structuredPatchOf(original.text, outcome.text),
     };
     return ok(`${head}\n${snippet || "(the file is now empty)"}`, data);
   } catch (error) {

@@ -16,6 +16,8 @@ export type ToolExecution = {
   usage?: Usage;
   /** The call's one-line summary when a hook rewrote its input (what actually ran). */
   summary?: string;
+  /** Milliseconds spent waiting for the user's permission answer (not part of the tool's time). */
+  waitedMs?: number;
 };
 
 export interface ToolExecutor {

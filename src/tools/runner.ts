@@ -52,11 +52,17 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     if (pre.type === "denied") return pre.execution;
     const { input, carried } = pre;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
+    // The time the gate takes (a prompt waiting for the user) is not the tool's time.
+    const asked = Date.now();
     const denied = await checkPermission(options, call, tool, input, context, pre.hook, carried);
-    if (denied) return denied;
+    const waitedMs = Date.now() - asked;
+    if (denied) return { ...denied, waitedMs };
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     const executed = await executeTool(tool, input, context);
-    return runPostToolUse(options.hooks, call, tool, input, executed, carried, signal);
+    return {
+      ...(await runPostToolUse(options.hooks, call, tool, input, executed, carried, signal)),
+      waitedMs,
+    };
   }
 
   async function run(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {

@@ -53,6 +53,9 @@ export type ToolContext = {
   readDeniedBy?: (absolutePath: string) => string | undefined;
   /** Environment for child processes (the session passes the process environment in). */
   baseEnv?: Record<string, string | undefined>;
+  /** Output of the running call as it arrives (Bash streams its stdout/stderr here), for a live
+   *  display; the result still carries the whole output. */
+  onProgress?: (output: string) => void;
 };
 
 export interface Tool<Input = unknown> {

@@ -8,6 +8,7 @@ import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { splitLines } from "./read-lines.js";
+import { structuredPatchOf } from "./structured-patch.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 import { ensureParentFolder } from "./write-folders.js";
 
@@ -47,6 +48,8 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
       display: (absolutePath) => displayPath(absolutePath, context.cwd),
     });
     if (folderFailure) return folderFailure;
+    // The previous text, for the change's hunks (unreadable or binary: shown as a new file).
+    const previous = existing ? await fs.readFile(target, "utf8").catch(() => "") : "";
     await writeFileAtomic(target, input.content, existing ? { mode: existing.mode } : {});
     rememberWritten(context.files, target, await fs.stat(target));
     const lineCount = splitLines(input.content).length;
@@ -56,6 +59,7 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
       type,
       filePath: resolved.path,
       content: input.content,
+      structuredPatch: await structuredPatchOf(previous, input.content),
     });
   } catch (error) {
     const failure = fsFailure(error, shown, "writing");

@@ -74,9 +74,14 @@ test("the permission dialog is answered by keys; 'don't ask again' persists the 
     (text) => text.includes("Do you want to proceed?") && text.includes("one.txt"),
     "the Write dialog",
   );
-  tmux.keys("y");
+  // A new dialog ignores keys for its first 300 ms (type-ahead protection).
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  tmux.keys("1");
   await tmux.waitFor((text) => text.includes("$ npm run build"), "the Bash dialog");
-  tmux.keys("a");
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  tmux.keys("2");
+  await tmux.waitFor((text) => /❯ 2\. Yes, and don't ask again/.test(text), "always selected");
+  tmux.keys("Enter");
   await tmux.waitFor((text) => text.includes("both done"), "the final answer");
   assert.equal(readFileSync(join(dir, "one.txt"), "utf8"), "1\n");
   const local = join(dir, ".agents", "settings.local.json");

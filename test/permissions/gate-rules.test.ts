@@ -212,18 +212,19 @@ describe("rules", () => {
 });
 
 describe("prompting", () => {
-  test("no → deny, end the turn, pass the user's message to the model", async () => {
+  test("no with an instruction → deny and pass the user's message to the model; the turn goes on", async () => {
     const prompter = new ScriptedPrompter([{ kind: "no", message: "use the staging script" }]);
     const { gate, traces } = makeGate(layout, { prompter });
     const decision = await gate.check(bash("./deploy.sh prod"));
     assert.equal(decision.behavior, "deny");
     if (decision.behavior !== "deny") return;
     assert.equal(decision.by, "user");
-    assert.equal(decision.endTurn, true);
+    assert.equal(decision.endTurn, false);
     assert.match(
       decision.message,
       /user declined.*Bash: \.\/deploy\.sh prod.*The user said: use the staging script/,
     );
+    assert.doesNotMatch(decision.message, /Do not retry/);
     assert.deepEqual(traces, [
       "[trace] permission.decision tool=Bash decision=ask by=mode",
       "[trace] permission.decision tool=Bash decision=deny by=user",

@@ -35,6 +35,9 @@ function assertPairsIntact(messages: Message[]) {
     }
 }
 
+/** About 2,000 tokens: more than the recent tail a 10,000-token window keeps word for word. */
+const LONG_ANSWER = "A long answer. ".repeat(530);
+
 const readTurns = (count: number) =>
   Array.from({ length: count }, () => ({ tool_calls: [{ name: "Read", input: { file_path: "big.txt" } }] }));
 
@@ -99,11 +102,12 @@ test("a PreCompact block cancels compaction and leaves the history as it was", a
   chmodSync(block, 0o755);
   const { session, summaryModel, events } = createTestSession({
     cwd: workspace.dir,
-    script: [{ text: "hello" }],
+    script: [{ text: LONG_ANSWER }, { text: "hello" }],
     summaryScript: [{ text: "never used" }],
-    context: { window: 200_000, trim: true, autoCompact: true },
+    context: { window: 10_000, trim: true, autoCompact: false },
     settings: [{ hooks: { PreCompact: [{ hooks: [{ type: "command", command: block }] }] } }],
   });
+  await session.submit("tell me a lot");
   await session.submit("hi");
   const before = structuredClone(session.messages);
   const result = await session.compact("manual", "keep the file list");
@@ -117,10 +121,11 @@ test("a PreCompact block cancels compaction and leaves the history as it was", a
 test("a failed summary call leaves the history exactly as it was and says so", async () => {
   const { session } = createTestSession({
     cwd: workspace.dir,
-    script: [{ text: "hello" }],
+    script: [{ text: LONG_ANSWER }, { text: "hello" }],
     summaryScript: [{ fault: { status: 500, body: "summary service down" } }],
-    context: { window: 200_000, trim: true, autoCompact: true },
+    context: { window: 10_000, trim: true, autoCompact: false },
   });
+  await session.submit("tell me a lot");
   await session.submit("hi");
   const before = structuredClone(session.messages);
   const result = await session.compact("manual");
@@ -133,7 +138,11 @@ test("a failed summary call leaves the history exactly as it was and says so", a
 test("a too-long rejection compacts and retries once", async () => {
   const { session, model, summaryModel } = createTestSession({
     cwd: workspace.dir,
-    script: [{ text: "first" }, { fault: { status: 400, body: "prompt is too long" } }, { text: "fits now" }],
+    script: [
+      { text: LONG_ANSWER },
+      { fault: { status: 400, body: "prompt is too long" } },
+      { text: "fits now" },
+    ],
     summaryScript: [{ text: "summary" }],
     context: { window: 200_000, trim: true, autoCompact: true },
   });
@@ -154,4 +163,46 @@ test("a failed auto-compaction is not retried before every request", async () =>
   assert.equal(turn.result, "done");
   assert.ok(summaryModel.requests.length <= 2, `summary attempts: ${summaryModel.requests.length}`);
   assert.ok(events.some((event) => event.type === "warning" && /Compaction failed/.test(event.message)));
+});
+
+test("/compact of a conversation that fits in the kept tail sends nothing and says so", async () => {
+  const { session, summaryModel } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "hello" }, { text: "again" }],
+    summaryScript: [{ text: "a summary" }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+  });
+  await session.submit("hi");
+  await session.submit("and again");
+  const before = structuredClone(session.messages);
+  const result = await session.compact("manual");
+  assert.equal(result.ok, false);
+  assert.match(result.message, /Not enough conversation to compact/);
+  assert.equal(summaryModel.requests.length, 0);
+  assert.deepEqual(session.messages, before);
+});
+
+test("compaction summarises only what comes before the kept tail, and never grows the history", async () => {
+  const { session, summaryModel } = createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: LONG_ANSWER }, { text: "short reply" }, { text: LONG_ANSWER }, { text: "short" }],
+    summaryScript: [{ text: "## Goal\nthe user asked for a lot" }, { text: "x".repeat(40_000) }],
+    context: { window: 10_000, trim: false, autoCompact: false },
+  });
+  await session.submit("first prompt");
+  await session.submit("second prompt");
+  const result = await session.compact("manual");
+  assert.equal(result.ok, true, result.message);
+  const sent = JSON.stringify(summaryModel.requests[0].messages);
+  assert.match(sent, /first prompt/);
+  assert.doesNotMatch(sent, /second prompt/, "the kept tail is not summarised");
+  assert.match(JSON.stringify(session.messages[0]), /the user asked for a lot/);
+  assert.match(JSON.stringify(session.messages), /second prompt/);
+  await session.submit("third prompt");
+  await session.submit("fourth prompt");
+  const before = structuredClone(session.messages);
+  const again = await session.compact("manual");
+  assert.equal(again.ok, false);
+  assert.match(again.message, /would not make the conversation smaller/);
+  assert.deepEqual(session.messages, before);
 });

@@ -1,20 +1,20 @@
 // The interactive app, composed from hooks: the transcript (finished entries printed once via
-// <Static>), the live area (streaming answer, running tools, spinner), the permission dialog or the
-// prompt, and the status line. State and key handling live in the use-* hooks; this file wires
-// them together and lays the screen out.
-import { Box, Static, Text, useApp } from "ink";
+// <Static>) and one live area of pre-measured lines (streaming answer, running tools, spinner,
+// permission dialog, prompt, menu, status) that never grows taller than the terminal. State and keys
+// live in the use-* hooks, the frame in live-frame.ts; this file wires them together.
+import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { entryText } from "./entry-text.js";
 import { helpText } from "./help-text.js";
-import type { ReplHost } from "./host.js";
-import { renderMarkdown } from "./markdown.js";
-import { PermissionDialog } from "./permission-dialog.js";
-import { PromptView } from "./prompt-view.js";
+import type { PermissionQuestion, ReplHost } from "./host.js";
+import { buildFrame } from "./live-frame.js";
+import { describeRequest } from "./permission-view.js";
 import { allCommands } from "./slash-commands.js";
-import { StatusLine, WorkingLine } from "./status-view.js";
 import type { Style } from "./style.js";
-import type { Entry } from "./transcript.js";
+import type { TerminalOutput } from "./terminal-output.js";
+import { type Entry, emptyTranscript, restartTool } from "./transcript.js";
 import { spinnerFrame, useClock } from "./use-clock.js";
+import { type DialogTiming, useDialog } from "./use-dialog.js";
 import { useIdleNotification } from "./use-idle-notification.js";
 import { usePermissionQueue } from "./use-permission-queue.js";
 import { usePromptKeys } from "./use-prompt-keys.js";
@@ -32,28 +32,62 @@ export type AppProps = {
   track: (write: Promise<unknown>) => void;
   /** `reagent "prompt"`: submitted once start-up (SessionStart hooks) is done. */
   initialPrompt?: { text: string; after: Promise<void> };
+  /** How long a new permission dialog ignores keys, and digits/Enter while the user types. */
+  dialogTiming?: DialogTiming;
+  /** The wrapped terminal stream (absent in component tests). */
+  terminal?: TerminalOutput;
 };
 
-export function App({ host, style, history, idleMs, track, initialPrompt }: AppProps) {
+/** Clears the visible screen and homes the cursor; the scrollback is left alone (never ESC[3J). */
+export const CLEAR_SCREEN = "\u001b[2J\u001b[H";
+
+export function App({
+  host,
+  style,
+  history,
+  idleMs,
+  track,
+  initialPrompt,
+  dialogTiming,
+  terminal,
+}: AppProps) {
   const { exit } = useApp();
+  const { write } = useStdout();
   const size = useTerminalSize();
   const width = Math.max(20, size.columns);
   const [sessionVersion, setSessionVersion] = useState(0);
+  const [staticKey, setStaticKey] = useState(0);
+  const [detailed, setDetailed] = useState(false);
+  const [exiting, setExiting] = useState(false);
   const [lastInputAt, setLastInputAt] = useState(Date.now());
   const { transcript, setTranscript, add, hookRuns } = useSessionTranscript(host, sessionVersion);
-  const dialogs = usePermissionQueue(host, add);
+  const onSettled = useCallback(
+    (question: PermissionQuestion) =>
+      setTranscript((state) => restartTool(state, question.toolUseId, Date.now())),
+    [setTranscript],
+  );
+  const dialogs = usePermissionQueue(host, add, onSettled);
+  const dialog = dialogs[0];
   const commands = useMemo(() => allCommands(host.skills(), host.mcpPrompts()), [host]);
-  const exiting = useRef(false);
   const dialogsRef = useRef(dialogs);
   dialogsRef.current = dialogs;
+  const lastTypedAt = useRef(0);
 
   const leave = useCallback(() => {
-    if (exiting.current) return;
-    exiting.current = true;
+    if (exiting) return;
     if (host.session.running) host.session.abort();
-    for (const dialog of dialogsRef.current) dialog.resolve({ kind: "no" });
-    exit();
-  }, [host, exit]);
+    for (const pending of dialogsRef.current) pending.resolve({ kind: "no" });
+    setExiting(true);
+  }, [host, exiting]);
+  useEffect(() => {
+    if (exiting) exit();
+  }, [exiting, exit]);
+
+  /** Reprints the transcript from the top of a cleared screen (Ctrl+O, /clear). */
+  const reprint = useCallback(() => {
+    write(CLEAR_SCREEN);
+    setStaticKey((key) => key + 1);
+  }, [write]);
 
   const turns = useTurns({
     host,
@@ -63,100 +97,108 @@ export function App({ host, style, history, idleMs, track, initialPrompt }: AppP
     hookRuns,
     helpText: helpText(commands),
     blocked: dialogs.length > 0,
-    onCleared: () => setSessionVersion((version) => version + 1),
+    onCleared: () => {
+      setTranscript(() => emptyTranscript());
+      reprint();
+      setSessionVersion((version) => version + 1);
+    },
     onExit: leave,
   });
   useInitialPrompt(initialPrompt, turns.enqueue);
 
   const working = turns.busy || transcript.running.length > 0;
-  const now = useClock(working);
+  const now = useClock(working && !dialog);
   useIdleNotification(host, !turns.busy && dialogs.length === 0, lastInputAt, idleMs);
+  const dialogControl = useDialog(dialog, {
+    timing: dialogTiming,
+    onInterrupt: () => host.session.abort(),
+    lastTypedAt,
+  });
 
   const prompt = usePromptKeys({
     host,
     commands,
     initialHistory: history,
     working,
-    active: dialogs.length === 0,
+    active: !exiting,
     add,
     enqueue: turns.enqueue,
     track,
     leave,
     onKey: () => setLastInputAt(Date.now()),
+    intercept: dialog ? dialogControl.handleKey : undefined,
+    lastTypedAt,
+    onRedraw: () => write(CLEAR_SCREEN),
+    onToggleDetail: () => {
+      setDetailed((value) => !value);
+      reprint();
+    },
   });
-
-  const streamingLines = useMemo(() => {
-    if (transcript.streaming === "") return [];
-    const lines = renderMarkdown(transcript.streaming, { width, style });
-    return lines.slice(-Math.max(3, size.rows - 12));
-  }, [transcript.streaming, width, style, size.rows]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: context use changes when entries are added or a turn ends
   const context = useMemo(() => host.contextUsage(), [host, transcript.entries.length, turns.busy]);
-  const dialog = dialogs[0];
+  const view = useMemo(
+    () =>
+      dialog
+        ? describeRequest(dialog.question, {
+            style,
+            width,
+            cwd: host.cwd,
+            fileText: (path) => host.readText(path),
+          })
+        : undefined,
+    [dialog, style, width, host],
+  );
+
+  const frame = exiting
+    ? { lines: [] }
+    : buildFrame({
+        style,
+        width,
+        rows: size.rows,
+        now,
+        frame: spinnerFrame(now),
+        transcript,
+        working,
+        startedAt: turns.startedAt,
+        dialog: dialog && view ? { question: dialog.question, state: dialogControl.state, view } : undefined,
+        editor: prompt.editor,
+        placeholder: working ? " Type ahead; Enter queues it" : " Type a message, / for commands",
+        queued: turns.queue,
+        suggestions: prompt.suggestions,
+        selected: prompt.selected,
+        status: {
+          model: `${host.model.provider}/${host.model.model}`,
+          contextPercent: context.percent,
+          mode: host.permissionMode(),
+          hint: prompt.exitArmed ? "Press Ctrl+C again to exit" : undefined,
+        },
+      });
+  if ("dialogBody" in frame && frame.dialogBody)
+    dialogControl.setPage(frame.dialogBody.rows, frame.dialogBody.length);
+  useEffect(() => {
+    if (terminal) terminal.frame = frame.lines;
+  });
 
   return (
     <Box flexDirection="column">
-      <Static items={transcript.entries}>
+      <Static key={staticKey} items={transcript.entries}>
         {(entry: Entry, index: number) => {
           const previous = transcript.entries[index - 1];
           const compact = entry.kind === "tool" && previous?.kind === "tool";
           return (
             <Box key={entry.id} marginTop={compact || index === 0 ? 0 : 1}>
-              <Text>{entryText(entry, style, width)}</Text>
+              <Text>{entryText(entry, style, width, { cwd: host.cwd, detailed })}</Text>
             </Box>
           );
         }}
       </Static>
-      {streamingLines.length > 0 ? (
-        <Box marginTop={1}>
-          <Text>{streamingLines.join("\n")}</Text>
-        </Box>
-      ) : null}
-      {transcript.running.map((tool) => (
-        <Text key={tool.id}>
-          {style.cyan(spinnerFrame(now))} {style.bold(tool.summary)}{" "}
-          {style.dim(`${Math.max(0, Math.floor((now - tool.startedAt) / 1000))}s`)}
-        </Text>
+      {frame.lines.map((line, index) => (
+        // One Text per line: Ink caches the size of every distinct text, so unchanged lines stay
+        // cache hits; an empty Text would have no height, so a blank line is a space.
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Text key={index}>{line === "" ? " " : line}</Text>
       ))}
-      <Box marginTop={1} flexDirection="column">
-        {working ? (
-          <WorkingLine
-            style={style}
-            frame={spinnerFrame(now)}
-            seconds={Math.max(0, Math.floor((now - turns.startedAt) / 1000))}
-            tokens={transcript.outputTokens + Math.ceil(transcript.streamedChars / 4)}
-            retry={transcript.retry}
-          />
-        ) : null}
-        {dialog ? (
-          <PermissionDialog
-            key={dialog.question.toolUseId}
-            question={dialog.question}
-            style={style}
-            width={width}
-            onAnswer={dialog.resolve}
-            onInterrupt={() => host.session.abort()}
-          />
-        ) : (
-          <PromptView
-            editor={prompt.editor}
-            style={style}
-            width={width}
-            placeholder={working ? " Type ahead; Enter queues it" : " Type a message, / for commands"}
-            suggestions={prompt.suggestions}
-            selected={prompt.selected}
-            queued={turns.queue}
-          />
-        )}
-        <StatusLine
-          style={style}
-          model={`${host.model.provider}/${host.model.model}`}
-          contextPercent={context.percent}
-          mode={host.permissionMode()}
-          hint={prompt.exitArmed ? "Press Ctrl+C again to exit" : undefined}
-        />
-      </Box>
     </Box>
   );
 }

@@ -23,6 +23,8 @@ export function cleanEvent(event: SessionEvent): SessionEvent {
         },
       };
     }
+    case "history-compacted":
+      return { ...event, summary: printable(event.summary) };
     case "prompt-blocked":
       return { ...event, reason: printable(event.reason) };
     case "warning":

@@ -1,12 +1,20 @@
 // Finished transcript entries as styled text: the user's prompt, assistant markdown, one compact
-// line per tool call with its state and a collapsed preview of the result, hook notices marked
-// with their source, and REPL messages. Pure, so layout is testable at any width.
+// line per tool call with its state and a collapsed preview of the result (an Edit/Write shows
+// "Added N lines, removed M lines" and its hunks), hook notices marked with their source, and REPL
+// messages. The detailed view (Ctrl+O) shows full inputs, outputs and diffs. Pure.
+import { diffStats, renderHunks, statsText } from "./diff-view.js";
+import { languageForPath } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
 import type { Style } from "./style.js";
-import { wrapLine, wrapWithPrefix } from "./text-width.js";
+import { truncateLine, wrapLine, wrapWithPrefix } from "./text-width.js";
+import { declinedMessage } from "./tool-outcome.js";
 import type { Entry, ToolStatus } from "./transcript.js";
 
 export const PREVIEW_LINES = 3;
+/** Diff lines shown for an Edit/Write in the compact view. */
+export const DIFF_PREVIEW_LINES = 24;
+
+export type EntryOptions = { cwd?: string; detailed?: boolean };
 
 const STATUS_LABEL: Record<ToolStatus, string> = {
   ok: "",
@@ -23,7 +31,6 @@ function statusMark(status: ToolStatus, style: Style): string {
     case "error":
       return style.red("✗");
     case "denied":
-      return style.yellow("⊘");
     case "blocked":
       return style.yellow("⊘");
     case "interrupted":
@@ -39,28 +46,59 @@ function seconds(ms: number): string {
 export function previewLines(content: string, width: number, max = PREVIEW_LINES): string[] {
   const lines = content.replace(/\r/g, "").split("\n");
   while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
-  const shown = lines.slice(0, max).map((line) => {
-    const clean = line.replace(/\t/g, "  ").replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
-    return clean.length > width ? `${clean.slice(0, Math.max(1, width - 1))}…` : clean;
-  });
+  const shown = lines.slice(0, max).map((line) => truncateLine(line.replace(/\t/g, "  "), width));
   if (lines.length > max) shown.push(`… +${lines.length - max} lines`);
   return shown;
 }
 
-export function toolLine(entry: Extract<Entry, { kind: "tool" }>, style: Style, width: number): string {
+/** What the result says under the tool line: a decline in the user's words, else the preview. */
+function resultPreview(entry: Extract<Entry, { kind: "tool" }>, width: number, detailed: boolean): string[] {
+  if (entry.status === "denied" && entry.content.startsWith("The user declined")) {
+    const said = declinedMessage(entry.content);
+    return [said ? `Declined · told the agent: ${said}` : "Declined"];
+  }
+  if (detailed)
+    return entry.content
+      .replace(/\r/g, "")
+      .trimEnd()
+      .split("\n")
+      .flatMap((line) => wrapLine(line, width));
+  return previewLines(entry.content, width);
+}
+
+export function toolLine(
+  entry: Extract<Entry, { kind: "tool" }>,
+  style: Style,
+  width: number,
+  options: EntryOptions = {},
+): string {
   const label = STATUS_LABEL[entry.status];
   const head = `${statusMark(entry.status, style)} ${style.bold(entry.summary)}${
     label ? ` ${entry.status === "error" ? style.red(label) : style.yellow(label)}` : ""
   }${entry.durationMs === undefined ? "" : ` ${style.dim(seconds(entry.durationMs))}`}`;
   const lines = wrapWithPrefix(head, width, "", "  ");
-  const preview = previewLines(entry.content, Math.max(10, width - 4));
-  preview.forEach((line, index) => {
+  const inner = Math.max(10, width - 4);
+  const detailed = options.detailed === true;
+  if (detailed && entry.input)
+    for (const line of JSON.stringify(entry.input, null, 2).split("\n"))
+      lines.push(...wrapLine(style.dim(`    ${line}`), width));
+  if (entry.patch && entry.status === "ok") {
+    const path = typeof entry.input?.file_path === "string" ? entry.input.file_path : "";
+    const diff = renderHunks(entry.patch, { width: inner, style, language: languageForPath(path) });
+    lines.push(`${style.dim("  ⎿ ")}${statsText(diffStats(entry.patch))}`);
+    const shown = detailed ? diff : diff.slice(0, DIFF_PREVIEW_LINES);
+    for (const line of shown) lines.push(`    ${line}`);
+    if (shown.length < diff.length)
+      lines.push(style.dim(`    … +${diff.length - shown.length} lines (ctrl+o to expand)`));
+    return lines.join("\n");
+  }
+  resultPreview(entry, inner, detailed).forEach((line, index) => {
     lines.push(style.dim(`${index === 0 ? "  ⎿ " : "    "}${line}`));
   });
   return lines.join("\n");
 }
 
-export function entryText(entry: Entry, style: Style, width: number): string {
+export function entryText(entry: Entry, style: Style, width: number, options: EntryOptions = {}): string {
   switch (entry.kind) {
     case "user":
       return wrapWithPrefix(entry.text, width, style.bold("> "), "  ")
@@ -69,7 +107,7 @@ export function entryText(entry: Entry, style: Style, width: number): string {
     case "assistant":
       return renderMarkdown(entry.text, { width, style }).join("\n");
     case "tool":
-      return toolLine(entry, style, width);
+      return toolLine(entry, style, width, options);
     case "hook": {
       const paint =
         entry.level === "error" ? style.red : entry.level === "message" ? style.cyan : style.yellow;
@@ -79,6 +117,15 @@ export function entryText(entry: Entry, style: Style, width: number): string {
     }
     case "info":
       return wrapWithPrefix(entry.text, width, "", "").map(style.dim).join("\n");
+    case "summary":
+      return options.detailed
+        ? [
+            style.dim("Summary of the earlier conversation:"),
+            ...renderMarkdown(entry.text, { width, style }),
+          ].join("\n")
+        : style.dim("(earlier conversation summarised · ctrl+o to read the summary)");
+    case "feedback":
+      return style.dim(entry.text);
     case "warning":
       return wrapWithPrefix(entry.text, width, style.yellow("! "), "  ").join("\n");
     case "error":

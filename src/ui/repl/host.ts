@@ -93,6 +93,8 @@ export interface ReplHost {
   initPrompt(focus: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
   setModel(name: string): Promise<string>;
+  /** The current text of a file (diffs in the permission dialog); undefined when missing or unreadable. */
+  readText(path: string): string | undefined;
   /** The REPL's permission dialog becomes the gate's prompter. */
   installPrompter(prompter: ReplPrompter): void;
   /** Fires the Notification hook. */

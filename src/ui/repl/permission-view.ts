@@ -1,90 +1,105 @@
-// What a permission request will do, as styled lines for the dialog: Edit as a coloured diff of
-// old_string → new_string, Write as path, size and first lines, Bash as the command, anything else
-// as its input. Pure.
+// What a permission request will do, as styled lines for the dialog body: Edit and Write as a diff
+// of the file (numbered hunks with 3 lines of context when the file can be read, else the change
+// itself), Bash as the command and its description, anything else as its input. Paths are shown
+// relative to the project. Pure: the file's current text is passed in.
+
+import { diffStats, renderHunks, statsText, textHunks } from "./diff-view.js";
+import { languageForPath } from "./highlight.js";
 import type { PermissionQuestion } from "./host.js";
 import type { Style } from "./style.js";
+import { truncateLine, wrapWithPrefix } from "./text-width.js";
+import { displayPath } from "./tool-key-arg.js";
 
-export const SHOWN_LINES = 12;
+export type RequestView = { title: string; body: string[] };
+
+export type RequestViewOptions = {
+  style: Style;
+  width: number;
+  cwd: string;
+  /** The current text of the file an Edit/Write targets (undefined: missing or unreadable). */
+  fileText?: (path: string) => string | undefined;
+};
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-function cut(lines: string[], max: number): string[] {
-  if (lines.length <= max) return lines;
-  return [...lines.slice(0, max), `… +${lines.length - max} lines`];
+/** The text after an Edit, when the old string is found in the file (first or every occurrence). */
+export function applyEdit(
+  fileText: string,
+  oldString: string,
+  newString: string,
+  all: boolean,
+): string | undefined {
+  if (oldString === "" || !fileText.includes(oldString)) return undefined;
+  return all ? fileText.split(oldString).join(newString) : fileText.replace(oldString, () => newString);
 }
 
-function truncate(line: string, width: number): string {
-  return line.length > width ? `${line.slice(0, Math.max(1, width - 1))}…` : line;
-}
-
-/** A compact line diff: common leading and trailing lines are context, the middle is -/+. */
-export function diffLines(before: string, after: string): Array<{ sign: " " | "-" | "+"; line: string }> {
-  const a = before.split("\n");
-  const b = after.split("\n");
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  return [
-    ...a.slice(Math.max(0, start - 2), start).map((line) => ({ sign: " " as const, line })),
-    ...a.slice(start, endA).map((line) => ({ sign: "-" as const, line })),
-    ...b.slice(start, endB).map((line) => ({ sign: "+" as const, line })),
-    ...a.slice(endA, endA + 2).map((line) => ({ sign: " " as const, line })),
-  ];
-}
-
-export function describeRequest(question: PermissionQuestion, style: Style, width: number): string[] {
+function editView(question: PermissionQuestion, options: RequestViewOptions): RequestView {
   const { input } = question;
-  const inner = Math.max(10, width - 4);
+  const path = text(input.file_path);
+  const shown = displayPath(path, options.cwd);
+  const current = options.fileText?.(path);
+  const oldString = text(input.old_string);
+  const newString = text(input.new_string);
+  const after =
+    current === undefined ? undefined : applyEdit(current, oldString, newString, input.replace_all === true);
+  const hunks =
+    current !== undefined && after !== undefined
+      ? textHunks(current, after)
+      : oldString === "" && current === undefined
+        ? textHunks("", newString)
+        : textHunks(oldString, newString, false);
+  const language = languageForPath(path);
+  const body = [
+    options.style.dim(
+      statsText(diffStats(hunks)) + (input.replace_all === true ? " (every occurrence)" : ""),
+    ),
+    ...renderHunks(hunks, { width: options.width, style: options.style, language }),
+  ];
+  return { title: `Edit ${shown}`, body };
+}
+
+function writeView(question: PermissionQuestion, options: RequestViewOptions): RequestView {
+  const path = text(question.input.file_path);
+  const shown = displayPath(path, options.cwd);
+  const content = text(question.input.content);
+  const current = options.fileText?.(path);
+  const hunks = textHunks(current ?? "", content);
+  const language = languageForPath(path);
+  const lines = content === "" ? 0 : content.replace(/\n$/, "").split("\n").length;
+  const head =
+    current === undefined ? `New file, ${lines} line${lines === 1 ? "" : "s"}` : statsText(diffStats(hunks));
+  return {
+    title: `${current === undefined ? "Create" : "Overwrite"} ${shown}`,
+    body: [
+      options.style.dim(head),
+      ...renderHunks(hunks, { width: options.width, style: options.style, language }),
+    ],
+  };
+}
+
+export function describeRequest(question: PermissionQuestion, options: RequestViewOptions): RequestView {
+  const { input } = question;
+  const { style, width } = options;
   switch (question.toolName) {
     case "Bash": {
-      const lines = text(input.command)
+      const body = text(input.command)
         .split("\n")
-        .map((line, index) => (index === 0 ? "$ " : "  ") + line);
-      const out = cut(lines, SHOWN_LINES).map((line) => style.bold(truncate(line, inner)));
-      if (text(input.description)) out.push(style.dim(truncate(text(input.description), inner)));
-      return out;
+        .flatMap((line, index) => wrapWithPrefix(line, width, index === 0 ? "$ " : "  ", "  "))
+        .map((line) => style.bold(line));
+      if (text(input.description))
+        body.push(...wrapWithPrefix(text(input.description), width, "", "").map(style.dim));
+      return { title: "Run a shell command", body };
     }
     case "Edit":
-    case "MultiEdit": {
-      const out = [style.bold(text(input.file_path))];
-      const diff = diffLines(text(input.old_string), text(input.new_string));
-      const shown = cut(
-        diff.map((row) => `${row.sign} ${row.line}`),
-        SHOWN_LINES * 2,
-      );
-      for (const line of shown) {
-        const clipped = truncate(line, inner);
-        out.push(
-          line.startsWith("-")
-            ? style.red(clipped)
-            : line.startsWith("+")
-              ? style.green(clipped)
-              : style.dim(clipped),
-        );
-      }
-      if (input.replace_all === true) out.push(style.dim("(every occurrence)"));
-      return out;
-    }
-    case "Write": {
-      const content = text(input.content);
-      const lines = content.split("\n");
-      const bytes = Buffer.byteLength(content);
-      const out = [
-        `${style.bold(text(input.file_path))} ${style.dim(`(${bytes} bytes, ${lines.length} lines)`)}`,
-      ];
-      for (const line of cut(lines, 8)) out.push(style.dim(`  ${truncate(line, inner - 2)}`));
-      return out;
-    }
+      return editView(question, options);
+    case "Write":
+      return writeView(question, options);
     default: {
       const json = JSON.stringify(input, null, 2) ?? "{}";
-      return cut(json.split("\n"), SHOWN_LINES).map((line) => style.dim(truncate(line, inner)));
+      const body = json.split("\n").map((line) => style.dim(truncateLine(line, width)));
+      return { title: question.toolName, body };
     }
   }
 }

@@ -1,9 +1,12 @@
 // A resumed session's earlier conversation as transcript entries, so the REPL opens looking like
-// the live session did: user prompts, assistant markdown, one line per tool call with its outcome
+// the live session did: every user prompt (also two prompts merged into one message), assistant
+// markdown, one line per tool call with the same outcome, preview and diff a live call shows
 // (tool_use paired with its tool_result by id), a dim line for a compaction summary, and only the
 // last few entries with an "… N earlier messages" line above. Pure.
 import type { HistoryMessage } from "./host.js";
 import { historyToolSummary } from "./tool-key-arg.js";
+import { replayedStatus } from "./tool-outcome.js";
+import { inputPatch } from "./tool-patch.js";
 import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./transcript.js";
 
 export const HISTORY_ENTRY_LIMIT = 20;
@@ -13,28 +16,42 @@ export const SUMMARY_LINE = "(earlier conversation summarised)";
 
 export type HistoryOptions = { cwd: string; limit?: number };
 
-type Outcome = { isError: boolean };
+type Outcome = { isError: boolean; content: string };
+
+/** Text blocks sent with a prompt that are not the user's words (hook context, attachments). */
+const ATTACHED = /^<(system-note|mcp-resource|attached-file|file)[\s>]/;
+
+function resultText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content))
+    return content
+      .map((block) => (block && typeof block === "object" && "text" in block ? String(block.text) : ""))
+      .join("\n");
+  return "";
+}
 
 function outcomes(messages: readonly HistoryMessage[]): Map<string, Outcome> {
   const byId = new Map<string, Outcome>();
   for (const message of messages)
     for (const block of message.content)
-      if (block.type === "tool_result") byId.set(block.tool_use_id, { isError: block.is_error === true });
+      if (block.type === "tool_result")
+        byId.set(block.tool_use_id, { isError: block.is_error === true, content: resultText(block.content) });
   return byId;
+}
+
+function summaryText(text: string): string {
+  return /<summary>\n?([\s\S]*?)\n?<\/summary>/.exec(text)?.[1] ?? text;
 }
 
 function userEntries(message: HistoryMessage): EntryInput[] {
   const entries: EntryInput[] = [];
-  let prompted = false;
   for (const block of message.content) {
     if (block.type !== "text") continue;
     if (block.text.includes(SUMMARY_PHRASE)) {
-      entries.push({ kind: "info", text: SUMMARY_LINE });
+      entries.push({ kind: "summary", text: summaryText(block.text) });
       continue;
     }
-    // Later text blocks are hook context, notes and attachments sent with the prompt.
-    if (prompted || block.text.startsWith("<system-note") || block.text.trim() === "") continue;
-    prompted = true;
+    if (ATTACHED.test(block.text) || block.text.trim() === "") continue;
     entries.push({ kind: "user", text: block.text.trim() });
   }
   return entries;
@@ -52,11 +69,18 @@ function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>
     if (block.type !== "tool_use") continue;
     flush();
     const outcome = results.get(block.id);
+    const input = (block.input && typeof block.input === "object" ? block.input : {}) as Record<
+      string,
+      unknown
+    >;
+    const status = outcome === undefined ? "interrupted" : replayedStatus(outcome.isError, outcome.content);
     entries.push({
       kind: "tool",
-      summary: historyToolSummary(block.name, block.input, cwd),
-      status: outcome === undefined ? "interrupted" : outcome.isError ? "error" : "ok",
-      content: "",
+      summary: historyToolSummary(block.name, input, cwd),
+      status,
+      content: outcome?.content ?? "",
+      input,
+      patch: status === "ok" ? inputPatch(block.name, input) : undefined,
     });
   }
   flush();

@@ -1,13 +1,17 @@
 // Entry point of the interactive mode, imported lazily by the CLI so headless runs never load Ink
-// or React. Loads history, renders the app, runs SessionStart, and on exit ends the session
-// through the host. Returns the process exit code.
+// or React. Loads history, renders the app (incremental rendering: only changed lines are
+// rewritten) on a wrapped terminal stream, runs SessionStart, starts loading the syntax highlighter,
+// and on exit ends the session through the host and prints how to resume it. Returns the exit code.
 import { render } from "ink";
 import { createElement } from "react";
 import { errorMessage } from "../../util/errors.js";
 import { App } from "./app.js";
+import { preloadHighlighter } from "./highlight.js";
 import { loadHistory } from "./history.js";
 import type { ReplHost } from "./host.js";
 import { createStyle } from "./style.js";
+import { TerminalOutput } from "./terminal-output.js";
+import type { DialogTiming } from "./use-dialog.js";
 
 export type { ReplHost } from "./host.js";
 
@@ -23,6 +27,8 @@ export type ReplOptions = {
   debug?: boolean;
   /** A prompt given on the command line (`reagent "fix the bug"`): sent first, after start-up. */
   initialPrompt?: string;
+  /** How long a new permission dialog ignores keys (component tests use zeros). */
+  dialogTiming?: DialogTiming;
 };
 
 export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
@@ -38,6 +44,9 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     started = resolve;
   });
   const initialPrompt = options.initialPrompt ? { text: options.initialPrompt, after } : undefined;
+  // The real terminal is wrapped (clean resizes, byte count); test streams are used as they are.
+  const terminal = options.stdout ? undefined : new TerminalOutput(process.stdout);
+  const stdout = options.stdout ?? (terminal as unknown as NodeJS.WriteStream);
   const instance = render(
     createElement(App, {
       host,
@@ -46,16 +55,19 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       track,
       idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS,
       initialPrompt,
+      dialogTiming: options.dialogTiming,
+      terminal,
     }),
     {
       // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
       ...(options.stdin ? { stdin: options.stdin } : {}),
-      ...(options.stdout ? { stdout: options.stdout } : {}),
+      stdout,
       ...(options.stderr ? { stderr: options.stderr } : {}),
       debug: options.debug ?? false,
       exitOnCtrlC: false,
       patchConsole: false,
       kittyKeyboard: { mode: "auto" },
+      incrementalRendering: true,
     },
   );
   let code = 0;
@@ -64,13 +76,19 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     await new Promise((resolve) => setImmediate(resolve));
     await host.start();
     started();
+    void preloadHighlighter();
     await instance.waitUntilExit();
   } catch (error) {
     instance.unmount();
     (options.stderr ?? process.stderr).write(`reagent: ${errorMessage(error)}\n`);
     code = 1;
   }
+  terminal?.detach();
   await Promise.allSettled([...writes]);
+  if (code === 0 && host.session.messages.length > 0)
+    (options.stdout ?? process.stdout).write(
+      `\nResume this session with: reagent --resume ${host.sessionId}\n`,
+    );
   await host.close();
   return code;
 }

@@ -75,7 +75,11 @@ export function allCommands(
 }
 
 /** Commands to suggest for the text typed so far (only while the name is being typed). */
-export function suggestCommands(input: string, commands: SlashCommand[], limit = 6): SlashCommand[] {
+export function suggestCommands(
+  input: string,
+  commands: SlashCommand[],
+  limit = Number.POSITIVE_INFINITY,
+): SlashCommand[] {
   if (!input.startsWith("/") || /\s/.test(input)) return [];
   const typed = input.slice(1).toLowerCase();
   const prefix = commands.filter((command) => command.name.toLowerCase().startsWith(typed));

@@ -17,6 +17,12 @@ export type Style = {
   blue: Paint;
   magenta: Paint;
   cyan: Paint;
+  /** Line backgrounds of a diff (256 colours: dark red / dark green); the strong variants mark the
+   *  changed words. Without colour they paint nothing. */
+  removedLine: Paint;
+  addedLine: Paint;
+  removedWord: Paint;
+  addedWord: Paint;
 };
 
 const wrap =
@@ -25,6 +31,11 @@ const wrap =
     text === "" ? "" : `\u001b[${open}m${text}\u001b[${close}m`;
 
 const plain: Paint = (text) => text;
+
+const background =
+  (code: number): Paint =>
+  (text) =>
+    text === "" ? "" : `\u001b[48;5;${code}m${text}\u001b[49m`;
 
 export function createStyle(noColor: boolean): Style {
   const colour = (code: number): Paint => (noColor ? plain : wrap(code, 39));
@@ -41,10 +52,14 @@ export function createStyle(noColor: boolean): Style {
     blue: colour(34),
     magenta: colour(35),
     cyan: colour(36),
+    removedLine: noColor ? plain : background(52),
+    addedLine: noColor ? plain : background(22),
+    removedWord: noColor ? plain : background(88),
+    addedWord: noColor ? plain : background(28),
   };
 }
 
 /** Removes ANSI escape sequences (for width measurement and tests). */
 export function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
+  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "").replace(/\u001b\][^\u0007]*\u0007/g, "");
 }

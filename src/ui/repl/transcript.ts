@@ -1,9 +1,16 @@
 // The conversation as the REPL shows it, folded from SessionEvents by a pure reducer: finished
-// entries (printed once, above the live area), the assistant text still streaming, the tool calls
-// still running, and the token count so far. Rendering is left to the components.
+// entries (printed once, above the live area; finished markdown blocks of a streaming answer move
+// there as soon as the next block starts), the assistant text still streaming, the tool calls still
+// running with the tail of their live output, and the token count so far. Rendering is left to the
+// view modules.
+import type { Hunk } from "./diff-view.js";
 import type { SessionEvent } from "./host.js";
+import { splitFinishedBlocks } from "./streaming-blocks.js";
+import { type ToolStatus, toolStatus } from "./tool-outcome.js";
+import { toolPatch } from "./tool-patch.js";
 
-export type ToolStatus = "ok" | "error" | "denied" | "blocked" | "interrupted";
+export type { ToolStatus };
+export { toolStatus };
 
 export type Entry =
   | { kind: "user"; id: number; text: string }
@@ -17,6 +24,10 @@ export type Entry =
       content: string;
       /** Absent for calls replayed from a resumed session's history. */
       durationMs?: number;
+      /** The change an Edit/Write made (or would have made, when replayed). */
+      patch?: Hunk[];
+      /** The call's input (the detailed view, Ctrl+O, shows it in full). */
+      input?: Record<string, unknown>;
     }
   | {
       kind: "hook";
@@ -26,12 +37,24 @@ export type Entry =
       text: string;
     }
   | { kind: "info"; id: number; text: string }
+  /** A compaction summary (one dim line; the detailed view shows the text). */
+  | { kind: "summary"; id: number; text: string }
+  /** The line after a turn: "Worked for 12s · 3 tools · $0.04". */
+  | { kind: "feedback"; id: number; text: string }
   | { kind: "warning"; id: number; text: string }
   | { kind: "error"; id: number; text: string };
 
 export type EntryInput = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
 
-export type RunningTool = { id: string; summary: string; startedAt: number };
+export type RunningTool = {
+  id: string;
+  summary: string;
+  startedAt: number;
+  /** The tail of its live output (Bash), at most LIVE_OUTPUT_CHARS. */
+  output: string;
+};
+
+export const LIVE_OUTPUT_CHARS = 4000;
 
 export type Transcript = {
   entries: Entry[];
@@ -62,12 +85,12 @@ export function addEntry(state: Transcript, entry: EntryInput): Transcript {
   };
 }
 
-export function toolStatus(isError: boolean, code: string | undefined): ToolStatus {
-  if (!isError) return "ok";
-  if (code === "permission_denied") return "denied";
-  if (code === "hook_denied") return "blocked";
-  if (code === "aborted" || code === "interrupted" || code === "skipped") return "interrupted";
-  return "error";
+/** A running tool's clock restarts when its permission dialog is answered (the wait is not its time). */
+export function restartTool(state: Transcript, id: string, now: number): Transcript {
+  return {
+    ...state,
+    running: state.running.map((tool) => (tool.id === id ? { ...tool, startedAt: now } : tool)),
+  };
 }
 
 /** Tokens so far in this turn: reported output tokens plus an estimate for the text in flight. */
@@ -106,13 +129,16 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
   switch (event.type) {
     case "turn-start":
       return { ...state, streamedChars: 0, retry: undefined };
-    case "text-delta":
+    case "text-delta": {
+      const { done, rest } = splitFinishedBlocks(state.streaming + event.text);
+      const next = done.trim() === "" ? state : addEntry(state, { kind: "assistant", text: done.trim() });
       return {
-        ...state,
-        streaming: state.streaming + event.text,
+        ...next,
+        streaming: rest,
         streamedChars: state.streamedChars + event.text.length,
         retry: undefined,
       };
+    }
     case "model-retry":
       return {
         ...state,
@@ -129,7 +155,19 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
     case "tool-call-start":
       return {
         ...flushStreaming(state),
-        running: [...state.running, { id: event.call.id, summary: event.summary, startedAt: now }],
+        running: [
+          ...state.running,
+          { id: event.call.id, summary: event.summary, startedAt: now, output: "" },
+        ],
+      };
+    case "tool-progress":
+      return {
+        ...state,
+        running: state.running.map((tool) =>
+          tool.id === event.toolUseId
+            ? { ...tool, output: (tool.output + event.output).slice(-LIVE_OUTPUT_CHARS) }
+            : tool,
+        ),
       };
     case "tool-call-end":
       return addEntry(
@@ -141,6 +179,8 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
           code: event.code,
           content: event.content,
           durationMs: event.durationMs,
+          patch: event.isError ? undefined : toolPatch(event.call.name, event.data),
+          input: event.call.input as Record<string, unknown>,
         },
       );
     case "hook-notice": {
@@ -158,6 +198,8 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
         text: notice.text,
       });
     }
+    case "history-compacted":
+      return addEntry(state, { kind: "summary", text: event.summary });
     case "prompt-blocked":
       return addEntry(state, { kind: "warning", text: `Prompt blocked by a hook: ${event.reason}` });
     case "warning":

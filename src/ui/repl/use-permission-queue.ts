@@ -9,7 +9,11 @@ export type PendingDialog = {
   resolve: (answer: PermissionAnswer) => void;
 };
 
-export function usePermissionQueue(host: ReplHost, add: (entry: EntryInput) => void): PendingDialog[] {
+export function usePermissionQueue(
+  host: ReplHost,
+  add: (entry: EntryInput) => void,
+  onSettled: (question: PermissionQuestion) => void,
+): PendingDialog[] {
   const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
   useEffect(() => {
     host.installPrompter({
@@ -22,6 +26,7 @@ export function usePermissionQueue(host: ReplHost, add: (entry: EntryInput) => v
               if (settled) return;
               settled = true;
               setDialogs((list) => list.filter((item) => item !== pending));
+              onSettled(question);
               if (answer.kind === "always")
                 add({ kind: "info", text: `Allowed ${answer.rule} from now on.` });
               resolve(answer);
@@ -32,6 +37,6 @@ export function usePermissionQueue(host: ReplHost, add: (entry: EntryInput) => v
           host.notification(`reagent needs your permission to use ${question.toolName}`, "permission_prompt");
         }),
     });
-  }, [host, add]);
+  }, [host, add, onSettled]);
   return dialogs;
 }

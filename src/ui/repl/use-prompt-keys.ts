@@ -1,7 +1,8 @@
-// Keys while the prompt has focus: editing (input-editor), history, the slash-command menu, Tab
+// Keys: an open permission dialog sees each key first (`intercept`: it takes only its own keys, so
+// letters always reach the prompt); then editing (input-editor), history, the slash-command menu, Tab
 // completion, Shift+Tab permission modes, Esc / Ctrl+C to stop a turn, Ctrl+C twice or Ctrl+D to
-// leave. Inactive while a permission dialog is open (the dialog owns the keys then).
-import { useInput } from "ink";
+// leave, Ctrl+L to redraw, Ctrl+O to toggle the detailed transcript.
+import { type Key, useInput } from "ink";
 import { useRef } from "react";
 import { errorMessage } from "../../util/errors.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
@@ -25,6 +26,12 @@ export type PromptKeysOptions = {
   track: (write: Promise<unknown>) => void;
   leave: () => void;
   onKey: () => void;
+  /** Sees every key first; returns true when it took the key (the permission dialog). */
+  intercept?: (input: string, key: Key) => boolean;
+  /** When a key last typed text into the prompt (the dialog leaves digits/Enter alone while typing). */
+  lastTypedAt: { current: number };
+  onRedraw: () => void;
+  onToggleDetail: () => void;
 };
 
 export function usePromptKeys(options: PromptKeysOptions) {
@@ -70,6 +77,9 @@ export function usePromptKeys(options: PromptKeysOptions) {
   useInput(
     (input, key) => {
       options.onKey();
+      if (options.intercept?.(input, key)) return;
+      if (key.ctrl && input === "l") return options.onRedraw();
+      if (key.ctrl && input === "o") return options.onToggleDetail();
       const editor = editorRef.current;
       const suggestions = suggestCommands(editor.text, commands);
       const selected = selectedRef.current;
@@ -98,11 +108,12 @@ export function usePromptKeys(options: PromptKeysOptions) {
         }
         if (key.upArrow || key.downArrow) {
           const step = key.upArrow ? -1 : 1;
-          return setSelected((selected + step + suggestions.length) % suggestions.length);
+          return setSelected(Math.max(0, Math.min(suggestions.length - 1, selected + step)));
         }
       }
       const result = editKey(editor, input, key);
       if (result.type === "edit") {
+        if (input !== "" && !key.ctrl && !key.meta) options.lastTypedAt.current = Date.now();
         setSelected(0);
         return setEditor(result.state);
       }

@@ -1,6 +1,7 @@
 // Renders the REPL in-process against a real Session (scripted model, real ToolRunner and
 // permission gate) with a fake terminal: a stdin the test types into and a stdout that keeps
 // every frame (Ink debug mode writes whole frames).
+import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,7 +58,14 @@ export async function closeAll(): Promise<void> {
 
 export async function startRepl(
   script: Script,
-  options: { columns?: number; idleMs?: number; history?: (dir: string) => Message[] } = {},
+  options: {
+    columns?: number;
+    rows?: number;
+    idleMs?: number;
+    history?: (dir: string) => Message[];
+    /** Dialog key timing (default zeros here: tests press keys at once). */
+    dialogTiming?: { guardMs: number; typingPauseMs: number };
+  } = {},
 ) {
   const dir = await mkdtemp(join(tmpdir(), "reagent-repl-"));
   const calls: string[] = [];
@@ -134,6 +142,13 @@ export async function startRepl(
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
     initPrompt: async (focus) => `INIT ${focus}`,
     setModel: async (name) => `Model set to ${name}`,
+    readText: (path) => {
+      try {
+        return readFileSync(path, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
     installPrompter: (value) => {
       prompter = value;
     },
@@ -149,12 +164,14 @@ export async function startRepl(
     unref: () => stdin,
   });
   const stdout = new FakeStdout(options.columns ?? 80);
+  stdout.rows = options.rows ?? 24;
   const exited = runRepl(host, {
     stdin: stdin as unknown as NodeJS.ReadStream,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: stdout as unknown as NodeJS.WriteStream,
     debug: true,
     idleMs: options.idleMs ?? 60_000,
+    dialogTiming: options.dialogTiming ?? { guardMs: 0, typingPauseMs: 0 },
   });
   const screen = () => stripAnsi(stdout.frames.at(-1) ?? "");
   const handle = { exited, press: (data: string) => stdin.write(data) };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { HistoryMessage } from "../../../src/ui/repl/host.js";
-import { historyEntries, historyTranscript, SUMMARY_LINE } from "../../../src/ui/repl/resumed-history.js";
+import { historyEntries, historyTranscript } from "../../../src/ui/repl/resumed-history.js";
 
 const cwd = "/srv/demo-project";
 const user = (text: string, ...more: string[]): HistoryMessage => ({
@@ -38,19 +38,120 @@ test("prompts, answers and tool calls paired with their results by id", () => {
   assert.deepEqual(historyEntries(messages, { cwd }), [
     { kind: "user", text: "fix the tests" },
     { kind: "assistant", text: "Looking first." },
-    { kind: "tool", summary: "Read(src/a.ts)", status: "ok", content: "" },
-    { kind: "tool", summary: "Bash(npm test)", status: "error", content: "" },
-    { kind: "tool", summary: "Edit(b.ts)", status: "interrupted", content: "" },
+    {
+      kind: "tool",
+      summary: "Read(src/a.ts)",
+      status: "ok",
+      content: "code",
+      input: { file_path: "/srv/demo-project/src/a.ts" },
+      patch: undefined,
+    },
+    {
+      kind: "tool",
+      summary: "Bash(npm test)",
+      status: "error",
+      content: "1 failing",
+      input: { command: "npm test" },
+      patch: undefined,
+    },
+    {
+      kind: "tool",
+      summary: "Edit(b.ts)",
+      status: "interrupted",
+      content: "",
+      input: { file_path: "b.ts" },
+      patch: undefined,
+    },
     { kind: "assistant", text: "**Fixed** it." },
   ]);
 });
 
-test("a compaction summary becomes one dim line; the prompt merged after it still shows", () => {
+test("denied, blocked and interrupted results replay with the live outcome; merged prompts all show", () => {
+  const call = (id: string, name: string, input: Record<string, unknown>) => ({
+    type: "tool_use" as const,
+    id,
+    name,
+    input,
+  });
+  const result = (id: string, content: string) => ({
+    type: "tool_result" as const,
+    tool_use_id: id,
+    content,
+    is_error: true,
+  });
+  const messages: HistoryMessage[] = [
+    user("first prompt", "second prompt", '<mcp-resource server="d" uri="x">\nbody\n</mcp-resource>'),
+    {
+      role: "assistant",
+      content: [
+        call("a", "Write", { file_path: "/srv/demo-project/a.txt", content: "x" }),
+        call("b", "Bash", { command: "rm -rf build" }),
+        call("c", "Bash", { command: "npm test" }),
+        call("d", "Read", { file_path: "/srv/demo-project/.env" }),
+      ],
+    },
+    {
+      role: "user",
+      content: [
+        result("a", "The user declined this tool call (Write a.txt). The user said: use b.txt"),
+        result("b", "Tool call denied by a PreToolUse hook: no deletes"),
+        result("c", "Command was interrupted; it and its child processes were killed. Output so far:\n"),
+        result("d", "Permission denied: Read(.env) is denied by a rule."),
+      ],
+    },
+  ];
+  const entries = historyEntries(messages, { cwd });
+  assert.deepEqual(
+    entries.map((entry) =>
+      entry.kind === "tool"
+        ? `${entry.summary} ${entry.status}`
+        : `${entry.kind} ${"text" in entry ? entry.text : ""}`,
+    ),
+    [
+      "user first prompt",
+      "user second prompt",
+      "Write(a.txt) denied",
+      "Bash(rm -rf build) blocked",
+      "Bash(npm test) interrupted",
+      "Read(.env) denied",
+    ],
+  );
+});
+
+test("an Edit replays with its change as a diff", () => {
+  const messages: HistoryMessage[] = [
+    user("rename"),
+    {
+      role: "assistant",
+      content: [
+        {
+          type: "tool_use",
+          id: "e",
+          name: "Edit",
+          input: {
+            file_path: "/srv/demo-project/a.ts",
+            old_string: "const a = 1;",
+            new_string: "const b = 1;",
+          },
+        },
+      ],
+    },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: "e", content: "Edited a.ts" }] },
+  ];
+  const [, tool] = historyEntries(messages, { cwd });
+  assert.ok(tool.kind === "tool" && tool.patch);
+  assert.deepEqual(
+    tool.patch.flatMap((hunk) => hunk.lines.map((line) => `${line.kind} ${line.text}`)),
+    ["removed const a = 1;", "added const b = 1;"],
+  );
+});
+
+test("a compaction summary becomes one summary entry; the prompt merged after it still shows", () => {
   const summary =
     "[Context compacted] This session continues … Below is a summary of the earlier conversation; …\n\n<summary>\nlots\n</summary>";
   const entries = historyEntries([user(summary, "and now?"), answer("done")], { cwd });
   assert.deepEqual(entries, [
-    { kind: "info", text: SUMMARY_LINE },
+    { kind: "summary", text: "lots" },
     { kind: "user", text: "and now?" },
     { kind: "assistant", text: "done" },
   ]);

@@ -1,17 +1,30 @@
 // Drives a program in a real pseudo-terminal through tmux (new-session, send-keys, capture-pane)
-// for the REPL end-to-end tests. Each session uses its own tmux server socket.
+// for the REPL end-to-end tests. Each session uses its own tmux server socket. Every byte the
+// program writes is also logged (pipe-pane, attached before the program starts) so tests can
+// assert on what was written, not only on the resulting screen.
 import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export const hasTmux = spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 export type TmuxSession = {
+  /** The visible screen plus up to 200 lines of scrollback. */
   screen(): string;
+  /** The visible screen only. */
+  visible(): string;
+  /** The whole scrollback history and screen. */
+  history(): string;
+  /** Every byte the program wrote so far. */
+  bytes(): Buffer;
   /** Literal text. */
   type(text: string): void;
   /** tmux key names: Enter, Escape, C-c, C-d, Up … */
   keys(...names: string[]): void;
+  resize(columns: number, rows: number): void;
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   kill(): void;
 };
@@ -26,10 +39,16 @@ export function startTmux(options: {
   rows?: number;
 }): TmuxSession {
   const socket = `reagent-test-${process.pid}-${++counter}`;
+  const folder = mkdtempSync(join(tmpdir(), "reagent-tmux-"));
+  const log = join(folder, "output.log");
+  const go = join(folder, "go");
+  writeFileSync(log, "");
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
   // `env -i` gives the program exactly the test's environment (no CI variable: Ink would not redraw).
+  // The program waits for `go` so that the byte log is attached before its first write.
   const envArgs = Object.entries(options.env).map(([key, value]) => quote(`${key}=${value}`));
-  const shell = `env -i ${envArgs.join(" ")} ${options.command.map(quote).join(" ")}; sleep 30`;
+  const wait = `while [ ! -e ${quote(go)} ]; do sleep 0.02; done`;
+  const shell = `${wait}; env -i ${envArgs.join(" ")} ${options.command.map(quote).join(" ")}; sleep 30`;
   tmux(
     "-f",
     "/dev/null",
@@ -45,13 +64,22 @@ export function startTmux(options: {
     options.cwd,
     shell,
   );
+  tmux("set-option", "-t", "repl", "history-limit", "5000");
+  tmux("pipe-pane", "-t", "repl", "-o", `cat >> ${quote(log)}`);
+  writeFileSync(go, "");
   const session: TmuxSession = {
     screen: () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "repl"),
+    visible: () => tmux("capture-pane", "-p", "-J", "-t", "repl"),
+    history: () => tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "repl"),
+    bytes: () => readFileSync(log),
     type: (text) => {
       tmux("send-keys", "-t", "repl", "-l", text);
     },
     keys: (...names) => {
       tmux("send-keys", "-t", "repl", ...names);
+    },
+    resize: (columns, rows) => {
+      tmux("resize-window", "-t", "repl", "-x", String(columns), "-y", String(rows));
     },
     async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

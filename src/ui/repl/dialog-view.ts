@@ -1,0 +1,66 @@
+// The permission dialog as lines that fit a given height: a rule, what the tool will do (the body
+// scrolls inside the dialog when it is taller than the room left: PgUp/PgDn), why it asks, the three
+// choices, the instruction field once "No, and tell the agent" is chosen, and the keys. Pure.
+import type { RequestView } from "./permission-view.js";
+import type { Style } from "./style.js";
+import { wrapWithPrefix } from "./text-width.js";
+
+export type DialogState = {
+  selected: number;
+  /** The instruction being typed after choosing option 3; undefined before. */
+  message?: string;
+  /** First body line shown. */
+  scroll: number;
+};
+
+export const MIN_BODY_ROWS = 3;
+
+export function dialogOptions(rule: string): string[] {
+  return ["Yes", `Yes, and don't ask again for ${rule}`, "No, and tell the agent what to do instead"];
+}
+
+export type DialogLayout = { lines: string[]; bodyRows: number; bodyLength: number };
+
+export function dialogLines(
+  view: RequestView,
+  question: { reason: string; suggestedRule: string },
+  state: DialogState,
+  options: { style: Style; width: number; maxRows: number },
+): DialogLayout {
+  const { style, width } = options;
+  const head = [style.dim("─".repeat(width)), style.bold(style.yellow(view.title))];
+  const tail: string[] = [];
+  if (question.reason)
+    tail.push(...wrapWithPrefix(question.reason, width, "", "").slice(0, 2).map(style.dim));
+  tail.push("Do you want to proceed?");
+  dialogOptions(question.suggestedRule).forEach((option, index) => {
+    const chosen = index === state.selected;
+    const marker = `${chosen ? "❯" : " "} ${index + 1}. `;
+    const paint = chosen ? style.cyan : (value: string) => value;
+    tail.push(...wrapWithPrefix(option, width, marker, " ".repeat(marker.length)).map(paint));
+  });
+  if (state.message !== undefined) {
+    tail.push(style.bold("Tell the agent what to do instead (Enter sends, Esc is a plain no):"));
+    tail.push(...wrapWithPrefix(`${state.message}\u2588`, width, "> ", "  "));
+  } else {
+    const confirm = state.selected === 1 ? "Enter saves the rule · " : "";
+    tail.push(style.dim(`${confirm}1 yes · 2 always · 3 no, and say what instead · ↑↓ Enter · Esc no`));
+  }
+  const room = Math.max(MIN_BODY_ROWS, options.maxRows - head.length - tail.length);
+  let body = view.body;
+  const scrolls = body.length > room;
+  if (scrolls) {
+    const rows = room - 1;
+    const first = Math.max(0, Math.min(state.scroll, body.length - rows));
+    const shown = body.slice(first, first + rows);
+    const hint = style.dim(
+      `lines ${first + 1}–${first + shown.length} of ${body.length} · PgUp/PgDn to scroll`,
+    );
+    body = [...shown, hint];
+  }
+  return {
+    lines: [...head, ...body, ...tail],
+    bodyRows: scrolls ? room - 1 : body.length,
+    bodyLength: view.body.length,
+  };
+}

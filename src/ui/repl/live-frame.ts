@@ -1,0 +1,108 @@
+// Builds the live area's lines for one render: the streaming answer and running tools (with the last
+// lines of their live output) on top, then the spinner, the permission dialog, the prompt, the
+// slash-command menu and the status line, fitted to the terminal (live-area.ts). Pure.
+
+import { menuLines } from "./command-menu.js";
+import { type DialogState, dialogLines } from "./dialog-view.js";
+import type { PermissionQuestion } from "./host.js";
+import type { EditorState } from "./input-editor.js";
+import { fitLive, liveRows } from "./live-area.js";
+import { renderMarkdown } from "./markdown.js";
+import type { RequestView } from "./permission-view.js";
+import { promptLines } from "./prompt-lines.js";
+import type { SlashCommand } from "./slash-commands.js";
+import { statusLine, workingLine } from "./status-lines.js";
+import type { Style } from "./style.js";
+import { truncateLine } from "./text-width.js";
+import type { Transcript } from "./transcript.js";
+
+export const LIVE_OUTPUT_LINES = 5;
+
+export type FrameInput = {
+  style: Style;
+  width: number;
+  rows: number;
+  now: number;
+  frame: string;
+  transcript: Transcript;
+  working: boolean;
+  startedAt: number;
+  dialog?: { question: PermissionQuestion; state: DialogState; view: RequestView };
+  editor: EditorState;
+  placeholder: string;
+  promptMarker?: string;
+  queued: readonly string[];
+  suggestions: readonly SlashCommand[];
+  selected: number;
+  status: { model: string; contextPercent: number; mode: string; hint?: string };
+  /** Lines shown above the prompt (history search, pickers). */
+  overlay?: string[];
+};
+
+export type Frame = { lines: string[]; dialogBody?: { rows: number; length: number } };
+
+const seconds = (now: number, since: number) => Math.max(0, Math.floor((now - since) / 1000));
+
+function runningLines(input: FrameInput): string[] {
+  const { style, width, now } = input;
+  return input.transcript.running.flatMap((tool) => {
+    const head = `${style.cyan(input.frame)} ${style.bold(tool.summary)} ${style.dim(`${seconds(now, tool.startedAt)}s`)}`;
+    const output = tool.output
+      .replace(/\r\n/g, "\n")
+      .split("\n")
+      .map((line) => line.slice(line.lastIndexOf("\r") + 1).replace(/\t/g, "  "))
+      .filter((line, index, all) => line.trim() !== "" || index < all.length - 1);
+    const tail = output
+      .slice(-LIVE_OUTPUT_LINES)
+      .map((line, index) => style.dim(truncateLine(`${index === 0 ? "  ⎿ " : "    "}${line}`, width)));
+    return [truncateLine(head, width), ...tail];
+  });
+}
+
+export function buildFrame(input: FrameInput): Frame {
+  const { style, width, transcript } = input;
+  const flexible: string[] = [];
+  if (transcript.streaming.trim() !== "")
+    flexible.push("", ...renderMarkdown(transcript.streaming, { width, style }));
+  const running = runningLines(input);
+  if (running.length > 0) flexible.push(...(flexible.length > 0 ? [""] : []), ...running);
+  const before: string[] = [""];
+  if (input.working)
+    before.push(
+      workingLine(style, {
+        frame: input.frame,
+        seconds: seconds(input.now, input.startedAt),
+        tokens: transcript.outputTokens + Math.ceil(transcript.streamedChars / 4),
+        retry: transcript.retry,
+        waiting: input.dialog !== undefined,
+      }),
+    );
+  const after = [
+    ...(input.overlay ?? []),
+    ...promptLines(input.editor, {
+      style,
+      width,
+      placeholder: input.placeholder,
+      queued: input.queued,
+      marker: input.promptMarker,
+    }),
+    ...menuLines(input.suggestions, input.selected, { style, width }),
+    statusLine(style, { ...input.status, width }),
+  ];
+  let dialog: string[] = [];
+  let dialogBody: Frame["dialogBody"];
+  if (input.dialog) {
+    const maxRows = liveRows(input.rows) - before.length - after.length;
+    const layout = dialogLines(input.dialog.view, input.dialog.question, input.dialog.state, {
+      style,
+      width,
+      maxRows,
+    });
+    dialog = layout.lines;
+    dialogBody = { rows: layout.bodyRows, length: layout.bodyLength };
+  }
+  return {
+    lines: fitLive({ flexible, required: [...before, ...dialog, ...after] }, input.rows, width),
+    dialogBody,
+  };
+}

@@ -1,0 +1,117 @@
+// End-to-end (tmux, built CLI, fake model server): tables fit narrow terminals, a resize redraws
+// cleanly, the slash menu reaches every command, /clear clears the screen and Ctrl+L redraws.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
+
+const cleanups: Array<() => unknown> = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+test("a table wider than 40 columns shrinks, wraps inside cells and honours right alignment", {
+  skip,
+}, async () => {
+  const table = [
+    "| Name | Description | Count |",
+    "|:-----|:------------|------:|",
+    "| alpha | a fairly long description that has to wrap inside its own cell | 7 |",
+    "| beta | short | 12345 |",
+  ].join("\n");
+  const { tmux } = await openRepl(cleanups, [{ text: `Here:\n\n${table}\n\nEnd of table.` }], {
+    columns: 40,
+  });
+  await sendLine(tmux, "table please");
+  const screen = await tmux.waitFor((text) => text.includes("End of table."), "the table");
+  const lines = screen.split("\n");
+  for (const line of lines) assert.ok(line.length <= 40, `wider than 40: ${JSON.stringify(line)}`);
+  const separator = lines.find((line) => line.includes("┼"));
+  assert.ok(separator && /^[─┼ ]+$/.test(separator.trimEnd()), `one separator line: ${separator}`);
+  const header = lines.find((line) => line.includes("Name"))!;
+  const descriptionColumn = header.indexOf("Description");
+  const alpha = lines.findIndex((line) => line.includes("alpha"));
+  assert.equal(lines[alpha].indexOf("a fairly"), descriptionColumn, "the cell starts in its column");
+  const continuation = lines[alpha + 1];
+  assert.ok(!continuation.includes("beta"), "the long cell wraps onto a second line of the row");
+  assert.equal(continuation.search(/[a-z]/), descriptionColumn, `wrapped inside the cell: ${continuation}`);
+  const seven = lines[alpha].trimEnd();
+  const big = lines.find((line) => line.includes("12345"))!.trimEnd();
+  assert.ok(seven.endsWith("7") && big.endsWith("12345"), `${seven}\n${big}`);
+  assert.equal(seven.length, big.length, "right-aligned numbers end in the same column");
+});
+
+test("a resize while an answer streams redraws cleanly: no border fragments, no duplicates", {
+  skip,
+}, async () => {
+  const answer = Array.from({ length: 12 }, (_, index) => `Paragraph ${index} of the streamed answer.`).join(
+    "\n\n",
+  );
+  const { tmux } = await openRepl(cleanups, [{ text: answer, fault: { chunk_delay_ms: 150 } }]);
+  await sendLine(tmux, "stream something");
+  await tmux.waitFor((screen) => screen.includes("Paragraph 2 of"), "the stream under way");
+  tmux.resize(50, 24);
+  await pause(400);
+  tmux.resize(64, 24);
+  await tmux.waitFor(
+    (screen) => screen.includes("Paragraph 11 of") && !screen.includes("Working…"),
+    "the end",
+  );
+  await pause(300);
+  const history = tmux.history();
+  for (let index = 0; index < 12; index++) {
+    const count = history.split(`Paragraph ${index} of the streamed answer.`).length - 1;
+    assert.equal(count, 1, `paragraph ${index} appears once, found ${count}:\n${history}`);
+  }
+  const tops = history.split("\n").filter((line) => line.includes("╭")).length;
+  const bottoms = history.split("\n").filter((line) => line.includes("╰")).length;
+  assert.equal(tops, 1, `one prompt box top border:\n${history}`);
+  assert.equal(bottoms, 1, `one prompt box bottom border:\n${history}`);
+});
+
+test("the / menu scrolls through every command with aligned descriptions and an N more hint", {
+  skip,
+}, async () => {
+  const { tmux } = await openRepl(cleanups, [], {
+    files: {
+      ".agents/skills/zeta-skill/SKILL.md": "---\nname: zeta-skill\ndescription: The last one\n---\nDo it.\n",
+    },
+  });
+  tmux.type("/");
+  const menu = await tmux.waitFor((screen) => /\d+ more/.test(screen), "the N more hint");
+  const rows = menu.split("\n").filter((line) => /^\s*❯? *\/[a-z]/.test(line));
+  assert.ok(rows.length >= 5, menu);
+  const descriptionColumns = rows.map((line) => {
+    const name = /\/[a-z:-]+(?: \[[^\]]*\])?/.exec(line)!;
+    const rest = line.slice(name.index + name[0].length);
+    return name.index + name[0].length + rest.search(/\S/);
+  });
+  assert.equal(new Set(descriptionColumns).size, 1, `descriptions aligned:\n${rows.join("\n")}`);
+  for (let index = 0; index < 14; index++) tmux.keys("Down");
+  const end = await tmux.waitFor((screen) => /❯ \/zeta-skill/.test(screen), "the skill reached by Down");
+  assert.match(end, /The last one/);
+  tmux.keys("Up");
+  await tmux.waitFor((screen) => /❯ \/exit/.test(screen), "back to /exit");
+});
+
+test("/clear clears the screen; Ctrl+L redraws it", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, [{ text: "an answer before the clear" }]);
+  await sendLine(tmux, "first question");
+  await tmux.waitFor((screen) => screen.includes("an answer before the clear"), "the answer");
+  await sendLine(tmux, "/clear");
+  await tmux.waitFor((screen) => screen.includes("Started a fresh conversation."), "/clear");
+  const visible = tmux.visible();
+  assert.doesNotMatch(
+    visible,
+    /an answer before the clear/,
+    `the old transcript left the screen:\n${visible}`,
+  );
+  tmux.type("draft text");
+  tmux.keys("C-l");
+  await tmux.waitFor(() => {
+    const rows = tmux.visible().split("\n");
+    const at = rows.findIndex((row) => row.includes("draft text"));
+    return at >= 0 && at <= 3;
+  }, "the prompt redrawn at the top");
+  assert.doesNotMatch(tmux.visible(), /Started a fresh conversation/);
+  assert.equal(tmux.bytes().toString("latin1").includes("\u001b[3J"), false, "no ESC[3J");
+});

@@ -1,0 +1,140 @@
+// End-to-end (tmux, built CLI, fake model server): /compact never grows a conversation, a
+// --continue replay looks like the live session, /context counts the system prompt before the
+// first request, the exit screen prints the resume command, and tool times exclude approval.
+import assert from "node:assert/strict";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { projectSessionsDir } from "../../src/session/transcript-index.js";
+import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
+
+const cleanups: Array<() => unknown> = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+test("/compact of a short conversation says there is not enough to compact and sends nothing", {
+  skip,
+}, async () => {
+  const { tmux, server } = await openRepl(cleanups, [{ text: "short answer" }, { text: "A SUMMARY" }]);
+  await sendLine(tmux, "hi");
+  await tmux.waitFor((screen) => screen.includes("short answer"), "the answer");
+  const requests = server.requests.length;
+  await sendLine(tmux, "/compact");
+  const screen = await tmux.waitFor(
+    (text) => /not enough conversation to compact/i.test(text),
+    "the refusal",
+  );
+  assert.doesNotMatch(screen, /Compacted the conversation/);
+  assert.equal(server.requests.length, requests, "no summary request was sent");
+});
+
+test("--continue replays denied and interrupted tools like live ones and keeps merged prompts", {
+  skip,
+}, async () => {
+  const { tmux: first, dir, home } = await openRepl(cleanups, []);
+  first.keys("C-d");
+  await pause(300);
+  const cwd = realpathSync(dir);
+  const sessions = projectSessionsDir(join(home, ".agents", "sessions"), cwd);
+  mkdirSync(sessions, { recursive: true });
+  const id = "11111111-2222-4333-8444-555555555555";
+  const records = [
+    {
+      type: "session",
+      session_id: id,
+      cwd,
+      model: "m",
+      provider: "anthropic",
+      created_at: new Date().toISOString(),
+      version: "0",
+    },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "first prompt" },
+        { type: "text", text: "second prompt" },
+      ],
+    },
+    {
+      role: "assistant",
+      content: [
+        { type: "tool_use", id: "t1", name: "Write", input: { file_path: join(cwd, "a.txt"), content: "x" } },
+      ],
+    },
+    {
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "t1",
+          is_error: true,
+          content:
+            "The user declined this tool call (Write a.txt). Do not retry it; wait for the user's instructions.",
+        },
+      ],
+    },
+    { role: "user", content: [{ type: "text", text: "run the tests" }] },
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id: "t2", name: "Bash", input: { command: "npm test" } }],
+    },
+    {
+      role: "user",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "t2",
+          is_error: true,
+          content: "Command was interrupted; it and its child processes were killed. Output so far:\n(none)",
+        },
+      ],
+    },
+  ].map((record) => JSON.stringify("type" in record ? record : { type: "message", message: record }));
+  writeFileSync(join(sessions, `${id}.jsonl`), `${records.join("\n")}\n`);
+  const { tmux } = await openRepl(cleanups, [], { args: ["--continue"], reuse: { dir, home } });
+  const screen = await tmux.waitFor((text) => text.includes("npm test"), "the replay");
+  assert.match(screen, /> first prompt/);
+  assert.match(screen, /> second prompt/, `the second merged prompt is kept:\n${screen}`);
+  assert.match(screen, /⊘ Write\(a\.txt\) denied/, screen);
+  assert.match(screen, /■ Bash\(npm test\) interrupted/, screen);
+  assert.doesNotMatch(screen, /✗ /, "nothing replays as an error");
+});
+
+test("/context counts the system prompt before the first request", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, []);
+  await sendLine(tmux, "/context");
+  const screen = await tmux.waitFor((text) => text.includes("system prompt"), "/context");
+  const tokens = Number(/system prompt\s+(\d+) tokens/.exec(screen)?.[1]);
+  assert.ok(tokens > 100, `system prompt counted before any request: ${tokens}\n${screen}`);
+});
+
+test("the exit screen has no stale Ctrl+C hint and prints the resume command", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, [{ text: "noted" }]);
+  await sendLine(tmux, "remember this");
+  await tmux.waitFor((screen) => screen.includes("noted"), "the answer");
+  tmux.keys("C-c");
+  await tmux.waitFor((screen) => screen.includes("Press Ctrl+C again"), "the exit hint");
+  tmux.keys("C-c");
+  const screen = await tmux.waitFor(
+    (text) => /reagent --resume [0-9a-f-]{36}/.test(text),
+    "the resume command",
+  );
+  assert.doesNotMatch(screen, /Press Ctrl\+C again/);
+});
+
+test("a tool's time excludes the wait for approval", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, [
+    { tool_calls: [{ name: "Write", input: { file_path: "w.txt", content: "w\n" } }] },
+    { text: "wrote it" },
+  ]);
+  await sendLine(tmux, "write");
+  await tmux.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
+  await pause(2500);
+  tmux.keys("1");
+  const screen = await tmux.waitFor((text) => text.includes("wrote it"), "the answer");
+  const time = /✓ Write\(w\.txt\) (\d+(?:\.\d+)?)(ms|s)/.exec(screen);
+  assert.ok(time, screen);
+  const ms = time[2] === "ms" ? Number(time[1]) : Number(time[1]) * 1000;
+  assert.ok(ms < 2000, `the 2.5 s wait is not counted: ${time[0]}`);
+});
