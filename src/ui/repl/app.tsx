@@ -11,7 +11,6 @@ import { buildFrame } from "./live-frame.js";
 import { describeRequest } from "./permission-view.js";
 import { allCommands } from "./slash-commands.js";
 import type { Style } from "./style.js";
-import type { TerminalOutput } from "./terminal-output.js";
 import { type Entry, emptyTranscript, restartTool } from "./transcript.js";
 import { spinnerFrame, useClock } from "./use-clock.js";
 import { type DialogTiming, useDialog } from "./use-dialog.js";
@@ -34,23 +33,12 @@ export type AppProps = {
   initialPrompt?: { text: string; after: Promise<void> };
   /** How long a new permission dialog ignores keys, and digits/Enter while the user types. */
   dialogTiming?: DialogTiming;
-  /** The wrapped terminal stream (absent in component tests). */
-  terminal?: TerminalOutput;
 };
 
 /** Clears the visible screen and homes the cursor; the scrollback is left alone (never ESC[3J). */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[H";
 
-export function App({
-  host,
-  style,
-  history,
-  idleMs,
-  track,
-  initialPrompt,
-  dialogTiming,
-  terminal,
-}: AppProps) {
+export function App({ host, style, history, idleMs, track, initialPrompt, dialogTiming }: AppProps) {
   const { exit } = useApp();
   const { write } = useStdout();
   const size = useTerminalSize();
@@ -176,9 +164,6 @@ export function App({
       });
   if ("dialogBody" in frame && frame.dialogBody)
     dialogControl.setPage(frame.dialogBody.rows, frame.dialogBody.length);
-  useEffect(() => {
-    if (terminal) terminal.frame = frame.lines;
-  });
 
   return (
     <Box flexDirection="column">

@@ -94,20 +94,63 @@ function renderList(token: Tokens.List, options: MarkdownOptions, depth: number)
   return lines;
 }
 
+const MIN_COLUMN = 3;
+
+function alignCell(text: string, width: number, align: "left" | "right" | "center" | null): string {
+  const room = Math.max(0, width - visibleWidth(text));
+  if (align === "right") return " ".repeat(room) + text;
+  if (align === "center") return " ".repeat(Math.floor(room / 2)) + text + " ".repeat(Math.ceil(room / 2));
+  return text + " ".repeat(room);
+}
+
+/** Column widths that fit `available`: the widest column gives up a cell until the table fits. */
+function fitColumns(natural: number[], available: number): number[] {
+  const widths = [...natural];
+  let total = widths.reduce((sum, width) => sum + width, 0);
+  while (total > available) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest] <= MIN_COLUMN) break;
+    widths[widest]--;
+    total--;
+  }
+  return widths;
+}
+
 function renderTable(token: Tokens.Table, options: MarkdownOptions): string[] {
   const { style } = options;
   const header = token.header.map((cell) => renderInline(cell.tokens, style));
   const rows = token.rows.map((row) => row.map((cell) => renderInline(cell.tokens, style)));
-  const widths = header.map((cell, column) =>
-    Math.max(visibleWidth(cell), ...rows.map((row) => visibleWidth(row[column] ?? ""))),
+  const columns = header.length;
+  const separator = 3 * (columns - 1);
+  if (options.width - separator < columns * MIN_COLUMN) {
+    // Too many columns for the width: one block per row, "Header: value".
+    return rows.flatMap((row, index) => [
+      ...(index > 0 ? [""] : []),
+      ...row.flatMap((cell, column) =>
+        wrapWithPrefix(cell, options.width, `${style.bold(header[column])}: `, "  "),
+      ),
+    ]);
+  }
+  const natural = header.map((cell, column) =>
+    Math.max(1, visibleWidth(cell), ...rows.map((row) => visibleWidth(row[column] ?? ""))),
   );
-  const pad = (text: string, column: number) => text + " ".repeat(widths[column] - visibleWidth(text));
-  const line = (cells: string[]) => cells.map(pad).join(style.dim(" │ "));
-  const total = widths.reduce((sum, width) => sum + width, 0) + 3 * (widths.length - 1);
-  const out = [style.bold(line(header)), style.dim(widths.map((width) => "─".repeat(width)).join("─┼─"))];
-  for (const row of rows) out.push(line(row));
-  if (total <= options.width) return out;
-  return out.flatMap((text) => wrapLine(text, options.width));
+  const widths = fitColumns(natural, options.width - separator);
+  const align = token.align;
+  const line = (cells: string[], paint: (text: string) => string = (text) => text) => {
+    const wrapped = widths.map((width, column) => wrapLine(cells[column] ?? "", width));
+    const height = Math.max(...wrapped.map((pieces) => pieces.length));
+    return Array.from({ length: height }, (_, row) =>
+      widths
+        .map((width, column) => {
+          const cell = alignCell(wrapped[column][row] ?? "", width, align[column] ?? null);
+          return column === widths.length - 1 ? paint(cell.trimEnd()) : paint(cell);
+        })
+        .join(style.dim(" │ ")),
+    );
+  };
+  const out = [...line(header, style.bold), style.dim(widths.map((width) => "─".repeat(width)).join("─┼─"))];
+  for (const row of rows) out.push(...line(row));
+  return out;
 }
 
 function renderBlock(token: Token, options: MarkdownOptions, depth: number): string[] {

@@ -1,6 +1,6 @@
 // Entry point of the interactive mode, imported lazily by the CLI so headless runs never load Ink
-// or React. Loads history, renders the app (incremental rendering: only changed lines are
-// rewritten) on a wrapped terminal stream, runs SessionStart, starts loading the syntax highlighter,
+// or React. Loads history, renders the app on a wrapped terminal stream (terminal-output.ts: only
+// changed lines are rewritten, clean resizes), runs SessionStart, starts loading the highlighter,
 // and on exit ends the session through the host and prints how to resume it. Returns the exit code.
 import { render } from "ink";
 import { createElement } from "react";
@@ -56,7 +56,6 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS,
       initialPrompt,
       dialogTiming: options.dialogTiming,
-      terminal,
     }),
     {
       // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
@@ -67,7 +66,6 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       exitOnCtrlC: false,
       patchConsole: false,
       kittyKeyboard: { mode: "auto" },
-      incrementalRendering: true,
     },
   );
   let code = 0;

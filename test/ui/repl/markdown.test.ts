@@ -63,8 +63,22 @@ test("blockquotes, rules and tables", () => {
     "",
     "a │ bb",
     "──┼───",
-    "1 │ 2 ",
+    "1 │ 2",
   ]);
+});
+
+test("a table wider than the terminal shrinks its widest column, wraps inside cells, keeps alignment", () => {
+  const table =
+    "| Name | Notes | Count |\n|:--|:--|--:|\n| alpha | a long note that must wrap | 7 |\n| beta | ok | 12345 |";
+  const lines = plain(table, 30);
+  for (const line of lines) assert.ok(visibleWidth(line) <= 30, line);
+  assert.equal(lines.filter((line) => line.includes("┼")).length, 1);
+  const alpha = lines.findIndex((line) => line.startsWith("alpha"));
+  assert.ok(lines[alpha + 1].startsWith("      │ "), `wrapped inside the Notes cell: ${lines[alpha + 1]}`);
+  const seven = lines[alpha];
+  const big = lines.find((line) => line.includes("12345"))!;
+  assert.equal(seven.length, big.length, `right aligned:\n${lines.join("\n")}`);
+  assert.ok(seven.endsWith(" 7"));
 });
 
 test("long paragraphs wrap to the width, list items hang under their text", () => {
