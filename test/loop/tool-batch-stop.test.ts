@@ -57,7 +57,8 @@ test("a user's no at the prompt for one of several concurrent read-only calls en
     "ask-on-marker.sh",
     `case "$(cat)" in *stop-here*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}';; esac`,
   );
-  const prompter = new ScriptedPrompter([{ kind: "no", message: "wrong direction" }]);
+  // A plain no ends the turn (a no with an instruction would hand it to the model instead).
+  const prompter = new ScriptedPrompter([{ kind: "no" }]);
   const harness = createRunnerHarness({
     cwd: workspace.dir,
     mode: "default",

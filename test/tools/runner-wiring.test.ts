@@ -75,7 +75,7 @@ test("a PreToolUse ask forces the prompt, even in bypassPermissions, with the ho
     "ask.sh",
     `cat > /dev/null; printf '%s' '${preDecision("ask", "a human should look")}'`,
   );
-  const prompter = new ScriptedPrompter([{ kind: "no", message: "not now" }]);
+  const prompter = new ScriptedPrompter([{ kind: "no" }]);
   const asked = createRunnerHarness({
     cwd: dir,
     mode: "bypassPermissions",

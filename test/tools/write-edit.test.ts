@@ -144,6 +144,16 @@ describe("Edit", () => {
       newString: "const b = 3;",
       replaceAll: false,
       replacements: 1,
+      // Claude Code's shape: hunks with 3 lines of context and 1-based line numbers.
+      structuredPatch: [
+        {
+          oldStart: 1,
+          oldLines: 3,
+          newStart: 1,
+          newLines: 3,
+          lines: [" const a = 1;", "-const b = 2;", "+const b = 3;", " const a2 = 1;"],
+        },
+      ],
     });
     const second = await run(
       editTool,
