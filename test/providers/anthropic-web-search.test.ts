@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createAnthropicClient } from "../../src/providers/anthropic.js";
+import { createOpenAIChatClient } from "../../src/providers/openai-chat.js";
 import { createAnthropicSearchBackend } from "../../src/tools/web/search/anthropic-search.js";
 import { createWebSearchTool } from "../../src/tools/web/web-search.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
@@ -167,6 +168,33 @@ test("the fake server refuses what the real API refuses: both domain lists, tamp
     });
     assert.equal(unanswered.status, 400);
     assert.match(unanswered.text, /has no web_search_tool_result/);
+  } finally {
+    await server.close();
+  }
+});
+
+test("the OpenAI-compatible adapter refuses provider-run tools instead of dropping them silently", async () => {
+  const server = await startFakeModelServer([{ text: "never" }]);
+  try {
+    const client = createOpenAIChatClient({
+      apiKey: "k",
+      baseURL: server.openaiBaseURL,
+      model: "gpt-4.1-mini",
+      maxRetries: 0,
+    });
+    const events = [];
+    for await (const event of client.stream({
+      system: "",
+      messages: [{ role: "user", content: [{ type: "text", text: "search" }] }],
+      tools: [],
+      serverTools: [{ type: "web_search_20250305", name: "web_search" }],
+      signal: new AbortController().signal,
+    }))
+      events.push(event);
+    const last = events.at(-1);
+    assert.equal(last?.type, "error");
+    assert.match(last?.type === "error" ? last.error.message : "", /only on the Anthropic API/);
+    assert.equal(server.requests.length, 0);
   } finally {
     await server.close();
   }

@@ -148,6 +148,11 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
           image: { mediaType: content.mediaType, base64: content.base64 },
         });
       }
+      if (content.text.trim() === "")
+        return ok(
+          `${header}: the page has no readable text (it may be built by JavaScript, which WebFetch does not run).`,
+          { ...data, condensed: false },
+        );
       const cut = loaded.truncated
         ? `\n(The response was larger than ${size(limits.maxBytes)}; only the first part was read.)`
         : "";

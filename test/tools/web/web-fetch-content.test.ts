@@ -32,6 +32,10 @@ before(async () => {
   server = await startWebServer({
     "/docs/api": send("text/html; charset=utf-8", HTML),
     "/notes.txt": send("text/plain", "line one\nline two"),
+    "/app": send(
+      "text/html",
+      '<html><head><script src="/app.js"></script></head><body><div id="root"></div></body></html>',
+    ),
     "/data.json": send("application/json", '{"version":"2.5.0","deps":[]}'),
     "/latin1": send("text/plain; charset=iso-8859-1", Buffer.from([0x63, 0x61, 0x66, 0xe9])),
     "/logo.png": send("image/png", PNG),
@@ -225,4 +229,12 @@ test("when condensing fails the page itself comes back, with the reason", async 
   assert.equal(result.isError, false);
   assert.match(result.content, /could not be condensed \(scripted model: the script has no turn 1\)/);
   assert.match(result.content, /line one\nline two$/);
+});
+
+test("a page without readable text (a JavaScript app shell) says so without a side request", async () => {
+  const { tool, client } = setup([]);
+  const result = await run(tool, { url: "https://docs.example.com/app", prompt: "x" }, context);
+  assert.equal(result.isError, false);
+  assert.match(result.content, /no readable text \(it may be built by JavaScript/);
+  assert.equal(client.requests.length, 0);
 });
