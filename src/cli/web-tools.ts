@@ -54,6 +54,7 @@ export async function createWebTools(options: WebToolsOptions): Promise<WebTools
   const webFetch = createWebFetchTool({
     condenser: await condenserFor(options),
     allowPrivateNetwork: options.settings.merged.webFetch?.allowPrivateNetwork === true,
+    acceptsImages: () => options.sessionModel().acceptsImages !== false,
     connector,
     userAgent: `${userAgent} (WebFetch)`,
   });

@@ -3,7 +3,7 @@
 // permission gate and the loop's concurrency, and execute() returning a ToolResult (never throwing
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
-import type { JsonSchema, Usage } from "../model/types.js";
+import type { ImageBlock, JsonSchema, Usage } from "../model/types.js";
 
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
  *  Failures carry a machine-readable `code` (tests assert on codes). */
@@ -16,6 +16,8 @@ export type ToolResult =
       context?: string[];
       /** Model usage of side requests the tool made (WebFetch condensing, web search); counted in the session. */
       usage?: Usage;
+      /** Images for the model next to `content` (a fetched PNG); only when the model reads images. */
+      images?: ImageBlock[];
     }
   | { isError: true; code: string; content: string; data?: unknown; usage?: Usage };
 

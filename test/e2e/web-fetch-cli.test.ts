@@ -11,9 +11,17 @@ import { startWebServer, type WebServer } from "../support/web-fixtures.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const space = createWorkspace({});
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 let pages: WebServer;
 before(async () => {
   pages = await startWebServer({
+    "/logo.png": (_req, res) => {
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(PNG);
+    },
     "/guide": (_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
       res.end(
@@ -167,4 +175,45 @@ test("hooks see WebFetch: a PreToolUse hook with an `if` domain rule denies it, 
   assert.equal(payload.tool_name, "WebFetch");
   assert.match(payload.tool_response.finalUrl, /^http:\/\/127\.0\.0\.1:\d+\/guide$/);
   assert.equal(payload.tool_response.status, 200);
+});
+
+test("a fetched image reaches the model as an image block in the tool result (the API's image checks pass)", async () => {
+  const server = await startFakeModelServer([
+    {
+      tool_calls: [
+        { id: "img", name: "WebFetch", input: { url: `${pages.origin}/logo.png`, prompt: "what is it?" } },
+      ],
+    },
+    { text: "a dot" },
+  ]);
+  try {
+    const run = await runCli(
+      [
+        "-p",
+        "look",
+        "--settings",
+        JSON.stringify({ webFetch: { allowPrivateNetwork: true } }),
+        "--allowedTools",
+        "WebFetch",
+      ],
+      {
+        cwd: space.dir,
+        env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL }),
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(server.refusals, []);
+    assert.equal(server.requests.length, 2, "no condensing request for an image");
+    const result = (
+      (server.requests[1]!.body as Body).messages.at(-1)!.content as Array<Record<string, unknown>>
+    ).find((block) => block.type === "tool_result")!;
+    const parts = result.content as Array<Record<string, unknown>>;
+    assert.match(String(parts[0]!.text), /a 1×1 image, attached/);
+    assert.deepEqual(parts[1], {
+      type: "image",
+      source: { type: "base64", media_type: "image/png", data: PNG.toString("base64") },
+    });
+  } finally {
+    await server.close();
+  }
 });

@@ -44,6 +44,7 @@ export async function runPostToolUse(
       type: "tool_result",
       tool_use_id: call.id,
       content,
+      ...(!result.isError && result.images?.length ? { images: result.images } : {}),
       ...(result.isError ? { is_error: true } : {}),
     },
     notes,

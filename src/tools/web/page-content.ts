@@ -2,12 +2,13 @@
 // as they are (decoded by their charset), PNG/JPEG/GIF/WebP images as images; anything else (PDF,
 // archives, audio, video, unknown binary) is refused with a message that names the type.
 
+import type { ImageMediaType } from "../../model/types.js";
+import { type ImageSize, imageSize } from "./image-size.js";
+
 export type PageContent =
   | { kind: "text"; format: "markdown" | "text" | "json"; text: string; title?: string }
-  | { kind: "image"; mediaType: ImageMediaType; base64: string; bytes: number }
+  | { kind: "image"; mediaType: ImageMediaType; base64: string; bytes: number; size: ImageSize | undefined }
   | { kind: "unsupported"; mediaType: string; reason: string };
-
-export type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
 const TEXT_TYPES = new Set([
   "application/javascript",
@@ -70,7 +71,9 @@ export async function pageContent(
 ): Promise<PageContent> {
   const declared = parseContentType(contentTypeHeader);
   const generic = declared.mediaType === "" || declared.mediaType === "application/octet-stream";
-  const mediaType = generic ? sniff(body) : declared.mediaType;
+  // Images are typed by their bytes: a JPEG served as image/png must be sent as a JPEG.
+  const sniffed = generic || declared.mediaType.startsWith("image/") ? sniff(body) : undefined;
+  const mediaType = sniffed && (generic || IMAGE_TYPES.has(sniffed)) ? sniffed : declared.mediaType;
   if (mediaType === "text/html" || mediaType === "application/xhtml+xml") {
     const { htmlToMarkdown } = await import("./html-to-markdown.js");
     const page = htmlToMarkdown(decode(body, declared.charset, true), url);
@@ -88,6 +91,7 @@ export async function pageContent(
       mediaType: mediaType as ImageMediaType,
       base64: body.toString("base64"),
       bytes: body.length,
+      size: imageSize(body, mediaType as ImageMediaType),
     };
   const what = mediaType.startsWith("image/")
     ? `${mediaType} images are not supported (PNG, JPEG, GIF and WebP are)`

@@ -10,11 +10,14 @@ import { type Connector, createConnector } from "./connector.js";
 import { FETCH_CACHE_TTL_MS, FetchCache } from "./fetch-cache.js";
 import { fetchPage, parseWebUrl } from "./fetch-page.js";
 import { type Resolver, systemResolver } from "./host-guard.js";
+import { imageResult } from "./image-result.js";
 import { type PageContent, pageContent } from "./page-content.js";
 
 export type WebFetchOptions = {
   /** The client for the condensing side request (a small, fast model when configured). */
   condenser: () => ModelClient;
+  /** Whether the session's current model reads images (fetched images are attached only then). */
+  acceptsImages?: () => boolean;
   /** settings `webFetch.allowPrivateNetwork`: loopback, private, unique-local and CGNAT addresses. */
   allowPrivateNetwork: boolean;
   resolver?: Resolver;
@@ -143,10 +146,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
             `${header}: the image is larger than ${size(limits.maxBytes)}.`,
             data,
           );
-        return ok(`${header}: an image (${content.mediaType}).`, {
-          ...data,
-          image: { mediaType: content.mediaType, base64: content.base64 },
-        });
+        return imageResult(header, content, data, options.acceptsImages?.() ?? true);
       }
       if (content.text.trim() === "")
         return ok(

@@ -13,6 +13,12 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+/** A PNG header claiming 9000×10 pixels (enough for the size check; the API would refuse it). */
+function hugePng(): Buffer {
+  const header = Buffer.from(PNG);
+  header.writeUInt32BE(9000, 16);
+  return header;
+}
 const HTML = `<!doctype html><html><head><title>Widget API</title><script>track()</script></head><body>
 <nav><a href="/">Home</a> | <a href="/blog">Blog</a></nav>
 <main><h1>Widget API</h1><p>Call <code>widget.spin(speed)</code>; see <a href="../limits">limits</a>.</p>
@@ -42,6 +48,9 @@ before(async () => {
     "/paper.pdf": send("application/pdf", Buffer.from("%PDF-1.7\n%binary")),
     "/archive": send("application/octet-stream", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0])),
     "/unlabelled.png": send("application/octet-stream", PNG),
+    "/mislabelled": send("image/jpeg", PNG),
+    "/broken.png": send("image/png", Buffer.from("not really a png")),
+    "/huge.png": send("image/png", hugePng()),
     "/big": send("text/plain", "x".repeat(5000)),
     "/bomb": send("text/plain", gzipSync(Buffer.alloc(8 * 1024 * 1024)), { "content-encoding": "gzip" }),
     "/slow": (_req, res) => {
@@ -129,16 +138,37 @@ test("text and JSON reach the model as they are, decoded by their charset", asyn
   }
 });
 
-test("images come back as images, without a side request", async () => {
+test("images come back as image blocks (typed by their bytes), without a side request", async () => {
   const { tool, client } = setup();
-  for (const path of ["/logo.png", "/unlabelled.png"]) {
+  for (const path of ["/logo.png", "/unlabelled.png", "/mislabelled"]) {
     const result = await run(tool, { url: `https://docs.example.com${path}`, prompt: "describe" }, context);
     assert.equal(result.isError, false, result.content);
-    const data = result.data as { image: { mediaType: string; base64: string } };
-    assert.equal(data.image.mediaType, "image/png");
-    assert.equal(data.image.base64, PNG.toString("base64"));
+    assert.match(result.content, /: a 1×1 image, attached\.$/);
+    assert.deepEqual(result.isError === false && result.images, [
+      { type: "image", source: { type: "base64", media_type: "image/png", data: PNG.toString("base64") } },
+    ]);
+    assert.deepEqual((result.data as { image: unknown }).image, {
+      mediaType: "image/png",
+      width: 1,
+      height: 1,
+    });
   }
   assert.equal(client.requests.length, 0);
+});
+
+test("images the provider would refuse, or a model without vision, get a coded result instead", async () => {
+  const { tool } = setup();
+  const broken = await run(tool, { url: "https://docs.example.com/broken.png", prompt: "x" }, context);
+  assert.equal(broken.isError && broken.code, "invalid_image", broken.content);
+  assert.match(broken.content, /not a valid image\/png image/);
+  const huge = await run(tool, { url: "https://docs.example.com/huge.png", prompt: "x" }, context);
+  assert.equal(huge.isError && huge.code, "image_too_large");
+  assert.match(huge.content, /9000×1 pixels; models accept at most 8000 pixels a side/);
+  const blind = setup([], { acceptsImages: () => false }).tool;
+  const text = await run(blind, { url: "https://docs.example.com/logo.png", prompt: "x" }, context);
+  assert.equal(text.isError, false);
+  assert.match(text.content, /does not read images, so it is not shown/);
+  assert.equal(text.isError === false && text.images, undefined);
 });
 
 test("other content types are refused with a message naming the type", async () => {
