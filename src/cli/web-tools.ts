@@ -44,6 +44,26 @@ async function condenserFor(options: WebToolsOptions): Promise<() => ModelClient
 
 export type WebTools = { tools: Tool[]; webSearchStatus: string };
 
+/** `webFetch.allowPrivateNetwork` from your own settings only (user, local, --settings): a shared
+ *  project file, which comes with a cloned repository, cannot open the private network to the model;
+ *  one that tries is named in a warning. The last layer that sets it wins. */
+export function allowPrivateNetwork(settings: LoadedSettings, warnings: string[]): boolean {
+  let allowed = false;
+  for (const layer of settings.layers) {
+    const value = (layer.data.webFetch as { allowPrivateNetwork?: unknown } | undefined)?.allowPrivateNetwork;
+    if (typeof value !== "boolean") continue;
+    if (layer.scope === "project") {
+      if (value)
+        warnings.push(
+          `${layer.source}: webFetch.allowPrivateNetwork is ignored in a shared project file; set it in .claude/settings.local.json, .agents/settings.local.json or your user settings`,
+        );
+      continue;
+    }
+    allowed = value;
+  }
+  return allowed;
+}
+
 export async function createWebTools(options: WebToolsOptions): Promise<WebTools> {
   const { env } = options;
   const proxies = { httpsProxy: env.httpsProxy, httpProxy: env.httpProxy, noProxy: env.noProxy };
@@ -53,7 +73,7 @@ export async function createWebTools(options: WebToolsOptions): Promise<WebTools
   const userAgent = `reagent/${packageVersion()}`;
   const webFetch = createWebFetchTool({
     condenser: await condenserFor(options),
-    allowPrivateNetwork: options.settings.merged.webFetch?.allowPrivateNetwork === true,
+    allowPrivateNetwork: allowPrivateNetwork(options.settings, options.warnings),
     acceptsImages: () => options.sessionModel().acceptsImages !== false,
     connector,
     userAgent: `${userAgent} (WebFetch)`,

@@ -61,3 +61,26 @@ test("/status without a backend says how to enable WebSearch; a bad SEARXNG_URL 
   assert.equal(bad.backend, undefined);
   assert.match(bad.warning ?? "", /SEARXNG_URL=searx\.local:8080 is not an http\(s\) URL/);
 });
+
+test("webFetch.allowPrivateNetwork counts only from your own settings, not a shared project file", async () => {
+  const { allowPrivateNetwork } = await import("../../src/cli/web-tools.js");
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const project = mkdtempSync(join(tmpdir(), "reagent-private-"));
+  mkdirSync(join(project, ".claude"));
+  writeFileSync(join(project, ".claude", "settings.json"), '{"webFetch":{"allowPrivateNetwork":true}}');
+  const shared = loadSettings({ projectDir: project, homeDir: dir });
+  const warnings: string[] = [];
+  assert.equal(allowPrivateNetwork(shared, warnings), false);
+  assert.match(
+    warnings[0] ?? "",
+    /\.claude\/settings\.json: webFetch\.allowPrivateNetwork is ignored in a shared project file/,
+  );
+  writeFileSync(join(project, ".claude", "settings.local.json"), '{"webFetch":{"allowPrivateNetwork":true}}');
+  assert.equal(allowPrivateNetwork(loadSettings({ projectDir: project, homeDir: dir }), []), true);
+  const flag = loadSettings({
+    projectDir: dir,
+    homeDir: dir,
+    extra: ['{"webFetch":{"allowPrivateNetwork":true}}'],
+  });
+  assert.equal(allowPrivateNetwork(flag, []), true);
+});
