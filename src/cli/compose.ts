@@ -1,5 +1,6 @@
 // The composition root: settings + environment → configuration, then the model client, tools,
 // permission gate, hooks engine, system prompt and Session. The only place that wires modules.
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,7 @@ import { createSkillTool } from "../skills/skill-tool.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
+import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
@@ -43,6 +45,7 @@ import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { createModelClient } from "./provider.js";
+import { readSystemPromptFile } from "./sdk-options.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
@@ -68,6 +71,9 @@ export type Runtime = Basics & {
   startupWarnings: string[];
   /** `--effort` / settings `effort` (a `/model` switch keeps it). */
   effort?: Effort;
+  /** Subagent definitions handed over at run time (the SDK's initialize request), by name; the
+   *  subagents feature reads them. */
+  agents: Record<string, unknown>;
   close(): Promise<void>;
 };
 
@@ -212,14 +218,22 @@ export function createGate(
 
 /** Loads MCP configuration; connects every server in parallel when any is configured (the MCP SDK
  *  is loaded only then). Failures become one warning line each; the other servers keep working. */
-export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpConfig">, warnings: string[]) {
+export async function createMcp(
+  basics: Basics,
+  options: Pick<CliOptions, "mcpConfig"> & Partial<Pick<CliOptions, "strictMcpConfig" | "settingSources">>,
+  warnings: string[],
+) {
   const { env, cwd, tracer } = basics;
+  const levels = sourceLevels(options.settingSources);
+  const strict = options.strictMcpConfig === true;
   const config = configStep(() =>
     loadMcpConfig({
       projectDir: cwd,
       homeDir: env.homeDir,
       env: env.all,
-      configFiles: [...env.mcpConfig, ...options.mcpConfig],
+      // --strict-mcp-config: only the servers given on the command line.
+      configFiles: strict ? options.mcpConfig : [...env.mcpConfig, ...options.mcpConfig],
+      files: strict ? { user: false, project: false } : levels,
     }),
   );
   if (Object.keys(config.servers).length === 0) return undefined;
@@ -238,6 +252,23 @@ export async function createMcp(basics: Basics, options: Pick<CliOptions, "mcpCo
   });
   await manager.connectAll();
   return manager;
+}
+
+/** Which user- and project-level files (instructions, skills, MCP configs) `--setting-sources` keeps. */
+function sourceLevels(sources: CliOptions["settingSources"]) {
+  return { user: !sources || sources.includes("user"), project: !sources || sources.includes("project") };
+}
+
+/** The built-in tools `--tools` keeps (all without the flag); an unknown name is a usage error. */
+function selectBuiltinTools(options: CliOptions, builtins: Tool[]): Tool[] {
+  if (!options.tools) return builtins;
+  const names = builtins.map((tool) => tool.name);
+  for (const name of options.tools)
+    if (!names.includes(name))
+      throw new UsageError(
+        `--tools ${options.tools.join(",")}: unknown tool "${name}"; built-in tools are ${names.join(", ")}`,
+      );
+  return builtins.filter((tool) => options.tools!.includes(tool.name));
 }
 
 function resumeRequest(options: CliOptions): ResumeRequest {
@@ -269,12 +300,21 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     held.lock?.release();
   };
   process.on("exit", releaseLock);
-  const sessionId = resumed.type === "resumed" ? resumed.id : newSessionId();
+  if (options.sessionId !== undefined && resumed.type === "resumed")
+    throw new UsageError(
+      "--session-id names a new session; it cannot be combined with --continue or --resume",
+    );
+  if (options.sessionId !== undefined && existsSync(join(sessionsDir, `${options.sessionId}.jsonl`)))
+    throw new UsageError(
+      `--session-id ${options.sessionId}: a session with this id already exists; resume it with --resume`,
+    );
+  const sessionId = resumed.type === "resumed" ? resumed.id : (options.sessionId ?? newSessionId());
   const contextDir = sessionFilesDir(options.sessionPersistence ? sessionsDir : undefined, sessionId);
   const startupWarnings: string[] = [
     ...env.warnings,
     ...settings.warnings,
     ...(resumed.type === "resumed" ? resumed.warnings : []),
+    ...notActedOn(options),
   ];
   if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
   if (resumed.type === "resumed" && interactive)
@@ -322,8 +362,9 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
           }),
       )
     : primary;
+  const levels = sourceLevels(options.settingSources);
   const [discovered, mcp] = await Promise.all([
-    discoverSkills({ cwd, homeDir: env.homeDir }),
+    discoverSkills({ cwd, homeDir: env.homeDir, levels }),
     createMcp(basics, options, startupWarnings),
   ]);
   if (options.sessionPersistence)
@@ -353,8 +394,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     warnings: startupWarnings,
   });
   const tools = [
-    ...createBuiltinTools({}),
-    ...webTools.tools,
+    ...selectBuiltinTools(options, [...createBuiltinTools({}), ...webTools.tools]),
     createSkillTool({ skills }),
     ...(mcp?.tools() ?? []),
   ];
@@ -365,8 +405,12 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     platform: process.platform,
     shell: env.shell,
     now: () => new Date(),
-    systemPrompt: options.systemPrompt,
+    systemPrompt:
+      options.systemPromptFile !== undefined
+        ? readSystemPromptFile(options.systemPromptFile)
+        : options.systemPrompt,
     appendSystemPrompt: options.appendSystemPrompt,
+    instructionLevels: levels,
     skills,
   });
   const stablePrompt = createStableSystemPrompt(prompt);
@@ -426,6 +470,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     mcp,
     startupWarnings: [...discovered.warnings, ...startupWarnings],
     effort,
+    agents: {},
     async close() {
       process.off("exit", releaseLock);
       releaseLock();
@@ -433,4 +478,11 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       await rm(spillDirFor(sessionId), { recursive: true, force: true });
     },
   };
+}
+
+/** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */
+function notActedOn(options: CliOptions): string[] {
+  const flags = options.ignoredFlags;
+  if (flags.length === 0) return [];
+  return [`accepted but not acted on by this version of reagent: ${flags.join(", ")}`];
 }

@@ -1,9 +1,11 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
 import { UsageError } from "../util/errors.js";
+import { type INPUT_FORMATS, sdkOptions } from "./sdk-options.js";
 
 export const DEFAULT_MAX_TURNS = 50;
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"] as const;
 
 export type CliOptions = {
@@ -38,6 +40,25 @@ export type CliOptions = {
   maxBudgetUsd?: number;
   /** `--fallback-model`: used after repeated overload errors. */
   fallbackModel?: string;
+  /** `--input-format stream-json`: one JSON message per stdin line, plus the SDK control protocol. */
+  inputFormat: (typeof INPUT_FORMATS)[number];
+  includePartialMessages: boolean;
+  replayUserMessages: boolean;
+  /** `--json-schema`: the final answer must be a JSON value valid against this schema. */
+  jsonSchema?: Record<string, unknown>;
+  /** `--session-id`: the id of a new session (a UUID). */
+  sessionId?: string;
+  /** `--permission-prompt-tool`: `stdio` (ask the SDK caller) or an MCP tool `mcp__server__tool`. */
+  permissionPromptTool?: string;
+  /** `--strict-mcp-config`: only the servers of --mcp-config (no .mcp.json, no MCP_CONFIG). */
+  strictMcpConfig: boolean;
+  /** `--allow-dangerously-skip-permissions`: the caller may switch to bypassPermissions later. */
+  allowBypassPermissions: boolean;
+  /** `--tools`: the built-in tools offered (default: all); MCP and skills are not affected. */
+  tools?: string[];
+  systemPromptFile?: string;
+  /** Flags accepted for compatibility that reagent does not act on (named once on stderr). */
+  ignoredFlags: string[];
 };
 
 type Raw = Record<string, unknown>;
@@ -139,5 +160,6 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     resume,
     sessionPersistence: raw.sessionPersistence !== false,
     agents: raw.agents === undefined ? undefined : String(raw.agents),
+    ...sdkOptions(raw),
   };
 }

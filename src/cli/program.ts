@@ -4,6 +4,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
+import { INPUT_FORMATS } from "./sdk-options.js";
 import { packageVersion } from "./version.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -72,6 +73,31 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "--agents <json>",
       'session-only subagents as JSON: {"name": {"description": "…", "prompt": "…", "tools": ["Read"]}}',
     )
+    .addOption(
+      new Option(
+        "--input-format <format>",
+        "text, or stream-json: one JSON message per stdin line and the SDK control protocol",
+      ).choices([...INPUT_FORMATS]),
+    )
+    .option("--include-partial-messages", "stream-json: add the raw model stream events (stream_event lines)")
+    .option("--replay-user-messages", "stream-json input: echo each user message back on stdout")
+    .option("--json-schema <schema>", "the final answer must be JSON valid against this schema")
+    .option("--session-id <uuid>", "the id of the new session")
+    .option(
+      "--permission-prompt-tool <tool>",
+      "who answers permission prompts: stdio (the SDK caller) or an MCP tool mcp__server__tool",
+    )
+    .option("--strict-mcp-config", "use only the MCP servers of --mcp-config")
+    .option("--allow-dangerously-skip-permissions", "the caller may switch to bypassPermissions later")
+    .option("--tools <tools>", 'built-in tools to offer: a comma list, "default" (all) or "" (none)')
+    .option("--system-prompt-file <file>", "replace the base system prompt with this file's text")
+    .option("--include-hook-events", "stream-json: hook events (always on in reagent)")
+    .addOption(new Option("--thinking <mode>").hideHelp())
+    .addOption(new Option("--max-thinking-tokens <n>").hideHelp())
+    .addOption(new Option("--thinking-display <mode>").hideHelp())
+    .addOption(new Option("--betas <betas>").hideHelp())
+    .addOption(new Option("--debug").hideHelp())
+    .addOption(new Option("--debug-file <file>").hideHelp())
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

@@ -1,58 +1,54 @@
 // Headless mode (-p): run one prompt to completion, print the result (text, json or stream-json)
-// on stdout, activity on stderr; SIGINT aborts the turn and exits 130 after saying so.
+// on stdout, activity on stderr; SIGINT aborts the turn and exits 130 after saying so. A prompt
+// that names a slash command runs the command (headless-slash.ts).
 import { activityLine } from "../ui/headless/activity-lines.js";
 import { resultJson } from "../ui/headless/result-json.js";
-import { streamJsonLine } from "../ui/headless/stream-json.js";
+import { createStreamJsonPrinter } from "../ui/headless/stream-json.js";
+import { systemInitLine } from "../ui/headless/system-init.js";
+import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import type { Runtime } from "./compose.js";
+import { headlessCommands } from "./headless-commands.js";
+import { runHeadlessTurn } from "./headless-turn.js";
+import { initFacts } from "./init-facts.js";
 import type { CliOptions } from "./options.js";
 
 export async function runHeadless(runtime: Runtime, options: CliOptions, prompt: string): Promise<number> {
   const { session, sessionId } = runtime;
+  const say = (line: string) => process.stderr.write(`${line}\n`);
   const out = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
-  session.subscribe((event) => {
-    const line = activityLine(event, options.verbose);
-    if (line && options.outputFormat !== "stream-json") process.stderr.write(`${line}\n`);
-    if (options.outputFormat === "stream-json") {
-      const json = streamJsonLine(event, sessionId);
-      if (json) out(json);
-    }
+  const stream = options.outputFormat === "stream-json";
+  const printer = createStreamJsonPrinter({
+    sessionId: () => sessionId,
+    includePartialMessages: options.includePartialMessages,
   });
-  for (const message of runtime.startupWarnings) process.stderr.write(`reagent: ${message}\n`);
+  session.subscribe((event) => {
+    if (stream) {
+      for (const line of printer.lines(event)) out(line);
+      return;
+    }
+    const line = activityLine(event, options.verbose);
+    if (line) say(line);
+  });
+  for (const message of runtime.startupWarnings) say(`reagent: ${message}`);
   let interrupted = false;
+  const controller = new AbortController();
   const onSigint = () => {
     if (interrupted) process.exit(130);
     interrupted = true;
-    process.stderr.write("reagent: interrupted; stopping the request and any running tool\n");
+    say("reagent: interrupted; stopping the request and any running tool");
+    controller.abort();
     session.abort();
   };
   process.on("SIGINT", onSigint);
   try {
-    if (options.outputFormat === "stream-json")
-      out({
-        type: "system",
-        subtype: "init",
-        session_id: sessionId,
-        cwd: runtime.cwd,
-        model: runtime.model.model,
-        provider: runtime.model.provider,
-        tools: runtime.session.options.registry.names(),
-        permissionMode: runtime.gate.mode,
-      });
+    const commands = headlessCommands(runtime);
+    if (stream) out(systemInitLine(initFacts(runtime, commands)));
     await session.start(runtime.startSource);
-    const attachments: string[] = [];
-    if (runtime.mcp && /@[\w.-]+:\S/.test(prompt)) {
-      const attached = await runtime.mcp.attachResources(prompt);
-      for (const error of attached.errors) process.stderr.write(`reagent: ${error}\n`);
-      if (attached.text) attachments.push(attached.text);
-    }
-    const turn = await session.submit(prompt, attachments);
+    const turn = await runHeadlessTurn(runtime, commands, { text: prompt }, controller.signal, say);
     // Claude Code's SessionEnd reasons are clear, logout, prompt_input_exit and other.
     await session.end("other");
-    if (options.outputFormat === "text") {
-      if (turn.isError) process.stderr.write(`reagent: ${describeFailure(turn.terminal)}\n`);
-      if (turn.result && !(turn.isError && turn.terminal.reason === "error"))
-        process.stdout.write(`${turn.result}\n`);
-    } else out(resultJson(turn, sessionId, { context: session.contextUsage() }));
+    if (options.outputFormat === "text") printText(turn, say);
+    else out(resultJson(turn, sessionId, { context: session.contextUsage() }));
     if (interrupted) return 130;
     return turn.isError ? 1 : 0;
   } finally {
@@ -61,7 +57,17 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
   }
 }
 
-function describeFailure(terminal: import("../loop/events.js").Terminal): string {
+function printText(turn: HeadlessTurn, say: (line: string) => void): void {
+  if (turn.commandError !== undefined) {
+    say(`reagent: ${turn.commandError}`);
+    return;
+  }
+  if (turn.isError) say(`reagent: ${describeFailure(turn.terminal)}`);
+  if (turn.result && !(turn.isError && turn.terminal.reason === "error"))
+    process.stdout.write(`${turn.result}\n`);
+}
+
+function describeFailure(terminal: HeadlessTurn["terminal"]): string {
   switch (terminal.reason) {
     case "max_turns":
       return `stopped after reaching --max-turns ${terminal.turns}; raise it or narrow the task`;

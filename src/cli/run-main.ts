@@ -1,39 +1,60 @@
-// Runs the default command: headless with -p (or when stdin is not a terminal and a prompt is
-// given), otherwise the interactive REPL.
+// Runs the default command: headless with -p (or `--input-format stream-json`, which the Agent SDKs
+// use without -p when stdin is not a terminal), otherwise the interactive REPL.
 import { UsageError } from "../util/errors.js";
 import { createRuntime } from "./compose.js";
 import type { CliOptions } from "./options.js";
+import { readStdin } from "./read-stdin.js";
 import { runHeadless } from "./run-headless.js";
 
-/** Reads piped stdin to its end. A caller that leaves stdin open without writing would wait forever,
- *  so after a few seconds reagent says what it is waiting for (once). */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  const hint = setTimeout(() => {
-    if (chunks.length === 0)
-      process.stderr.write("reagent: waiting for input on stdin (nothing piped? run with < /dev/null)\n");
-  }, 3000);
-  try {
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  } finally {
-    clearTimeout(hint);
+/** How long a prompt argument waits for piped stdin before going on without it. */
+const STDIN_SILENCE_MS = 3000;
+
+function checkCombinations(options: CliOptions): void {
+  const streaming = options.outputFormat === "stream-json";
+  if (options.inputFormat === "stream-json" && !streaming)
+    throw new UsageError("--input-format stream-json needs --output-format stream-json");
+  if (options.includePartialMessages && !streaming)
+    throw new UsageError("--include-partial-messages needs --output-format stream-json");
+  if (options.replayUserMessages && options.inputFormat !== "stream-json")
+    throw new UsageError("--replay-user-messages needs --input-format stream-json");
+  if (options.permissionPromptTool === "stdio" && options.inputFormat !== "stream-json")
+    throw new UsageError(
+      "--permission-prompt-tool stdio needs --input-format stream-json (the answers come on stdin)",
+    );
+}
+
+async function headlessPrompt(options: CliOptions): Promise<string> {
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  let prompt = options.prompt;
+  if (prompt === undefined) {
+    if (process.stdin.isTTY)
+      throw new UsageError("-p needs a prompt: pass it as an argument or pipe it on stdin");
+    const read = await readStdin(process.stdin, { hintMs: 3000, say });
+    prompt = read.kind === "text" ? read.text : "";
+  } else if (!process.stdin.isTTY && process.stdin.readable) {
+    // Claude Code appends piped stdin to the prompt argument: `git diff | reagent -p "review"`.
+    const read = await readStdin(process.stdin, { silenceMs: STDIN_SILENCE_MS, say });
+    if (read.kind === "text" && read.text.trim() !== "") prompt = `${prompt}\n\n${read.text}`;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+  return prompt;
 }
 
 export async function runMain(options: CliOptions): Promise<number> {
+  checkCombinations(options);
+  if (options.inputFormat === "stream-json") {
+    if (process.stdin.isTTY)
+      throw new UsageError("--input-format stream-json reads JSON messages from stdin; pipe them in");
+    if (options.prompt !== undefined)
+      throw new UsageError(
+        "--input-format stream-json takes the prompts from stdin; drop the prompt argument or the flag",
+      );
+    const runtime = await createRuntime(options, false);
+    const { runStreamInput } = await import("./run-stream-input.js");
+    return runStreamInput(runtime, options);
+  }
   if (options.print) {
-    let prompt = options.prompt;
-    if (prompt === undefined) {
-      if (process.stdin.isTTY)
-        throw new UsageError("-p needs a prompt: pass it as an argument or pipe it on stdin");
-      prompt = await readStdin();
-    } else if (!process.stdin.isTTY && process.stdin.readable) {
-      // Claude Code appends piped stdin to the prompt argument: `git diff | reagent -p "review"`.
-      const piped = await readStdin();
-      if (piped.trim() !== "") prompt = `${prompt}\n\n${piped}`;
-    }
-    if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+    const prompt = await headlessPrompt(options);
     const runtime = await createRuntime(options, false);
     return runHeadless(runtime, options, prompt);
   }

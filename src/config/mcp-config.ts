@@ -26,6 +26,8 @@ export type LoadMcpConfigOptions = {
   /** MCP_CONFIG entries (see splitMcpConfigList) followed by --mcp-config values; a value starting with
    *  "{" is inline JSON, anything else a file path (relative to projectDir). */
   configFiles?: string[];
+  /** Read the user and project config files (false: `--strict-mcp-config`, only `configFiles`). */
+  files?: { user: boolean; project: boolean };
 };
 
 const INLINE_SOURCE = "--mcp-config (inline JSON)";
@@ -52,11 +54,13 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
   const servers: Record<string, McpServerEntry> = {};
   const add = (parsed: Record<string, McpServerEntry>) => Object.assign(servers, parsed);
 
-  for (const [path, required] of [
-    [userMcpConfigPath(options.homeDir), false],
-    [projectMcpConfigPath(options.projectDir), false],
+  const files = options.files ?? { user: true, project: true };
+  for (const [path, read] of [
+    [userMcpConfigPath(options.homeDir), files.user],
+    [projectMcpConfigPath(options.projectDir), files.project],
   ] as const) {
-    const text = readConfigFile(path, required);
+    if (!read) continue;
+    const text = readConfigFile(path, false);
     if (text !== undefined) add(parseMcpConfigText(text, path, dirname(path), options.env));
   }
 

@@ -1,5 +1,5 @@
 // The loop's typed event union and terminal reasons. Event names are kebab noun-verb.
-import type { Message, ModelError, StopReason, ToolUseBlock, Usage } from "../model/types.js";
+import type { Message, ModelError, ModelErrorKind, StopReason, ToolUseBlock, Usage } from "../model/types.js";
 
 export type Terminal =
   /** `truncated`: the final answer was cut off at the output token limit. */
@@ -14,12 +14,27 @@ export type Terminal =
 
 export type AgentEvent =
   | { type: "turn-start"; turn: number }
+  /** A model response began streaming (`id`: the provider's message id, when it sent one). */
+  | { type: "message-start"; model: string; id?: string }
   | { type: "text-delta"; text: string }
   | { type: "thinking-delta"; text: string }
-  | { type: "model-retry"; attempt: number; delayMs: number; reason: string }
+  /** A tool call began streaming (its input arrives with the whole message). */
+  | { type: "tool-call-delta"; id: string; name: string }
+  | {
+      type: "model-retry";
+      attempt: number;
+      maxRetries: number;
+      delayMs: number;
+      reason: string;
+      errorKind: ModelErrorKind;
+      status?: number;
+    }
   | {
       type: "assistant-message";
       message: Extract<Message, { role: "assistant" }>;
+      /** The model that answered and the provider's message id (when it sent one). */
+      model: string;
+      messageId?: string;
       usage: Usage;
       stopReason: StopReason;
       durationMs: number;

@@ -53,6 +53,8 @@ type ModelTurn =
   | {
       ok: true;
       message: Extract<Message, { role: "assistant" }>;
+      model: string;
+      messageId?: string;
       stopReason: StopReason;
       usage: Usage;
       durationMs: number;
@@ -62,6 +64,7 @@ type ModelTurn =
 async function streamOnce(options: LoopOptions, system: string): Promise<ModelTurn> {
   const messages = options.prepareMessages ? options.prepareMessages(options.messages) : options.messages;
   let end: Extract<ModelEvent, { type: "message-end" }> | undefined;
+  let started: Extract<ModelEvent, { type: "message-start" }> | undefined;
   try {
     for await (const event of options.model.stream({
       system,
@@ -71,14 +74,15 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
     })) {
       if (event.type === "text-delta") options.emit({ type: "text-delta", text: event.text });
       else if (event.type === "thinking-delta") options.emit({ type: "thinking-delta", text: event.text });
-      else if (event.type === "retry")
-        options.emit({
-          type: "model-retry",
-          attempt: event.attempt,
-          delayMs: event.delayMs,
-          reason: event.reason,
-        });
-      else if (event.type === "error") return { ok: false, error: event.error };
+      else if (event.type === "message-start") {
+        started = event;
+        options.emit({ type: "message-start", model: event.model, ...(event.id ? { id: event.id } : {}) });
+      } else if (event.type === "tool-call-delta")
+        options.emit({ type: "tool-call-delta", id: event.id, name: event.name });
+      else if (event.type === "retry") {
+        const { type: _type, ...retry } = event;
+        options.emit({ type: "model-retry", ...retry });
+      } else if (event.type === "error") return { ok: false, error: event.error };
       else if (event.type === "message-end") end = event;
     }
   } catch (error) {
@@ -96,6 +100,8 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
   return {
     ok: true,
     message: end.message,
+    model: started?.model ?? options.model.model,
+    ...(started?.id ? { messageId: started.id } : {}),
     stopReason: end.stopReason,
     usage: end.usage,
     durationMs: end.durationMs,
@@ -162,6 +168,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
     options.emit({
       type: "assistant-message",
       message: response.message,
+      model: response.model,
+      ...(response.messageId ? { messageId: response.messageId } : {}),
       usage: response.usage,
       stopReason: response.stopReason,
       durationMs: response.durationMs,

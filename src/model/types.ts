@@ -166,11 +166,22 @@ export type ModelError = { kind: ModelErrorKind; message: string; status?: numbe
 /** Events a ModelClient streams. Exactly one terminal event ends every stream:
  *  `message-end` (success) or `error`. Adapters never throw. */
 export type ModelEvent =
-  | { type: "message-start"; model: string }
+  /** `id`: the provider's message id (Anthropic `msg_…`, OpenAI `chatcmpl-…`) when it sends one. */
+  | { type: "message-start"; model: string; id?: string }
   | { type: "text-delta"; text: string }
   | { type: "thinking-delta"; text: string }
   | { type: "tool-call-delta"; id: string; name: string }
-  | { type: "retry"; attempt: number; delayMs: number; reason: string }
+  | {
+      type: "retry";
+      attempt: number;
+      /** Retries the policy allows after the first attempt. */
+      maxRetries: number;
+      delayMs: number;
+      reason: string;
+      /** What failed: the error's kind and HTTP status (absent for connection errors). */
+      errorKind: ModelErrorKind;
+      status?: number;
+    }
   | {
       type: "message-end";
       message: Extract<Message, { role: "assistant" }>;

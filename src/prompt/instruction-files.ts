@@ -24,9 +24,15 @@ export function instructionFileCandidates(options: {
   cwd: string;
   homeDir: string;
   gitRoot: string | undefined;
+  /** Which levels are read (default both): `--setting-sources` without user or project drops them. */
+  levels?: { user: boolean; project: boolean };
 }): string[] {
   const cwd = resolve(options.cwd);
-  const user = [join(options.homeDir, ".agents", "AGENTS.md"), join(options.homeDir, ".claude", "CLAUDE.md")];
+  const levels = options.levels ?? { user: true, project: true };
+  const user = levels.user
+    ? [join(options.homeDir, ".agents", "AGENTS.md"), join(options.homeDir, ".claude", "CLAUDE.md")]
+    : [];
+  if (!levels.project) return user;
   const top = options.gitRoot ? resolve(options.gitRoot) : resolve(sep);
   const folders: string[] = [];
   let folder = cwd;

@@ -28,6 +28,8 @@ export type SystemPromptOptions = {
   appendSystemPrompt?: string;
   skills: readonly SkillSummary[];
   extraSections?: readonly PromptSection[] | (() => readonly PromptSection[]);
+  /** Which instruction files are read (default: user and project levels). */
+  instructionLevels?: { user: boolean; project: boolean };
   /** Injected for tests; one cache per builder by default. */
   fileCache?: FileCache;
 };
@@ -69,6 +71,7 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
         cwd: options.cwd,
         homeDir: options.homeDir,
         gitRoot: snapshot.gitRoot,
+        levels: options.instructionLevels,
       });
       const loaded = await loadInstructionDocuments({
         candidates,

@@ -107,7 +107,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       for await (const event of stream) {
         if (event.type === "message_start") {
           mergeAnthropicUsage(usage, event.message.usage);
-          yield { type: "message-start", model: event.message.model || options.model };
+          yield {
+            type: "message-start",
+            model: event.message.model || options.model,
+            ...(event.message.id ? { id: event.message.id } : {}),
+          };
         } else if (event.type === "content_block_start") {
           const block = event.content_block;
           if (block.type === "text") {

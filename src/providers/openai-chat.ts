@@ -43,6 +43,7 @@ type CallInProgress = { id: string; name: string; arguments: string; announced: 
 
 /** The fields we read from a chunk, all optional: compatible servers omit many of them. */
 type LooseChunk = {
+  id?: string | null;
   model?: string | null;
   usage?: ChatUsage | null;
   choices?: Array<{
@@ -122,7 +123,11 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
         const chunk = raw as LooseChunk;
         if (!started) {
           started = true;
-          yield { type: "message-start", model: chunk.model || options.model };
+          yield {
+            type: "message-start",
+            model: chunk.model || options.model,
+            ...(chunk.id ? { id: chunk.id } : {}),
+          };
         }
         if (chunk.usage) usage = toUsage(chunk.usage);
         const choice = chunk.choices?.[0];

@@ -154,7 +154,15 @@ export async function* runWithRetries(attempt: Attempt, context: RetryContext): 
     const delayMs = backoffDelay(attemptNumber, policy, failure.retryAfterMs);
     const reason = shortReason(failure.error.message);
     tracer.trace("model.retry", { attempt: attemptNumber, delay_ms: delayMs, reason });
-    yield { type: "retry", attempt: attemptNumber, delayMs, reason };
+    yield {
+      type: "retry",
+      attempt: attemptNumber,
+      maxRetries: policy.maxRetries,
+      delayMs,
+      reason,
+      errorKind: failure.error.kind,
+      ...(failure.error.status !== undefined ? { status: failure.error.status } : {}),
+    };
     try {
       await sleep(delayMs, undefined, { signal });
     } catch {

@@ -117,7 +117,7 @@ export function createScriptedClient(options: {
         yield { type: "error", error: { kind, status, message: turn.fault.body ?? "scripted fault" } };
         return;
       }
-      yield { type: "message-start", model };
+      yield { type: "message-start", model, id: `msg_scripted_${turnIndex + 1}` };
       const content: AssistantBlock[] = [];
       if (turn.thinking) {
         yield { type: "thinking-delta", text: turn.thinking };

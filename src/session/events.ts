@@ -2,7 +2,7 @@
 // the UI; UIs subscribe.
 import type { HookNotice, HookRunEvent } from "../hooks/types.js";
 import type { AgentEvent, Terminal } from "../loop/events.js";
-import type { Message, Usage } from "../model/types.js";
+import type { Message, StopReason, Usage } from "../model/types.js";
 import type { PermissionDenial } from "../tools/runner.js";
 import type { ModelUsageEntry } from "./usage-ledger.js";
 
@@ -11,6 +11,8 @@ export type TurnResult = {
   /** The text shown as the run's result. */
   result: string;
   isError: boolean;
+  /** The model's stop reason on its last response in this turn (absent when it never answered). */
+  stopReason?: StopReason;
   numTurns: number;
   durationMs: number;
   durationApiMs: number;
@@ -31,7 +33,15 @@ export type SessionEvent =
   | { type: "prompt-blocked"; reason: string }
   | { type: "warning"; message: string }
   /** The history was replaced by a compaction: `messages` is the new history (summary first). */
-  | { type: "history-compacted"; trigger: "manual" | "auto"; summary: string; messages: readonly Message[] }
+  | {
+      type: "history-compacted";
+      trigger: "manual" | "auto";
+      summary: string;
+      messages: readonly Message[];
+      /** Estimated context tokens before and after (for stream-json's compact_boundary). */
+      preTokens: number;
+      postTokens: number;
+    }
   /** The history was emptied (`/clear`). */
   | { type: "history-cleared" }
   /** Output of a running tool as it arrives (Bash), for live display; never part of the result. */

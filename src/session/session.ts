@@ -12,7 +12,15 @@ import type {
 } from "../hooks/types.js";
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
-import type { Message, ModelClient, ModelErrorKind, ModelFacts, TextBlock, Usage } from "../model/types.js";
+import type {
+  Message,
+  ModelClient,
+  ModelErrorKind,
+  ModelFacts,
+  StopReason,
+  TextBlock,
+  Usage,
+} from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
@@ -161,8 +169,12 @@ export class Session {
 
   private pendingContext: string[] = [];
 
+  /** The model's stop reason on the last response of the running (or last) turn. */
+  private lastStopReason: StopReason | undefined;
+
   async submit(prompt: string, attachments: string[] = []): Promise<TurnResult> {
     const started = Date.now();
+    this.lastStopReason = undefined;
     const controller = new AbortController();
     this.controller = controller;
     let apiMs = 0;
@@ -177,6 +189,7 @@ export class Session {
       if (event.type !== "assistant-message") return;
       // The loop adds the answer to the history before it says so: the request saw everything before it.
       this.lastRequestIndex = this.messages.length - 1;
+      this.lastStopReason = event.stopReason;
       numTurns++;
       apiMs += event.durationMs;
       addUsage(turnUsage.usage, event.usage);
@@ -253,6 +266,7 @@ export class Session {
     const context = this.options.context;
     if (!context) return { ok: false, message: "Compaction is not available in this session." };
     if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
+    const preTokens = this.contextUsage()?.usedTokens ?? 0;
     const state = this.contextState();
     const result = await context.compact(
       state,
@@ -265,7 +279,15 @@ export class Session {
       this.lastUsage = undefined;
       this.lastRequestIndex = 0;
       this.options.refreshSystemPrompt?.();
-      this.emit({ type: "history-compacted", trigger, summary: result.summary, messages: this.messages });
+      const postTokens = this.contextUsage()?.usedTokens ?? 0;
+      this.emit({
+        type: "history-compacted",
+        trigger,
+        summary: result.summary,
+        messages: this.messages,
+        preTokens,
+        postTokens,
+      });
       await this.start("compact");
     } else this.emit({ type: "warning", message: result.message });
     return result;
@@ -343,6 +365,7 @@ export class Session {
       terminal,
       result,
       isError,
+      ...(this.lastStopReason ? { stopReason: this.lastStopReason } : {}),
       numTurns,
       durationMs: Date.now() - started,
       durationApiMs: apiMs,

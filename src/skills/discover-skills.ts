@@ -10,13 +10,20 @@ import type { Skill, SkillSource } from "./skill.js";
 
 export type SkillRoot = { directory: string; source: SkillSource };
 
-export function skillRoots(options: { cwd: string; homeDir: string }): SkillRoot[] {
-  return [
+export function skillRoots(options: {
+  cwd: string;
+  homeDir: string;
+  /** Which levels are searched (default both; `--setting-sources` may drop one). */
+  levels?: { user: boolean; project: boolean };
+}): SkillRoot[] {
+  const levels = options.levels ?? { user: true, project: true };
+  const roots: SkillRoot[] = [
     { directory: join(options.cwd, ".agents", "skills"), source: "project" },
     { directory: join(options.cwd, ".claude", "skills"), source: "project" },
     { directory: join(options.homeDir, ".agents", "skills"), source: "user" },
     { directory: join(options.homeDir, ".claude", "skills"), source: "user" },
   ];
+  return roots.filter((root) => (root.source === "user" ? levels.user : levels.project));
 }
 
 async function skillFolders(root: string): Promise<string[]> {
@@ -38,6 +45,7 @@ async function skillFolders(root: string): Promise<string[]> {
 export async function discoverSkills(options: {
   cwd: string;
   homeDir: string;
+  levels?: { user: boolean; project: boolean };
 }): Promise<{ skills: Skill[]; warnings: string[] }> {
   const skills: Skill[] = [];
   const warnings: string[] = [];

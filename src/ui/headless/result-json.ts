@@ -1,47 +1,50 @@
-// The final result object of `--output-format json` / `stream-json`, shaped like `claude -p`'s.
+// The final result object of `--output-format json` / `stream-json`, shaped like `claude -p`'s
+// (the Agent SDKs' SDKResultMessage): subtype and is_error, `errors` on every error result,
+// `stop_reason` (the model's), `terminal_reason` (how the turn ended), `api_error_status`, `uuid`,
+// plus reagent's `hook_errors` and whatever the caller adds (context, structured_output, cost …).
+import { randomUUID } from "node:crypto";
 import type { TurnResult } from "../../session/events.js";
+import { describeTurnEnd, type HeadlessTurn, type ResultSubtype } from "./terminal-reason.js";
 
 export type ResultJson = {
   type: "result";
-  subtype: "success" | "error_max_turns" | "error_max_budget_usd" | "error_during_execution";
+  subtype: ResultSubtype;
   is_error: boolean;
   result: string;
   num_turns: number;
   session_id: string;
   duration_ms: number;
   duration_api_ms: number;
-  stop_reason: string;
+  stop_reason: string | null;
+  terminal_reason: string;
   usage: TurnResult["usage"];
   total_cost_usd: number;
   modelUsage: TurnResult["modelUsage"];
   permission_denials: TurnResult["permissionDenials"];
   hook_errors: Array<{ event: string; hook: string; source: string; error: string }>;
+  uuid: string;
+  errors?: string[];
+  api_error_status?: number | null;
   [extra: string]: unknown;
 };
 
 export function resultJson(
-  turn: TurnResult,
+  turn: HeadlessTurn,
   sessionId: string,
   extra: Record<string, unknown> = {},
 ): ResultJson {
-  const subtype =
-    turn.terminal.reason === "max_turns"
-      ? "error_max_turns"
-      : turn.terminal.reason === "max_budget"
-        ? "error_max_budget_usd"
-        : turn.isError
-          ? "error_during_execution"
-          : "success";
+  const end = describeTurnEnd(turn);
   return {
     type: "result",
-    subtype,
-    is_error: turn.isError,
-    result: turn.result,
+    subtype: end.subtype,
+    is_error: end.isError,
+    result: end.result,
     num_turns: turn.numTurns,
     session_id: sessionId,
     duration_ms: turn.durationMs,
     duration_api_ms: turn.durationApiMs,
-    stop_reason: turn.terminal.reason,
+    stop_reason: turn.stopReason ?? null,
+    terminal_reason: end.terminalReason,
     // Claude Code's usage shape: the cache counters always present; reasoning is inside output_tokens.
     usage: {
       input_tokens: turn.usage.input_tokens,
@@ -64,6 +67,9 @@ export function resultJson(
           ? `${notice.text.slice(0, 2000)}… [${notice.text.length - 2000} more characters]`
           : notice.text,
     })),
+    ...(end.errors ? { errors: end.errors } : {}),
+    ...(end.apiErrorStatus !== undefined ? { api_error_status: end.apiErrorStatus } : {}),
+    uuid: randomUUID(),
     ...extra,
   };
 }

@@ -1,0 +1,119 @@
+// The commands a headless run offers (see headless-slash.ts for the dispatch): /compact, /clear,
+// /context, /model, /init, /help, one command per skill and per MCP prompt (`/server:prompt`), plus
+// the `extra` commands other features contribute (custom commands from .claude/commands …).
+import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
+import type { Runtime } from "./compose.js";
+import type { HeadlessCommand } from "./headless-slash.js";
+import { createModelClient } from "./provider.js";
+
+export function headlessCommands(
+  runtime: Runtime,
+  extra: readonly HeadlessCommand[] = [],
+): HeadlessCommand[] {
+  const { session } = runtime;
+  const builtins: HeadlessCommand[] = [
+    {
+      name: "compact",
+      description: "Summarize the conversation to free context",
+      argumentHint: "[instructions]",
+      async run(args, signal) {
+        const result = await session.compact("manual", args, signal);
+        return result.ok ? { kind: "output", text: result.message } : { kind: "error", text: result.message };
+      },
+    },
+    {
+      name: "clear",
+      description: "Start a fresh conversation",
+      async run() {
+        await session.end("clear");
+        session.reset();
+        await session.start("clear");
+        return { kind: "output", text: "Started a fresh conversation." };
+      },
+    },
+    {
+      name: "context",
+      description: "Context window use",
+      async run() {
+        const usage = session.contextUsage();
+        if (!usage) return { kind: "output", text: "Context use is not tracked in this session." };
+        const { breakdown } = usage;
+        return {
+          kind: "output",
+          text: [
+            `Context: ${usage.usedTokens} of ${usage.window} tokens (${Math.round(usage.percent)}%)`,
+            `system prompt ${breakdown.systemPrompt}, tool schemas ${breakdown.toolSchemas}, messages ${breakdown.messages}, free ${breakdown.free}`,
+          ].join("\n"),
+        };
+      },
+    },
+    {
+      name: "model",
+      description: "Show or switch the model",
+      argumentHint: "[name]",
+      async run(args) {
+        if (args !== "")
+          session.setModel(
+            await createModelClient({
+              model: args,
+              provider: session.model.provider === "scripted" ? undefined : session.model.provider,
+              env: runtime.env,
+              cwd: runtime.cwd,
+              tracer: runtime.tracer,
+            }),
+          );
+        return { kind: "output", text: `Model: ${session.model.model} (${session.model.provider})` };
+      },
+    },
+    {
+      name: "init",
+      description: "Write an AGENTS.md for this project",
+      argumentHint: "[focus]",
+      async run(args) {
+        const existing = await detectInitTarget(runtime.cwd);
+        return { kind: "prompt", prompt: buildInitPrompt({ focus: args || undefined, existing }) };
+      },
+    },
+  ];
+  const taken = new Set([...builtins.map((command) => command.name), "help"]);
+  const skills: HeadlessCommand[] = runtime.skills
+    .filter((skill) => !taken.has(skill.name))
+    .map((skill) => ({
+      name: skill.name,
+      description: skill.description,
+      argumentHint: "[args]",
+      run: async (args) => ({ kind: "prompt", prompt: skillSlashPrompt(skill, args || undefined) }),
+    }));
+  const prompts: HeadlessCommand[] = (runtime.mcp?.listPrompts() ?? []).map((prompt) => ({
+    name: prompt.command,
+    description: prompt.description ?? `MCP prompt from ${prompt.server}`,
+    argumentHint: "[args]",
+    async run(args, signal) {
+      const expansion = await runtime.mcp!.expandPrompt(prompt.server, prompt.name, args, signal);
+      return expansion.ok
+        ? { kind: "prompt", prompt: expansion.text }
+        : { kind: "error", text: expansion.message };
+    },
+  }));
+  const commands = [
+    ...builtins,
+    ...extra.filter((command) => !taken.has(command.name)),
+    ...skills,
+    ...prompts,
+  ];
+  const help: HeadlessCommand = {
+    name: "help",
+    description: "List the commands of headless runs",
+    run: async () => ({
+      kind: "output",
+      text: commands
+        .map(
+          (command) =>
+            `/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ""}  ${command.description}`,
+        )
+        .join("\n"),
+    }),
+  };
+  return [help, ...commands];
+}

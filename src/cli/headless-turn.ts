@@ -1,0 +1,56 @@
+// One headless turn, whatever brought the prompt (`-p`, stdin, a stream-json user message): a slash
+// command runs as a command (a local one without the model), `@server:uri` MCP mentions are
+// attached, then the session runs the prompt. Returns what the result object reports.
+import type { TurnResult } from "../session/events.js";
+import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
+import type { Runtime } from "./compose.js";
+import { type HeadlessCommand, resolveHeadlessSlash } from "./headless-slash.js";
+
+export type TurnPrompt = {
+  text: string;
+  /** Further content of a stream-json message (images …), passed to the model after the text. */
+  extra?: string[];
+};
+
+function localTurn(started: number, text: string, failed: boolean): HeadlessTurn {
+  const turn: TurnResult = {
+    terminal: { reason: "completed", text },
+    result: text,
+    isError: failed,
+    numTurns: 0,
+    durationMs: Date.now() - started,
+    durationApiMs: 0,
+    usage: { input_tokens: 0, output_tokens: 0 },
+    totalCostUsd: 0,
+    modelUsage: {},
+    unpricedModels: [],
+    permissionDenials: [],
+    hookErrors: [],
+  };
+  return failed ? { ...turn, commandError: text } : turn;
+}
+
+export async function runHeadlessTurn(
+  runtime: Runtime,
+  commands: readonly HeadlessCommand[],
+  prompt: TurnPrompt,
+  signal: AbortSignal,
+  say: (line: string) => void,
+): Promise<HeadlessTurn> {
+  const started = Date.now();
+  let text = prompt.text;
+  const resolution = await resolveHeadlessSlash(text, commands, signal);
+  if (resolution.kind === "command") {
+    const { outcome } = resolution;
+    if (outcome.kind === "output") return localTurn(started, outcome.text, false);
+    if (outcome.kind === "error") return localTurn(started, outcome.text, true);
+    text = outcome.prompt;
+  }
+  const attachments: string[] = [];
+  if (runtime.mcp && /@[\w.-]+:\S/.test(text)) {
+    const attached = await runtime.mcp.attachResources(text, signal);
+    for (const error of attached.errors) say(`reagent: ${error}`);
+    if (attached.text) attachments.push(attached.text);
+  }
+  return runtime.session.submit(text, [...attachments, ...(prompt.extra ?? [])]);
+}

@@ -1,0 +1,104 @@
+// The flags programs and the Agent SDKs pass (`--input-format stream-json`, `--json-schema`,
+// `--setting-sources`, `--session-id`, `--permission-prompt-tool`, `--agents` …), validated into
+// typed options. Each error names the flag and what to pass instead.
+import { readFileSync } from "node:fs";
+import { UsageError } from "../util/errors.js";
+import type { CliOptions } from "./options.js";
+
+export const INPUT_FORMATS = ["text", "stream-json"] as const;
+
+type Raw = Record<string, unknown>;
+type SdkOptions = Pick<
+  CliOptions,
+  | "inputFormat"
+  | "includePartialMessages"
+  | "replayUserMessages"
+  | "jsonSchema"
+  | "sessionId"
+  | "permissionPromptTool"
+  | "strictMcpConfig"
+  | "allowBypassPermissions"
+  | "tools"
+  | "systemPromptFile"
+  | "ignoredFlags"
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Flags the SDKs may pass that reagent accepts without acting on them; named once on stderr. */
+const IGNORED = ["thinking", "maxThinkingTokens", "thinkingDisplay", "betas", "debug", "debugFile"];
+const FLAG_NAMES: Record<string, string> = {
+  thinking: "--thinking",
+  maxThinkingTokens: "--max-thinking-tokens",
+  thinkingDisplay: "--thinking-display",
+  betas: "--betas",
+  debug: "--debug",
+  debugFile: "--debug-file",
+};
+
+const text = (value: unknown) => (value === undefined ? undefined : String(value));
+const commaList = (value: unknown) =>
+  String(value)
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+function jsonSchema(value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let schema: unknown;
+  try {
+    schema = JSON.parse(String(value));
+  } catch (error) {
+    throw new UsageError(
+      `--json-schema: invalid JSON (${(error as Error).message}); pass a JSON Schema object`,
+    );
+  }
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    throw new UsageError(
+      '--json-schema: expected a JSON Schema object, e.g. {"type":"object","properties":{…}}',
+    );
+  return schema as Record<string, unknown>;
+}
+
+export function sdkOptions(raw: Raw): SdkOptions {
+  const inputFormat = String(raw.inputFormat ?? "text");
+  if (!(INPUT_FORMATS as readonly string[]).includes(inputFormat))
+    throw new UsageError(`--input-format ${inputFormat}: use one of ${INPUT_FORMATS.join(", ")}`);
+  const sessionId = text(raw.sessionId);
+  if (sessionId !== undefined && !UUID.test(sessionId))
+    throw new UsageError(
+      `--session-id ${sessionId}: expected a UUID such as 3f2b8c1e-9d4a-4f6b-8e2a-1c5d7e9f0a1b`,
+    );
+  const prompt = text(raw.permissionPromptTool);
+  if (prompt !== undefined && prompt !== "stdio" && !/^mcp__.+__.+$/.test(prompt))
+    throw new UsageError(
+      `--permission-prompt-tool ${prompt}: use "stdio" (ask the program driving reagent) or an MCP tool named mcp__<server>__<tool>`,
+    );
+  const tools = raw.tools === undefined ? undefined : String(raw.tools);
+  const systemPromptFile = text(raw.systemPromptFile);
+  return {
+    inputFormat: inputFormat as CliOptions["inputFormat"],
+    includePartialMessages: raw.includePartialMessages === true,
+    replayUserMessages: raw.replayUserMessages === true,
+    jsonSchema: jsonSchema(raw.jsonSchema),
+    sessionId,
+    permissionPromptTool: prompt,
+    strictMcpConfig: raw.strictMcpConfig === true,
+    allowBypassPermissions: raw.allowDangerouslySkipPermissions === true,
+    // `--tools default` (or no flag) offers every built-in tool; `--tools ""` none.
+    tools: tools === undefined || tools === "default" ? undefined : commaList(tools),
+    systemPromptFile,
+    ignoredFlags: IGNORED.filter((key) => raw[key] !== undefined).map((key) => FLAG_NAMES[key]!),
+  };
+}
+
+/** The text of `--system-prompt-file`, read at the edge (a missing file is a usage error). */
+export function readSystemPromptFile(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `--system-prompt-file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
+}

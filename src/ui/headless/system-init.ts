@@ -1,0 +1,44 @@
+// The `system/init` line that opens every turn of a stream-json run, shaped like Claude Code's
+// (the Agent SDKs' SDKSystemMessage): cwd, model, tools, MCP servers with their status, slash
+// commands, permission mode, skills, agents, the credential's source and the version, plus reagent's
+// `provider`. The caller gathers the facts; this file only shapes them.
+import { randomUUID } from "node:crypto";
+
+export type InitFacts = {
+  sessionId: string;
+  cwd: string;
+  model: string;
+  provider: string;
+  tools: string[];
+  mcpServers: Array<{ name: string; status: string; source?: string }>;
+  permissionMode: string;
+  slashCommands: string[];
+  skills: string[];
+  agents: string[];
+  /** Where the API key came from (`ANTHROPIC_API_KEY`) or `none`. */
+  apiKeySource: string;
+  version: string;
+};
+
+export function systemInitLine(facts: InitFacts): Record<string, unknown> {
+  return {
+    type: "system",
+    subtype: "init",
+    session_id: facts.sessionId,
+    uuid: randomUUID(),
+    cwd: facts.cwd,
+    model: facts.model,
+    provider: facts.provider,
+    tools: facts.tools,
+    mcp_servers: facts.mcpServers,
+    permissionMode: facts.permissionMode,
+    slash_commands: facts.slashCommands,
+    skills: facts.skills,
+    agents: facts.agents,
+    plugins: [],
+    output_style: "default",
+    apiKeySource: facts.apiKeySource,
+    claude_code_version: facts.version,
+    reagent_version: facts.version,
+  };
+}
