@@ -220,8 +220,13 @@ test("a stream cut mid-way ends the run with a clear error (exit 1)", async () =
   });
   assert.equal(run.code, 1);
   const result = JSON.parse(run.stdout);
-  assert.equal(result.subtype, "error_during_execution");
-  assert.match(result.result, /closed|cut|mid/i);
+  // Claude Code reports an API failure as subtype "success" with is_error and the error as the result.
+  assert.equal(result.subtype, "success");
+  assert.equal(result.is_error, true);
+  assert.equal(result.terminal_reason, "api_error");
+  assert.deepEqual(result.errors, []);
+  assert.equal(result.api_error_status, null);
+  assert.match(result.result, /^API Error: .*(closed|cut|mid)/i);
 });
 
 test("SIGINT aborts the request, says so and exits 130", async () => {

@@ -1,0 +1,167 @@
+// End-to-end: `--input-format stream-json` as programs and the Agent SDKs drive it (no -p, stdin is a
+// pipe), against the wire-level fake model server: several turns in one process, queued turns
+// finished after stdin closes, the control protocol, bad lines, and the flag checks.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import type { Script } from "../../src/providers/script-format.js";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { type JsonLine, startStreamCli } from "../support/stream-cli.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const workspace = createWorkspace({ "notes.txt": "alpha\n" });
+const servers: FakeModelServer[] = [];
+after(async () => {
+  workspace.cleanup();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+async function serve(script: Script) {
+  const server = await startFakeModelServer(script);
+  servers.push(server);
+  return server;
+}
+
+const env = (server: FakeModelServer) =>
+  cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+
+const ofType = (lines: JsonLine[], type: string, subtype?: string) =>
+  lines.filter((line) => line.type === type && (subtype === undefined || line.subtype === subtype));
+
+test("two turns in one process; both queued turns finish after stdin closes", async () => {
+  const server = await serve([{ text: "first answer" }, { text: "second answer" }]);
+  const cli = startStreamCli(["--replay-user-messages"], { cwd: workspace.dir, env: env(server) });
+  cli.user("one", "aaaaaaaa-0000-4000-8000-000000000001");
+  cli.user("two");
+  cli.end();
+  const { code } = await cli.exit;
+  assert.equal(code, 0, cli.stderr());
+  const results = ofType(cli.lines, "result");
+  assert.deepEqual(
+    results.map((line) => line.result),
+    ["first answer", "second answer"],
+  );
+  assert.equal(results[0]!.user_message_uuid, "aaaaaaaa-0000-4000-8000-000000000001");
+  assert.equal(ofType(cli.lines, "system", "init").length, 2, "system/init opens every turn");
+  assert.equal(cli.lines[0]!.subtype, "session_state_changed");
+  assert.equal(cli.lines[1]!.subtype, "init", "system/init comes before any message of the turn");
+  const replays = cli.lines.filter((line) => line.isReplay === true);
+  assert.equal(replays.length, 2);
+  assert.equal(replays[0]!.uuid, "aaaaaaaa-0000-4000-8000-000000000001");
+  assert.deepEqual(replays[1]!.message, { role: "user", content: "two" });
+  const states = ofType(cli.lines, "system", "session_state_changed").map((line) => line.state);
+  assert.deepEqual(states, ["running", "idle"]);
+  // The second request carries the first turn: one conversation.
+  const second = server.requests[1]!.body as { messages: Array<{ role: string }> };
+  assert.equal(second.messages.length, 3);
+});
+
+test("control protocol: initialize, set_permission_mode, set_model, mcp_status, unknown subtypes", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "out.txt", content: "written\n" } }] },
+    { text: "wrote it" },
+  ]);
+  const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
+  const init = await cli.control({ subtype: "initialize", hooks: null });
+  assert.equal(init.subtype, "success");
+  const names = init.response.commands.map((command: { name: string }) => command.name);
+  assert.ok(names.includes("compact") && names.includes("help"), names.join(","));
+  assert.equal(init.response.models[0].value, "claude-sonnet-4-6");
+  assert.equal(init.response.output_style, "default");
+
+  const bad = await cli.control({ subtype: "set_permission_mode", mode: "yolo" });
+  assert.equal(bad.subtype, "error");
+  assert.match(bad.error, /unknown permission mode "yolo"/);
+  const bypass = await cli.control({ subtype: "set_permission_mode", mode: "bypassPermissions" });
+  assert.equal(bypass.subtype, "error", "bypass needs --allow-dangerously-skip-permissions");
+  const edits = await cli.control({ subtype: "set_permission_mode", mode: "acceptEdits" });
+  assert.equal(edits.subtype, "success");
+  const model = await cli.control({ subtype: "set_model", model: "claude-other-model" });
+  assert.equal(model.subtype, "success");
+  const status = await cli.control({ subtype: "mcp_status" });
+  assert.deepEqual(status.response.mcpServers, []);
+  const unknown = await cli.control({ subtype: "rewind_files", user_message_id: "x" });
+  assert.equal(unknown.subtype, "error");
+  assert.match(unknown.error, /Unsupported control request subtype: rewind_files/);
+
+  cli.user("write the file");
+  const result = await cli.waitFor((line) => line.type === "result", "result");
+  cli.end();
+  assert.equal((await cli.exit).code, 0, cli.stderr());
+  assert.equal(result.is_error, false);
+  assert.deepEqual(result.permission_denials, [], "acceptEdits let Write run");
+  const init2 = ofType(cli.lines, "system", "init")[0]!;
+  assert.equal(init2.permissionMode, "acceptEdits");
+  assert.equal(init2.model, "claude-other-model");
+  assert.equal((server.requests[0]!.body as { model: string }).model, "claude-other-model");
+  const toolResult = cli.lines.find((line) => line.type === "user" && line.tool_use_result);
+  assert.equal(toolResult?.tool_use_result.type, "create");
+});
+
+test("interrupt stops the running turn; the next turn runs normally", async () => {
+  const server = await serve([
+    { text: "slow ".repeat(400), fault: { chunk_delay_ms: 100 } },
+    { text: "after the interrupt" },
+  ]);
+  const cli = startStreamCli(["--include-partial-messages"], { cwd: workspace.dir, env: env(server) });
+  cli.user("long answer please");
+  await cli.waitFor(
+    (line) => line.type === "stream_event" && line.event.type === "content_block_delta",
+    "the first streamed text",
+  );
+  const reply = await cli.control({ subtype: "interrupt" });
+  assert.equal(reply.subtype, "success");
+  assert.deepEqual(reply.response.still_queued, []);
+  const stopped = await cli.waitFor((line) => line.type === "result", "the interrupted result");
+  assert.equal(stopped.subtype, "error_during_execution");
+  assert.equal(stopped.is_error, true);
+  assert.ok(stopped.errors.length > 0);
+  cli.user("go on");
+  cli.end();
+  assert.equal((await cli.exit).code, 0, cli.stderr());
+  const results = ofType(cli.lines, "result");
+  assert.equal(results.at(-1)!.result, "after the interrupt");
+});
+
+test("a bad line is reported with its line number and the run goes on", async () => {
+  const server = await serve([{ text: "still here" }]);
+  const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
+  cli.child.stdin.write("this is not json\n");
+  cli.send({ type: "user", message: { role: "assistant", content: "wrong role" } });
+  cli.send({ type: "mystery" });
+  cli.user("hello");
+  cli.end();
+  assert.equal((await cli.exit).code, 0);
+  assert.match(cli.stderr(), /stdin line 1: not JSON/);
+  assert.match(cli.stderr(), /stdin line 2: user: message\.role/);
+  assert.match(cli.stderr(), /stdin line 3: unknown message type "mystery"/);
+  assert.equal(ofType(cli.lines, "result")[0]!.result, "still here");
+});
+
+test("a failed last turn exits 1; the result names the API error like Claude Code", async () => {
+  const server = await serve([{ fault: { status: 400, body: "bad request body" } }]);
+  const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
+  cli.user("hi");
+  cli.end();
+  assert.equal((await cli.exit).code, 1);
+  const result = ofType(cli.lines, "result")[0]!;
+  assert.equal(result.subtype, "success");
+  assert.equal(result.is_error, true);
+  assert.equal(result.api_error_status, 400);
+  assert.match(result.result, /^API Error: 400/);
+});
+
+test("flag checks: stream-json input needs stream-json output; unknown flags name themselves", async () => {
+  const wrong = await runCli(["--input-format", "stream-json"], { cwd: workspace.dir, stdin: "" });
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /--input-format stream-json needs --output-format stream-json/);
+  const unknown = await runCli(["-p", "x", "--no-such-flag"], { cwd: workspace.dir });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /--no-such-flag/);
+  const session = await runCli(["-p", "x", "--session-id", "not-a-uuid"], { cwd: workspace.dir });
+  assert.equal(session.code, 2);
+  assert.match(session.stderr, /--session-id not-a-uuid: expected a UUID/);
+  const sources = await runCli(["-p", "x", "--setting-sources", "user,team"], { cwd: workspace.dir });
+  assert.equal(sources.code, 2);
+  assert.match(sources.stderr, /unknown source "team"/);
+});
