@@ -163,5 +163,5 @@ test("flag checks: stream-json input needs stream-json output; unknown flags nam
   assert.match(session.stderr, /--session-id not-a-uuid: expected a UUID/);
   const sources = await runCli(["-p", "x", "--setting-sources", "user,team"], { cwd: workspace.dir });
   assert.equal(sources.code, 2);
-  assert.match(sources.stderr, /unknown source "team"/);
+  assert.match(sources.stderr, /"team" is not one of user, project, local/);
 });
