@@ -54,6 +54,8 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
   };
   let running: AbortController | undefined;
   let lastFailed = false;
+  /** The caller interrupted the running turn: its aborted result does not make the exit status 1. */
+  let interruptedByCaller = false;
   let interrupted = false;
 
   const control = createStreamControl({
@@ -63,6 +65,7 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
     commands: () => commands,
     queued: () => queue.map((message) => message.uuid).filter((id): id is string => id !== undefined),
     interrupt: () => {
+      if (running) interruptedByCaller = true;
       running?.abort();
       session.abort();
     },
@@ -92,7 +95,8 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
     try {
       const turn = await runHeadlessTurn(runtime, commands, { text, extra }, controller.signal, say);
       const structured = await control.structuredOutput(turn);
-      lastFailed = structured.turn.isError || structured.turn.commandError !== undefined;
+      const aborted = structured.turn.terminal.reason === "aborted" && interruptedByCaller;
+      lastFailed = (structured.turn.isError || structured.turn.commandError !== undefined) && !aborted;
       channel.send(
         resultJson(structured.turn, sessionId, {
           // As in Claude Code, cost and per-model usage are the session's running totals.
@@ -105,6 +109,7 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
       );
     } finally {
       running = undefined;
+      interruptedByCaller = false;
     }
   }
 

@@ -31,6 +31,15 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   compaction: [{ module: "model" }, { module: "util" }],
   "ui/repl": [{ module: "session", typesOnly: true }, { module: "util" }],
   "ui/headless": [{ module: "session", typesOnly: true }, { module: "util" }],
+  // The SDK control protocol (stream-json input): a channel, inbound messages, and the adapters that
+  // put the caller behind reagent's own interfaces (Prompter, hook callbacks, MCP transport).
+  control: [
+    { module: "util" },
+    { module: "permissions", typesOnly: true },
+    { module: "hooks", typesOnly: true },
+    { module: "mcp", typesOnly: true },
+    { module: "session", typesOnly: true },
+  ],
   util: [],
 };
 

@@ -1,0 +1,64 @@
+// Runs the real Claude Agent SDK (`@anthropic-ai/claude-agent-sdk` from npm) with reagent as its
+// engine: pathToClaudeCodeExecutable points at bin/reagent.js (the SDK starts it with node), the
+// environment is built from scratch (a temp HOME, a fake key, the local fake model server, telemetry
+// and updates off), so nothing reaches the internet or a real account.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Options, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { BIN } from "./cli.js";
+import type { FakeModelServer } from "./fake-model-server.js";
+
+export function sdkEnv(server: FakeModelServer, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: mkdtempSync(join(tmpdir(), "reagent-sdk-home-")),
+    NO_COLOR: "1",
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_AUTOUPDATER: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    ...extra,
+  };
+}
+
+/** SDK options that run reagent in `cwd` against `server`; stderr is collected for failure messages. */
+export function sdkOptions(
+  server: FakeModelServer,
+  cwd: string,
+  extra: Partial<Options> = {},
+): Options & { stderrText: () => string } {
+  let stderr = "";
+  return {
+    pathToClaudeCodeExecutable: BIN,
+    cwd,
+    env: sdkEnv(server),
+    stderr: (data: string) => {
+      stderr += data;
+    },
+    ...extra,
+    stderrText: () => stderr,
+  };
+}
+
+/** Collects every message of a query; an error thrown by the SDK is returned, not thrown. */
+export async function collect(
+  messages: AsyncIterable<SDKMessage>,
+): Promise<{ messages: SDKMessage[]; error?: Error }> {
+  const seen: SDKMessage[] = [];
+  try {
+    for await (const message of messages) seen.push(message);
+    return { messages: seen };
+  } catch (error) {
+    return { messages: seen, error: error as Error };
+  }
+}
+
+export function resultOf(messages: SDKMessage[]) {
+  const results = messages.filter((message) => message.type === "result");
+  const last = results.at(-1);
+  if (!last) throw new Error(`no result among ${messages.map((message) => message.type).join(", ")}`);
+  return last;
+}
