@@ -142,7 +142,9 @@ test("retries are system/api_retry with attempt, max_retries, retry_delay_ms, er
 test("compaction is a compact_boundary line; hook runs share a hook_id from start to response", () => {
   const print = printer();
   const [boundary] = print.lines({
-    type: "compacted",
+    type: "history-compacted",
+    summary: "s",
+    messages: [],
     trigger: "manual",
     preTokens: 900,
     postTokens: 120,
