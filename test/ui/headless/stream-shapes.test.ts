@@ -234,6 +234,9 @@ function turn(extra: Partial<TurnResult>): TurnResult {
     durationMs: 40,
     durationApiMs: 30,
     usage: { input_tokens: 7, output_tokens: 3 },
+    totalCostUsd: 0.0123,
+    modelUsage: {},
+    unpricedModels: [],
     permissionDenials: [],
     hookErrors: [],
     ...extra,
@@ -259,6 +262,8 @@ test("result: success carries the model's stop_reason and reagent's end state in
     cache_read_input_tokens: 0,
   });
   assert.deepEqual(result.permission_denials, []);
+  assert.equal(result.total_cost_usd, 0.0123);
+  assert.deepEqual(result.modelUsage, {});
   assert.match(result.uuid, UUID);
   assert.equal("errors" in result, false);
   assert.equal(resultJson(turn({}), SESSION).stop_reason, null, "no model answer: null");
