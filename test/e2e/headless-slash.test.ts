@@ -39,10 +39,11 @@ test('-c -p "/compact" compacts the resumed session and fires PreCompact, as int
   });
   after(() => space.cleanup());
   const server = await serve([
-    { text: "First answer about the project." },
+    // Long enough that compaction has something beyond the recent part it keeps word for word.
+    { text: `First answer about the project. ${"The project has many parts. ".repeat(400)}` },
     { text: "Summary: the user asked about the project and got an answer." },
   ]);
-  const environment = env(server);
+  const environment = { ...env(server), CONTEXT_WINDOW_TOKENS: "20000", AUTOCOMPACT: "0" };
   const first = await runCli(["-p", "tell me about the project"], { cwd: space.dir, env: environment });
   assert.equal(first.code, 0, first.stderr);
   const compact = await runCli(["-c", "-p", "/compact", "--output-format", "stream-json"], {
