@@ -2,16 +2,16 @@
 // <Static>) and one live area of pre-measured lines (streaming answer, running tools, spinner,
 // permission dialog, prompt, menu, status) that never grows taller than the terminal. State and keys
 // live in the use-* hooks, the frame in live-frame.ts; this file wires them together.
-import { Box, Static, Text, useApp, useStdout } from "ink";
+import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { entryText } from "./entry-text.js";
 import { helpText } from "./help-text.js";
 import type { PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
 import { describeRequest } from "./permission-view.js";
 import { allCommands } from "./slash-commands.js";
 import type { Style } from "./style.js";
-import { type Entry, emptyTranscript, restartTool } from "./transcript.js";
+import { emptyTranscript, restartTool } from "./transcript.js";
+import { TranscriptView } from "./transcript-view.js";
 import { spinnerFrame, useClock } from "./use-clock.js";
 import { type DialogTiming, useDialog } from "./use-dialog.js";
 import { useIdleNotification } from "./use-idle-notification.js";
@@ -167,17 +167,14 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
 
   return (
     <Box flexDirection="column">
-      <Static key={staticKey} items={transcript.entries}>
-        {(entry: Entry, index: number) => {
-          const previous = transcript.entries[index - 1];
-          const compact = entry.kind === "tool" && previous?.kind === "tool";
-          return (
-            <Box key={entry.id} marginTop={compact || index === 0 ? 0 : 1}>
-              <Text>{entryText(entry, style, width, { cwd: host.cwd, detailed })}</Text>
-            </Box>
-          );
-        }}
-      </Static>
+      <TranscriptView
+        key={staticKey}
+        entries={transcript.entries}
+        style={style}
+        width={width}
+        cwd={host.cwd}
+        detailed={detailed}
+      />
       {frame.lines.map((line, index) => (
         // One Text per line: Ink caches the size of every distinct text, so unchanged lines stay
         // cache hits; an empty Text would have no height, so a blank line is a space.

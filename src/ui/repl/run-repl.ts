@@ -16,6 +16,8 @@ import type { DialogTiming } from "./use-dialog.js";
 export type { ReplHost } from "./host.js";
 
 export const IDLE_NOTIFICATION_MS = 60_000;
+/** Frames per second at most: a streaming answer is redrawn in batches, not per token. */
+export const MAX_FPS = 15;
 
 export type ReplOptions = {
   stdin?: NodeJS.ReadStream;
@@ -64,6 +66,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       ...(options.stderr ? { stderr: options.stderr } : {}),
       debug: options.debug ?? false,
       exitOnCtrlC: false,
+      maxFps: MAX_FPS,
       patchConsole: false,
       kittyKeyboard: { mode: "auto" },
     },
