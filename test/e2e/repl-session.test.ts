@@ -138,3 +138,21 @@ test("a tool's time excludes the wait for approval", { skip }, async () => {
   const ms = time[2] === "ms" ? Number(time[1]) : Number(time[1]) * 1000;
   assert.ok(ms < 2000, `the 2.5 s wait is not counted: ${time[0]}`);
 });
+
+test("Esc before the reply puts the prompt back for editing", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, [
+    { text: "a late answer", fault: { chunk_delay_ms: 5000 } },
+    { text: "the edited prompt was sent" },
+  ]);
+  await sendLine(tmux, "fix the flaky test");
+  await tmux.waitFor((screen) => screen.includes("Working…"), "the spinner");
+  tmux.keys("Escape");
+  await tmux.waitFor(
+    (screen) => /│ > fix the flaky test/.test(screen) && screen.includes("Interrupted"),
+    "the prompt back in the editor",
+  );
+  tmux.type(" in CI");
+  await tmux.waitFor((screen) => screen.includes("fix the flaky test in CI"), "the edit");
+  tmux.keys("Enter");
+  await tmux.waitFor((screen) => screen.includes("the edited prompt was sent"), "the answer");
+});

@@ -60,6 +60,8 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
   const dialogsRef = useRef(dialogs);
   dialogsRef.current = dialogs;
   const lastTypedAt = useRef(0);
+  const transcriptRef = useRef(transcript);
+  transcriptRef.current = transcript;
 
   const leave = useCallback(() => {
     if (exiting) return;
@@ -117,6 +119,12 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
     intercept: dialog ? dialogControl.handleKey : undefined,
     lastTypedAt,
     onRedraw: () => write(CLEAR_SCREEN),
+    nothingAnswered: () => {
+      const current = transcriptRef.current;
+      return (
+        current.entries.at(-1)?.kind === "user" && current.streaming === "" && current.running.length === 0
+      );
+    },
     onToggleDetail: () => {
       setDetailed((value) => !value);
       reprint();
@@ -155,11 +163,16 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
         queued: turns.queue,
         suggestions: prompt.suggestions,
         selected: prompt.selected,
+        overlay: prompt.searchLine ? [style.cyan(prompt.searchLine)] : undefined,
         status: {
           model: `${host.model.provider}/${host.model.model}`,
           contextPercent: context.percent,
           mode: host.permissionMode(),
-          hint: prompt.exitArmed ? "Press Ctrl+C again to exit" : undefined,
+          hint: prompt.exitArmed
+            ? "Press Ctrl+C again to exit"
+            : prompt.escArmed
+              ? "Esc again to clear the prompt"
+              : undefined,
         },
       });
   if ("dialogBody" in frame && frame.dialogBody)

@@ -2,6 +2,7 @@
 // (nested, ordered, tasks), fenced code set apart with a gutter, quotes, tables, rules, and inline
 // bold, italics, code, links and strikethrough. Pure: text + width + style → wrapped lines.
 import { marked, type Token, type Tokens } from "marked";
+import { highlightCode } from "./highlight.js";
 import type { Style } from "./style.js";
 import { visibleWidth, wrapLine, wrapWithPrefix } from "./text-width.js";
 
@@ -70,8 +71,12 @@ function renderCode(token: Tokens.Code, options: MarkdownOptions): string[] {
   const gutter = style.dim("│ ");
   const lines: string[] = [];
   if (token.lang) lines.push(style.dim(`┌ ${token.lang}`));
-  for (const line of token.text.replace(/\t/g, "  ").split("\n")) {
-    for (const piece of wrapLine(line, Math.max(8, width - 2))) lines.push(gutter + style.green(piece));
+  const code = token.text.replace(/\t/g, "  ");
+  const language = token.lang?.split(/\s/)[0]?.toLowerCase();
+  const highlighted =
+    highlightCode(code, language, style) ?? code.split("\n").map((line) => style.green(line));
+  for (const line of highlighted) {
+    for (const piece of wrapLine(line, Math.max(8, width - 2))) lines.push(gutter + piece);
   }
   return lines;
 }

@@ -65,6 +65,8 @@ export type Transcript = {
   /** Characters streamed for the response in flight (≈ 4 per token). */
   streamedChars: number;
   retry?: string;
+  /** Tool calls that finished since the last turn ended (the feedback line counts them). */
+  toolsThisTurn: number;
   nextId: number;
 };
 
@@ -74,6 +76,7 @@ export const emptyTranscript = (): Transcript => ({
   running: [],
   outputTokens: 0,
   streamedChars: 0,
+  toolsThisTurn: 0,
   nextId: 1,
 });
 
@@ -125,6 +128,26 @@ function terminalEntry(state: Transcript, event: Extract<SessionEvent, { type: "
   }
 }
 
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+/** "Worked for 12s · 3 tools · $0.04" after a turn that reached the model; the cost only when
+ *  every model used has a known price. */
+export function feedbackLine(
+  result: Extract<SessionEvent, { type: "turn-end" }>["result"],
+  tools: number,
+): string | undefined {
+  if (result.numTurns === 0) return undefined;
+  const parts = [`Worked for ${duration(result.durationMs)}`];
+  if (tools > 0) parts.push(`${tools} tool${tools === 1 ? "" : "s"}`);
+  const cost = result.totalCostUsd;
+  if (cost > 0 && (result.unpricedModels ?? []).length === 0)
+    parts.push(cost >= 0.01 ? `$${cost.toFixed(2)}` : `$${cost.toFixed(4)}`);
+  return parts.join(" · ");
+}
+
 export function reduceEvent(state: Transcript, event: SessionEvent, now: number): Transcript {
   switch (event.type) {
     case "turn-start":
@@ -171,7 +194,11 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
       };
     case "tool-call-end":
       return addEntry(
-        { ...state, running: state.running.filter((tool) => tool.id !== event.call.id) },
+        {
+          ...state,
+          running: state.running.filter((tool) => tool.id !== event.call.id),
+          toolsThisTurn: state.toolsThisTurn + 1,
+        },
         {
           kind: "tool",
           summary: event.summary,
@@ -206,8 +233,11 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
       return addEntry(state, { kind: "warning", text: event.message });
     case "stop-continued":
       return addEntry(state, { kind: "info", text: `A Stop hook asked to continue: ${event.reason}` });
-    case "turn-end":
-      return terminalEntry({ ...flushStreaming(state), running: [], retry: undefined }, event);
+    case "turn-end": {
+      const ended = terminalEntry({ ...flushStreaming(state), running: [], retry: undefined }, event);
+      const line = feedbackLine(event.result, state.toolsThisTurn);
+      return { ...(line ? addEntry(ended, { kind: "feedback", text: line }) : ended), toolsThisTurn: 0 };
+    }
     case "loop-end":
       return flushStreaming(state);
     default:

@@ -6,6 +6,7 @@ import { type Key, useInput } from "ink";
 import { useRef } from "react";
 import { errorMessage } from "../../util/errors.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
+import { type HistorySearch, olderMatch, searchLine, startSearch, typeInSearch } from "./history-search.js";
 import type { ReplHost } from "./host.js";
 import { type EditorState, editKey, emptyEditor } from "./input-editor.js";
 import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
@@ -32,13 +33,20 @@ export type PromptKeysOptions = {
   lastTypedAt: { current: number };
   onRedraw: () => void;
   onToggleDetail: () => void;
+  /** True while the running turn has shown nothing yet (Esc then puts the prompt back). */
+  nothingAnswered: () => boolean;
 };
+
+const ESC_CLEAR_MS = 1000;
 
 export function usePromptKeys(options: PromptKeysOptions) {
   const { host, commands, working, add, enqueue, track, leave } = options;
   const [editor, editorRef, setEditor] = useRefState<EditorState>(emptyEditor());
   const [selected, selectedRef, setSelected] = useRefState(0);
   const [exitArmed, exitArmedRef, setExitArmed] = useRefState(false);
+  const [escArmed, escArmedRef, setEscArmed] = useRefState(false);
+  const [search, searchRef, setSearch] = useRefState<HistorySearch | undefined>(undefined);
+  const lastSubmitted = useRef("");
   const history = useRef<{ entries: string[]; cursor: HistoryCursor }>({
     entries: options.initialHistory,
     cursor: { index: options.initialHistory.length, draft: "" },
@@ -61,6 +69,7 @@ export function usePromptKeys(options: PromptKeysOptions) {
         ),
       );
     history.current = { entries, cursor: { index: entries.length, draft: "" } };
+    lastSubmitted.current = text;
     enqueue(text);
   };
 
@@ -74,10 +83,27 @@ export function usePromptKeys(options: PromptKeysOptions) {
     }
   };
 
+  /** Keys while Ctrl+R searches: type to narrow, Ctrl+R for an older match, Enter takes it, Esc cancels. */
+  const searchKey = (input: string, key: Key) => {
+    const current = searchRef.current!;
+    const entries = history.current.entries;
+    if (key.escape || (key.ctrl && (input === "c" || input === "g"))) return setSearch(undefined);
+    if (key.return || key.tab || key.leftArrow || key.rightArrow) {
+      if (current.index !== undefined) setEditor(emptyEditor(entries[current.index]));
+      return setSearch(undefined);
+    }
+    if (key.ctrl && input === "r") return setSearch(olderMatch(entries, current));
+    if (key.backspace || key.delete)
+      return setSearch(typeInSearch(entries, current, current.query.slice(0, -1)));
+    if (!key.ctrl && !key.meta && input) setSearch(typeInSearch(entries, current, current.query + input));
+  };
+
   useInput(
     (input, key) => {
       options.onKey();
       if (options.intercept?.(input, key)) return;
+      if (searchRef.current) return searchKey(input, key);
+      if (key.ctrl && input === "r") return setSearch(startSearch(history.current.entries));
       if (key.ctrl && input === "l") return options.onRedraw();
       if (key.ctrl && input === "o") return options.onToggleDetail();
       const editor = editorRef.current;
@@ -96,7 +122,20 @@ export function usePromptKeys(options: PromptKeysOptions) {
       // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
       // as escape sequences but carry their own key name, never `escape`.
       if (key.escape) {
-        if (turnRunning) host.session.abort();
+        if (turnRunning) {
+          // Stopped before any answer: the prompt comes back for editing.
+          const restore = options.nothingAnswered() && editor.text === "" && lastSubmitted.current !== "";
+          host.session.abort();
+          if (restore) setEditor(emptyEditor(lastSubmitted.current));
+          return;
+        }
+        if (editor.text === "") return;
+        if (escArmedRef.current) {
+          setEscArmed(false);
+          return setEditor(emptyEditor());
+        }
+        setEscArmed(true);
+        setTimeout(() => setEscArmed(false), ESC_CLEAR_MS);
         return;
       }
       if (key.tab && key.shift) return cycleMode();
@@ -136,5 +175,8 @@ export function usePromptKeys(options: PromptKeysOptions) {
     suggestions,
     selected: Math.min(selected, Math.max(0, suggestions.length - 1)),
     exitArmed,
+    escArmed,
+    /** The Ctrl+R line shown above the prompt while searching. */
+    searchLine: search ? searchLine(history.current.entries, search) : undefined,
   };
 }
