@@ -66,3 +66,16 @@ test("fenced code blocks are syntax highlighted once the highlighter is loaded",
   const plain = renderMarkdown("```ts\nconst a = 1;\n```", { width: 80, style: createStyle(true) });
   assert.doesNotMatch(plain.join("\n"), /\u001b\[3[0-9]m/, "no colours with NO_COLOR");
 });
+
+test("Ctrl+O shows the detailed transcript: full tool input and output", async () => {
+  const long = Array.from({ length: 8 }, (_, index) => `output line ${index}`).join("\n");
+  const repl = await startRepl([{ tool_calls: [{ name: "Echo", input: { text: long } }] }, { text: "done" }]);
+  await repl.type("go");
+  repl.press(ENTER);
+  const compact = await repl.waitFor((text) => text.includes("done"), "the answer");
+  assert.match(compact, /… \+5 lines/, "the compact view cuts the preview");
+  assert.doesNotMatch(compact, /"text": /);
+  repl.press("\u000f");
+  await repl.waitFor((text) => /"text": "output line 0\\noutput line 1/.test(text), "the full input as JSON");
+  repl.press("\u0004");
+});
