@@ -18,11 +18,7 @@ export function startSearch(entries: readonly string[]): HistorySearch {
   return { query: "", index: entries.length > 0 ? entries.length - 1 : undefined };
 }
 
-export function typeInSearch(
-  entries: readonly string[],
-  search: HistorySearch,
-  query: string,
-): HistorySearch {
+export function typeInSearch(entries: readonly string[], query: string): HistorySearch {
   return { query, index: findMatch(entries, query) };
 }
 

@@ -93,9 +93,8 @@ export function usePromptKeys(options: PromptKeysOptions) {
       return setSearch(undefined);
     }
     if (key.ctrl && input === "r") return setSearch(olderMatch(entries, current));
-    if (key.backspace || key.delete)
-      return setSearch(typeInSearch(entries, current, current.query.slice(0, -1)));
-    if (!key.ctrl && !key.meta && input) setSearch(typeInSearch(entries, current, current.query + input));
+    if (key.backspace || key.delete) return setSearch(typeInSearch(entries, current.query.slice(0, -1)));
+    if (!key.ctrl && !key.meta && input) setSearch(typeInSearch(entries, current.query + input));
   };
 
   useInput(
