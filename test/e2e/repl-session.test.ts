@@ -156,3 +156,66 @@ test("Esc before the reply puts the prompt back for editing", { skip }, async ()
   tmux.keys("Enter");
   await tmux.waitFor((screen) => screen.includes("the edited prompt was sent"), "the answer");
 });
+
+test("a running command shows its latest output under its tool line, then collapses", { skip }, async () => {
+  const { tmux } = await openRepl(cleanups, [
+    {
+      tool_calls: [
+        { name: "Bash", input: { command: "for i in 1 2 3 4 5 6; do echo step $i; sleep 0.5; done" } },
+      ],
+    },
+    { text: "all steps ran" },
+  ]);
+  await sendLine(tmux, "count");
+  const live = await tmux.waitFor(
+    (screen) => /⎿ step 1[\s\S]*step 2/.test(screen) && screen.includes("Working…"),
+    "live output",
+  );
+  assert.match(live, /Bash\(for i in 1 2 3 4 5 6; do echo step \$i; sleep 0\.5; done\) \d+s/);
+  const done = await tmux.waitFor((screen) => screen.includes("all steps ran"), "the answer");
+  assert.match(done, /✓ Bash\(.*\)[^\n]*\n {2}⎿ step 1\n {4}step 2\n {4}step 3\n {4}… \+3 lines/);
+});
+
+test("an approved Edit leaves its diff in the transcript and in the --continue replay", {
+  skip,
+}, async () => {
+  const source = "export function helper() {\n  return 1;\n}\n";
+  const { tmux, dir, home } = await openRepl(
+    cleanups,
+    [
+      { tool_calls: [{ name: "Read", input: { file_path: "src/a.ts" } }] },
+      {
+        tool_calls: [
+          {
+            name: "Edit",
+            input: { file_path: "src/a.ts", old_string: "return 1;", new_string: "return 2;" },
+          },
+        ],
+      },
+      { text: "changed" },
+    ],
+    { files: { "src/a.ts": source } },
+  );
+  await sendLine(tmux, "change it");
+  await tmux.waitFor(
+    (screen) => screen.includes("Do you want to proceed?") && screen.includes("Edit src/a.ts"),
+    "the dialog",
+  );
+  const dialog = tmux.visible();
+  assert.match(dialog, /2 - {3}return 1;/, "numbered removed line");
+  assert.match(dialog, /2 \+ {3}return 2;/, "numbered added line");
+  await pause(400);
+  tmux.keys("1");
+  const screen = await tmux.waitFor((text) => text.includes("changed"), "the answer");
+  assert.match(screen, /✓ Edit\(src\/a\.ts\)[^\n]*\n {2}⎿ Added 1 line, removed 1 line\n/);
+  assert.match(screen, / 2 - {3}return 1;\n {4}2 \+ {3}return 2;/);
+  tmux.keys("C-d");
+  await tmux.waitFor((text) => text.includes("reagent --resume"), "the exit");
+  const { tmux: again } = await openRepl(cleanups, [], { args: ["--continue"], reuse: { dir, home } });
+  const replay = await again.waitFor((text) => text.includes("Edit(src/a.ts)"), "the replay");
+  assert.match(
+    replay,
+    // The replay has only the call's input: the change itself, without file line numbers.
+    /✓ Edit\(src\/a\.ts\)\n {2}⎿ Added 1 line, removed 1 line\n {4}- return 1;\n {4}\+ return 2;/,
+  );
+});
