@@ -91,3 +91,33 @@ export function errorDetail(json: unknown, text: string): string {
         .trim()
         .slice(0, 200);
 }
+
+/** The coded failure for a key-authenticated API's answer, or undefined for a usable 200 with JSON:
+ *  401/403 name the key's variable, rate limits say to wait, anything else quotes the API's error. */
+export function apiFailure(
+  response: Extract<JsonResponse, { ok: true }>,
+  label: string,
+  keyVariable: string,
+  rateLimitStatuses: number[] = [429],
+): { ok: false; code: string; message: string } | undefined {
+  const detail = () => errorDetail(response.json, response.text);
+  if (response.status === 401 || response.status === 403)
+    return {
+      ok: false,
+      code: "search_auth",
+      message: `${label} refused the key (HTTP ${response.status}: ${detail()}); check ${keyVariable}.`,
+    };
+  if (rateLimitStatuses.includes(response.status))
+    return {
+      ok: false,
+      code: "rate_limited",
+      message: `${label}: rate limited (HTTP ${response.status}: ${detail()}); try again later.`,
+    };
+  if (response.status !== 200 || typeof response.json !== "object" || response.json === null)
+    return {
+      ok: false,
+      code: "search_failed",
+      message: `${label} answered HTTP ${response.status}: ${detail()}`,
+    };
+  return undefined;
+}

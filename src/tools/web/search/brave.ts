@@ -1,7 +1,7 @@
 // Brave Search API backend: GET /res/v1/web/search with the key in X-Subscription-Token. Brave takes
 // at most 400 characters and 50 words per query and up to 20 results; domain lists become `site:` /
 // `-site:` operators and are applied to the results again.
-import { type BackendTransport, errorDetail, requestJson } from "./backend-request.js";
+import { apiFailure, type BackendTransport, requestJson } from "./backend-request.js";
 import { filterHits, type SearchBackend, type SearchHit } from "./search-backend.js";
 
 export const DEFAULT_BRAVE_BASE_URL = "https://api.search.brave.com";
@@ -61,24 +61,8 @@ export function createBraveBackend(options: {
         label,
       );
       if (!response.ok) return response;
-      if (response.status === 401 || response.status === 403)
-        return {
-          ok: false,
-          code: "search_auth",
-          message: `${label} refused the key (HTTP ${response.status}: ${errorDetail(response.json, response.text)}); check BRAVE_API_KEY.`,
-        };
-      if (response.status === 429)
-        return {
-          ok: false,
-          code: "rate_limited",
-          message: `${label} rate limit reached (HTTP 429); try again later.`,
-        };
-      if (response.status !== 200 || typeof response.json !== "object" || response.json === null)
-        return {
-          ok: false,
-          code: "search_failed",
-          message: `${label} answered HTTP ${response.status}: ${errorDetail(response.json, response.text)}`,
-        };
+      const failed = apiFailure(response, label, "BRAVE_API_KEY");
+      if (failed) return failed;
       const web = (response.json as { web?: { results?: unknown } }).web;
       const results = Array.isArray(web?.results) ? (web.results as BraveResult[]) : [];
       const hits: SearchHit[] = results.flatMap((result) => {

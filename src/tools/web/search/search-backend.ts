@@ -64,3 +64,14 @@ export function filterHits(
     );
   });
 }
+
+/** A result from an API's loosely typed fields; undefined without a URL. */
+export function toHit(url: unknown, title: unknown, snippet: unknown, age: unknown): SearchHit | undefined {
+  if (typeof url !== "string") return undefined;
+  return {
+    title: typeof title === "string" && title !== "" ? title : url,
+    url,
+    snippet: typeof snippet === "string" ? snippet : "",
+    ...(typeof age === "string" && age !== "" ? { age } : {}),
+  };
+}

@@ -2,7 +2,7 @@
 // must list `json` under `search.formats` in its settings.yml, otherwise it answers 403; a user name
 // and password in the URL become HTTP basic authentication (for instances behind a login).
 import { type BackendTransport, errorDetail, requestJson } from "./backend-request.js";
-import { filterHits, type SearchBackend, type SearchHit } from "./search-backend.js";
+import { filterHits, type SearchBackend, toHit } from "./search-backend.js";
 
 type SearxResult = { title?: unknown; url?: unknown; content?: unknown; publishedDate?: unknown };
 
@@ -58,19 +58,8 @@ export function createSearxngBackend(options: {
           message: `${label} at ${base.origin} answered HTTP ${response.status}: ${errorDetail(response.json, response.text)}`,
         };
       const json = response.json as { results?: unknown; unresponsive_engines?: unknown };
-      const hits: SearchHit[] = (Array.isArray(json.results) ? (json.results as SearxResult[]) : []).flatMap(
-        (result) => {
-          if (typeof result.url !== "string") return [];
-          const age = typeof result.publishedDate === "string" ? result.publishedDate : undefined;
-          return [
-            {
-              title: typeof result.title === "string" && result.title !== "" ? result.title : result.url,
-              url: result.url,
-              snippet: typeof result.content === "string" ? result.content : "",
-              ...(age ? { age } : {}),
-            },
-          ];
-        },
+      const hits = (Array.isArray(json.results) ? (json.results as SearxResult[]) : []).flatMap(
+        (result) => toHit(result.url, result.title, result.content, result.publishedDate) ?? [],
       );
       const failing = Array.isArray(json.unresponsive_engines) ? json.unresponsive_engines.length : 0;
       const notes =

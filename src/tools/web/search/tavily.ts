@@ -1,7 +1,7 @@
 // Tavily search backend: POST /search with a JSON body and `Authorization: Bearer <key>`; domain
 // lists go to include_domains / exclude_domains (and are applied to the results again).
-import { type BackendTransport, errorDetail, requestJson } from "./backend-request.js";
-import { filterHits, type SearchBackend, type SearchHit } from "./search-backend.js";
+import { apiFailure, type BackendTransport, requestJson } from "./backend-request.js";
+import { filterHits, type SearchBackend, toHit } from "./search-backend.js";
 
 export const DEFAULT_TAVILY_BASE_URL = "https://api.tavily.com";
 
@@ -40,38 +40,12 @@ export function createTavilyBackend(options: {
         label,
       );
       if (!response.ok) return response;
-      if (response.status === 401 || response.status === 403)
-        return {
-          ok: false,
-          code: "search_auth",
-          message: `${label} refused the key (HTTP ${response.status}: ${errorDetail(response.json, response.text)}); check TAVILY_API_KEY.`,
-        };
-      if (response.status === 429 || response.status === 432 || response.status === 433)
-        return {
-          ok: false,
-          code: "rate_limited",
-          message: `${label}: ${errorDetail(response.json, response.text)} (HTTP ${response.status}).`,
-        };
-      if (response.status !== 200 || typeof response.json !== "object" || response.json === null)
-        return {
-          ok: false,
-          code: "search_failed",
-          message: `${label} answered HTTP ${response.status}: ${errorDetail(response.json, response.text)}`,
-        };
+      // Tavily answers 432/433 when a plan's or a key's limit is reached.
+      const failed = apiFailure(response, label, "TAVILY_API_KEY", [429, 432, 433]);
+      if (failed) return failed;
       const results = (response.json as { results?: unknown }).results;
-      const hits: SearchHit[] = (Array.isArray(results) ? (results as TavilyResult[]) : []).flatMap(
-        (result) => {
-          if (typeof result.url !== "string") return [];
-          const age = typeof result.published_date === "string" ? result.published_date : undefined;
-          return [
-            {
-              title: typeof result.title === "string" && result.title !== "" ? result.title : result.url,
-              url: result.url,
-              snippet: typeof result.content === "string" ? result.content : "",
-              ...(age ? { age } : {}),
-            },
-          ];
-        },
+      const hits = (Array.isArray(results) ? (results as TavilyResult[]) : []).flatMap(
+        (result) => toHit(result.url, result.title, result.content, result.published_date) ?? [],
       );
       return { ok: true, hits: filterHits(hits, request), searches: 1 };
     },
