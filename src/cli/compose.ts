@@ -44,6 +44,7 @@ import { type EnvSnapshot, readEnv } from "./env.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
+import { promptImages } from "./prompt-images.js";
 import { createModelClient } from "./provider.js";
 import { readSystemPromptFile } from "./sdk-options.js";
 import { packageVersion } from "./version.js";
@@ -440,6 +441,13 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     cwd,
     homeDir: env.homeDir,
     maxTurns: options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS,
+    promptImages: (text) =>
+      promptImages(text, {
+        cwd,
+        homeDir: env.homeDir,
+        acceptsImages: session.model.acceptsImages === true,
+        model: session.model.model,
+      }),
     modelFacts: (name) => modelFactsFor(name, { windowOverride, pricing: settings.merged.modelPricing }),
     maxBudgetUsd: options.maxBudgetUsd,
     tracer,

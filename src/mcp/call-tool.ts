@@ -4,10 +4,16 @@
 // `mcp_invalid_result` for a malformed result, and `mcp_error` for other protocol errors.
 import { fail, ok, type ToolResult } from "../tools/tool.js";
 import { describeMcpError, isInvalidResult, isTimeout } from "./mcp-errors.js";
-import { renderToolResult } from "./render-result.js";
+import { renderToolResult, toolResultImages } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";
 
-export type CallToolOptions = { signal: AbortSignal; timeoutMs: number; maxOutputChars: number };
+export type CallToolOptions = {
+  signal: AbortSignal;
+  timeoutMs: number;
+  maxOutputChars: number;
+  /** The model reads images: image content goes to it as images. */
+  acceptsImages?: boolean;
+};
 
 export async function callMcpTool(
   connection: ServerConnection,
@@ -34,7 +40,13 @@ export async function callMcpTool(
     }
     const text = renderToolResult(outcome.value, options.maxOutputChars);
     const data = { server, tool, result: outcome.value };
-    return outcome.value.isError === true ? fail("mcp_tool_error", text, data) : ok(text, data);
+    if (outcome.value.isError === true) return fail("mcp_tool_error", text, data);
+    // Images reach the model as images (the text keeps a one-line note of each).
+    const { images, notes } = options.acceptsImages
+      ? toolResultImages(outcome.value)
+      : { images: [], notes: [] };
+    const content = notes.length > 0 ? `${text}\n${notes.join("\n")}` : text;
+    return images.length > 0 ? { isError: false, content, data, images } : ok(content, data);
   } catch (error) {
     if (options.signal.aborted) {
       return fail("aborted", `Call to MCP tool ${tool} on server "${server}" was cancelled.`);

@@ -145,6 +145,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
                 signal: context.signal,
                 timeoutMs: callTimeoutMs,
                 maxOutputChars: maxChars,
+                acceptsImages: context.acceptsImages === true,
               }),
             ),
           );

@@ -3,6 +3,7 @@
 // rendered as JSON when no text duplicates it, and long output capped with a note. Defensive about
 // malformed items: a server's bad content never throws here.
 import { isDeepStrictEqual } from "node:util";
+import { type ImageContent, imageBlockFrom } from "../util/image-file.js";
 import { truncateHead } from "../util/truncate.js";
 
 export const DEFAULT_MAX_OUTPUT_CHARS = 25_000;
@@ -68,6 +69,22 @@ function duplicatesStructured(blocks: unknown[], structured: unknown): boolean {
       return false;
     }
   });
+}
+
+/** The images of a tools/call result as content blocks for the model; one the model API would
+ *  refuse (too large, not really an image) becomes a note instead. */
+export function toolResultImages(result: unknown): { images: ImageContent[]; notes: string[] } {
+  const blocks = asRecord(result)?.content;
+  const images: ImageContent[] = [];
+  const notes: string[] = [];
+  for (const block of Array.isArray(blocks) ? blocks : []) {
+    const item = asRecord(block);
+    if (item?.type !== "image" || typeof item.data !== "string") continue;
+    const loaded = imageBlockFrom(Buffer.from(item.data, "base64"), `the image (${text(item.mimeType)})`);
+    if (loaded.ok) images.push(loaded.block);
+    else notes.push(`[image not shown: ${loaded.message}]`);
+  }
+  return { images, notes };
 }
 
 /** A tools/call result as model text. */

@@ -13,6 +13,7 @@ import type {
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
 import type {
+  ImageBlock,
   Message,
   ModelClient,
   ModelErrorKind,
@@ -20,6 +21,7 @@ import type {
   StopReason,
   TextBlock,
   Usage,
+  UserBlock,
 } from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
@@ -55,6 +57,8 @@ export type SessionOptions = {
   context?: ContextManager;
   /** A resumed conversation: the history starts with these (already saved) messages. */
   history?: Message[];
+  /** Image files a prompt names, attached to it as images (cli/prompt-images.ts). */
+  promptImages?: (prompt: string) => Promise<{ images: ImageBlock[]; warnings: string[] }>;
   /** Context window, output ceiling and price of a model (usage accounting). */
   modelFacts?: (model: string) => ModelFacts;
   /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
@@ -94,6 +98,7 @@ export class Session {
         baseEnv: options.baseEnv,
         readDeniedBy: options.readDeniedBy,
         onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
+        acceptsImages: this.options.model.acceptsImages === true,
       }),
       onDenial: (denial) => this.denials.push(denial),
       onNotice: (notice) => this.notice(notice),
@@ -211,7 +216,10 @@ export class Session {
         const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.blocked.reason, text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
-      const content: TextBlock[] = [{ type: "text", text: prompt }];
+      const attached = (await this.options.promptImages?.(prompt)) ?? { images: [], warnings: [] };
+      for (const message of attached.warnings) this.emit({ type: "warning", message });
+      // Images first: the models read an image-then-text prompt best.
+      const content: UserBlock[] = [...attached.images, { type: "text", text: prompt }];
       const hookContext = (submitted?.additionalContext ?? []).map((text) =>
         systemNote("UserPromptSubmit", text),
       );

@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { errnoCode, isNotFound } from "../util/errno.js";
+import { loadImageFile, looksLikeImagePath } from "../util/image-file.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedPaths } from "./paths.js";
 import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
@@ -33,6 +34,7 @@ const description = `Reads a text file and returns it with line numbers (cat -n 
 - By default the first 2000 lines; use offset and limit to page through longer files. Lines over 2000 characters are cut.
 - file_path may be absolute, relative to the working directory, or start with ~.
 - Read a file before editing or overwriting it with Edit or Write.
+- Images (PNG, JPEG, GIF, WebP) are shown to you as images when the model reads images.
 - Not for directories (use Glob or Bash ls) and not for searching (use Grep).`;
 
 export async function missingFileResult(absolutePath: string, cwd: string): Promise<ToolResult> {
@@ -54,6 +56,34 @@ export async function missingFileResult(absolutePath: string, cwd: string): Prom
       ? ` Did you mean: ${similar.map((candidate) => displayPath(candidate, cwd)).join(", ")}?`
       : " Use Glob to find the file.";
   return fail("file_not_found", `File not found: ${shown}.${hint}`);
+}
+
+/** An image file for a model that reads images (both providers' wire formats carry it). */
+async function readImage(absolutePath: string, shown: string, context: ToolContext): Promise<ToolResult> {
+  if (!context.acceptsImages)
+    return fail(
+      "image_not_supported",
+      `${shown} is an image, and the model in use does not read images; describe what you need from it in another way (e.g. ask the user).`,
+    );
+  let loaded: Awaited<ReturnType<typeof loadImageFile>>;
+  try {
+    loaded = await loadImageFile(absolutePath, shown);
+  } catch (error) {
+    const failure = fsFailure(error, shown, "reading");
+    if (failure) return failure;
+    throw error;
+  }
+  if (!loaded.ok) return fail(loaded.code, loaded.message);
+  const data = {
+    type: "image",
+    file: {
+      filePath: absolutePath,
+      type: loaded.facts.mediaType,
+      originalSize: loaded.bytes,
+      dimensions: { width: loaded.facts.width, height: loaded.facts.height },
+    },
+  };
+  return { isError: false, content: `Image ${shown}: ${loaded.summary}.`, data, images: [loaded.block] };
 }
 
 async function executeRead(input: ReadInput, context: ToolContext): Promise<ToolResult> {
@@ -83,6 +113,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     );
   }
   const realPath = realPathForAccess(resolved.path);
+  if (looksLikeImagePath(resolved.path)) return readImage(resolved.path, shown, context);
   const paged = input.offset !== undefined || input.limit !== undefined;
   if (stat.size > MAX_WHOLE_FILE_BYTES && !paged) {
     return fail(

@@ -53,6 +53,8 @@ export type ToolContext = {
   /** The Read deny rule that hides this absolute path, if any. Search tools (Grep, Glob) drop such
    *  files from their results, so a search can never show what a `Read(…)` deny rule hides. */
   readDeniedBy?: (absolutePath: string) => string | undefined;
+  /** The model in use reads images: Read returns image files as images, not as an error. */
+  acceptsImages?: boolean;
   /** Environment for child processes (the session passes the process environment in). */
   baseEnv?: Record<string, string | undefined>;
   /** Output of the running call as it arrives (Bash streams its stdout/stderr here), for a live

@@ -44,6 +44,7 @@ export async function runPostToolUse(
       type: "tool_result",
       tool_use_id: call.id,
       content,
+      // Images ride along with the text (a hook's updatedToolOutput replaces the text only).
       ...(!result.isError && result.images?.length ? { images: result.images } : {}),
       ...(result.isError ? { is_error: true } : {}),
     },
