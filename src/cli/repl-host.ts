@@ -10,6 +10,7 @@ import { projectKey } from "../session/transcript-index.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { ReplHost, RuleKind } from "../ui/repl/host.js";
 import type { Runtime } from "./compose.js";
+import { costReport, costSoFar, lastThinking } from "./cost-report.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
@@ -72,6 +73,9 @@ export function createReplHost(runtime: Runtime): ReplHost {
         session: runtime.sessionId,
       };
     },
+    costReport: () => costReport(session.ledger),
+    costSoFar: () => costSoFar(session.ledger),
+    lastThinking: () => lastThinking(session.messages),
     hooksReport: () => formatHookList(hooks.list(), hooks.disabledBy),
     permissionsReport() {
       const rules = gate.rules();

@@ -168,6 +168,7 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
           model: `${host.model.provider}/${host.model.model}`,
           contextPercent: context.percent,
           mode: host.permissionMode(),
+          cost: host.costSoFar(),
           hint: prompt.exitArmed
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed

@@ -106,6 +106,8 @@ export function entryText(entry: Entry, style: Style, width: number, options: En
         .join("\n");
     case "assistant":
       return renderMarkdown(entry.text, { width, style }).join("\n");
+    case "thinking":
+      return style.dim(`✻ Thought for ${entry.seconds}s${entry.text ? " (/thinking shows it)" : ""}`);
     case "tool":
       return toolLine(entry, style, width, options);
     case "hook": {

@@ -75,6 +75,12 @@ export interface ReplHost {
   clear(): Promise<void>;
   /** Model, provider, cwd, context use, number of hooks, MCP servers … as label → value. */
   status(): Record<string, string>;
+  /** `/cost`: tokens and cost of the session per model. */
+  costReport(): string;
+  /** The session's cost so far for the status line ("$0.0123"; undefined before any request). */
+  costSoFar(): string | undefined;
+  /** `/thinking`: the model's most recent thinking in full (undefined when it has none). */
+  lastThinking(): string | undefined;
   /** Effective hooks with their sources (the REPL appends the last runs it saw). */
   hooksReport(): string;
   permissionsReport(): string;

@@ -34,7 +34,7 @@ export type FrameInput = {
   queued: readonly string[];
   suggestions: readonly SlashCommand[];
   selected: number;
-  status: { model: string; contextPercent: number; mode: string; hint?: string };
+  status: { model: string; contextPercent: number; mode: string; cost?: string; hint?: string };
   /** Lines shown above the prompt (history search, pickers). */
   overlay?: string[];
 };

@@ -33,6 +33,8 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
     kind: "builtin",
   },
   { name: "context", description: "Context window use", kind: "builtin" },
+  { name: "cost", description: "Tokens and cost of this session per model", kind: "builtin" },
+  { name: "thinking", description: "Show the model's last thinking in full", kind: "builtin" },
   { name: "exit", description: "Leave reagent", kind: "builtin" },
 ];
 

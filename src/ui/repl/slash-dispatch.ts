@@ -105,6 +105,13 @@ async function builtin(parsed: ParsedSlash, context: SlashContext): Promise<Slas
     }
     case "context":
       return { kind: "output", text: contextText(host) };
+    case "cost":
+      return { kind: "output", text: host.costReport() };
+    case "thinking":
+      return {
+        kind: "output",
+        text: host.lastThinking() ?? "No thinking in this conversation yet (see --effort).",
+      };
     default:
       return undefined;
   }

@@ -33,14 +33,16 @@ export function modeLabel(mode: string, style: Style): string {
 
 export function statusLine(
   style: Style,
-  props: { model: string; contextPercent: number; mode: string; hint?: string; width: number },
+  props: { model: string; contextPercent: number; mode: string; cost?: string; hint?: string; width: number },
 ): string {
   const percent = Math.round(props.contextPercent);
   const context = percent >= 80 ? style.yellow(`${percent}% context`) : `${percent}% context`;
   const left = props.hint ? style.yellow(props.hint) : style.dim("/help for commands");
   const separator = style.dim(" · ");
   return truncateLine(
-    [left, props.model, context, modeLabel(props.mode, style)].join(separator),
+    [left, props.model, context, ...(props.cost ? [props.cost] : []), modeLabel(props.mode, style)].join(
+      separator,
+    ),
     props.width,
   );
 }

@@ -15,6 +15,8 @@ export { toolStatus };
 export type Entry =
   | { kind: "user"; id: number; text: string }
   | { kind: "assistant"; id: number; text: string }
+  /** The model's thinking, shown collapsed ("Thought for 4s"); `/thinking` shows it in full. */
+  | { kind: "thinking"; id: number; text: string; seconds: number }
   | {
       kind: "tool";
       id: number;
@@ -59,6 +61,9 @@ export const LIVE_OUTPUT_CHARS = 4000;
 export type Transcript = {
   entries: Entry[];
   streaming: string;
+  /** Thinking streamed for the response in flight, and when it began. */
+  thinking: string;
+  thinkingSince?: number;
   running: RunningTool[];
   /** Output tokens reported for finished model responses in this turn. */
   outputTokens: number;
@@ -73,6 +78,7 @@ export type Transcript = {
 export const emptyTranscript = (): Transcript => ({
   entries: [],
   streaming: "",
+  thinking: "",
   running: [],
   outputTokens: 0,
   streamedChars: 0,
@@ -99,6 +105,13 @@ export function restartTool(state: Transcript, id: string, now: number): Transcr
 /** Tokens so far in this turn: reported output tokens plus an estimate for the text in flight. */
 export function tokensSoFar(state: Transcript): number {
   return state.outputTokens + Math.ceil(state.streamedChars / 4);
+}
+
+function flushThinking(state: Transcript, now: number): Transcript {
+  if (state.thinkingSince === undefined) return state;
+  const seconds = Math.max(1, Math.round((now - state.thinkingSince) / 1000));
+  const next = addEntry(state, { kind: "thinking", text: state.thinking, seconds });
+  return { ...next, thinking: "", thinkingSince: undefined };
 }
 
 function flushStreaming(state: Transcript): Transcript {
@@ -149,6 +162,21 @@ export function feedbackLine(
 }
 
 export function reduceEvent(state: Transcript, event: SessionEvent, now: number): Transcript {
+  if (event.type === "thinking-delta")
+    return {
+      ...state,
+      thinking: state.thinking + event.text,
+      thinkingSince: state.thinkingSince ?? now,
+      streamedChars: state.streamedChars + event.text.length,
+      retry: undefined,
+    };
+  if (
+    event.type === "text-delta" ||
+    event.type === "tool-call-start" ||
+    event.type === "assistant-message" ||
+    event.type === "turn-end"
+  )
+    state = flushThinking(state, now);
   switch (event.type) {
     case "turn-start":
       return { ...state, streamedChars: 0, retry: undefined };

@@ -6,6 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
+import { costReport, costSoFar, lastThinking } from "../../../src/cli/cost-report.js";
 import type { Message } from "../../../src/model/types.js";
 import { createPermissionGate } from "../../../src/permissions/gate.js";
 import type { Script } from "../../../src/providers/script-format.js";
@@ -131,6 +132,9 @@ export async function startRepl(
     },
     status: () => ({ Model: "scripted/scripted", Cwd: dir }),
     hooksReport: () => "No hooks configured.",
+    costReport: () => costReport(session.ledger),
+    costSoFar: () => costSoFar(session.ledger),
+    lastThinking: () => lastThinking(session.messages),
     permissionsReport: () => "allow: (none)",
     addRule: async (kind, rule) => `Added ${kind} rule ${rule}`,
     removeRule: async (kind, rule) => `Removed ${kind} rule ${rule}`,
