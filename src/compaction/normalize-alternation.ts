@@ -16,7 +16,11 @@ export function normalizeAlternation(messages: readonly Message[]): Message[] {
 
 export function mergeSameRole(first: Message, second: Message): Message {
   if (first.role === "assistant" && second.role === "assistant") {
-    const content: AssistantBlock[] = [...first.content, ...second.content];
+    // The API wants an assistant message's thinking blocks first: keep them ahead of the rest.
+    const blocks: AssistantBlock[] = [...first.content, ...second.content];
+    const thinking = (block: AssistantBlock) =>
+      block.type === "thinking" || block.type === "redacted_thinking";
+    const content = [...blocks.filter(thinking), ...blocks.filter((block) => !thinking(block))];
     return { role: "assistant", content };
   }
   const blocks = [...first.content, ...second.content] as UserBlock[];

@@ -1,7 +1,9 @@
 // End-to-end (tmux, built CLI, fake model server): tables fit narrow terminals, a resize redraws
 // cleanly, the slash menu reaches every command, /clear clears the screen and Ctrl+L redraws.
+
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
+import { BUILTIN_COMMANDS } from "../../src/ui/repl/slash-commands.js";
 import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
 
 const cleanups: Array<() => unknown> = [];
@@ -102,7 +104,8 @@ test("the / menu scrolls through every command with aligned descriptions and an 
     return gap.index + gap[0].length;
   });
   assert.equal(new Set(descriptionColumns).size, 1, `descriptions aligned:\n${rows.join("\n")}`);
-  for (let index = 0; index < 14; index++) tmux.keys("Down");
+  // Past every built-in command to the skill after them.
+  for (let index = 0; index <= BUILTIN_COMMANDS.length; index++) tmux.keys("Down");
   const end = await tmux.waitFor((screen) => /❯ \/zeta-skill/.test(screen), "the skill reached by Down");
   assert.match(end, /The last one/);
   tmux.keys("Up");

@@ -26,7 +26,7 @@ test("parseSlash splits the name from the argument text", () => {
 test("suggestions: prefix matches first, then substring, only while typing the name", () => {
   assert.deepEqual(
     suggestCommands("/c", commands).map((command) => command.name),
-    ["clear", "compact", "context", "mcp", "docs:summarize"],
+    ["clear", "compact", "context", "cost", "mcp", "docs:summarize"],
   );
   assert.deepEqual(
     suggestCommands("/rev", commands).map((command) => command.name),
