@@ -19,7 +19,6 @@ import type {
   ModelErrorKind,
   ModelFacts,
   StopReason,
-  TextBlock,
   Usage,
   UserBlock,
 } from "../model/types.js";
