@@ -78,6 +78,19 @@ const DANGEROUS_PREFIXES = [
   "PIP_",
   "UV_",
   "DOCKER_",
+  "PYTHON",
+  "PERL",
+  "RUBY",
+  "GEM_",
+  "BUNDLE_",
+  "JAVA_",
+  "NODE_",
+  "OPENSSL_",
+  "GNUPG",
+  "GPG_",
+  "SSH_",
+  "KUBECONFIG",
+  "AWS_",
 ];
 
 /** Whether assigning `name` changes how later programs behave (the gate then always asks). */

@@ -5,11 +5,13 @@
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
 import type { AnalysedCommand } from "./bash-analysis.js";
 import {
+  type AnalysedBash,
   accessHit,
   bashCoverage,
   type CompiledRule,
   describeAccess,
   type FastPathContext,
+  readOnlyVerdict,
   ruleCoversAccess,
   uncoveredCommands,
 } from "./evaluate-bash.js";
@@ -78,6 +80,12 @@ function ruleHit(rule: CompiledRule, call: CallFacts, context: MatchContext): Hi
   return direct === "unparseable" ? { kind: "unchecked" } : null;
 }
 
+/** A rule that can match part of a Bash command: a Bash pattern, or a path rule on what it reads or writes. */
+function couldApplyToBash(rule: CompiledRule): boolean {
+  if (rule.rule.kind === "bash") return rule.rule.pattern.kind !== "any";
+  return rule.rule.kind === "path" && ["Read", "Edit", "Write"].includes(rule.rule.tool);
+}
+
 function uncertainty(call: CallFacts): string | null {
   if (call.bash === null) return null;
   if (call.bash.kind === "unparseable")
@@ -118,6 +126,9 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   const askHits = askRules.map((rule) => ({ rule, hit: ruleHit(rule, call, context) }));
   unchecked ??= askHits.find((entry) => entry.hit?.kind === "unchecked")?.rule;
   const unsure = uncertainty(call);
+  // What the analysis did not understand may hide any command or file: every rule that could apply
+  // to a Bash command is then unchecked (a deny rule must not be passed by an alias or a subscript).
+  if (unsure && call.bash !== null) unchecked ??= [...denyRules, ...askRules].find(couldApplyToBash);
   if (unchecked) {
     const why = unsure ?? "some of its words come from expansions the gate cannot see";
     return ask(
@@ -194,8 +205,28 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     Evaluation,
     { kind: "ask" }
   >;
-  if (bash) evaluation.pending = uncoveredCommands(bash, facts);
+  if (bash) {
+    evaluation.pending = uncoveredCommands(bash, facts);
+    evaluation.reason = bashApprovalReason(bash, evaluation.pending, facts, state.mode);
+  }
   return evaluation;
+}
+
+/** Why a certain Bash command still needs approval: the first command no rule covers, and why it is
+ *  not read-only (or the write a redirection of the whole line makes). */
+function bashApprovalReason(
+  bash: AnalysedBash,
+  pending: AnalysedCommand[],
+  facts: FastPathContext,
+  mode: PermissionMode,
+): string {
+  const first = pending[0];
+  if (first !== undefined) {
+    const text = [...first.assignments, ...first.words.map((word) => word.raw)].join(" ");
+    return `no allow rule covers \`${text}\` and it is not provably read-only (${readOnlyVerdict(first, facts)}); it needs approval in ${mode} mode`;
+  }
+  const write = bash.accesses.find((access) => access.mode === "write");
+  return `${write ? describeAccess(write) : "the command"}, and no allow rule covers it; it needs approval in ${mode} mode`;
 }
 
 /**

@@ -135,7 +135,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     const why =
       evaluation.cause === "default"
-        ? `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode`
+        ? `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode` +
+          (request.toolName === "Bash" ? ` (${evaluation.reason})` : "")
         : `${evaluation.reason}; this run is non-interactive, so it cannot ask` +
           (evaluation.cause === "outside-workspace"
             ? " (use --add-dir to widen the workspace)"
