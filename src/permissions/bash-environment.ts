@@ -84,7 +84,7 @@ const DANGEROUS_PREFIXES = [
   "GEM_",
   "BUNDLE_",
   "JAVA_",
-  "NODE_",
+  "NODE_REPL_EXTERNAL_MODULE",
   "OPENSSL_",
   "GNUPG",
   "GPG_",

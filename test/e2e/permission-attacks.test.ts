@@ -278,7 +278,7 @@ describe("bypass attempts through the real CLI (headless)", () => {
       const command = fill(attempt.controlCommand ?? attempt.command ?? "", attempt.id);
       const replay = spawnSync("bash", ["-c", command], {
         cwd: project,
-        env: { ...process.env, HOME: home },
+        env: { ...replayEnvironment, HOME: home },
         timeout: 20_000,
         encoding: "utf8",
       });
@@ -295,6 +295,11 @@ describe("bypass attempts through the real CLI (headless)", () => {
     );
   });
 });
+
+/** The test's environment without what an outer `npm test` adds (npm_config_* would steer the replayed npm). */
+const replayEnvironment = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(npm_|INIT_CWD$|NODE$)/i.test(name)),
+);
 
 /** Polls a condition (a background job of the replayed command may still be finishing). */
 function waitFor(condition: () => boolean): boolean {
