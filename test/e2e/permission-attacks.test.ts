@@ -281,6 +281,9 @@ describe("bypass attempts through the real CLI (headless)", () => {
         env: { ...replayEnvironment, HOME: home },
         timeout: 20_000,
         encoding: "utf8",
+        // As the Bash tool runs commands: stdin from /dev/null (bash reads ~/.bashrc instead of
+        // BASH_ENV when its stdin is a socket, which node's pipes are).
+        stdio: ["ignore", "pipe", "pipe"],
       });
       if (!waitFor(() => effectHappened(attempt.effect, attempt.id))) {
         failures.push(
