@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import type { CustomCommand } from "../commands/custom-command.js";
+import { discoverCommands } from "../commands/discover-commands.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
@@ -65,6 +67,8 @@ export type Runtime = Basics & {
   /** The interactive UI installs its permission dialog here. */
   setPrompter(prompter: Prompter): void;
   skills: Skill[];
+  /** Custom slash commands (`.claude/commands`, `.agents/commands`, project and user). */
+  commands: CustomCommand[];
   prompt: SystemPromptBuilder;
   /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
   webSearchStatus: string;
@@ -364,9 +368,10 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       )
     : primary;
   const levels = sourceLevels(options.settingSources);
-  const [discovered, mcp] = await Promise.all([
+  const [discovered, mcp, custom] = await Promise.all([
     discoverSkills({ cwd, homeDir: env.homeDir, levels }),
     createMcp(basics, options, startupWarnings),
+    discoverCommands({ cwd, homeDir: env.homeDir, levels }),
   ]);
   if (options.sessionPersistence)
     sink.transcript = held.store = new TranscriptStore({
@@ -474,9 +479,10 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     gate,
     setPrompter,
     skills,
+    commands: custom.commands,
     prompt,
     mcp,
-    startupWarnings: [...discovered.warnings, ...startupWarnings],
+    startupWarnings: [...discovered.warnings, ...custom.warnings, ...startupWarnings],
     effort,
     agents: {},
     async close() {

@@ -1,9 +1,11 @@
 // The commands a headless run offers (see headless-slash.ts for the dispatch): /compact, /clear,
-// /context, /model, /init, /help, one command per skill and per MCP prompt (`/server:prompt`), plus
-// the `extra` commands other features contribute (custom commands from .claude/commands …).
+// /context, /model, /init, /help, one command per skill, per custom command (.claude/commands,
+// .agents/commands) and per MCP prompt (`/server:prompt`), plus the `extra` commands other features
+// contribute.
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { Runtime } from "./compose.js";
+import { customHeadlessCommands } from "./custom-commands.js";
 import type { HeadlessCommand } from "./headless-slash.js";
 import { createModelClient } from "./provider.js";
 
@@ -85,6 +87,10 @@ export function headlessCommands(
       argumentHint: "[args]",
       run: async (args) => ({ kind: "prompt", prompt: skillSlashPrompt(skill, args || undefined) }),
     }));
+  const skillNames = new Set(skills.map((skill) => skill.name));
+  const custom = customHeadlessCommands(runtime).filter(
+    (command) => !taken.has(command.name) && !skillNames.has(command.name),
+  );
   const prompts: HeadlessCommand[] = (runtime.mcp?.listPrompts() ?? []).map((prompt) => ({
     name: prompt.command,
     description: prompt.description ?? `MCP prompt from ${prompt.server}`,
@@ -100,6 +106,7 @@ export function headlessCommands(
     ...builtins,
     ...extra.filter((command) => !taken.has(command.name)),
     ...skills,
+    ...custom,
     ...prompts,
   ];
   const help: HeadlessCommand = {

@@ -5,18 +5,23 @@
 // `extra`) expand into the prompt the model receives. A prompt that only looks like a path
 // ("/usr/lib is full") is not a command. The same list feeds system/init and the SDK's
 // supportedCommands().
+import type { TurnResult } from "../session/events.js";
 import { nearest } from "../util/edit-distance.js";
 import { errorMessage } from "../util/errors.js";
 
 export type HeadlessCommandOutcome =
   | { kind: "prompt"; prompt: string }
   | { kind: "output"; text: string }
-  | { kind: "error"; text: string };
+  | { kind: "error"; text: string }
+  /** The command runs the model turn itself (a custom command: hooks see the typed line first). */
+  | { kind: "turn"; run: (attachments: string[]) => Promise<TurnResult> };
 
 export type HeadlessCommand = {
   name: string;
   description: string;
   argumentHint?: string;
+  /** Other names it answers to (a namespaced custom command's last part, when unique). */
+  aliases?: string[];
   run(args: string, signal: AbortSignal): Promise<HeadlessCommandOutcome>;
 };
 
@@ -38,7 +43,9 @@ export async function resolveHeadlessSlash(
 ): Promise<SlashResolution> {
   const parsed = parseHeadlessSlash(prompt);
   if (!parsed) return { kind: "plain" };
-  const command = commands.find((candidate) => candidate.name === parsed.name);
+  const command =
+    commands.find((candidate) => candidate.name === parsed.name) ??
+    commands.find((candidate) => candidate.aliases?.includes(parsed.name));
   if (!command) {
     const names = commands.map((candidate) => candidate.name);
     const near = nearest(parsed.name, names, Math.max(2, Math.floor(parsed.name.length / 2)));

@@ -40,11 +40,13 @@ export async function runHeadlessTurn(
   const started = Date.now();
   let text = prompt.text;
   const resolution = await resolveHeadlessSlash(text, commands, signal);
+  let turn: ((attachments: string[]) => Promise<TurnResult>) | undefined;
   if (resolution.kind === "command") {
     const { outcome } = resolution;
     if (outcome.kind === "output") return localTurn(started, outcome.text, false);
     if (outcome.kind === "error") return localTurn(started, outcome.text, true);
-    text = outcome.prompt;
+    if (outcome.kind === "turn") turn = outcome.run;
+    else text = outcome.prompt;
   }
   const attachments: string[] = [];
   if (runtime.mcp && /@[\w.-]+:\S/.test(text)) {
@@ -52,5 +54,6 @@ export async function runHeadlessTurn(
     for (const error of attached.errors) say(`reagent: ${error}`);
     if (attached.text) attachments.push(attached.text);
   }
-  return runtime.session.submit(text, [...attachments, ...(prompt.extra ?? [])]);
+  const all = [...attachments, ...(prompt.extra ?? [])];
+  return turn ? turn(all) : runtime.session.submit(text, all);
 }

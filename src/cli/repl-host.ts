@@ -2,6 +2,7 @@
 // gate, hooks engine, MCP manager or settings files directly.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { findCommand } from "../commands/discover-commands.js";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { formatHookList } from "../hooks/index.js";
 import type { PermissionMode } from "../permissions/types.js";
@@ -11,6 +12,7 @@ import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { ReplHost, RuleKind } from "../ui/repl/host.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
+import { runCommandTurn } from "./custom-commands.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
@@ -110,6 +112,17 @@ export function createReplHost(runtime: Runtime): ReplHost {
     },
     skills: () => runtime.skills.map((skill) => ({ name: skill.name, description: skill.description })),
     skillPrompt: (name, args) => skillSlashPrompt({ name }, args || undefined),
+    customCommands: () =>
+      runtime.commands.map((command) => ({
+        name: command.name,
+        description: command.description,
+        source: command.source,
+        ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
+      })),
+    commandTurn(name, args, typed) {
+      const command = findCommand(runtime.commands, name);
+      return command ? runCommandTurn(runtime, { command, args, typed }) : undefined;
+    },
     mcpReport: () => (mcp ? formatMcpStatus(mcp.status(), mcp.listPrompts()) : "no MCP servers configured"),
     mcpPrompts: () =>
       (mcp?.listPrompts() ?? []).map((prompt) => ({

@@ -25,6 +25,7 @@ import type {
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
+import { newToolUseId } from "../util/ids.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
@@ -62,6 +63,11 @@ export type SessionOptions = {
   modelFacts?: (model: string) => ModelFacts;
   /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
   maxBudgetUsd?: number;
+};
+
+export type SubmitOptions = {
+  typed?: string;
+  prepare?: (signal: AbortSignal) => Promise<string>;
 };
 
 export class Session {
@@ -176,7 +182,21 @@ export class Session {
   /** The model's stop reason on the last response of the running (or last) turn. */
   private lastStopReason: StopReason | undefined;
 
-  async submit(prompt: string, attachments: string[] = []): Promise<TurnResult> {
+  /** Runs one tool call outside a model turn (a custom command's `` !`cmd` `` and `@file`), through
+   *  the same ToolRunner as every other call: PreToolUse hooks, the gate, PostToolUse. */
+  async runTool(
+    name: string,
+    input: Record<string, unknown>,
+    signal = this.controller?.signal ?? new AbortController().signal,
+  ): Promise<{ ok: boolean; content: string }> {
+    const execution = await this.runner.run({ type: "tool_use", id: newToolUseId(), name, input }, signal);
+    return { ok: execution.result.is_error !== true, content: execution.result.content };
+  }
+
+  /** Runs one prompt to the end of its turn. `options.typed` is what the user typed (a slash command
+   *  line): UserPromptSubmit hooks see it, and `options.prepare` builds the prompt only once they
+   *  allowed it (a custom command's shell lines run after the hooks, inside the turn's abort). */
+  async submit(prompt: string, attachments: string[] = [], options: SubmitOptions = {}): Promise<TurnResult> {
     const started = Date.now();
     this.lastStopReason = undefined;
     const controller = new AbortController();
@@ -205,7 +225,10 @@ export class Session {
       this.lastUsage = event.usage;
     });
     try {
-      const submitted = await this.options.hooks?.userPromptSubmit(prompt, controller.signal);
+      const submitted = await this.options.hooks?.userPromptSubmit(
+        options.typed ?? prompt,
+        controller.signal,
+      );
       if (submitted?.stop) {
         const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.stop.reason, text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
@@ -213,6 +236,11 @@ export class Session {
       if (submitted?.blocked) {
         this.emit({ type: "prompt-blocked", reason: submitted.blocked.reason });
         const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.blocked.reason, text: "" };
+        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+      }
+      if (options.prepare) prompt = await options.prepare(controller.signal);
+      if (controller.signal.aborted) {
+        const terminal: Terminal = { reason: "aborted", text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
       const attached = (await this.options.promptImages?.(prompt)) ?? { images: [], warnings: [] };

@@ -127,8 +127,7 @@ function toMessage(role: unknown, content: unknown): Message | undefined {
       : Array.isArray(content)
         ? content
         : undefined;
-  if (!blocks || !blocks.every((block) => isObject(block) && typeof block.type === "string"))
-    return undefined;
+  if (!blocks?.every((block) => isObject(block) && typeof block.type === "string")) return undefined;
   return { role, content: blocks as ContentBlock[] } as Message;
 }
 

@@ -28,6 +28,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   agents: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   tasks: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   prompt: [{ module: "util" }],
+  // Custom slash commands find `@file` references with the same rule as instruction-file imports.
+  commands: [{ module: "prompt" }, { module: "util" }],
   compaction: [{ module: "model" }, { module: "util" }],
   "ui/repl": [{ module: "session", typesOnly: true }, { module: "util" }],
   "ui/headless": [{ module: "session", typesOnly: true }, { module: "util" }],

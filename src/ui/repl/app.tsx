@@ -56,7 +56,10 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
   );
   const dialogs = usePermissionQueue(host, add, onSettled);
   const dialog = dialogs[0];
-  const commands = useMemo(() => allCommands(host.skills(), host.mcpPrompts()), [host]);
+  const commands = useMemo(
+    () => allCommands(host.skills(), host.mcpPrompts(), host.customCommands()),
+    [host],
+  );
   const dialogsRef = useRef(dialogs);
   dialogsRef.current = dialogs;
   const lastTypedAt = useRef(0);

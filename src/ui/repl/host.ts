@@ -3,6 +3,7 @@
 // permissions, hooks, MCP, skills or config directly. Shapes mirror the owning modules' contracts.
 import type { SessionEvent, TurnResult } from "../../session/events.js";
 import type { Session } from "../../session/session.js";
+import type { CustomCommandInfo } from "./slash-commands.js";
 
 /** The part of Session the REPL drives. */
 export type ReplSession = Pick<
@@ -91,6 +92,11 @@ export interface ReplHost {
   skills(): Array<{ name: string; description: string }>;
   /** The prompt text a `/<skill> args` submits. */
   skillPrompt(name: string, args: string): string;
+  /** Custom slash commands (`.claude/commands`, `.agents/commands`, project and user). */
+  customCommands(): CustomCommandInfo[];
+  /** Runs `/name args` (a custom command; `name` may be the last part of a namespaced one) as one
+   *  turn: hooks see `typed`, then it expands and goes to the model. Undefined for an unknown name. */
+  commandTurn(name: string, args: string, typed: string): Promise<TurnResult> | undefined;
   mcpReport(): string;
   mcpPrompts(): McpPromptInfo[];
   /** The prompt text a `/server:prompt args` submits; throws with a user-facing message on failure. */

@@ -1,5 +1,5 @@
-// Slash command catalogue and parsing: the built-in commands, skills (`/<skill> args`) and MCP
-// prompts (`/server:prompt args`) as one list; suggestions while typing and nearest matches for
+// Slash command catalogue and parsing: the built-in commands, skills (`/<skill> args`), custom
+// commands (`.claude/commands`, `.agents/commands`) and MCP prompts (`/server:prompt args`) as one list; suggestions while typing and nearest matches for
 // an unknown name (edit distance). Pure; executing a command is slash-dispatch.ts's job.
 import { editDistance } from "../../util/edit-distance.js";
 
@@ -7,7 +7,7 @@ export type SlashCommand = {
   name: string;
   args?: string;
   description: string;
-  kind: "builtin" | "skill" | "mcp-prompt";
+  kind: "builtin" | "skill" | "mcp-prompt" | "custom";
 };
 
 export const BUILTIN_COMMANDS: SlashCommand[] = [
@@ -38,6 +38,14 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
   { name: "exit", description: "Leave reagent", kind: "builtin" },
 ];
 
+/** A custom command as the REPL lists it (from `.claude/commands` / `.agents/commands`). */
+export type CustomCommandInfo = {
+  name: string;
+  description: string;
+  argumentHint?: string;
+  source: "project" | "user";
+};
+
 export type ParsedSlash = { name: string; args: string };
 
 /** `/name rest of line` → name and argument text; undefined when the line is not a command. */
@@ -51,8 +59,10 @@ export function parseSlash(line: string): ParsedSlash | undefined {
 export function allCommands(
   skills: Array<{ name: string; description: string }>,
   prompts: Array<{ server: string; name: string; description?: string }>,
+  custom: CustomCommandInfo[] = [],
 ): SlashCommand[] {
   const builtinNames = new Set(BUILTIN_COMMANDS.map((command) => command.name));
+  const skillNames = new Set(skills.map((skill) => skill.name));
   return [
     ...BUILTIN_COMMANDS,
     ...skills
@@ -63,6 +73,17 @@ export function allCommands(
           args: "[args]",
           description: skill.description,
           kind: "skill",
+        }),
+      ),
+    // A built-in or a skill of the same name wins over a custom command.
+    ...custom
+      .filter((command) => !builtinNames.has(command.name) && !skillNames.has(command.name))
+      .map(
+        (command): SlashCommand => ({
+          name: command.name,
+          args: command.argumentHint ?? "[args]",
+          description: `${command.description} (${command.source})`,
+          kind: "custom",
         }),
       ),
     ...prompts.map(

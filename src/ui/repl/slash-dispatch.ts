@@ -1,5 +1,5 @@
 // Executes one slash command line against the host. Returns what the REPL should do next: show
-// output, submit a prompt (skills, MCP prompts, /init), clear, or exit. Errors thrown by the host
+// output, submit a prompt (skills, MCP prompts, /init), run a custom command's turn, clear, or exit. Errors thrown by the host
 // become error output, never crashes.
 
 import { errorMessage } from "../../util/errors.js";
@@ -10,6 +10,8 @@ export type SlashOutcome =
   | { kind: "output"; text: string }
   | { kind: "error"; text: string }
   | { kind: "submit"; prompt: string; display: string }
+  /** A turn the host runs itself (a custom command: expanded after UserPromptSubmit allowed it). */
+  | { kind: "turn"; display: string; run: () => Promise<unknown> }
   | { kind: "cleared"; text: string }
   | { kind: "exit" };
 
@@ -134,7 +136,17 @@ export async function dispatchSlash(parsed: ParsedSlash, context: SlashContext):
     }
     if (host.skills().some((skill) => skill.name === parsed.name))
       return { kind: "submit", prompt: host.skillPrompt(parsed.name, parsed.args), display };
-    const near = nearestCommands(parsed.name, allCommands(host.skills(), host.mcpPrompts()));
+    const command = host
+      .customCommands()
+      .some((custom) => custom.name === parsed.name || custom.name.split(":").at(-1) === parsed.name);
+    if (command) {
+      const run = () => host.commandTurn(parsed.name, parsed.args, display) ?? Promise.resolve();
+      return { kind: "turn", display, run };
+    }
+    const near = nearestCommands(
+      parsed.name,
+      allCommands(host.skills(), host.mcpPrompts(), host.customCommands()),
+    );
     const hint = near.length > 0 ? ` Did you mean ${near.map((name) => `/${name}`).join(", ")}?` : "";
     return { kind: "error", text: `Unknown command /${parsed.name}.${hint} Type /help for the list.` };
   } catch (error) {

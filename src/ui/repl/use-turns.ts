@@ -31,13 +31,15 @@ export function useTurns(options: TurnsOptions) {
   const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
 
   const runTurn = useCallback(
-    async (prompt: string, display: string) => {
+    async (prompt: string, display: string, run?: () => Promise<unknown>) => {
       add({ kind: "user", text: display });
       setBusy(true);
       setStartedAt(Date.now());
       setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
       try {
-        await host.session.submit(prompt);
+        // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed.
+        if (run) await run();
+        else await host.session.submit(prompt, [], prompt === display ? {} : { typed: display });
       } catch (error) {
         add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
       } finally {
@@ -48,7 +50,10 @@ export function useTurns(options: TurnsOptions) {
   );
 
   const show = useCallback(
-    (text: string, outcome: Exclude<SlashOutcome, { kind: "submit" } | { kind: "exit" }>) => {
+    (
+      text: string,
+      outcome: Exclude<SlashOutcome, { kind: "submit" } | { kind: "turn" } | { kind: "exit" }>,
+    ) => {
       switch (outcome.kind) {
         case "cleared":
           onCleared();
@@ -74,6 +79,7 @@ export function useTurns(options: TurnsOptions) {
       setBusy(false);
       if (outcome.kind === "exit") return onExit();
       if (outcome.kind === "submit") return runTurn(outcome.prompt, outcome.display);
+      if (outcome.kind === "turn") return runTurn(outcome.display, outcome.display, outcome.run);
       show(text, outcome);
     },
     [host, hookRuns, helpText, runTurn, onExit, show],

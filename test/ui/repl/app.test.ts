@@ -262,3 +262,24 @@ test("at 40 columns the dialog's wrapped options hang under their text", async (
   repl.press("\u0004");
   await repl.exited;
 });
+
+test("custom commands: listed in /help and the / menu, picked from the menu or run by short name as one turn", async () => {
+  const repl = await startRepl([{ text: "custom done" }, { text: "short done" }]);
+  await repl.type("/help");
+  repl.press(ENTER);
+  await repl.waitFor(
+    (screen) => /\/team:review \[args\]\s+Review a change \(project\)/.test(screen),
+    "/help",
+  );
+  await repl.type("/team");
+  await repl.waitFor((screen) => screen.includes("❯ /team:review [args]  Review a change (project)"), "menu");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("custom done"), "command turn");
+  assert.match(JSON.stringify(repl.client.requests[0].messages), /CUSTOM review /);
+  await repl.type("/review 7");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("short done"), "short name");
+  assert.match(JSON.stringify(repl.client.requests[1].messages), /CUSTOM review 7/);
+  repl.press("\u0004");
+  await repl.exited;
+});

@@ -141,6 +141,11 @@ export async function startRepl(
     memoryReport: () => "No memory files.",
     skills: () => [{ name: "greet", description: "Say hello" }],
     skillPrompt: (name, args) => `SKILL ${name} ARGS ${args}`,
+    customCommands: () => [{ name: "team:review", description: "Review a change", source: "project" }],
+    commandTurn: (name, args, typed) =>
+      name === "review" || name === "team:review"
+        ? session.submit(typed, [], { typed, prepare: async () => `CUSTOM review ${args}` })
+        : undefined,
     mcpReport: () => "docs: connected",
     mcpPrompts: () => [{ server: "docs", name: "summarize" }],
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,

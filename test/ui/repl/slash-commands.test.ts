@@ -58,3 +58,28 @@ test("edit distance and nearest matches for unknown commands", () => {
   assert.deepEqual(nearestCommands("review", commands), ["review-pr"]);
   assert.deepEqual(nearestCommands("zzzzzzzzzz", commands), []);
 });
+
+test("custom commands join the list with their hint and scope; built-ins and skills keep their names", () => {
+  const list = allCommands(
+    [{ name: "review-pr", description: "Review a pull request" }],
+    [],
+    [
+      {
+        name: "frontend:component",
+        description: "Make a component",
+        argumentHint: "[name]",
+        source: "project",
+      },
+      { name: "help", description: "not the built-in", source: "user" },
+      { name: "review-pr", description: "shadowed by the skill", source: "user" },
+    ],
+  );
+  const custom = list.filter((command) => command.kind === "custom");
+  assert.deepEqual(custom, [
+    { name: "frontend:component", args: "[name]", description: "Make a component (project)", kind: "custom" },
+  ]);
+  assert.deepEqual(
+    suggestCommands("/front", list).map((command) => command.name),
+    ["frontend:component"],
+  );
+});

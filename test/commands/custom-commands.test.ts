@@ -1,0 +1,139 @@
+// Custom slash commands: file parsing (frontmatter optional), discovery with namespaces and
+// shadowing, argument substitution, and expansion through a real Session's ToolRunner (Bash for
+// `` !`…` `` lines, Read for `@file`), with the permission gate deciding.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { parseCommandFile } from "../../src/commands/command-file.js";
+import { discoverCommands, findCommand } from "../../src/commands/discover-commands.js";
+import { expandCommand, splitArguments, substituteArguments } from "../../src/commands/expand-command.js";
+import { createWorkspace, type Workspace } from "../support/workspace.js";
+
+const spaces: Workspace[] = [];
+after(() => {
+  for (const space of spaces) space.cleanup();
+});
+const space = (files: Record<string, string>) => {
+  const created = createWorkspace(files);
+  spaces.push(created);
+  return created;
+};
+
+test("a command file: frontmatter fields, allowed-tools as a string or a list, or no frontmatter at all", () => {
+  const full = parseCommandFile(
+    "---\ndescription: Review a pull request\nargument-hint: [pr] [priority]\nallowed-tools: Bash(git diff:*), Bash(gh pr view:*)\nmodel: claude-haiku-4-5\n---\nReview PR #$1.\n",
+  );
+  assert.equal(full.kind, "ok");
+  if (full.kind !== "ok") return;
+  assert.deepEqual(
+    [full.description, full.argumentHint, full.allowedTools, full.model, full.body],
+    [
+      "Review a pull request",
+      "[pr] [priority]",
+      ["Bash(git diff:*)", "Bash(gh pr view:*)"],
+      "claude-haiku-4-5",
+      "Review PR #$1.\n",
+    ],
+  );
+  const list = parseCommandFile("---\nallowed-tools:\n  - Read\n  - Bash(npm test)\n---\nx");
+  assert.deepEqual(list.kind === "ok" && list.allowedTools, ["Read", "Bash(npm test)"]);
+  const plain = parseCommandFile("Explain this code simply.\n");
+  assert.deepEqual(plain.kind === "ok" && [plain.body, plain.allowedTools], [
+    "Explain this code simply.\n",
+    [],
+  ]);
+  const published = parseCommandFile("---\ndescription: [unclosed\nargument-hint: [message]\n---\nbody");
+  assert.deepEqual(published.kind === "ok" && [published.description, published.argumentHint], [
+    "[unclosed",
+    "[message]",
+  ]);
+  const broken = parseCommandFile("---\ndescription: never closed\nbody");
+  assert.deepEqual(
+    broken.kind === "error" && broken.message,
+    "frontmatter is not closed: add a `---` line after it",
+  );
+  const wrong = parseCommandFile("---\ndescription: {a: 1}\n---\nbody");
+  assert.match(wrong.kind === "ok" ? wrong.warnings.join() : "", /line 2: "description" must be text/);
+});
+
+test("discovery: project over user, .agents over .claude, folders as namespaces, broken files reported", async () => {
+  const home = space({
+    ".claude/commands/review.md": "user review",
+    ".claude/commands/standup.md": "---\ndescription: Daily notes\n---\nWrite my standup.",
+  });
+  const project = space({
+    ".claude/commands/review.md": "# Review the diff\n\nLook at $ARGUMENTS",
+    ".agents/commands/review.md": "---\ndescription: agents review\n---\nreview",
+    ".claude/commands/frontend/component.md": "Make a component named $1",
+    ".claude/commands/bad.md": "---\ndescription: oops\n",
+    ".claude/commands/.hidden.md": "never",
+    ".claude/commands/notes.txt": "not a command",
+  });
+  const { commands, warnings } = await discoverCommands({ cwd: project.dir, homeDir: home.dir });
+  assert.deepEqual(
+    commands.map((command) => [command.name, command.source, command.description]),
+    [
+      ["review", "project", "agents review"],
+      ["frontend:component", "project", "Make a component named $1"],
+      ["standup", "user", "Daily notes"],
+    ],
+  );
+  assert.match(warnings.join("\n"), /Command skipped: .*bad\.md:1: frontmatter is not closed/);
+  assert.equal((warnings.join("\n").match(/is shadowed by/g) ?? []).length, 2);
+  assert.equal(findCommand(commands, "component")?.name, "frontend:component");
+  assert.equal(findCommand(commands, "frontend:component")?.name, "frontend:component");
+  const userOnly = await discoverCommands({
+    cwd: project.dir,
+    homeDir: home.dir,
+    levels: { user: true, project: false },
+  });
+  assert.deepEqual(
+    userOnly.commands.map((command) => command.name),
+    ["review", "standup"],
+  );
+});
+
+test("arguments: $ARGUMENTS, $1…$9 with quotes, and ARGUMENTS appended when the body uses neither", () => {
+  assert.deepEqual(splitArguments(`42 "high prio" it\\'s 'a b'`), ["42", "high prio", "it's", "a b"]);
+  assert.equal(
+    substituteArguments("Fix #$1 ($2); all: $ARGUMENTS; $3 is empty; $10 stays", `42 "high prio"`),
+    `Fix #42 (high prio); all: 42 "high prio";  is empty; $10 stays`,
+  );
+  assert.equal(
+    substituteArguments("Explain the code.", "src/a.ts"),
+    "Explain the code.\n\nARGUMENTS: src/a.ts",
+  );
+  assert.equal(substituteArguments("Explain the code.", ""), "Explain the code.");
+});
+
+test("expansion runs !`…` lines and reads @files through the tool path, in order, and reports refusals", async () => {
+  const calls: Array<[string, Record<string, unknown>]> = [];
+  const runTool = async (name: string, input: Record<string, unknown>) => {
+    calls.push([name, input]);
+    if (name === "Bash" && input.command === "git status") return { ok: true, content: "On branch main\n" };
+    if (name === "Bash") return { ok: false, content: "Permission denied by rule Bash(rm *)." };
+    if (input.file_path === "src/a.ts") return { ok: true, content: "     1\texport const a = 1;\n" };
+    return { ok: false, content: "File does not exist." };
+  };
+  const prompt = await expandCommand(
+    {
+      name: "ctx",
+      description: "",
+      allowedTools: [],
+      path: "/x/ctx.md",
+      source: "project",
+      body: "Status: !`git status`\nThen: !`rm -rf $1`\nSee @src/a.ts and @missing.md, not `@src/b.ts`, mail me@example.com, @param.\n",
+    },
+    "tmp",
+    runTool,
+  );
+  assert.deepEqual(
+    calls.map(([name, input]) => `${name} ${input.command ?? input.file_path}`),
+    ["Bash git status", "Bash rm -rf tmp", "Read src/a.ts", "Read missing.md"],
+  );
+  assert.match(
+    prompt,
+    /^Status: On branch main\nThen: \[not run: Permission denied by rule Bash\(rm \*\)\.\]\n/,
+  );
+  assert.match(prompt, /Contents of @src\/a\.ts:\n\n {5}1\texport const a = 1;/);
+  assert.match(prompt, /\[@missing\.md was not included: File does not exist\.\]/);
+});

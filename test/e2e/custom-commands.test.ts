@@ -1,0 +1,125 @@
+// End-to-end: custom slash commands in `-p` prompts through the built CLI — arguments, `@file`
+// includes and `` !`…` `` shell output in the prompt the model receives, allowed-tools for that turn
+// only, the permission gate refusing what nothing allows, PreToolUse hooks seeing the shell lines, and
+// UserPromptSubmit hooks seeing the line as typed (the published python3 shape).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { createWorkspace, type Workspace } from "../support/workspace.js";
+
+const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
+const spaces: Workspace[] = [];
+after(() => {
+  for (const space of spaces) space.cleanup();
+});
+
+type Request = { messages: Array<{ role: string; content: Array<{ type: string; text?: string }> }> };
+const requests = (log: string): Request[] =>
+  readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+const REVIEW = `---
+description: Review a change
+argument-hint: [pr-number] [priority]
+allowed-tools: Bash(echo:*)
+---
+Review PR #$1 with priority $2 (all: $ARGUMENTS).
+
+Branch: !\`echo on-branch-main\`
+Disk: !\`touch shell-ran.txt\`
+
+Follow the conventions in @docs/style.md.
+`;
+
+function project(): Workspace {
+  const space = createWorkspace({
+    ".claude/commands/review.md": REVIEW,
+    ".agents/commands/team/hello.md": "Say hello to the team.",
+    "docs/style.md": "Use tabs.\n",
+    "script.json": JSON.stringify([{ text: "reviewed" }, { text: "second" }]),
+    ".claude/settings.json": JSON.stringify({
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: join(FIXTURES, "prompt-context.py") }] }],
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [{ type: "command", command: "cat >> pre-tool.jsonl; echo >> pre-tool.jsonl" }],
+          },
+        ],
+      },
+    }),
+  });
+  spaces.push(space);
+  return space;
+}
+
+test("-p '/review 42 \"high prio\"' expands arguments, shell output and @file, gated like any tool call", async () => {
+  const space = project();
+  const log = join(space.dir, "requests.log");
+  const run = await runCli(
+    ["--model", "scripted:script.json", "-p", '/review 42 "high prio"', "--output-format", "json"],
+    { cwd: space.dir, env: cleanEnv({ REAGENT_SCRIPT_LOG: log }) },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(JSON.parse(run.stdout).result, "reviewed");
+  const sent = requests(log)[0]!
+    .messages[0]!.content.map((block) => block.text)
+    .join("\n");
+  assert.match(sent, /^Review PR #42 with priority high prio \(all: 42 "high prio"\)\./);
+  assert.match(sent, /Branch: on-branch-main\n/, "allowed-tools let the echo line run headless");
+  assert.match(sent, /Disk: \[not run: Permission denied: Bash is not allowed in non-interactive mode/);
+  assert.match(sent, /Contents of @docs\/style\.md:\n\n\s+1\tUse tabs\./);
+  assert.match(sent, /Current branch: feature\/compat/, "the UserPromptSubmit hook's context rides along");
+  assert.equal(readFileSync(join(space.dir, "prompts.log"), "utf8"), '/review 42 "high prio"\n');
+  const pre = readFileSync(join(space.dir, "pre-tool.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line).tool_input.command);
+  assert.deepEqual(pre, ["echo on-branch-main", "touch shell-ran.txt"]);
+});
+
+test("allowed-tools hold for the command's turn only; a namespaced command runs by its short name", async () => {
+  const space = project();
+  space.write(
+    "script.json",
+    JSON.stringify([
+      { tool_calls: [{ id: "e1", name: "Bash", input: { command: "echo from-the-model" } }] },
+      { text: "ok" },
+    ]),
+  );
+  const log = join(space.dir, "requests.log");
+  const during = await runCli(
+    ["--model", "scripted:script.json", "-p", "/review 1 low", "--output-format", "json"],
+    {
+      cwd: space.dir,
+      env: cleanEnv({ REAGENT_SCRIPT_LOG: log }),
+    },
+  );
+  assert.equal(during.code, 0, during.stderr);
+  assert.deepEqual(
+    JSON.parse(during.stdout).permission_denials.map(
+      (denial: { tool_input: { command: string } }) => denial.tool_input.command,
+    ),
+    ["touch shell-ran.txt"],
+    "the model's echo is allowed during /review; the command's touch line is not",
+  );
+  const plain = await runCli(
+    ["--model", "scripted:script.json", "-p", "echo please", "--output-format", "json"],
+    {
+      cwd: space.dir,
+      env: cleanEnv(),
+    },
+  );
+  assert.equal(JSON.parse(plain.stdout).permission_denials[0]?.tool_use_id, "e1", "not outside the command");
+  space.write("script.json", JSON.stringify([{ text: "hi team" }]));
+  const short = await runCli(["--model", "scripted:script.json", "-p", "/hello"], {
+    cwd: space.dir,
+    env: cleanEnv({ REAGENT_SCRIPT_LOG: log }),
+  });
+  assert.equal(short.code, 0, short.stderr);
+  assert.equal(requests(log).at(-1)!.messages[0]!.content[0]!.text, "Say hello to the team.");
+});
