@@ -25,7 +25,7 @@ const requests = (log: string): Request[] =>
 const REVIEW = `---
 description: Review a change
 argument-hint: [pr-number] [priority]
-allowed-tools: Bash(echo:*)
+allowed-tools: Bash(echo:*), Bash(mkdir:*)
 ---
 Review PR #$1 with priority $2 (all: $ARGUMENTS).
 
@@ -87,7 +87,7 @@ test("allowed-tools hold for the command's turn only; a namespaced command runs 
   space.write(
     "script.json",
     JSON.stringify([
-      { tool_calls: [{ id: "e1", name: "Bash", input: { command: "echo from-the-model" } }] },
+      { tool_calls: [{ id: "e1", name: "Bash", input: { command: "mkdir made-by-model" } }] },
       { text: "ok" },
     ]),
   );
@@ -105,10 +105,10 @@ test("allowed-tools hold for the command's turn only; a namespaced command runs 
       (denial: { tool_input: { command: string } }) => denial.tool_input.command,
     ),
     ["touch shell-ran.txt"],
-    "the model's echo is allowed during /review; the command's touch line is not",
+    "the model's mkdir is allowed during /review; the command's touch line is not",
   );
   const plain = await runCli(
-    ["--model", "scripted:script.json", "-p", "echo please", "--output-format", "json"],
+    ["--model", "scripted:script.json", "-p", "make a folder", "--output-format", "json"],
     {
       cwd: space.dir,
       env: cleanEnv(),
