@@ -15,10 +15,11 @@ import { resolveToolPath } from "../tools/paths.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { loadAgentDefinitions } from "./agent-definitions.js";
-import { createHooks, createMcp, loadBasics, spillDirFor } from "./compose.js";
+import { createHooks, createMcp, loadBasics } from "./compose.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
+import { spillDirFor } from "./session-files.js";
 
 /** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
 function hookEngine(basics = loadBasics({ settings: [] }), sessionId = newSessionId()) {

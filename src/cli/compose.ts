@@ -49,6 +49,7 @@ import { permissionHookBridge } from "./permission-hooks.js";
 import { promptImages } from "./prompt-images.js";
 import { createModelClient } from "./provider.js";
 import { readSystemPromptFile } from "./sdk-options.js";
+import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
@@ -90,18 +91,6 @@ function configStep<T>(step: () => T): T {
     if (error instanceof UsageError) throw error;
     throw new UsageError(errorMessage(error));
   }
-}
-
-/** Where the run's temporary files go (SessionStart env files); removed at exit. */
-export function spillDirFor(sessionId: string): string {
-  return join(tmpdir(), `reagent-${sessionId}`);
-}
-
-/** Where long hook context is spilled: the session's folder beside its transcript
- *  (`<sessions>/<project-key>/<session-id>/`), kept after exit so a resumed session's references hold;
- *  without a transcript, the temporary folder. Readable by the tools. */
-export function sessionFilesDir(sessionsDir: string | undefined, sessionId: string): string {
-  return sessionsDir ? join(sessionsDir, sessionId) : spillDirFor(sessionId);
 }
 
 export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources">): Basics {
