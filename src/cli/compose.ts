@@ -214,7 +214,8 @@ export function createGate(
  *  is loaded only then). Failures become one warning line each; the other servers keep working. */
 export async function createMcp(
   basics: Basics,
-  options: Pick<CliOptions, "mcpConfig"> & Partial<Pick<CliOptions, "strictMcpConfig" | "settingSources">>,
+  options: Pick<CliOptions, "mcpConfig"> &
+    Partial<Pick<CliOptions, "strictMcpConfig" | "settingSources" | "inputFormat">>,
   warnings: string[],
 ) {
   const { env, cwd, tracer } = basics;
@@ -242,6 +243,8 @@ export async function createMcp(
     logDir: join(tmpdir(), "reagent-mcp-logs", projectKey(cwd)),
     ...readMcpTimeouts(env.all),
     tracer,
+    // In a stream-json run the SDK's own servers connect once its control channel is listening.
+    deferSdkServers: options.inputFormat === "stream-json",
     onServerFailed: (failure) => warnings.push(`MCP server "${failure.server}" failed: ${failure.reason}`),
   });
   await manager.connectAll();
@@ -323,7 +326,14 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     notice: (notice) => sink.session?.notice(notice),
   });
   const { gate, setPrompter } = configStep(() =>
-    createGate(basics, options, interactive, contextDir, beforeAsk),
+    // A permission prompt tool answers the questions a terminal would (the UI installs the prompter).
+    createGate(
+      basics,
+      options,
+      interactive || options.permissionPromptTool !== undefined,
+      contextDir,
+      beforeAsk,
+    ),
   );
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir);
   late.hooks = hooks;

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { createControlChannel } from "../control/channel.js";
 import { type InboundUser, parseInbound, userText } from "../control/inbound.js";
+import { createStdioPrompter } from "../control/stdio-prompter.js";
 import { resultJson } from "../ui/headless/result-json.js";
 import { createStreamJsonPrinter } from "../ui/headless/stream-json.js";
 import { systemInitLine } from "../ui/headless/system-init.js";
@@ -16,6 +17,7 @@ import { headlessCommands } from "./headless-commands.js";
 import { runHeadlessTurn } from "./headless-turn.js";
 import { initFacts } from "./init-facts.js";
 import type { CliOptions } from "./options.js";
+import { applyPermissionUpdates } from "./permission-updates.js";
 import { createStreamControl } from "./stream-control.js";
 
 type SessionState = "idle" | "running" | "requires_action";
@@ -73,6 +75,23 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
     say,
   });
   let commands = headlessCommands(runtime, control.extraCommands());
+  if (options.permissionPromptTool === "stdio")
+    runtime.setPrompter(
+      createStdioPrompter({
+        channel,
+        onWaiting: (waiting) => setState(waiting ? "requires_action" : "running"),
+        mcpServer: (toolName) => control.mcpServerOf(toolName),
+        applyPermissionUpdates: (updates) =>
+          applyPermissionUpdates(updates, {
+            gate: runtime.gate,
+            cwd: runtime.cwd,
+            homeDir: runtime.env.homeDir,
+            localSettingsPath: runtime.settings.localSettingsPath,
+            bypassAllowed: control.bypassAllowed,
+            warn: (message) => say(`reagent: ${message}`),
+          }),
+      }),
+    );
 
   async function runTurn(message: InboundUser): Promise<void> {
     setState("running");

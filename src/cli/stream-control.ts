@@ -5,6 +5,8 @@
 // with one `control_response` carrying its request_id.
 import type { ControlChannel } from "../control/channel.js";
 import type { UserContentBlock } from "../control/inbound.js";
+import { SdkMcpTransport } from "../control/sdk-mcp-transport.js";
+import type { McpManager } from "../mcp/manager.js";
 import type { PermissionMode } from "../permissions/types.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import { errorMessage } from "../util/errors.js";
@@ -13,6 +15,7 @@ import type { HeadlessCommand } from "./headless-slash.js";
 import { initFacts } from "./init-facts.js";
 import { type CliOptions, PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
+import { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
 import { packageVersion } from "./version.js";
 
 export type StreamControlOptions = {
@@ -34,8 +37,41 @@ export function createStreamControl(context: StreamControlOptions) {
   const { runtime, channel, options } = context;
   const { session, gate } = runtime;
   const initialModel = session.model;
-  const initializing: Promise<void> = Promise.resolve();
+  let initializing: Promise<void> = Promise.resolve();
   let initialized = false;
+  const sdkServers = new Map<string, SdkMcpTransport>();
+  let sdkConnected: Promise<void> | undefined;
+
+  let ownManager: McpManager | undefined;
+
+  /** Connects the caller's in-process MCP servers (once: those of --mcp-config with type `sdk` and
+   *  those initialize names) and offers their tools to the model. */
+  function connectSdkServers(names: readonly string[] = []): Promise<void> {
+    const declared = runtime.mcp?.status().some((server) => server.transport === "sdk") ?? false;
+    if (!declared && names.length === 0) return Promise.resolve();
+    sdkConnected ??= (async () => {
+      if (!runtime.mcp) {
+        const { createMcpManager } = await import("../mcp/manager.js");
+        runtime.mcp = ownManager = createMcpManager({
+          servers: {},
+          cwd: runtime.cwd,
+          tracer: runtime.tracer,
+        });
+      }
+      const mcp = runtime.mcp;
+      const failures = await mcp.connectSdkServers((name) => {
+        const transport = new SdkMcpTransport(name, channel);
+        sdkServers.set(name, transport);
+        return transport;
+      }, names);
+      for (const failure of failures)
+        context.say(`reagent: warning: MCP server "${failure.server}" failed: ${failure.reason}`);
+      const registry = session.options.registry;
+      const known = new Set(registry.list().map((tool) => tool.name));
+      registry.add(mcp.tools().filter((tool) => !known.has(tool.name)));
+    })();
+    return sdkConnected;
+  }
   const bypassAllowed =
     options.allowBypassPermissions ||
     options.permissionMode === "bypassPermissions" ||
@@ -44,6 +80,19 @@ export function createStreamControl(context: StreamControlOptions) {
   async function initialize(request: Request): Promise<Payload> {
     if (initialized) throw new Error("initialize was already handled for this session");
     initialized = true;
+    const names = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers.map(String) : [];
+    await connectSdkServers(names);
+    let hooksApplied: boolean | undefined;
+    if (request.hooks) {
+      const { handlers, warnings } = sdkHookHandlers(request.hooks, 1_000_000);
+      for (const warning of warnings) context.say(`reagent: ${warning}`);
+      hooksApplied = !runtime.hooks.disabledBy;
+      if (runtime.hooks.disabledBy)
+        context.say(
+          `reagent: the SDK's hook callbacks are not run: hooks are disabled (${runtime.hooks.disabledBy})`,
+        );
+      else if (handlers.length > 0) runtime.hooks.registerCallbacks(handlers, channelInvoker(channel));
+    }
     const agents = request.agents;
     if (agents && typeof agents === "object" && !Array.isArray(agents)) Object.assign(runtime.agents, agents);
     const facts = initFacts(runtime, context.commands());
@@ -64,6 +113,9 @@ export function createStreamControl(context: StreamControlOptions) {
       ],
       account: { apiKeySource: facts.apiKeySource },
       pid: process.pid,
+      ...(hooksApplied !== undefined ? { hooks_applied: hooksApplied } : {}),
+      // A callback whose matcher says onFailure "block" blocks when it fails, as the SDK requires.
+      hook_on_failure_supported: true,
       claude_code_version: packageVersion(),
       pending_permission_requests: [],
     };
@@ -109,6 +161,14 @@ export function createStreamControl(context: StreamControlOptions) {
         return setPermissionMode(request);
       case "set_model":
         return setModel(request);
+      case "mcp_message": {
+        // A message one of the caller's own servers sends on its own (a notification).
+        const transport = sdkServers.get(String(request.server_name));
+        if (!transport)
+          throw new Error(`no SDK MCP server named "${String(request.server_name)}" is connected`);
+        transport.receive(request.message as Parameters<SdkMcpTransport["receive"]>[0]);
+        return {};
+      }
       case "mcp_status":
         return {
           mcpServers: initFacts(runtime, context.commands()).mcpServers,
@@ -130,27 +190,32 @@ export function createStreamControl(context: StreamControlOptions) {
   }
 
   return {
-    async handle(requestId: string, request: Request): Promise<void> {
-      let line: unknown;
-      try {
-        const response = await dispatch(request);
-        line = {
-          type: "control_response",
-          response: { subtype: "success", request_id: requestId, response },
-        };
-      } catch (error) {
-        line = {
-          type: "control_response",
-          response: { subtype: "error", request_id: requestId, error: errorMessage(error) },
-        };
-      }
-      channel.send(line);
+    handle(requestId: string, request: Request): Promise<void> {
+      const work = (async () => {
+        let line: unknown;
+        try {
+          const response = await dispatch(request);
+          line = {
+            type: "control_response",
+            response: { subtype: "success", request_id: requestId, response },
+          };
+        } catch (error) {
+          line = {
+            type: "control_response",
+            response: { subtype: "error", request_id: requestId, error: errorMessage(error) },
+          };
+        }
+        channel.send(line);
+      })();
+      // Turns wait until initialize is answered (its hooks, servers and prompt parts apply to them).
+      if (request.subtype === "initialize") initializing = work;
+      return work;
     },
     cancel(_requestId: string): void {
       // Requests from the caller are answered at once; nothing long-running to cancel.
     },
     /** Resolves when initialize's work (MCP servers of the caller …) is done. */
-    ready: () => initializing,
+    ready: () => initializing.then(() => connectSdkServers()),
     extraCommands: (): HeadlessCommand[] => [],
     describeBlock(block: UserContentBlock): string {
       context.say(
@@ -161,6 +226,20 @@ export function createStreamControl(context: StreamControlOptions) {
     async structuredOutput(turn: HeadlessTurn): Promise<{ turn: HeadlessTurn; fields: Payload }> {
       return { turn, fields: {} };
     },
-    async close(): Promise<void> {},
+    async close(): Promise<void> {
+      for (const transport of sdkServers.values()) await transport.close();
+      await ownManager?.close();
+    },
+    /** Whether the caller may switch to bypassPermissions (the flags reagent was started with). */
+    bypassAllowed,
+    /** For an MCP tool (`mcp__server__tool`): its server and where it was configured. */
+    mcpServerOf(toolName: string): { name: string; source: string } | undefined {
+      const server = (runtime.mcp?.status() ?? []).find((entry) =>
+        toolName.startsWith(`mcp__${entry.name}__`),
+      );
+      return server
+        ? { name: server.name, source: server.transport === "sdk" ? "sdk" : (server.source ?? "dynamic") }
+        : undefined;
+    },
   };
 }

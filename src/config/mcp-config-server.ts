@@ -14,7 +14,11 @@ export type McpStdioServerConfig = {
 
 export type McpHttpServerConfig = { type: "http" | "sse"; url: string; headers: Record<string, string> };
 
-export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+/** An MCP server living inside the program that drives reagent (the Agent SDKs' `createSdkMcpServer`),
+ *  reached through the stream-json control channel. */
+export type McpSdkServerConfig = { type: "sdk"; name: string };
+
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig | McpSdkServerConfig;
 
 /** An invalid MCP configuration; the CLI turns it into exit code 2. */
 export class McpConfigError extends UsageError {
@@ -90,7 +94,13 @@ export function parseServerEntry(name: string, raw: unknown, context: EntryConte
     }
     return { type, url, headers: stringMap("headers") };
   }
-  return fail("type", `unknown type ${JSON.stringify(declared)}; use "stdio", "http" or "sse"`);
+  if (type === "sdk") {
+    const given = entry.name;
+    if (given !== undefined && (typeof given !== "string" || given.trim() === ""))
+      return fail("name", "must be a non-empty string");
+    return { type: "sdk", name: (given as string | undefined) ?? name };
+  }
+  return fail("type", `unknown type ${JSON.stringify(declared)}; use "stdio", "http", "sse" or "sdk"`);
 }
 
 /** Expands ${VAR} and ${VAR:-default} in `value`; `missing` is called for an unset variable without default. */

@@ -11,9 +11,14 @@ export type HookHandler = {
   matcher: string;
   /** Compiled matcher: true when the event's match value (tool name, source, reason …) matches. */
   matches: (value: string) => boolean;
-  type: "command";
-  /** Shell command (shell form) or the program to run (exec form, when `args` is present). */
+  /** `callback`: a hook function inside the program driving reagent (an Agent SDK hook), asked through
+   *  the control channel; it goes through the same matching, parsing and merging as a command. */
+  type: "command" | "callback";
+  /** Shell command (shell form) or the program to run (exec form, when `args` is present); for a
+   *  callback, a label naming it. */
   command: string;
+  /** The SDK's id of a callback handler. */
+  callbackId?: string;
   args?: string[];
   timeoutMs: number;
   onError: OnError;

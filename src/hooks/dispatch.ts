@@ -6,7 +6,7 @@ import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./co
 import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
 import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
 import { parseHookOutput } from "./parse-output.js";
-import { runCommand } from "./run-command.js";
+import { type CommandResult, runCommand } from "./run-command.js";
 import type { HookEventName, HookRunEvent } from "./types.js";
 
 export type RuleMatcher = (
@@ -26,6 +26,16 @@ export type DispatchOptions = {
   matchRule?: RuleMatcher;
   onEvent?: (event: HookRunEvent) => void;
 };
+
+/** Runs an SDK hook callback: the payload object in, the callback's JSON answer (or failure) out,
+ *  shaped as a command result so it is parsed and merged like a command hook's output. */
+export type CallbackInvoker = (request: {
+  callbackId: string;
+  input: Record<string, unknown>;
+  toolUseId?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}) => Promise<CommandResult>;
 
 export type DispatchRequest = {
   event: HookEventName;
@@ -52,11 +62,13 @@ function substitute(text: string, projectDir: string): string {
 
 export function createDispatcher(options: DispatchOptions) {
   const byEvent = new Map<HookEventName, HookHandler[]>();
-  for (const handler of options.config.handlers) {
+  let invokeCallback: CallbackInvoker | undefined;
+  const add = (handler: HookHandler) => {
     const list = byEvent.get(handler.event) ?? [];
     list.push(handler);
     byEvent.set(handler.event, list);
-  }
+  };
+  for (const handler of options.config.handlers) add(handler);
 
   function select(request: DispatchRequest): HookHandler[] {
     const candidates = byEvent.get(request.event);
@@ -95,20 +107,23 @@ export function createDispatcher(options: DispatchOptions) {
     const hook = handlerName(handler);
     const base = { event: request.event, hook, source: handler.source, matcher: handler.matcher };
     options.onEvent?.({ type: "hook-start", ...base });
-    const result = await runCommand({
-      command: substitute(handler.command, options.projectDir),
-      args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
-      cwd: options.projectDir,
-      env: {
-        ...options.baseEnv,
-        CLAUDE_PROJECT_DIR: options.projectDir,
-        REAGENT_PROJECT_DIR: options.projectDir,
-        ...request.env,
-      },
-      stdin,
-      timeoutMs: handler.timeoutMs,
-      signal: request.signal,
-    });
+    const result =
+      handler.type === "callback"
+        ? await callback(handler, request, stdin)
+        : await runCommand({
+            command: substitute(handler.command, options.projectDir),
+            args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
+            cwd: options.projectDir,
+            env: {
+              ...options.baseEnv,
+              CLAUDE_PROJECT_DIR: options.projectDir,
+              REAGENT_PROJECT_DIR: options.projectDir,
+              ...request.env,
+            },
+            stdin,
+            timeoutMs: handler.timeoutMs,
+            signal: request.signal,
+          });
     const verdict = parseHookOutput(request.event, handler, result);
     const run: HookRun = { handler, result, verdict };
     const decision = runDecision(request.event, run);
@@ -141,9 +156,36 @@ export function createDispatcher(options: DispatchOptions) {
     return run;
   }
 
+  function callback(handler: HookHandler, request: DispatchRequest, stdin: string): Promise<CommandResult> {
+    if (!invokeCallback || handler.callbackId === undefined)
+      return Promise.resolve({
+        exitCode: null,
+        stdout: "",
+        stderr: "",
+        stdoutTruncated: false,
+        stderrTruncated: false,
+        durationMs: 0,
+        failure: { kind: "callback", message: "no program is connected to answer this hook callback" },
+      });
+    const input = JSON.parse(stdin) as Record<string, unknown>;
+    const toolUseId = typeof input.tool_use_id === "string" ? input.tool_use_id : undefined;
+    return invokeCallback({
+      callbackId: handler.callbackId,
+      input,
+      ...(toolUseId ? { toolUseId } : {}),
+      timeoutMs: handler.timeoutMs,
+      signal: request.signal,
+    });
+  }
+
   return {
     has(event: HookEventName): boolean {
       return byEvent.has(event);
+    },
+    /** Adds SDK hook callbacks (after the configured hooks, in configuration order) and how to run them. */
+    registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void {
+      invokeCallback = invoke;
+      for (const handler of handlers) add(handler);
     },
     select,
     async dispatch(request: DispatchRequest, handlers = select(request)): Promise<DispatchResult> {

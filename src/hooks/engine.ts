@@ -9,7 +9,12 @@ import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { Tracer } from "../util/trace.js";
 import { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 import { spillContext } from "./context-spill.js";
-import { createDispatcher, type DispatchRequest, type RuleMatcher } from "./dispatch.js";
+import {
+  type CallbackInvoker,
+  createDispatcher,
+  type DispatchRequest,
+  type RuleMatcher,
+} from "./dispatch.js";
 import { parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
 import type { MergedOutcome } from "./merge.js";
@@ -50,6 +55,8 @@ export type HookEngine = ToolHooks &
   PermissionHooks &
   SubagentHooks & {
     readonly disabledBy?: string;
+    /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
+    registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
     list(): HookListEntry[];
     test(
       event: HookEventName,
@@ -123,6 +130,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   return {
     disabledBy: options.config.disabledBy,
     has: (event) => dispatcher.has(event),
+    registerCallbacks: (handlers, invoke) => dispatcher.registerCallbacks(handlers, invoke),
 
     async preToolUse(input): Promise<PreToolUseOutcome> {
       const tool = { name: input.toolName, input: input.toolInput };

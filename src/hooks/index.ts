@@ -1,8 +1,10 @@
 // Public surface of the hooks module for the composition root (cli/) and config/.
 export { emptyHookConfig, type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
+export type { CallbackInvoker } from "./dispatch.js";
 export { createHookEngine, type HookEngine, type HookEngineOptions, STOP_BLOCK_LIMIT } from "./engine.js";
 export { formatHookList, formatHookTestReport, type HookListEntry, type HookTestReport } from "./inspect.js";
 export { type HookConfigInput, loadHookConfig } from "./load-config.js";
 export { compileMatcher } from "./matcher.js";
+export type { CommandResult } from "./run-command.js";
 export type * from "./types.js";
 export { HOOK_EVENTS } from "./types.js";

@@ -12,7 +12,7 @@ import { HOOK_EVENTS, type HookEventName } from "./types.js";
 export type HookListEntry = {
   event: HookEventName;
   matcher: string;
-  type: "command";
+  type: "command" | "callback";
   command: string;
   args?: string[];
   timeoutMs: number;

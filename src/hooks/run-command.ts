@@ -19,7 +19,11 @@ export type CommandSpec = {
   pipeGraceMs?: number;
 };
 
-export type CommandFailure = { kind: "timeout" | "spawn" | "signal" | "aborted"; message: string };
+/** `callback`: an SDK hook callback's caller answered with an error (or not at all). */
+export type CommandFailure = {
+  kind: "timeout" | "spawn" | "signal" | "aborted" | "callback";
+  message: string;
+};
 
 export type CommandResult = {
   /** Exit code of the direct child; null when it was killed, timed out or never started. */

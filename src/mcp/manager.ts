@@ -2,7 +2,7 @@
 // under a per-server time limit, reports failures in one line each, exposes the connected servers'
 // tools (adapted to `mcp__<server>__<tool>`) plus the resource tools, resource mentions, prompts, and
 // ends every child process on close() or when the reagent process exits.
-import type { Implementation } from "@modelcontextprotocol/client";
+import type { Implementation, Transport } from "@modelcontextprotocol/client";
 import type { Tool } from "../tools/tool.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
 import { callMcpTool } from "./call-tool.js";
@@ -44,11 +44,21 @@ export type McpManagerOptions = {
   onServerFailed?: (failure: McpServerFailure) => void;
   /** Install a process "exit" listener that kills remaining children (default true). */
   killChildrenOnExit?: boolean;
+  /** connectAll() leaves servers of type `sdk` for connectSdkServers() (a stream-json run connects
+   *  them once the program that declared them is listening). */
+  deferSdkServers?: boolean;
 };
 
 export interface McpManager {
   /** Connects every server in parallel; resolves within about connectTimeoutMs with the failures. */
   connectAll(): Promise<McpServerFailure[]>;
+  /** Connects the servers of type `sdk` through `transport` (the control channel to the program that
+   *  declared them); resolves with their failures. */
+  connectSdkServers(
+    transport: (serverName: string) => Transport,
+    /** Servers the program declared only by name (the SDK's initialize request), added as `sdk`. */
+    names?: readonly string[],
+  ): Promise<McpServerFailure[]>;
   status(): McpServerStatus[];
   /** Adapted tools of the connected servers, plus ListMcpResources/ReadMcpResource when any has resources. */
   tools(): Tool[];
@@ -74,7 +84,15 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   const maxChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   const pids = new Set<number>();
   const connections = new Map<string, ServerConnection>();
-  for (const [name, spec] of Object.entries(options.servers)) {
+  let sdkTransport: ((serverName: string) => Transport) | undefined;
+  const toSdkServer = (serverName: string): Transport => {
+    if (!sdkTransport)
+      throw new Error(
+        `server "${serverName}" has type "sdk": it lives inside the program that drives reagent and is reachable only in a stream-json run started by that program (the Agent SDK)`,
+      );
+    return sdkTransport(serverName);
+  };
+  const connect = (name: string, spec: McpServerSpec) =>
     connections.set(
       name,
       new ServerConnection(name, spec, {
@@ -84,10 +102,11 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         baseEnv: options.baseEnv,
         logDir: options.logDir,
         tracer,
+        sdkTransport: toSdkServer,
         onChildProcess: (pid, alive) => (alive ? pids.add(pid) : pids.delete(pid)),
       }),
     );
-  }
+  for (const [name, spec] of Object.entries(options.servers)) connect(name, spec);
   const list = () => [...connections.values()];
   const lookup = (server: string) => connections.get(server);
 
@@ -105,19 +124,32 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
 
   let toolCache: Tool[] | undefined;
 
+  async function connectEach(targets: ServerConnection[]): Promise<McpServerFailure[]> {
+    toolCache = undefined;
+    await Promise.all(targets.map((connection) => connection.connect()));
+    const failures: McpServerFailure[] = [];
+    for (const connection of targets) {
+      const reason = connection.failureReason();
+      if (reason === undefined) continue;
+      const failure = { server: connection.name, reason };
+      failures.push(failure);
+      options.onServerFailed?.(failure);
+    }
+    return failures;
+  }
+
   return {
-    async connectAll() {
-      toolCache = undefined;
-      await Promise.all(list().map((connection) => connection.connect()));
-      const failures: McpServerFailure[] = [];
-      for (const connection of list()) {
-        const reason = connection.failureReason();
-        if (reason === undefined) continue;
-        const failure = { server: connection.name, reason };
-        failures.push(failure);
-        options.onServerFailed?.(failure);
-      }
-      return failures;
+    connectAll() {
+      return connectEach(
+        list().filter((connection) => !(options.deferSdkServers && connection.spec.type === "sdk")),
+      );
+    },
+
+    connectSdkServers(transport, names = []) {
+      sdkTransport = transport;
+      for (const name of names)
+        if (!connections.has(name)) connect(name, { type: "sdk", name, source: "sdk" });
+      return connectEach(list().filter((connection) => connection.spec.type === "sdk"));
     },
 
     status() {

@@ -31,6 +31,8 @@ export type ConnectionOptions = {
   baseEnv?: Record<string, string>;
   logDir?: string;
   tracer: Tracer;
+  /** The transport to an `sdk` server (inside the program driving reagent). */
+  sdkTransport?: (serverName: string) => import("@modelcontextprotocol/client").Transport;
   /** Told about every stdio child pid (spawned: true) and its end (false), for exit-time cleanup. */
   onChildProcess?: (pid: number, alive: boolean) => void;
 };
@@ -140,7 +142,11 @@ export class ServerConnection {
     const started = Date.now();
     let created: CreatedTransport;
     try {
-      created = createTransport(this.spec, { cwd: this.options.cwd, baseEnv: this.options.baseEnv });
+      created = createTransport(this.spec, {
+        cwd: this.options.cwd,
+        baseEnv: this.options.baseEnv,
+        sdkTransport: this.options.sdkTransport,
+      });
     } catch (error) {
       this.state = { kind: "failed", reason: errorMessage(error) };
       return;

@@ -12,7 +12,12 @@ export type McpStdioServerSpec = {
 
 export type McpRemoteServerSpec = { type: "http" | "sse"; url: string; headers: Record<string, string> };
 
-export type McpServerSpec = (McpStdioServerSpec | McpRemoteServerSpec) & { source?: string };
+/** A server inside the program driving reagent (SDK `createSdkMcpServer`), reached through its channel. */
+export type McpSdkServerSpec = { type: "sdk"; name: string };
+
+export type McpServerSpec = (McpStdioServerSpec | McpRemoteServerSpec | McpSdkServerSpec) & {
+  source?: string;
+};
 
 export type McpTransportKind = McpServerSpec["type"];
 

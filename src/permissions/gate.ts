@@ -67,6 +67,9 @@ export type ManagedPermissionGate = PermissionGate & {
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
   readonly workspaceRoots: readonly string[];
+  /** Widens (or narrows again) the workspace for the rest of the session (an SDK caller's update). */
+  addDirectory(directory: string): void;
+  removeDirectory(directory: string): boolean;
 };
 
 const BEHAVIORS: RuleBehavior[] = ["allow", "deny", "ask"];
@@ -170,6 +173,10 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       suggestedRule: suggestRule(call, cwd, evaluation.pending),
       signal: request.signal,
     });
+    if (answer.kind === "deny") {
+      const message = answer.message.trim() || `The tool call was refused (${summary}).`;
+      return finish(request, { behavior: "deny", by: "user", message, endTurn: answer.endTurn });
+    }
     if (answer.kind === "no") {
       const said = answer.message?.trim();
       // A plain no ends the turn; a no with an instruction hands it to the model, and the turn goes on.
@@ -191,6 +198,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       }
       return finish(request, { behavior: "allow", by: "user", rule: answer.rule });
     }
+    if (answer.updatedInput)
+      return finish(request, { behavior: "allow", by: "user", updatedInput: answer.updatedInput });
     return finish(request, { behavior: "allow", by: "user" });
   };
 
@@ -287,6 +296,18 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       mode = next;
     },
     workspaceRoots,
+    addDirectory(directory) {
+      const root = resolveUserPath(directory, context);
+      if (!workspaceRoots.includes(root)) workspaceRoots.push(root);
+    },
+    removeDirectory(directory) {
+      const root = resolveUserPath(directory, context);
+      const index = workspaceRoots.indexOf(root);
+      // The project itself always stays in the workspace.
+      if (index <= 0) return false;
+      workspaceRoots.splice(index, 1);
+      return true;
+    },
   };
 }
 

@@ -22,7 +22,8 @@ export type PermissionRequest = {
 export type DecidedBy = "mode" | "rule" | "user" | "hook" | "headless";
 
 export type PermissionDecision =
-  | { behavior: "allow"; by: DecidedBy; rule?: string }
+  /** `updatedInput`: the prompt's answer replaced the input; the runner validates it and checks it again. */
+  | { behavior: "allow"; by: DecidedBy; rule?: string; updatedInput?: Record<string, unknown> }
   | {
       behavior: "deny";
       by: DecidedBy;
@@ -61,9 +62,12 @@ export type PromptRequest = {
 };
 
 export type PromptAnswer =
-  | { kind: "yes" }
+  /** `updatedInput`: run the call with this input instead (a program answering through the SDK). */
+  | { kind: "yes"; updatedInput?: Record<string, unknown> }
   | { kind: "always"; rule: string }
-  | { kind: "no"; message?: string };
+  | { kind: "no"; message?: string }
+  /** A program's refusal: its message goes to the model as written; `endTurn` stops the turn. */
+  | { kind: "deny"; message: string; endTurn: boolean };
 
 /** A programmatic answer to a permission question before it is put (PermissionRequest hooks):
  *  `none` lets the question go to the prompter or the headless policy. */

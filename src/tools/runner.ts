@@ -50,13 +50,15 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     const { tool } = valid;
     const pre = await runPreToolUse(options, call, tool, valid.input, context);
     if (pre.type === "denied") return pre.execution;
-    const { input, carried } = pre;
+    const { carried } = pre;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     // The time the gate takes (a prompt waiting for the user) is not the tool's time.
     const asked = Date.now();
-    const denied = await checkPermission(options, call, tool, input, context, pre.hook, carried);
+    const permission = await checkPermission(options, call, tool, pre.input, context, pre.hook, carried);
     const waitedMs = Date.now() - asked;
-    if (denied) return { ...denied, waitedMs };
+    if (permission.type === "denied") return { ...permission.execution, waitedMs };
+    const { input } = permission;
+    if (permission.summary) carried.summary = permission.summary;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     const executed = await executeTool(tool, input, context);
     return {

@@ -66,7 +66,7 @@ test("sources merge per server name: user < project < MCP_CONFIG files < --mcp-c
   const summary = Object.fromEntries(
     Object.entries(config.servers).map(([name, server]) => [
       name,
-      server.type === "stdio" ? server.command : server.url,
+      server.type === "stdio" ? server.command : server.type === "sdk" ? server.name : server.url,
     ]),
   );
   assert.deepEqual(summary, {

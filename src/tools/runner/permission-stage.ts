@@ -1,19 +1,27 @@
 // Stage 3 of the ToolRunner: the permission gate. It gets the (possibly rewritten) input, the real
 // paths the call touches and the PreToolUse verdict (allow skips the prompt but never a deny rule;
 // ask forces the prompt). A deny is a `permission_denied` result; a user's "no" also ends the turn.
+// A prompt answered with a replacement input (a program driving reagent through the SDK) has it
+// validated against the tool's schema and checked once more: the approval covers that input, but
+// deny rules still apply to it.
 import type { ToolUseBlock } from "../../model/types.js";
-import type { PermissionGate } from "../../permissions/types.js";
+import type { PermissionDecision, PermissionGate } from "../../permissions/types.js";
+import { formatZodError } from "../../util/format-zod-error.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial } from "./call-outcome.js";
 import type { HookVerdict } from "./pre-tool-use-stage.js";
+import { absolutePaths } from "./validate-call.js";
 
 export type PermissionStage = {
   gate?: PermissionGate;
   onDenial?: (denial: PermissionDenial) => void;
 };
 
-/** Undefined when the call may run; otherwise the denied call's execution. */
+export type PermissionOutcome =
+  | { type: "allowed"; input: Record<string, unknown>; summary?: string }
+  | { type: "denied"; execution: ToolExecution };
+
 export async function checkPermission(
   stage: PermissionStage,
   call: ToolUseBlock,
@@ -22,26 +30,58 @@ export async function checkPermission(
   context: ToolContext,
   hook: HookVerdict,
   carried: CallNotes,
-): Promise<ToolExecution | undefined> {
-  if (!stage.gate) return undefined;
-  const decision = await stage.gate.check({
-    toolName: tool.name,
-    input,
-    toolUseId: call.id,
-    readOnly: tool.isReadOnly(input),
-    paths: tool.paths ? await tool.paths(input, context) : [],
-    shellCwd: context.shell.cwd,
-    ...hook,
-    signal: context.signal,
+): Promise<PermissionOutcome> {
+  if (!stage.gate) return { type: "allowed", input };
+  const ask = async (callInput: Record<string, unknown>, verdict: HookVerdict) =>
+    stage.gate!.check({
+      toolName: tool.name,
+      input: callInput,
+      toolUseId: call.id,
+      readOnly: tool.isReadOnly(callInput),
+      paths: tool.paths ? await tool.paths(callInput, context) : [],
+      ...verdict,
+      signal: context.signal,
+    });
+  const denied = (decision: Extract<PermissionDecision, { behavior: "deny" }>, deniedInput: typeof input) => {
+    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: deniedInput });
+    const control = decision.endTurn
+      ? { type: "stop" as const, by: "user" as const, reason: decision.message }
+      : carried.control;
+    return {
+      type: "denied" as const,
+      execution: failure(call, "permission_denied", decision.message, {
+        notes: carried.notes,
+        control,
+        summary: carried.summary,
+      }),
+    };
+  };
+  const decision = await ask(input, hook);
+  if (decision.behavior === "deny") return denied(decision, input);
+  if (!decision.updatedInput) return { type: "allowed", input };
+  const parsed = tool.schema.safeParse(decision.updatedInput);
+  if (!parsed.success) {
+    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
+    return {
+      type: "denied",
+      execution: failure(
+        call,
+        "invalid_input",
+        `The permission prompt approved ${tool.name} with an input that is not valid (${formatZodError(parsed.error)}); the call was not run.`,
+        { notes: carried.notes, control: carried.control, summary: carried.summary },
+      ),
+    };
+  }
+  const rewritten = absolutePaths(tool, parsed.data as Record<string, unknown>, context);
+  const again = await ask(rewritten, {
+    hookDecision: "allow",
+    hookReason: "approved by the permission prompt",
   });
-  if (decision.behavior === "allow") return undefined;
-  stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
-  const control = decision.endTurn
-    ? { type: "stop" as const, by: "user" as const, reason: decision.message }
-    : carried.control;
-  return failure(call, "permission_denied", decision.message, {
-    notes: carried.notes,
-    control,
-    summary: carried.summary,
-  });
+  if (again.behavior === "deny") return denied(again, rewritten);
+  const key = tool.summary?.(rewritten);
+  return {
+    type: "allowed",
+    input: rewritten,
+    summary: `${tool.name}(${key ?? "…"}) [input rewritten by the permission prompt]`,
+  };
 }
