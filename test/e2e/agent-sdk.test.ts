@@ -1,10 +1,17 @@
 // End-to-end with the real Claude Agent SDK for TypeScript: unchanged SDK programs pointed at reagent
 // through pathToClaudeCodeExecutable, against the local fake model server.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import {
+  createSdkMcpServer,
+  query,
+  type SDKMessage,
+  type SDKUserMessage,
+  tool,
+} from "@anthropic-ai/claude-agent-sdk";
+import { z } from "zod";
 import type { Script } from "../../src/providers/script-format.js";
 import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
@@ -29,6 +36,13 @@ function space(files: Record<string, string> = {}) {
 
 const ofType = <T extends SDKMessage["type"]>(messages: SDKMessage[], type: T) =>
   messages.filter((message): message is Extract<SDKMessage, { type: T }> => message.type === type);
+
+/** The content blocks of the user (tool result) messages, in order. */
+function toolResultBlocks(messages: SDKMessage[]): Array<Record<string, unknown>> {
+  return ofType(messages, "user").flatMap(
+    (message) => message.message.content as unknown as Array<Record<string, unknown>>,
+  );
+}
 
 function userTurn(text: string): SDKUserMessage {
   return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null };
@@ -71,7 +85,7 @@ test("a tool round trip: tool_use, the tool result with its structured result, t
   assert.equal(toolUse?.type === "tool_use" ? toolUse.name : "", "Read");
   const toolResult = ofType(messages, "user").find((message) => message.tool_use_result !== undefined);
   assert.ok(toolResult, "a user message with the tool's result");
-  const block = (toolResult.message.content as Array<{ type: string; tool_use_id?: string }>)[0];
+  const block = (toolResult.message.content as unknown as Array<{ type: string; tool_use_id?: string }>)[0];
   assert.equal(block?.type, "tool_result");
   assert.equal(block?.tool_use_id, "toolu_read");
   assert.equal((toolResult.tool_use_result as { file: { content: string } }).file.content, "alpha");
@@ -191,4 +205,131 @@ test("an API error: an error result like Claude Code's, then the SDK reports it"
   assert.equal(result.subtype === "success" ? result.api_error_status : undefined, 400);
   assert.match(result.subtype === "success" ? result.result : "", /^API Error: 400/);
   assert.match(String(error?.message), /API Error: 400/, "the SDK raises the result's text");
+});
+
+test("canUseTool: a deny reaches the model as the tool result; the turn goes on", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "b1", name: "Bash", input: { command: "rm -rf build" } }] },
+    { text: "I will not delete it." },
+  ]);
+  const workspace = space();
+  const asked: Array<{ tool: string; input: Record<string, unknown> }> = [];
+  const options = sdkOptions(server, workspace.dir, {
+    canUseTool: async (tool, input) => {
+      asked.push({ tool, input });
+      return { behavior: "deny", message: "Deleting build output is not allowed here." };
+    },
+  });
+  const { messages, error } = await collect(query({ prompt: "clean up", options }));
+  assert.equal(error, undefined, options.stderrText());
+  assert.deepEqual(asked, [{ tool: "Bash", input: { command: "rm -rf build" } }]);
+  const denied = toolResultBlocks(messages);
+  assert.equal(denied[0]?.is_error, true);
+  assert.equal(denied[0]?.content, "Deleting build output is not allowed here.");
+  const result = resultOf(messages);
+  assert.equal(result.subtype === "success" ? result.result : "", "I will not delete it.");
+  assert.deepEqual(
+    result.permission_denials.map((denial) => denial.tool_name),
+    ["Bash"],
+  );
+});
+
+test("canUseTool: an allow with updatedInput runs the rewritten call", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "draft.txt", content: "draft\n" } }] },
+    { text: "Saved." },
+  ]);
+  const workspace = space();
+  const options = sdkOptions(server, workspace.dir, {
+    canUseTool: async (_tool, input) => ({
+      behavior: "allow",
+      updatedInput: { ...input, file_path: "final.txt", content: "reviewed\n" },
+    }),
+  });
+  const { messages, error } = await collect(query({ prompt: "save the draft", options }));
+  assert.equal(error, undefined, options.stderrText());
+  assert.equal(readFileSync(join(workspace.dir, "final.txt"), "utf8"), "reviewed\n");
+  assert.equal(existsSync(join(workspace.dir, "draft.txt")), false);
+  const toolResult = ofType(messages, "user").find((message) => message.tool_use_result !== undefined);
+  assert.ok(toolResult, "the Write result");
+  assert.match(String((toolResult.tool_use_result as { filePath: string }).filePath), /final\.txt$/);
+});
+
+test("an SDK hook callback blocks a tool call before it runs", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "b1", name: "Bash", input: { command: "echo hi > hooked.txt" } }] },
+    { text: "Blocked, as the hook said." },
+  ]);
+  const workspace = space();
+  const seen: string[] = [];
+  const options = sdkOptions(server, workspace.dir, {
+    permissionMode: "bypassPermissions",
+    allowDangerouslySkipPermissions: true,
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            async (input) => {
+              seen.push(`${input.hook_event_name}:${(input as { tool_name: string }).tool_name}`);
+              return {
+                hookSpecificOutput: {
+                  hookEventName: "PreToolUse",
+                  permissionDecision: "deny",
+                  permissionDecisionReason: "No shell in this job.",
+                },
+              };
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const { messages, error } = await collect(query({ prompt: "write a file", options }));
+  assert.equal(error, undefined, options.stderrText());
+  assert.deepEqual(seen, ["PreToolUse:Bash"]);
+  assert.equal(existsSync(join(workspace.dir, "hooked.txt")), false, "the command never ran");
+  const blocks = toolResultBlocks(messages);
+  assert.match(String(blocks[0]?.content), /denied by a PreToolUse hook: No shell in this job\./);
+  assert.equal(resultOf(messages).is_error, false);
+});
+
+test("an in-process SDK MCP tool is offered as mcp__server__tool and called through the control channel", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "m1", name: "mcp__calc__add", input: { a: 2, b: 40 } }] },
+    { text: "The sum is 42." },
+  ]);
+  const workspace = space();
+  const calls: Array<{ a: number; b: number }> = [];
+  const calc = createSdkMcpServer({
+    name: "calc",
+    version: "1.0.0",
+    tools: [
+      tool("add", "Add two numbers", { a: z.number(), b: z.number() }, async (args) => {
+        calls.push(args);
+        return { content: [{ type: "text", text: String(args.a + args.b) }] };
+      }),
+    ],
+  });
+  const options = sdkOptions(server, workspace.dir, {
+    mcpServers: { calc },
+    allowedTools: ["mcp__calc__add"],
+  });
+  const { messages, error } = await collect(query({ prompt: "add 2 and 40", options }));
+  assert.equal(error, undefined, options.stderrText());
+  assert.deepEqual(calls, [{ a: 2, b: 40 }]);
+  const init = messages.find((message) => message.type === "system" && message.subtype === "init");
+  assert.ok(init && init.type === "system" && init.subtype === "init");
+  assert.ok(init.tools.includes("mcp__calc__add"), init.tools.join(","));
+  assert.deepEqual(init.mcp_servers, [{ name: "calc", status: "connected", source: "sdk" }]);
+  const offered = (server.requests[0]!.body as { tools: Array<{ name: string }> }).tools.map(
+    (entry) => entry.name,
+  );
+  assert.ok(offered.includes("mcp__calc__add"));
+  const result = toolResultBlocks(messages);
+  assert.match(JSON.stringify(result[0]?.content), /42/);
+  assert.equal(
+    resultOf(messages).subtype === "success" ? (resultOf(messages) as { result: string }).result : "",
+    "The sum is 42.",
+  );
 });
