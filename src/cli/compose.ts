@@ -22,7 +22,11 @@ import { matchRule } from "../permissions/match-rule.js";
 import { validateRule } from "../permissions/rule.js";
 import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
-import { createSystemPromptBuilder, type SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import {
+  createSystemPromptBuilder,
+  type PromptSection,
+  type SystemPromptBuilder,
+} from "../prompt/system-prompt-builder.js";
 import { withFallbackModel } from "../providers/fallback-client.js";
 import type { Effort } from "../providers/model-catalog.js";
 import { ContextManager } from "../session/context-manager.js";
@@ -38,6 +42,11 @@ import { createSkillTool } from "../skills/skill-tool.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
+import {
+  createStructuredOutputTool,
+  STRUCTURED_OUTPUT_INSTRUCTION,
+  type StructuredOutputSink,
+} from "../tools/structured-output.js";
 import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
@@ -80,6 +89,12 @@ export type Runtime = Basics & {
   /** Subagent definitions handed over at run time (the SDK's initialize request), by name; the
    *  subagents feature reads them. */
   agents: Record<string, unknown>;
+  /** Replaces the base system prompt / the appended text (the SDK's initialize request). */
+  setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;
+  /** Requires the final answer as JSON valid against `schema` (`--json-schema`, the SDK's outputFormat). */
+  useJsonSchema(schema: Record<string, unknown>): void;
+  /** The turn's structured output, once a JSON schema is in force. */
+  structuredOutput?: StructuredOutputSink;
   close(): Promise<void>;
 };
 
@@ -404,19 +419,24 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     ...(mcp?.tools() ?? []),
   ];
   const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
+  const promptSections: PromptSection[] = [];
   const prompt = createSystemPromptBuilder({
     cwd,
     homeDir: env.homeDir,
     platform: process.platform,
     shell: env.shell,
     now: () => new Date(),
+    // An empty --system-prompt (what the Python SDK passes when its program set none) keeps the base prompt.
     systemPrompt:
       options.systemPromptFile !== undefined
         ? readSystemPromptFile(options.systemPromptFile)
-        : options.systemPrompt,
+        : options.systemPrompt?.trim()
+          ? options.systemPrompt
+          : undefined,
     appendSystemPrompt: options.appendSystemPrompt,
     instructionLevels: levels,
     skills,
+    extraSections: () => promptSections,
   });
   const stablePrompt = createStableSystemPrompt(prompt);
   const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
@@ -466,7 +486,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   });
   sink.session = session;
   if (sink.transcript) recordTranscript(session, sink.transcript);
-  return {
+  const runtime: Runtime = {
     ...basics,
     session,
     model,
@@ -484,6 +504,23 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...startupWarnings],
     effort,
     agents: {},
+    setPromptParts(patch) {
+      prompt.override(patch);
+      stablePrompt.refresh();
+    },
+    useJsonSchema(schema) {
+      if (runtime.structuredOutput) return;
+      let created: ReturnType<typeof createStructuredOutputTool>;
+      try {
+        created = createStructuredOutputTool(schema);
+      } catch (error) {
+        throw new UsageError(`--json-schema: ${errorMessage(error)}`);
+      }
+      registry.add([created.tool]);
+      runtime.structuredOutput = created.sink;
+      promptSections.push({ title: "Final answer", body: STRUCTURED_OUTPUT_INSTRUCTION });
+      stablePrompt.refresh();
+    },
     async close() {
       process.off("exit", releaseLock);
       releaseLock();
@@ -491,6 +528,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       await rm(spillDirFor(sessionId), { recursive: true, force: true });
     },
   };
+  if (options.jsonSchema) runtime.useJsonSchema(options.jsonSchema);
+  return runtime;
 }
 
 /** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */

@@ -38,6 +38,8 @@ export async function runHeadlessTurn(
   say: (line: string) => void,
 ): Promise<HeadlessTurn> {
   const started = Date.now();
+  // A structured answer belongs to the turn that gave it.
+  runtime.structuredOutput?.take();
   let text = prompt.text;
   const resolution = await resolveHeadlessSlash(text, commands, signal);
   let turn: ((attachments: string[]) => Promise<TurnResult>) | undefined;

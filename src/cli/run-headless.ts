@@ -5,12 +5,13 @@ import { activityLine } from "../ui/headless/activity-lines.js";
 import { resultJson } from "../ui/headless/result-json.js";
 import { createStreamJsonPrinter } from "../ui/headless/stream-json.js";
 import { systemInitLine } from "../ui/headless/system-init.js";
-import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
+import { type HeadlessTurn, turnFailed } from "../ui/headless/terminal-reason.js";
 import type { Runtime } from "./compose.js";
 import { headlessCommands } from "./headless-commands.js";
 import { runHeadlessTurn } from "./headless-turn.js";
 import { initFacts } from "./init-facts.js";
 import type { CliOptions } from "./options.js";
+import { finishStructuredTurn } from "./structured-turn.js";
 
 export async function runHeadless(runtime: Runtime, options: CliOptions, prompt: string): Promise<number> {
   const { session, sessionId } = runtime;
@@ -44,13 +45,14 @@ export async function runHeadless(runtime: Runtime, options: CliOptions, prompt:
     const commands = headlessCommands(runtime);
     if (stream) out(systemInitLine(initFacts(runtime, commands)));
     await session.start(runtime.startSource);
-    const turn = await runHeadlessTurn(runtime, commands, { text: prompt }, controller.signal, say);
+    const first = await runHeadlessTurn(runtime, commands, { text: prompt }, controller.signal, say);
+    const { turn, fields } = await finishStructuredTurn(runtime, first);
     // Claude Code's SessionEnd reasons are clear, logout, prompt_input_exit and other.
     await session.end("other");
     if (options.outputFormat === "text") printText(turn, say);
-    else out(resultJson(turn, sessionId, { context: session.contextUsage() }));
+    else out(resultJson(turn, sessionId, { ...fields, context: session.contextUsage() }));
     if (interrupted) return 130;
-    return turn.isError ? 1 : 0;
+    return turnFailed(turn) ? 1 : 0;
   } finally {
     process.off("SIGINT", onSigint);
     await runtime.close();

@@ -11,6 +11,7 @@ import { createStdioPrompter } from "../control/stdio-prompter.js";
 import { resultJson } from "../ui/headless/result-json.js";
 import { createStreamJsonPrinter } from "../ui/headless/stream-json.js";
 import { systemInitLine } from "../ui/headless/system-init.js";
+import { turnFailed } from "../ui/headless/terminal-reason.js";
 import { errorMessage } from "../util/errors.js";
 import type { Runtime } from "./compose.js";
 import { headlessCommands } from "./headless-commands.js";
@@ -115,7 +116,7 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
       const turn = await runHeadlessTurn(runtime, commands, { text, extra }, controller.signal, say);
       const structured = await control.structuredOutput(turn);
       const aborted = structured.turn.terminal.reason === "aborted" && interruptedByCaller;
-      lastFailed = (structured.turn.isError || structured.turn.commandError !== undefined) && !aborted;
+      lastFailed = turnFailed(structured.turn) && !aborted;
       channel.send(
         resultJson(structured.turn, sessionId, {
           // As in Claude Code, cost and per-model usage are the session's running totals.

@@ -16,6 +16,7 @@ import { initFacts } from "./init-facts.js";
 import { type CliOptions, PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
 import { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
+import { finishStructuredTurn } from "./structured-turn.js";
 import { packageVersion } from "./version.js";
 
 export type StreamControlOptions = {
@@ -93,6 +94,19 @@ export function createStreamControl(context: StreamControlOptions) {
         );
       else if (handlers.length > 0) runtime.hooks.registerCallbacks(handlers, channelInvoker(channel));
     }
+    // The TypeScript SDK sends its system prompt here (`[""]` when the program set none: reagent's
+    // base prompt stays, as for an empty --system-prompt); the preset's `append` comes as appendSystemPrompt.
+    const parts = Array.isArray(request.systemPrompt)
+      ? request.systemPrompt.map(String).join("\n\n")
+      : undefined;
+    const append = typeof request.appendSystemPrompt === "string" ? request.appendSystemPrompt : undefined;
+    if ((parts !== undefined && parts.trim() !== "") || append !== undefined)
+      runtime.setPromptParts({
+        ...(parts !== undefined && parts.trim() !== "" ? { systemPrompt: parts } : {}),
+        ...(append !== undefined ? { appendSystemPrompt: append } : {}),
+      });
+    if (request.jsonSchema && typeof request.jsonSchema === "object")
+      runtime.useJsonSchema(request.jsonSchema as Payload);
     const agents = request.agents;
     if (agents && typeof agents === "object" && !Array.isArray(agents)) Object.assign(runtime.agents, agents);
     const facts = initFacts(runtime, context.commands());
@@ -223,9 +237,7 @@ export function createStreamControl(context: StreamControlOptions) {
       );
       return `[A ${block.type} block was attached here; reagent could not pass it to the model.]`;
     },
-    async structuredOutput(turn: HeadlessTurn): Promise<{ turn: HeadlessTurn; fields: Payload }> {
-      return { turn, fields: {} };
-    },
+    structuredOutput: (turn: HeadlessTurn) => finishStructuredTurn(runtime, turn),
     async close(): Promise<void> {
       for (const transport of sdkServers.values()) await transport.close();
       await ownManager?.close();

@@ -48,6 +48,8 @@ export type BuiltSystemPrompt = {
 
 export interface SystemPromptBuilder {
   build(): Promise<BuiltSystemPrompt>;
+  /** Replaces the base prompt or the appended text at run time (an SDK caller's initialize request). */
+  override(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;
 }
 
 export function createSystemPromptBuilder(options: SystemPromptOptions): SystemPromptBuilder {
@@ -55,6 +57,10 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
   const seenWarnings = new Set<string>();
   let snapshot: { environment: string; gitRoot?: string } | undefined;
   return {
+    override(patch) {
+      if (patch.systemPrompt !== undefined) options.systemPrompt = patch.systemPrompt;
+      if (patch.appendSystemPrompt !== undefined) options.appendSystemPrompt = patch.appendSystemPrompt;
+    },
     async build() {
       if (!snapshot) {
         const git = await readGitInfo(options.cwd, cache);

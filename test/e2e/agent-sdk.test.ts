@@ -333,3 +333,38 @@ test("an in-process SDK MCP tool is offered as mcp__server__tool and called thro
     "The sum is 42.",
   );
 });
+
+test("a JSON-schema answer: outputFormat makes the final answer structured_output, validated", async () => {
+  const server = await serve([
+    // First try: not valid against the schema (count is a string), so the tool result is an error.
+    { tool_calls: [{ id: "s1", name: "StructuredOutput", input: { name: "reagent", count: "two" } }] },
+    { tool_calls: [{ id: "s2", name: "StructuredOutput", input: { name: "reagent", count: 2 } }] },
+    { text: "Done." },
+  ]);
+  const workspace = space();
+  const schema = {
+    type: "object",
+    properties: { name: { type: "string" }, count: { type: "integer" } },
+    required: ["name", "count"],
+    additionalProperties: false,
+  };
+  const options = sdkOptions(server, workspace.dir, { outputFormat: { type: "json_schema", schema } });
+  const { messages, error } = await collect(query({ prompt: "describe the project", options }));
+  assert.equal(error, undefined, options.stderrText());
+  const result = resultOf(messages);
+  assert.equal(result.subtype, "success");
+  assert.deepEqual(result.subtype === "success" ? result.structured_output : undefined, {
+    name: "reagent",
+    count: 2,
+  });
+  const first = toolResultBlocks(messages)[0];
+  assert.equal(first?.is_error, true, "the invalid answer was refused");
+  assert.match(String(first?.content), /count/);
+  const body = server.requests[0]!.body as {
+    tools: Array<{ name: string; input_schema: unknown }>;
+    system: unknown;
+  };
+  const offered = body.tools.find((entry) => entry.name === "StructuredOutput");
+  assert.deepEqual(offered?.input_schema, schema);
+  assert.match(JSON.stringify(body.system), /StructuredOutput/);
+});

@@ -165,3 +165,29 @@ test("flag checks: stream-json input needs stream-json output; unknown flags nam
   assert.equal(sources.code, 2);
   assert.match(sources.stderr, /"team" is not one of user, project, local/);
 });
+
+test("--json-schema: a model that never answers in the format is reminded, then the run fails clearly", async () => {
+  const server = await serve([{ text: "plain answer" }, { text: "still plain" }, { text: "plain again" }]);
+  const schema = JSON.stringify({
+    type: "object",
+    properties: { ok: { type: "boolean" } },
+    required: ["ok"],
+  });
+  const run = await runCli(["-p", "check", "--json-schema", schema, "--output-format", "json"], {
+    cwd: workspace.dir,
+    env: env(server),
+  });
+  assert.equal(run.code, 1);
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.subtype, "error_max_structured_output_retries");
+  assert.equal(result.terminal_reason, "structured_output_retry_exhausted");
+  assert.equal(result.num_turns, 3);
+  assert.match(result.errors[0], /no valid StructuredOutput call after 2 reminders/);
+  assert.equal(server.requests.length, 3);
+  const bad = await runCli(["-p", "x", "--json-schema", "{not json"], {
+    cwd: workspace.dir,
+    env: env(server),
+  });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--json-schema: invalid JSON/);
+});

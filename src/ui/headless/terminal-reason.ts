@@ -26,7 +26,11 @@ export type TurnEnd = {
 
 /** A turn as headless output reports it: a model turn, or a local slash command (no model call) whose
  *  failure is `commandError`. */
-export type HeadlessTurn = TurnResult & { commandError?: string };
+export type HeadlessTurn = TurnResult & {
+  commandError?: string;
+  /** Under a JSON schema: why no structured answer came. */
+  structuredOutputMissing?: string;
+};
 
 export function describeTurnEnd(turn: HeadlessTurn): TurnEnd {
   if (turn.commandError !== undefined)
@@ -36,6 +40,14 @@ export function describeTurnEnd(turn: HeadlessTurn): TurnEnd {
       terminalReason: "turn_setup_failed",
       errors: [turn.commandError],
       result: turn.commandError,
+    };
+  if (turn.structuredOutputMissing !== undefined)
+    return {
+      subtype: "error_max_structured_output_retries",
+      isError: true,
+      terminalReason: "structured_output_retry_exhausted",
+      errors: [turn.structuredOutputMissing],
+      result: turn.result,
     };
   const { terminal } = turn;
   switch (terminal.reason) {
@@ -101,4 +113,9 @@ export function retryErrorCategory(kind: ModelErrorKind): string {
     default:
       return "unknown";
   }
+}
+
+/** Whether the turn counts as failed (the exit status of a headless run). */
+export function turnFailed(turn: HeadlessTurn): boolean {
+  return describeTurnEnd(turn).isError;
 }
