@@ -42,11 +42,7 @@ import { createSkillTool } from "../skills/skill-tool.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
-import {
-  createStructuredOutputTool,
-  STRUCTURED_OUTPUT_INSTRUCTION,
-  type StructuredOutputSink,
-} from "../tools/structured-output.js";
+import type { StructuredOutputSink } from "../tools/structured-output.js";
 import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
@@ -57,6 +53,7 @@ import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { promptImages } from "./prompt-images.js";
 import { createModelClient } from "./provider.js";
+import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
 import { readSystemPromptFile } from "./sdk-options.js";
 import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { packageVersion } from "./version.js";
@@ -264,23 +261,6 @@ export async function createMcp(
   });
   await manager.connectAll();
   return manager;
-}
-
-/** Which user- and project-level files (instructions, skills, MCP configs) `--setting-sources` keeps. */
-function sourceLevels(sources: CliOptions["settingSources"]) {
-  return { user: !sources || sources.includes("user"), project: !sources || sources.includes("project") };
-}
-
-/** The built-in tools `--tools` keeps (all without the flag); an unknown name is a usage error. */
-function selectBuiltinTools(options: CliOptions, builtins: Tool[]): Tool[] {
-  if (!options.tools) return builtins;
-  const names = builtins.map((tool) => tool.name);
-  for (const name of options.tools)
-    if (!names.includes(name))
-      throw new UsageError(
-        `--tools ${options.tools.join(",")}: unknown tool "${name}"; built-in tools are ${names.join(", ")}`,
-      );
-  return builtins.filter((tool) => options.tools!.includes(tool.name));
 }
 
 function resumeRequest(options: CliOptions): ResumeRequest {
@@ -504,23 +484,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...startupWarnings],
     effort,
     agents: {},
-    setPromptParts(patch) {
-      prompt.override(patch);
-      stablePrompt.refresh();
-    },
-    useJsonSchema(schema) {
-      if (runtime.structuredOutput) return;
-      let created: ReturnType<typeof createStructuredOutputTool>;
-      try {
-        created = createStructuredOutputTool(schema);
-      } catch (error) {
-        throw new UsageError(`--json-schema: ${errorMessage(error)}`);
-      }
-      registry.add([created.tool]);
-      runtime.structuredOutput = created.sink;
-      promptSections.push({ title: "Final answer", body: STRUCTURED_OUTPUT_INSTRUCTION });
-      stablePrompt.refresh();
-    },
+    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections }),
     async close() {
       process.off("exit", releaseLock);
       releaseLock();
@@ -530,11 +494,4 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   };
   if (options.jsonSchema) runtime.useJsonSchema(options.jsonSchema);
   return runtime;
-}
-
-/** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */
-function notActedOn(options: CliOptions): string[] {
-  const flags = options.ignoredFlags;
-  if (flags.length === 0) return [];
-  return [`accepted but not acted on by this version of reagent: ${flags.join(", ")}`];
 }

@@ -1,0 +1,67 @@
+// Parts of building a Runtime that serve programs driving reagent: which file levels
+// `--setting-sources` keeps, the built-in tools `--tools` keeps, the flags accepted without effect,
+// and the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer).
+import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import {
+  createStructuredOutputTool,
+  STRUCTURED_OUTPUT_INSTRUCTION,
+  type StructuredOutputSink,
+} from "../tools/structured-output.js";
+import type { Tool } from "../tools/tool.js";
+import { errorMessage, UsageError } from "../util/errors.js";
+import type { CliOptions } from "./options.js";
+
+/** Which user- and project-level files (instructions, skills, MCP configs) `--setting-sources` keeps. */
+export function sourceLevels(sources: CliOptions["settingSources"]) {
+  return { user: !sources || sources.includes("user"), project: !sources || sources.includes("project") };
+}
+
+/** The built-in tools `--tools` keeps (all without the flag); an unknown name is a usage error. */
+export function selectBuiltinTools(options: CliOptions, builtins: Tool[]): Tool[] {
+  if (!options.tools) return builtins;
+  const names = builtins.map((tool) => tool.name);
+  for (const name of options.tools)
+    if (!names.includes(name))
+      throw new UsageError(
+        `--tools ${options.tools.join(",")}: unknown tool "${name}"; built-in tools are ${names.join(", ")}`,
+      );
+  return builtins.filter((tool) => options.tools!.includes(tool.name));
+}
+
+/** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */
+export function notActedOn(options: CliOptions): string[] {
+  const flags = options.ignoredFlags;
+  if (flags.length === 0) return [];
+  return [`accepted but not acted on by this version of reagent: ${flags.join(", ")}`];
+}
+
+/** The Runtime members an SDK caller uses at run time. */
+export function runtimeExtras(parts: {
+  prompt: SystemPromptBuilder;
+  stablePrompt: { refresh(): void };
+  registry: ToolRegistry;
+  promptSections: PromptSection[];
+}) {
+  const extras = {
+    structuredOutput: undefined as StructuredOutputSink | undefined,
+    setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }) {
+      parts.prompt.override(patch);
+      parts.stablePrompt.refresh();
+    },
+    useJsonSchema(this: { structuredOutput?: StructuredOutputSink }, schema: Record<string, unknown>) {
+      if (this.structuredOutput) return;
+      let created: ReturnType<typeof createStructuredOutputTool>;
+      try {
+        created = createStructuredOutputTool(schema);
+      } catch (error) {
+        throw new UsageError(`--json-schema: ${errorMessage(error)}`);
+      }
+      parts.registry.add([created.tool]);
+      this.structuredOutput = created.sink;
+      parts.promptSections.push({ title: "Final answer", body: STRUCTURED_OUTPUT_INSTRUCTION });
+      parts.stablePrompt.refresh();
+    },
+  };
+  return extras;
+}
