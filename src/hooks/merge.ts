@@ -5,12 +5,13 @@
 import { type HookHandler, handlerName } from "./config-types.js";
 import { firstLine, type HookJson, type HookVerdict } from "./parse-output.js";
 import type { CommandResult } from "./run-command.js";
-import type { HookEventName, HookNotice, StopRequest } from "./types.js";
+import type { HookDecision, HookEventName, HookNotice, HookRunDecision, StopRequest } from "./types.js";
 
 export type HookRun = { handler: HookHandler; result: CommandResult; verdict: HookVerdict };
 
-export type Decision = "none" | "allow" | "ask" | "deny";
+export type Decision = HookDecision;
 const RANK: Record<Decision, number> = { none: 0, allow: 1, ask: 2, deny: 3 };
+const isDecision = (value: HookRunDecision): value is Decision => value in RANK;
 
 export type MergedOutcome = {
   /** PreToolUse only: the merged permission decision. */
@@ -52,7 +53,7 @@ export function noticeFor(
 }
 
 /** The decision one run contributes (for TRACE and stream-json). */
-export function runDecision(event: HookEventName, run: HookRun): Decision | "block" | "error" {
+export function runDecision(event: HookEventName, run: HookRun): HookRunDecision {
   const { verdict } = run;
   if (verdict.kind === "error") {
     if (run.handler.onError === "deny" && ERROR_CAN_DENY.has(event))
@@ -140,7 +141,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
       const more = lines.length > 1 ? ` (+${lines.length - 1} more lines)` : "";
       merged.notices.push(noticeFor(event, run, "output", `says: ${lines[0]!.trim()}${more}`, false));
     }
-    if (RANK[decision as Decision] > RANK[merged.decision]) merged.decision = decision as Decision;
+    if (isDecision(decision) && RANK[decision] > RANK[merged.decision]) merged.decision = decision;
   }
   if (merged.blocked && DECIDES.has(event)) merged.decision = "deny";
   const winning = merged.blocked ? reasons.deny : reasons[merged.decision];

@@ -63,15 +63,21 @@ export type HookRunEvent =
       exitCode: number | null;
       durationMs: number;
       outcome: "success" | "block" | "error" | "timeout";
-      decision?: string;
+      decision?: HookRunDecision;
       error?: string;
     };
+
+/** A permission decision of hooks (PreToolUse, PermissionRequest), merged deny > ask > allow > none. */
+export type HookDecision = "none" | "allow" | "ask" | "deny";
+
+/** What one hook run contributed: a permission decision, a block (other events) or a hook error. */
+export type HookRunDecision = HookDecision | "block" | "error";
 
 /** `continue: false` from any hook: stop the agent after this step. */
 export type StopRequest = { reason: string };
 
 export type PreToolUseOutcome = {
-  decision: "none" | "allow" | "deny" | "ask";
+  decision: HookDecision;
   reason?: string;
   /** The whole replacement input (already merged: last in configuration order wins). */
   updatedInput?: Record<string, unknown>;

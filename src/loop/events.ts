@@ -1,5 +1,6 @@
 // The loop's typed event union and terminal reasons. Event names are kebab noun-verb.
 import type { Message, ModelError, ModelErrorKind, StopReason, ToolUseBlock, Usage } from "../model/types.js";
+import type { ToolErrorCode } from "../tools/tool-error-code.js";
 
 export type Terminal =
   /** `truncated`: the final answer was cut off at the output token limit. */
@@ -45,7 +46,7 @@ export type AgentEvent =
       call: ToolUseBlock;
       summary: string;
       isError: boolean;
-      code?: string;
+      code?: ToolErrorCode;
       content: string;
       durationMs: number;
       data?: unknown;

@@ -3,19 +3,22 @@
 // prompt, which attach the resource's content to the prompt.
 import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { fail, ok, type ToolResult } from "../tools/tool.js";
+import type { ToolErrorCode } from "../tools/tool-error-code.js";
 import { describeMcpError } from "./mcp-errors.js";
 import { capOutput, renderResourceContents } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { McpAttachResult, McpResourceAttachment, McpResourceInfo } from "./types.js";
 
-export type ResourceReadOutcome = { ok: true; text: string } | { ok: false; code: string; message: string };
+export type ResourceReadOutcome =
+  | { ok: true; text: string }
+  | { ok: false; code: ToolErrorCode; message: string };
 
 type Lookup = (server: string) => ServerConnection | undefined;
 
 export async function listServerResources(
   connection: ServerConnection,
   signal?: AbortSignal,
-): Promise<{ ok: true; resources: McpResourceInfo[] } | { ok: false; code: string; message: string }> {
+): Promise<{ ok: true; resources: McpResourceInfo[] } | { ok: false; code: ToolErrorCode; message: string }> {
   if (connection.catalog && !connection.catalog.offersResources) return { ok: true, resources: [] };
   try {
     const outcome = await connection.use((client) => client.listResources(undefined, { signal }));

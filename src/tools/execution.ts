@@ -1,6 +1,7 @@
 // What the loop needs from tool execution. The ToolRunner (runner.ts) implements it and owns
 // validation, hooks, the permission gate and execution; the loop only sees this interface.
 import type { ToolResultBlock, ToolUseBlock, Usage } from "../model/types.js";
+import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A request to end the turn after this batch of tool calls. */
 export type TurnControl = { type: "stop"; by: "hook" | "user"; reason: string };
@@ -10,7 +11,7 @@ export type ToolExecution = {
   /** Text notes delivered to the model next to the results in the same turn (hook context). */
   notes: string[];
   control?: TurnControl;
-  code?: string;
+  code?: ToolErrorCode;
   data?: unknown;
   /** Model usage of the tool's own side requests (added to the session's totals). */
   usage?: Usage;

@@ -4,6 +4,7 @@
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
 import type { ImageBlock, JsonSchema, Usage } from "../model/types.js";
+import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
  *  Failures carry a machine-readable `code` (tests assert on codes). */
@@ -19,7 +20,7 @@ export type ToolResult =
       /** Images for the model next to `content` (a fetched PNG); only when the model reads images. */
       images?: ImageBlock[];
     }
-  | { isError: true; code: string; content: string; data?: unknown; usage?: Usage };
+  | { isError: true; code: ToolErrorCode; content: string; data?: unknown; usage?: Usage };
 
 /** Mutable per-session shell state: the Bash tool's tracked working directory and the
  *  environment additions (for example from SessionStart hooks' CLAUDE_ENV_FILE). */
@@ -96,6 +97,6 @@ export function ok(content: string, data?: unknown): ToolResult {
   return { isError: false, content, data };
 }
 
-export function fail(code: string, content: string, data?: unknown): ToolResult {
+export function fail(code: ToolErrorCode, content: string, data?: unknown): ToolResult {
   return { isError: true, code, content, data };
 }

@@ -149,9 +149,9 @@ test("non-zero exit without JSON, invalid decisions, 127 and 126 are hook errors
     ["echo 'first line' >&2; echo second >&2; exit 1", /failed: exit code 1: first line$/],
     [
       json(decide("maybe")),
-      /invalid JSON output: permissionDecision must be "allow", "deny" or "ask", got "maybe"/,
+      /invalid JSON output: hookSpecificOutput\.permissionDecision must be "allow", "deny" or "ask", got "maybe"$/,
     ],
-    [json({ continue: "no" }), /invalid JSON output: continue must be a boolean/],
+    [json({ continue: "no" }), /invalid JSON output: continue must be a boolean, got "no"$/],
     ["./missing.sh", /exit code 127 \(command not found\)/],
     ["./plain.sh", /exit code 126 \(not executable\)/],
   ];

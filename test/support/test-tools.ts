@@ -50,7 +50,7 @@ export function testTools(log: ToolLog = []): Tool[] {
       schema: z.object({ why: z.string() }),
       isReadOnly: () => true,
       async execute(input) {
-        return fail("failed_on_purpose", `failed: ${input.why}`);
+        return fail("no_match", `failed: ${input.why}`);
       },
     }),
     defineTool({

@@ -51,7 +51,7 @@ test("a failed call goes to PostToolUseFailure with its error, a successful one 
   const succeeded = await harness.call("Echo", { text: "hi" });
 
   assert.equal(failed.result.is_error, true);
-  assert.equal(failed.code, "failed_on_purpose");
+  assert.equal(failed.code, "no_match");
   assert.equal(crashed.code, "tool_crashed");
   assert.equal(exited.code, "exit_code");
   assert.equal(succeeded.result.is_error, undefined);

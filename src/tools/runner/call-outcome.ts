@@ -4,6 +4,7 @@
 import type { StopRequest } from "../../hooks/types.js";
 import type { ToolUseBlock } from "../../model/types.js";
 import type { ToolExecution, TurnControl } from "../execution.js";
+import type { ToolErrorCode } from "../tool-error-code.js";
 
 /** A call the permission gate or a PreToolUse hook refused, as listed in the JSON result. */
 export type PermissionDenial = {
@@ -24,7 +25,7 @@ export type CallNotes = {
 
 export function failure(
   call: ToolUseBlock,
-  code: string,
+  code: ToolErrorCode,
   content: string,
   extra: Partial<ToolExecution> = {},
 ): ToolExecution {

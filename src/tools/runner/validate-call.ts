@@ -7,6 +7,7 @@ import type { ToolExecution } from "../execution.js";
 import { resolveToolPath } from "../paths.js";
 import type { ToolRegistry } from "../registry.js";
 import type { Tool, ToolContext } from "../tool.js";
+import type { ToolErrorCode } from "../tool-error-code.js";
 import { failure } from "./call-outcome.js";
 
 export type ParsedInput = ReturnType<Tool["schema"]["safeParse"]>;
@@ -56,6 +57,6 @@ export function validateCall(
   return { type: "valid", tool, input: absolutePaths(tool, parsed.data as Record<string, unknown>, context) };
 }
 
-function invalid(call: ToolUseBlock, code: string, content: string): ValidatedCall {
+function invalid(call: ToolUseBlock, code: ToolErrorCode, content: string): ValidatedCall {
   return { type: "invalid", execution: failure(call, code, content) };
 }

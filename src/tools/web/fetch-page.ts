@@ -3,6 +3,7 @@
 // hosts, follows redirects on the same host up to a limit and reports a redirect to another host
 // instead of following it. Caps the body size and the total time. Never throws.
 import { errorMessage } from "../../util/errors.js";
+import type { ToolErrorCode } from "../tool-error-code.js";
 import type { Connector } from "./connector.js";
 import { bareHost, guardHost, type Resolver } from "./host-guard.js";
 import { type HttpResponse, httpRequest } from "./http-request.js";
@@ -21,7 +22,7 @@ export type FetchPageOptions = {
 export type FetchPageResult =
   | { kind: "page"; url: string; response: HttpResponse }
   | { kind: "redirect"; from: string; to: string; status: number }
-  | { kind: "error"; code: string; message: string };
+  | { kind: "error"; code: ToolErrorCode; message: string };
 
 const ACCEPT =
   "text/markdown, text/html;q=0.9, application/json;q=0.9, text/plain;q=0.8, image/*;q=0.7, */*;q=0.1";

@@ -2,6 +2,7 @@
 // same resolver, connector and proxies as WebFetch, with private addresses allowed (a self-hosted
 // SearXNG usually is one) but link-local and metadata addresses still refused; size and time capped.
 import { errorMessage } from "../../../util/errors.js";
+import type { ToolErrorCode } from "../../tool-error-code.js";
 import type { Connector } from "../connector.js";
 import { guardHost, type Resolver } from "../host-guard.js";
 import { httpRequest } from "../http-request.js";
@@ -15,7 +16,7 @@ export type BackendTransport = {
 
 export type JsonResponse =
   | { ok: true; status: number; json: unknown; text: string }
-  | { ok: false; code: string; message: string };
+  | { ok: false; code: ToolErrorCode; message: string };
 
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 

@@ -2,6 +2,7 @@
 // Tavily, SearXNG): a query with optional domain lists in, titles/URLs/snippets (and the provider's
 // cited answer, if any) out; failures are coded outcomes, never exceptions.
 import type { Usage } from "../../../model/types.js";
+import type { ToolErrorCode } from "../../tool-error-code.js";
 
 export type SearchHit = { title: string; url: string; snippet: string; age?: string };
 
@@ -24,7 +25,7 @@ export type SearchOutcome =
       notes?: string[];
       usage?: Usage;
     }
-  | { ok: false; code: string; message: string; usage?: Usage };
+  | { ok: false; code: ToolErrorCode; message: string; usage?: Usage };
 
 export interface SearchBackend {
   /** `anthropic`, `brave`, `tavily` or `searxng`. */
