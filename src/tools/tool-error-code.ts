@@ -45,6 +45,8 @@ export const TOOL_ERROR_CODES = [
   "bad_redirect",
   "unsupported_content_type",
   "response_too_large",
+  "image_too_large",
+  "invalid_image",
   "invalid_query",
   "search_auth",
   "rate_limited",
