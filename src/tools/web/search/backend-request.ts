@@ -100,7 +100,7 @@ export function apiFailure(
   label: string,
   keyVariable: string,
   rateLimitStatuses: number[] = [429],
-): { ok: false; code: string; message: string } | undefined {
+): { ok: false; code: ToolErrorCode; message: string } | undefined {
   const detail = () => errorDetail(response.json, response.text);
   if (response.status === 401 || response.status === 403)
     return {
