@@ -26,6 +26,8 @@ export const TOOL_ERROR_CODES = [
   "folder_error",
   "disk_full",
   "not_regular_file",
+  "image_not_supported",
+  "not_an_image",
   // Search (Glob, Grep).
   "invalid_regex",
   "invalid_pattern",
