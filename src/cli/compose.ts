@@ -89,7 +89,7 @@ export type Runtime = Basics & {
   /** Replaces the base system prompt / the appended text (the SDK's initialize request). */
   setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;
   /** Requires the final answer as JSON valid against `schema` (`--json-schema`, the SDK's outputFormat). */
-  useJsonSchema(schema: Record<string, unknown>): void;
+  applyJsonSchema(schema: Record<string, unknown>): void;
   /** The turn's structured output, once a JSON schema is in force. */
   structuredOutput?: StructuredOutputSink;
   close(): Promise<void>;
@@ -492,6 +492,6 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       await rm(spillDirFor(sessionId), { recursive: true, force: true });
     },
   };
-  if (options.jsonSchema) runtime.useJsonSchema(options.jsonSchema);
+  if (options.jsonSchema) runtime.applyJsonSchema(options.jsonSchema);
   return runtime;
 }

@@ -49,7 +49,7 @@ export function runtimeExtras(parts: {
       parts.prompt.override(patch);
       parts.stablePrompt.refresh();
     },
-    useJsonSchema(this: { structuredOutput?: StructuredOutputSink }, schema: Record<string, unknown>) {
+    applyJsonSchema(this: { structuredOutput?: StructuredOutputSink }, schema: Record<string, unknown>) {
       if (this.structuredOutput) return;
       let created: ReturnType<typeof createStructuredOutputTool>;
       try {

@@ -106,7 +106,7 @@ export function createStreamControl(context: StreamControlOptions) {
         ...(append !== undefined ? { appendSystemPrompt: append } : {}),
       });
     if (request.jsonSchema && typeof request.jsonSchema === "object")
-      runtime.useJsonSchema(request.jsonSchema as Payload);
+      runtime.applyJsonSchema(request.jsonSchema as Payload);
     const agents = request.agents;
     if (agents && typeof agents === "object" && !Array.isArray(agents)) Object.assign(runtime.agents, agents);
     const facts = initFacts(runtime, context.commands());
