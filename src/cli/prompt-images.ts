@@ -14,7 +14,9 @@ function candidates(prompt: string): string[] {
   const found: string[] = [];
   const pattern = /"([^"]+)"|'([^']+)'|(\S+)/g;
   for (const match of prompt.matchAll(pattern)) {
-    const word = (match[1] ?? match[2] ?? match[3] ?? "").replace(/^@/, "").replace(/[),.;:!?]+$/, "");
+    // `@path` mentions are attached by the session through Read (deny rules and hooks apply there).
+    if (match[3]?.startsWith("@")) continue;
+    const word = (match[1] ?? match[2] ?? match[3] ?? "").replace(/[),.;:!?]+$/, "");
     if (looksLikeImagePath(word)) found.push(word.replace(/\\ /g, " "));
   }
   return [...new Set(found)];

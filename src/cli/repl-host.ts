@@ -9,6 +9,7 @@ import type { PermissionMode } from "../permissions/types.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { projectKey } from "../session/transcript-index.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
+import { listProjectFiles } from "../tools/project-files.js";
 import type { ReplHost, RuleKind } from "../ui/repl/host.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
@@ -130,6 +131,13 @@ export function createReplHost(runtime: Runtime): ReplHost {
         name: prompt.name,
         description: prompt.description,
       })),
+    attachResources: mcp
+      ? async (prompt) => {
+          if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };
+          const attached = await mcp.attachResources(prompt);
+          return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
+        }
+      : undefined,
     async expandMcpPrompt(server, name, argsText) {
       if (!mcp) throw new Error("no MCP servers configured");
       const expansion = await mcp.expandPrompt(server, name, argsText);
@@ -151,6 +159,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
       );
       return `model: ${session.model.model} (${session.model.provider})`;
     },
+    projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     readText(path) {
       try {
         if (statSync(path).size > READ_TEXT_LIMIT) return undefined;

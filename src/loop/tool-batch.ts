@@ -26,7 +26,12 @@ function skipped(call: ToolUseBlock, why: string): ToolExecution {
   };
 }
 
-async function runOne(call: ToolUseBlock, options: BatchOptions): Promise<ToolExecution> {
+/** Runs one call through the executor between its tool-call-start and tool-call-end events; a tool
+ *  that throws becomes a `tool_crashed` result. Also used for the calls a user makes from the prompt. */
+export async function runToolCall(
+  call: ToolUseBlock,
+  options: Omit<BatchOptions, "maxConcurrency">,
+): Promise<ToolExecution> {
   const summary = options.tools.summary(call);
   options.emit({ type: "tool-call-start", call, summary });
   const started = Date.now();
@@ -72,7 +77,7 @@ export async function runToolBatch(
     const worker = async () => {
       while (next < calls.length && !options.signal.aborted) {
         const index = next++;
-        executions[index] = await runOne(calls[index], options);
+        executions[index] = await runToolCall(calls[index], options);
       }
     };
     const width = Math.min(options.maxConcurrency ?? 8, calls.length);
@@ -80,7 +85,7 @@ export async function runToolBatch(
   } else {
     for (const [index, call] of calls.entries()) {
       if (options.signal.aborted || control) break;
-      executions[index] = await runOne(call, options);
+      executions[index] = await runToolCall(call, options);
       control = executions[index]?.control;
     }
   }

@@ -12,6 +12,7 @@ import type {
 } from "../hooks/types.js";
 import type { Terminal } from "../loop/events.js";
 import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
+import { runToolCall } from "../loop/tool-batch.js";
 import type {
   ImageBlock,
   Message,
@@ -30,8 +31,10 @@ import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
+import { attachFileMentions } from "./file-mentions.js";
 import { addUsage } from "./usage.js";
 import { formatUsd, UsageLedger } from "./usage-ledger.js";
+import { type ShellOutcome, shellOutcome } from "./user-shell.js";
 
 export type SessionOptions = {
   sessionId: string;
@@ -193,10 +196,37 @@ export class Session {
     return { ok: execution.result.is_error !== true, content: execution.result.content };
   }
 
+  /** A tool call the user makes from the prompt (`!` commands, `@` attachments), through the same
+   *  ToolRunner with the same tool-call events as the model's calls, so the UI shows it as one. */
+  private callForUser(name: string, input: Record<string, unknown>, signal: AbortSignal) {
+    const call = { type: "tool_use" as const, id: newToolUseId("user"), name, input };
+    return runToolCall(call, { tools: this.runner, signal, emit: (event) => this.emit(event) });
+  }
+
+  /** `!command` between turns: runs it as a Bash call (hooks and the gate decide; `abort()` stops
+   *  it); what it printed goes to the model with the next prompt. */
+  async shell(command: string): Promise<ShellOutcome> {
+    if (this.controller) throw new Error("a turn is running");
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const outcome = shellOutcome(command, await this.callForUser("Bash", { command }, controller.signal));
+      if (outcome.kind === "ran") this.pendingContext.push(...outcome.context);
+      return outcome;
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
   /** Runs one prompt to the end of its turn. `options.typed` is what the user typed (a slash command
    *  line): UserPromptSubmit hooks see it, and `options.prepare` builds the prompt only once they
-   *  allowed it (a custom command's shell lines run after the hooks, inside the turn's abort). */
-  async submit(prompt: string, attachments: string[] = [], options: SubmitOptions = {}): Promise<TurnResult> {
+   *  allowed it (a custom command's shell lines run after the hooks, inside the turn's abort). A
+   *  typed prompt's `@path` mentions are attached (file-mentions.ts) once the hooks allowed it. */
+  async submit(
+    prompt: string,
+    attachments: Array<string | ImageBlock> = [],
+    options: SubmitOptions = {},
+  ): Promise<TurnResult> {
     const started = Date.now();
     this.lastStopReason = undefined;
     const controller = new AbortController();
@@ -239,7 +269,16 @@ export class Session {
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
       if (options.prepare) prompt = await options.prepare(controller.signal);
-      if (controller.signal.aborted) {
+      const mentioned =
+        options.typed === undefined && prompt.includes("@")
+          ? await attachFileMentions(prompt, {
+              cwd: this.options.cwd,
+              homeDir: this.options.homeDir,
+              runTool: (name, input) => this.callForUser(name, input, controller.signal),
+            })
+          : { blocks: [], problems: [] };
+      for (const message of mentioned.problems) this.emit({ type: "warning", message });
+      if (mentioned.aborted || controller.signal.aborted) {
         const terminal: Terminal = { reason: "aborted", text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
@@ -251,9 +290,10 @@ export class Session {
         systemNote("UserPromptSubmit", text),
       );
       const changes = (await this.options.systemPromptChanges?.()) ?? [];
-      const extra = [...changes, ...this.pendingContext, ...hookContext, ...attachments];
+      const extra = [...changes, ...this.pendingContext, ...hookContext, ...mentioned.blocks, ...attachments];
       this.pendingContext = [];
-      for (const text of extra) content.push({ type: "text", text });
+      for (const block of extra)
+        content.push(typeof block === "string" ? { type: "text", text: block } : block);
       this.messages.push({ role: "user", content });
       const context = this.options.context;
       const terminal = await runAgentLoop({

@@ -8,6 +8,7 @@ import { helpText } from "./help-text.js";
 import type { PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
 import { describeRequest } from "./permission-view.js";
+import { isShellInput } from "./shell-mode.js";
 import { allCommands } from "./slash-commands.js";
 import type { Style } from "./style.js";
 import { emptyTranscript, restartTool } from "./transcript.js";
@@ -149,6 +150,7 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
     [dialog, style, width, host],
   );
 
+  const shell = isShellInput(prompt.editor.text);
   const frame = exiting
     ? { lines: [] }
     : buildFrame({
@@ -162,10 +164,16 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
         startedAt: turns.startedAt,
         dialog: dialog && view ? { question: dialog.question, state: dialogControl.state, view } : undefined,
         editor: prompt.editor,
-        placeholder: working ? " Type ahead; Enter queues it" : " Type a message, / for commands",
+        shell,
+        placeholder: shell
+          ? " Type a shell command (it goes through the permission gate)"
+          : working
+            ? " Type ahead; Enter queues it"
+            : " Type a message, / for commands, @ for files, ! for shell",
         queued: turns.queue,
         suggestions: prompt.suggestions,
         selected: prompt.selected,
+        menuNote: prompt.menuNote,
         overlay: prompt.searchLine ? [style.cyan(prompt.searchLine)] : undefined,
         status: {
           model: `${host.model.provider}/${host.model.model}`,
@@ -176,7 +184,9 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed
               ? "Esc again to clear the prompt"
-              : undefined,
+              : shell
+                ? "! bash mode: runs the command, the agent sees its output"
+                : undefined,
         },
       });
   if ("dialogBody" in frame && frame.dialogBody)

@@ -1,16 +1,23 @@
 // Session events carry text from the model, tools, hooks and MCP servers; before the REPL shows any
-// of it, escape sequences and control characters are removed (util/printable).
+// of it, escape sequences and control characters are removed (util/printable), and project paths in
+// tool lines are made relative.
 import { printable } from "../../util/printable.js";
 import type { SessionEvent } from "./host.js";
 
-export function cleanEvent(event: SessionEvent): SessionEvent {
+/** Paths inside the project are shown relative to it in tool lines (`Read(src/app.ts)`). */
+function relativeSummary(summary: string, cwd: string | undefined): string {
+  const clean = printable(summary);
+  return cwd ? clean.split(`${cwd.replace(/\/+$/, "")}/`).join("") : clean;
+}
+
+export function cleanEvent(event: SessionEvent, cwd?: string): SessionEvent {
   switch (event.type) {
     case "text-delta":
       return { ...event, text: printable(event.text) };
     case "tool-call-start":
-      return { ...event, summary: printable(event.summary) };
+      return { ...event, summary: relativeSummary(event.summary, cwd) };
     case "tool-call-end":
-      return { ...event, summary: printable(event.summary), content: printable(event.content) };
+      return { ...event, summary: relativeSummary(event.summary, cwd), content: printable(event.content) };
     case "hook-notice": {
       const { notice } = event;
       return {

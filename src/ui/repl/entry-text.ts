@@ -101,7 +101,12 @@ export function toolLine(
 export function entryText(entry: Entry, style: Style, width: number, options: EntryOptions = {}): string {
   switch (entry.kind) {
     case "user":
-      return wrapWithPrefix(entry.text, width, style.bold("> "), "  ")
+      return wrapWithPrefix(
+        entry.text,
+        width,
+        entry.shell ? style.bold(style.magenta("! ")) : style.bold("> "),
+        "  ",
+      )
         .map((line) => style.bold(line))
         .join("\n");
     case "assistant":

@@ -8,7 +8,7 @@ import type { CustomCommandInfo } from "./slash-commands.js";
 /** The part of Session the REPL drives. */
 export type ReplSession = Pick<
   Session,
-  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages"
+  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell"
 >;
 
 /** One message of the conversation history (a resumed session starts with some). */
@@ -99,12 +99,17 @@ export interface ReplHost {
   commandTurn(name: string, args: string, typed: string): Promise<TurnResult> | undefined;
   mcpReport(): string;
   mcpPrompts(): McpPromptInfo[];
+  /** `@server:uri` MCP resources the prompt mentions, read for attaching (absent: no MCP). */
+  attachResources?(prompt: string): Promise<{ blocks: string[]; problems: string[] }>;
   /** The prompt text a `/server:prompt args` submits; throws with a user-facing message on failure. */
   expandMcpPrompt(server: string, name: string, argsText: string): Promise<string>;
   /** The prompt `/init [focus]` submits. */
   initPrompt(focus: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
   setModel(name: string): Promise<string>;
+  /** The project's files and folders (relative, folders end in `/`) for `@` completion; gitignored
+   *  and Read-denied files left out. Called in the background when a mention is first typed. */
+  projectFiles(): Promise<string[]>;
   /** The current text of a file (diffs in the permission dialog); undefined when missing or unreadable. */
   readText(path: string): string | undefined;
   /** The REPL's permission dialog becomes the gate's prompter. */

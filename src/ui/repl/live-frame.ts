@@ -1,8 +1,8 @@
 // Builds the live area's lines for one render: the streaming answer and running tools (with the last
-// lines of their live output) on top, then the spinner, the permission dialog, the prompt, the
-// slash-command menu and the status line, fitted to the terminal (live-area.ts). Pure.
+// lines of their live output) on top, then the spinner, the permission dialog, the prompt (or an
+// open picker), the completion menu and the status line, fitted to the terminal (live-area.ts). Pure.
 
-import { menuLines } from "./command-menu.js";
+import { type MenuItem, menuLines } from "./command-menu.js";
 import { type DialogState, dialogLines } from "./dialog-view.js";
 import type { PermissionQuestion } from "./host.js";
 import type { EditorState } from "./input-editor.js";
@@ -10,7 +10,6 @@ import { fitLive, liveRows } from "./live-area.js";
 import { renderMarkdown } from "./markdown.js";
 import type { RequestView } from "./permission-view.js";
 import { promptLines } from "./prompt-lines.js";
-import type { SlashCommand } from "./slash-commands.js";
 import { statusLine, workingLine } from "./status-lines.js";
 import type { Style } from "./style.js";
 import { truncateLine } from "./text-width.js";
@@ -30,10 +29,16 @@ export type FrameInput = {
   dialog?: { question: PermissionQuestion; state: DialogState; view: RequestView };
   editor: EditorState;
   placeholder: string;
-  promptMarker?: string;
+  /** The input starts with `!` (bash mode). */
+  shell?: boolean;
   queued: readonly string[];
-  suggestions: readonly SlashCommand[];
+  /** The completion menu under the prompt (slash commands, `@` files). */
+  suggestions: readonly MenuItem[];
   selected: number;
+  /** A dim line in place of the menu (e.g. while the project's files are being indexed). */
+  menuNote?: string;
+  /** A picker (/resume, /model) in place of the prompt and menu, given the rows it may use. */
+  picker?: (maxRows: number) => string[];
   status: { model: string; contextPercent: number; mode: string; cost?: string; hint?: string };
   /** Lines shown above the prompt (history search, pickers). */
   overlay?: string[];
@@ -77,18 +82,22 @@ export function buildFrame(input: FrameInput): Frame {
         waiting: input.dialog !== undefined,
       }),
     );
-  const after = [
-    ...(input.overlay ?? []),
-    ...promptLines(input.editor, {
-      style,
-      width,
-      placeholder: input.placeholder,
-      queued: input.queued,
-      marker: input.promptMarker,
-    }),
-    ...menuLines(input.suggestions, input.selected, { style, width }),
-    statusLine(style, { ...input.status, width }),
-  ];
+  const status = statusLine(style, { ...input.status, width });
+  const after = input.picker
+    ? [...input.picker(liveRows(input.rows) - before.length - 1), status]
+    : [
+        ...(input.overlay ?? []),
+        ...promptLines(input.editor, {
+          style,
+          width,
+          placeholder: input.placeholder,
+          queued: input.queued,
+          shell: input.shell,
+        }),
+        ...menuLines(input.suggestions, input.selected, { style, width }),
+        ...(input.menuNote ? [style.dim(`  ${input.menuNote}`)] : []),
+        status,
+      ];
   let dialog: string[] = [];
   let dialogBody: Frame["dialogBody"];
   if (input.dialog) {

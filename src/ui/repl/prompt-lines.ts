@@ -1,7 +1,9 @@
 // The prompt as lines: queued prompts, then the editor's text in a rounded box with an inverse-video
-// cursor (long lines wrap inside the box), or the placeholder when empty. Pure.
+// cursor (long lines wrap inside the box), or the placeholder when empty; in bash mode a `!` marker
+// and a magenta border. Pure.
 import { boxLines } from "./box-lines.js";
 import type { EditorState } from "./input-editor.js";
+import { shellView } from "./shell-mode.js";
 import type { Style } from "./style.js";
 import { truncateLine, wrapWithPrefix } from "./text-width.js";
 
@@ -19,14 +21,15 @@ export type PromptLinesOptions = {
   width: number;
   placeholder: string;
   queued: readonly string[];
-  /** Shown before the text instead of `> ` (e.g. `!` in shell mode). */
-  marker?: string;
+  /** Bash mode (the input starts with `!`): a `!` marker and a magenta border. */
+  shell?: boolean;
 };
 
-export function promptLines(editor: EditorState, options: PromptLinesOptions): string[] {
+export function promptLines(input: EditorState, options: PromptLinesOptions): string[] {
   const { style, width } = options;
-  const marker = options.marker ?? "> ";
+  const marker = options.shell ? style.magenta("! ") : "> ";
   const inner = Math.max(8, width - 4);
+  const editor = options.shell ? shellView(input) : input;
   const body =
     editor.text === ""
       ? `\u001b[7m \u001b[27m${style.dim(options.placeholder)}`
@@ -46,5 +49,5 @@ export function promptLines(editor: EditorState, options: PromptLinesOptions): s
   const queued = options.queued.map((prompt) =>
     style.dim(truncateLine(`queued: ${prompt.split("\n")[0]}`, width)),
   );
-  return [...queued, ...boxLines(rows, width, style)];
+  return [...queued, ...boxLines(rows, width, style, options.shell ? style.magenta : style.dim)];
 }

@@ -19,7 +19,9 @@ export type HistoryOptions = { cwd: string; limit?: number };
 type Outcome = { isError: boolean; content: string };
 
 /** Text blocks sent with a prompt that are not the user's words (hook context, attachments). */
-const ATTACHED = /^<(system-note|mcp-resource|attached-file|file)[\s>]/;
+const ATTACHED = /^<(system-note|mcp-resource|attached-file|attached-folder|file)[\s>]/;
+/** A `!command` the user ran, as it went to the model (session/user-shell.ts). */
+const SHELL = /<bash-input>([\s\S]*?)<\/bash-input>\n<bash-stdout>([\s\S]*)<\/bash-stdout>/;
 
 function resultText(content: unknown): string {
   if (typeof content === "string") return content;
@@ -43,10 +45,27 @@ function summaryText(text: string): string {
   return /<summary>\n?([\s\S]*?)\n?<\/summary>/.exec(text)?.[1] ?? text;
 }
 
-function userEntries(message: HistoryMessage): EntryInput[] {
+/** The prompt's entries; `!` commands run before it (they went with it) come first, as they did live. */
+function userEntries(message: HistoryMessage, cwd: string): EntryInput[] {
+  const shell: EntryInput[] = [];
   const entries: EntryInput[] = [];
   for (const block of message.content) {
     if (block.type !== "text") continue;
+    const command = SHELL.exec(block.text);
+    if (command) {
+      const [, text = "", output = ""] = command;
+      const status = /^Exit code \d+/.test(output) ? "error" : "ok";
+      shell.push(
+        { kind: "user", text, shell: true },
+        {
+          kind: "tool",
+          summary: historyToolSummary("Bash", { command: text }, cwd),
+          status,
+          content: output,
+        },
+      );
+      continue;
+    }
     if (block.text.includes(SUMMARY_PHRASE)) {
       entries.push({ kind: "summary", text: summaryText(block.text) });
       continue;
@@ -54,7 +73,7 @@ function userEntries(message: HistoryMessage): EntryInput[] {
     if (ATTACHED.test(block.text) || block.text.trim() === "") continue;
     entries.push({ kind: "user", text: block.text.trim() });
   }
-  return entries;
+  return [...shell, ...entries];
 }
 
 function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>, cwd: string): EntryInput[] {
@@ -92,7 +111,9 @@ export function historyEntries(messages: readonly HistoryMessage[], options: His
   const limit = Math.max(1, options.limit ?? HISTORY_ENTRY_LIMIT);
   const results = outcomes(messages);
   const perMessage = messages.map((message) =>
-    message.role === "user" ? userEntries(message) : assistantEntries(message, results, options.cwd),
+    message.role === "user"
+      ? userEntries(message, options.cwd)
+      : assistantEntries(message, results, options.cwd),
   );
   let start = messages.length;
   let count = 0;

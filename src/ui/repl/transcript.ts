@@ -13,7 +13,8 @@ export type { ToolStatus };
 export { toolStatus };
 
 export type Entry =
-  | { kind: "user"; id: number; text: string }
+  /** A prompt; `shell`: a `!command` the user ran (bash mode). */
+  | { kind: "user"; id: number; text: string; shell?: boolean }
   | { kind: "assistant"; id: number; text: string }
   /** The model's thinking, shown collapsed ("Thought for 4s"); `/thinking` shows it in full. */
   | { kind: "thinking"; id: number; text: string; seconds: number }

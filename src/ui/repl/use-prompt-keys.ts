@@ -11,6 +11,7 @@ import type { ReplHost } from "./host.js";
 import { type EditorState, editKey, emptyEditor } from "./input-editor.js";
 import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
+import { useCompletion } from "./use-completion.js";
 import { useRefState } from "./use-ref-state.js";
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan"];
@@ -42,7 +43,7 @@ const ESC_CLEAR_MS = 1000;
 export function usePromptKeys(options: PromptKeysOptions) {
   const { host, commands, working, add, enqueue, track, leave } = options;
   const [editor, editorRef, setEditor] = useRefState<EditorState>(emptyEditor());
-  const [selected, selectedRef, setSelected] = useRefState(0);
+  const completion = useCompletion(host, commands, editor);
   const [exitArmed, exitArmedRef, setExitArmed] = useRefState(false);
   const [escArmed, escArmedRef, setEscArmed] = useRefState(false);
   const [search, searchRef, setSearch] = useRefState<HistorySearch | undefined>(undefined);
@@ -57,10 +58,10 @@ export function usePromptKeys(options: PromptKeysOptions) {
     const parsed = parseSlash(text);
     const current = suggestCommands(raw, commands);
     if (parsed && current.length > 0 && !commands.some((command) => command.name === parsed.name))
-      text = `/${current[Math.min(selectedRef.current, current.length - 1)].name}`;
+      text = `/${current[Math.min(completion.selectedRef.current, current.length - 1)].name}`;
     if (text.trim() === "") return;
     setEditor(emptyEditor());
-    setSelected(0);
+    completion.resetSelection();
     const entries = remember(history.current.entries, text);
     if (entries !== history.current.entries)
       track(
@@ -106,8 +107,6 @@ export function usePromptKeys(options: PromptKeysOptions) {
       if (key.ctrl && input === "l") return options.onRedraw();
       if (key.ctrl && input === "o") return options.onToggleDetail();
       const editor = editorRef.current;
-      const suggestions = suggestCommands(editor.text, commands);
-      const selected = selectedRef.current;
       const turnRunning = working || host.session.running;
       if (key.ctrl && input === "c") {
         if (turnRunning) return host.session.abort();
@@ -118,6 +117,8 @@ export function usePromptKeys(options: PromptKeysOptions) {
         return;
       }
       if (key.ctrl && input === "d" && editor.text === "") return working ? undefined : leave();
+      const completed = completion.handleKey(key, editor);
+      if (completed !== false) return completed === true ? undefined : setEditor(completed);
       // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
       // as escape sequences but carry their own key name, never `escape`.
       if (key.escape) {
@@ -138,21 +139,10 @@ export function usePromptKeys(options: PromptKeysOptions) {
         return;
       }
       if (key.tab && key.shift) return cycleMode();
-      if (suggestions.length > 0) {
-        if (key.tab) {
-          const name = suggestions[Math.min(selected, suggestions.length - 1)].name;
-          setSelected(0);
-          return setEditor(emptyEditor(`/${name} `));
-        }
-        if (key.upArrow || key.downArrow) {
-          const step = key.upArrow ? -1 : 1;
-          return setSelected(Math.max(0, Math.min(suggestions.length - 1, selected + step)));
-        }
-      }
       const result = editKey(editor, input, key);
       if (result.type === "edit") {
         if (input !== "" && !key.ctrl && !key.meta) options.lastTypedAt.current = Date.now();
-        setSelected(0);
+        if (result.state.text !== editor.text) completion.resetSelection();
         return setEditor(result.state);
       }
       if (result.type === "submit") return submit(result.text);
@@ -168,11 +158,11 @@ export function usePromptKeys(options: PromptKeysOptions) {
     { isActive: options.active },
   );
 
-  const suggestions = suggestCommands(editor.text, commands);
   return {
     editor,
-    suggestions,
-    selected: Math.min(selected, Math.max(0, suggestions.length - 1)),
+    suggestions: completion.items,
+    selected: completion.selected,
+    menuNote: completion.note,
     exitArmed,
     escArmed,
     /** The Ctrl+R line shown above the prompt while searching. */

@@ -30,7 +30,7 @@ export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
         if (line) hookRuns.current = [...hookRuns.current.slice(1 - HOOK_RUNS_KEPT), line];
         return;
       }
-      setTranscript((state) => reduceEvent(state, cleanEvent(event), Date.now()));
+      setTranscript((state) => reduceEvent(state, cleanEvent(event, host.cwd), Date.now()));
     });
   }, [host, sessionVersion]);
 

@@ -1,9 +1,11 @@
 // The turn lifecycle: prompts queue while the agent works and run one at a time once it is idle
-// and no dialog is open; a line is either a slash command (dispatched against the host) or a
-// prompt for the session. A failing turn or command becomes an error entry, never a crash.
+// and no dialog is open; a line is a slash command (dispatched against the host), a `!` shell
+// command (bash mode) or a prompt for the session, sent with the files and MCP resources it
+// mentions with `@`. A failing turn or command becomes an error entry, never a crash.
 import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../../util/errors.js";
 import type { ReplHost } from "./host.js";
+import { isShellInput } from "./shell-mode.js";
 import { parseSlash } from "./slash-commands.js";
 import { dispatchSlash, type SlashOutcome } from "./slash-dispatch.js";
 import type { Style } from "./style.js";
@@ -22,6 +24,12 @@ export type TurnsOptions = {
   onExit: () => void;
 };
 
+/** `@server:uri` MCP resources the prompt mentions (`@path` files are attached by the session). */
+async function attachResources(host: ReplHost, prompt: string) {
+  if (!prompt.includes("@") || !host.attachResources) return { blocks: [], problems: [] };
+  return host.attachResources(prompt);
+}
+
 export function useTurns(options: TurnsOptions) {
   const { host, style, add, setTranscript, hookRuns, helpText, blocked, onCleared, onExit } = options;
   const [busy, setBusy] = useState(false);
@@ -39,7 +47,11 @@ export function useTurns(options: TurnsOptions) {
       try {
         // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed.
         if (run) await run();
-        else await host.session.submit(prompt, [], prompt === display ? {} : { typed: display });
+        else {
+          const resources = await attachResources(host, prompt);
+          for (const problem of resources.problems) add({ kind: "warning", text: problem });
+          await host.session.submit(prompt, resources.blocks, prompt === display ? {} : { typed: display });
+        }
       } catch (error) {
         add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
       } finally {
@@ -69,8 +81,32 @@ export function useTurns(options: TurnsOptions) {
     [add, style, onCleared],
   );
 
+  /** `!command`: runs it through the gate; its output goes to the agent with the next prompt. */
+  const runShell = useCallback(
+    async (command: string) => {
+      add({ kind: "user", text: command, shell: true });
+      if (command === "") {
+        add({ kind: "info", text: "Type a shell command after ! (e.g. !git status)." });
+        return;
+      }
+      setBusy(true);
+      setStartedAt(Date.now());
+      try {
+        const outcome = await host.session.shell(command);
+        if (outcome.kind === "ran")
+          add({ kind: "info", text: "The agent sees this command and its output with your next message." });
+      } catch (error) {
+        add({ kind: "error", text: `The command failed: ${errorMessage(error)}` });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [host, add],
+  );
+
   const runLine = useCallback(
     async (text: string) => {
+      if (isShellInput(text)) return runShell(text.trimStart().slice(1).trim());
       const parsed = parseSlash(text);
       if (!parsed) return runTurn(text, text);
       setBusy(true);
@@ -82,7 +118,7 @@ export function useTurns(options: TurnsOptions) {
       if (outcome.kind === "turn") return runTurn(outcome.display, outcome.display, outcome.run);
       show(text, outcome);
     },
-    [host, hookRuns, helpText, runTurn, onExit, show],
+    [host, hookRuns, helpText, runTurn, runShell, onExit, show],
   );
 
   useEffect(() => {

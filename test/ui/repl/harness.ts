@@ -1,10 +1,10 @@
 // Renders the REPL in-process against a real Session (scripted model, real ToolRunner and
 // permission gate) with a fake terminal: a stdin the test types into and a stdout that keeps
 // every frame (Ink debug mode writes whole frames).
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { costReport, costSoFar, lastThinking } from "../../../src/cli/cost-report.js";
 import type { Message } from "../../../src/model/types.js";
@@ -12,7 +12,9 @@ import { createPermissionGate } from "../../../src/permissions/gate.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
 import { Session } from "../../../src/session/session.js";
+import { createBuiltinTools } from "../../../src/tools/builtin.js";
 import { createFileStateStore } from "../../../src/tools/file-state.js";
+import { listProjectFiles } from "../../../src/tools/project-files.js";
 import { createToolRegistry } from "../../../src/tools/registry.js";
 import type { ReplHost, ReplPrompter } from "../../../src/ui/repl/host.js";
 import { runRepl } from "../../../src/ui/repl/run-repl.js";
@@ -66,16 +68,32 @@ export async function startRepl(
     history?: (dir: string) => Message[];
     /** Dialog key timing (default zeros here: tests press keys at once). */
     dialogTiming?: { guardMs: number; typingPauseMs: number };
+    /** The built-in tools (Read, Bash, Glob …) besides the test tools. */
+    builtins?: boolean;
+    rules?: Partial<Record<"allow" | "deny" | "ask", string[]>>;
+    /** Files to create in the workspace before start (path → text or bytes). */
+    files?: Record<string, string | Buffer>;
+    editorCommand?: string;
   } = {},
 ) {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-repl-"));
+  const dir = realpathSync(await mkdtemp(join(tmpdir(), "reagent-repl-")));
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  const toRules = (list: string[] = []) => list.map((rule) => ({ rule, source: "test" }));
   const calls: string[] = [];
   const notifications: Array<{ message: string; type: string }> = [];
   let prompter: ReplPrompter | undefined;
-  const client = createScriptedClient({ script });
+  // A model that reads images, as the real providers' clients say.
+  const client = Object.assign(createScriptedClient({ script }), { acceptsImages: true });
   const gate = createPermissionGate({
     mode: "default",
-    rules: { allow: [], deny: [], ask: [] },
+    rules: {
+      allow: toRules(options.rules?.allow),
+      deny: toRules(options.rules?.deny),
+      ask: toRules(options.rules?.ask),
+    },
     cwd: dir,
     homeDir: dir,
     additionalDirectories: [],
@@ -90,7 +108,10 @@ export async function startRepl(
     new Session({
       sessionId: "s1",
       model: client,
-      registry: createToolRegistry(testTools()),
+      registry: createToolRegistry([
+        ...testTools(),
+        ...(options.builtins ? createBuiltinTools({ ripgrepPath: null }) : []),
+      ]),
       systemPrompt: () => "system",
       cwd: dir,
       homeDir: dir,
@@ -99,6 +120,7 @@ export async function startRepl(
       files: createFileStateStore(),
       shell: { cwd: dir, env: {} },
       gate,
+      readDeniedBy: (path) => gate.readDeniedBy(path),
       history,
     });
   let session = makeSession(options.history?.(dir));
@@ -151,6 +173,7 @@ export async function startRepl(
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
     initPrompt: async (focus) => `INIT ${focus}`,
     setModel: async (name) => `Model set to ${name}`,
+    projectFiles: () => listProjectFiles(dir, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     readText: (path) => {
       try {
         return readFileSync(path, "utf8");

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { shellOutcome } from "../../../src/session/user-shell.js";
 import type { HistoryMessage } from "../../../src/ui/repl/host.js";
 import { historyEntries, historyTranscript } from "../../../src/ui/repl/resumed-history.js";
 
@@ -196,4 +197,53 @@ test("an empty history gives an empty transcript; entries get ids in order", () 
     [1, 2],
   );
   assert.equal(transcript.nextId, 3);
+});
+
+test("a ! command replays before the prompt it went with; attached files and folders stay hidden", () => {
+  const ran = shellOutcome("ls", {
+    result: { type: "tool_result", tool_use_id: "user_1", content: "a.txt" },
+    notes: [],
+    data: { exitCode: 0 },
+  });
+  assert.equal(ran.kind, "ran");
+  const failed = shellOutcome("false", {
+    result: {
+      type: "tool_result",
+      tool_use_id: "user_2",
+      content: "Exit code 1\n(no output)",
+      is_error: true,
+    },
+    notes: [],
+    data: { exitCode: 1 },
+  });
+  const context = [
+    ...(ran.kind === "ran" ? ran.context : []),
+    ...(failed.kind === "ran" ? failed.context : []),
+  ];
+  const messages: HistoryMessage[] = [
+    user(
+      "what now?",
+      ...context,
+      '<attached-file path="a.txt">\nThe user attached a.txt\n</attached-file>',
+      '<attached-folder path="src/">\nsrc/x.ts\n</attached-folder>',
+    ),
+    answer("ok"),
+  ];
+  assert.deepEqual(historyEntries(messages, { cwd }), [
+    { kind: "user", text: "ls", shell: true },
+    { kind: "tool", summary: "Bash(ls)", status: "ok", content: "a.txt" },
+    { kind: "user", text: "false", shell: true },
+    { kind: "tool", summary: "Bash(false)", status: "error", content: "Exit code 1\n(no output)" },
+    { kind: "user", text: "what now?" },
+    { kind: "assistant", text: "ok" },
+  ]);
+});
+
+test("a command that never ran (denied) goes nowhere", () => {
+  const refused = shellOutcome("rm -rf build", {
+    result: { type: "tool_result", tool_use_id: "user_3", content: "Permission denied: …", is_error: true },
+    notes: [],
+    code: "permission_denied",
+  });
+  assert.deepEqual(refused, { kind: "not-run", reason: "Permission denied: …" });
 });
