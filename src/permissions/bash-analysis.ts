@@ -9,9 +9,12 @@ import { resolveReal } from "../util/path-resolution.js";
 import { builtinVerdict, parseCd } from "./bash-builtins.js";
 import { dangerousVariable, localVariable } from "./bash-environment.js";
 import { fileCommandModel } from "./bash-file-commands.js";
+import { expandGlob } from "./bash-glob.js";
 import { firstMutation, isMutator, scanScript } from "./bash-mutation.js";
 import { parseBash } from "./bash-parser.js";
 import { readOnlyModel } from "./bash-read-only.js";
+import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
+import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
 import { programName, unwrap } from "./bash-wrappers.js";
 import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
@@ -256,7 +259,11 @@ class Walker {
       } else if (wraps) entry.readOnly = `${name} runs another command`;
       else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
     }
-    const model = readOnlyModel(name, words, resolve) ?? fileCommandModel(name, words, resolve);
+    const operands = READ_ONLY_COMMANDS[name] ? this.expandGlobs(words, scope) : words;
+    const model =
+      name === "sed"
+        ? sedModel(words, resolve)
+        : (readOnlyModel(name, operands, resolve) ?? fileCommandModel(name, words, resolve));
     if (model !== null) {
       entry.accesses.push(...model.accesses);
       this.accesses.push(...model.accesses);
@@ -271,6 +278,18 @@ class Walker {
       entry.readOnly = `${setting} changes its environment`;
     if (!wraps && isMutator(name)) this.mutatedBy ??= name;
     return scope;
+  }
+
+  /** Wildcard words of a read-only command expanded as bash will (left unknown when not certain). */
+  private expandGlobs(words: ShellWord[], scope: Scope): ShellWord[] {
+    if (!words.some((word) => word.glob !== undefined) || this.dependsOnEarlier()) return words;
+    return words.flatMap((word) => {
+      if (word.glob === undefined) return [word];
+      const matches = expandGlob(word.glob, scope?.physical ?? null);
+      return matches === null
+        ? [word]
+        : matches.map((match) => ({ value: match, raw: match, splits: false }));
+    });
   }
 
   private walkNestedScript(name: string, script: string | null, scope: Scope): void {
@@ -348,8 +367,13 @@ class Walker {
     const operator = redirect.operator;
     if (operator === "<<" || operator === "<<-" || operator === "<<<") return [];
     const target = wordOf(redirect.target, this.options.homeDir);
-    if ((operator === ">&" || operator === "<&") && target.value !== null && /^(\d+|-)$/.test(target.value))
+    if ((operator === ">&" || operator === "<&") && target.value !== null && /^(\d+|-)$/.test(target.value)) {
+      // 0, 1, 2 are the command's own streams; others may be descriptors the shell was given.
+      if (/^\d+$/.test(target.value) && Number(target.value) > 2) {
+        this.note(`the redirection ${operator}${target.value} (a file descriptor the command did not open)`);
+      }
       return [];
+    }
     if (operator === "<&") {
       this.note(`the redirection <& ${target.raw}`);
       return [];

@@ -9,7 +9,7 @@ import { programName } from "./bash-wrappers.js";
 const KEEPS_PATHS = new Set(
   (
     "cd echo printf test [ true false : pwd set exit return break continue shift sleep wait umask ulimit " +
-    "mkdir touch rm rmdir unlink shred truncate chmod chown chgrp tee dd find"
+    "mkdir touch rm rmdir unlink shred truncate chmod chown chgrp tee dd find sed"
   ).split(" "),
 );
 

@@ -19,8 +19,30 @@ const GLOBAL_OPTIONS = new Set([
   "--literal-pathspecs",
   "--no-replace-objects",
 ]);
-const FORBIDDEN =
-  /^(--output(=.*)?|--ext-diff|--textconv|--no-index|--exec(=.*)?|--upload-pack(=.*)?|--receive-pack(=.*)?|--open-files-in-pager(=.*)?|--filters|--paginate|--contents(=.*)?)$/;
+/** Long options that write a file or run a program. git accepts any unambiguous abbreviation
+ *  (`--outp=x` is `--output=x`), so a prefix of one of these counts too. */
+const FORBIDDEN = [
+  "output",
+  "ext-diff",
+  "textconv",
+  "no-index",
+  "exec",
+  "upload-pack",
+  "receive-pack",
+  "open-files-in-pager",
+  "filters",
+  "paginate",
+  "contents",
+];
+/** Real options that happen to be prefixes of forbidden ones. */
+const EXACT = new Set(["text", "filter"]);
+
+function isForbiddenOption(option: string): boolean {
+  if (!option.startsWith("--")) return false;
+  const name = option.slice(2).split("=")[0];
+  if (name === "" || EXACT.has(name)) return false;
+  return FORBIDDEN.some((candidate) => candidate.startsWith(name));
+}
 const LIST_VALUED = new Set([
   "--contains",
   "--no-contains",
@@ -74,7 +96,7 @@ export function modelGit(words: ShellWord[], _resolve: PathResolver): CommandMod
   const values = args.map((word) => word.value as string);
   const forbidden = values.find(
     (value) =>
-      FORBIDDEN.test(value) || (sub === "grep" && /^-[A-Za-z]*O/.test(value) && !value.startsWith("--")),
+      isForbiddenOption(value) || (sub === "grep" && /^-[A-Za-z]*O/.test(value) && !value.startsWith("--")),
   );
   if (forbidden) return result(`git ${sub} ${forbidden} writes a file or runs a program`);
   if (ANY_OPTIONS.has(sub ?? "")) return result(true);

@@ -11,6 +11,8 @@ export type ShellWord = {
   raw: string;
   /** An unquoted expansion or pattern: it may become no word or several words. */
   splits: boolean;
+  /** For a word that is only a pathname pattern (`src/*.ts`): the pattern, quoted parts escaped. */
+  glob?: string;
 };
 
 export type AccessMode = "read" | "list" | "write";
@@ -41,9 +43,11 @@ export type CommandModel = {
 export function wordOf(word: Word, homeDir: string): ShellWord {
   let value: string | null = "";
   let splits = false;
+  let glob: string | null = "";
   for (const [index, part] of word.parts.entries()) {
     if (part.kind !== "text") {
       value = null;
+      glob = null;
       // A process substitution is one /dev/fd path; other unquoted expansions are split and globbed.
       if (part.kind !== "process" && !part.quoted) splits = true;
       continue;
@@ -57,9 +61,17 @@ export function wordOf(word: Word, homeDir: string): ShellWord {
     if (!part.quoted && hasShellPattern(text, atStart)) {
       splits = true;
       value = null;
-    } else if (value !== null) value += text;
+      // Only plain wildcards can be expanded by the gate; braces and ~user cannot.
+      if (glob !== null && !/[{}]/.test(text) && !(atStart && text.startsWith("~"))) glob += text;
+      else glob = null;
+    } else {
+      if (value !== null) value += text;
+      if (glob !== null) glob += part.quoted ? text.replace(/[*?[\]\\]/g, "\\$&") : text;
+    }
   }
-  return { value, raw: word.raw, splits };
+  return value === null && glob !== null
+    ? { value, raw: word.raw, splits, glob }
+    : { value, raw: word.raw, splits };
 }
 
 export function knownWord(value: string): ShellWord {

@@ -74,6 +74,7 @@ const RULES = {
       "Bash(timeout:*)",
       "Bash(xargs:*)",
       "Bash(find:*)",
+      "Bash(sed:*)",
       "Edit(src/**)",
       `Read(/${docs}/**)`,
     ],

@@ -214,6 +214,13 @@ describe("what makes the analysis uncertain", () => {
     ['cat <<< "$(id)"', /here-string/],
     ["bash -c 'case x in a) ;; esac'", /script run by bash could not be read/],
     ["exec 3<&foo", /<& foo/],
+    ["echo /etc >&3", /file descriptor the command did not open/],
+    ["sed 's/a/b/w out' f", /sed script writes a file \(s\/\/\/w\)/],
+    ["sed '1e id' f", /sed script runs a command \(e\)/],
+    ["sed '1r /etc/passwd' f", /reads a file the gate cannot check/],
+    ["sed -f script.sed f", /sed -f runs a script from a file/],
+    ['sed "$S" f', /could be an option of sed/],
+    ['sed -e "$S" f', /value of sed -e comes from an expansion/],
   ];
   for (const [command, reason] of cases) {
     test(command, () => {
@@ -243,6 +250,31 @@ describe("what makes the analysis uncertain", () => {
   });
 });
 
+describe("wildcards of read-only commands are expanded as bash will", () => {
+  test("matches become the files read; hidden names need a leading dot; no match stays literal", () => {
+    assert.deepEqual(analyse("wc -l src/*.ts").reads, [join(project, "src/a.ts")]);
+    assert.deepEqual(analyse("cat src/*.nothing").reasons, []);
+    assert.deepEqual(analyse("ls -d */").reads.sort(), [join(outside, "sub"), join(project, "src")].sort());
+  });
+  test("a match that would be read as an option leaves the word unknown", () => {
+    writeFileSync(join(project, "src", "--output=x"), "");
+    try {
+      assert.ok(
+        analyse("cat src/../src/*").reasons.length === 0,
+        "a path with a folder before it is not an option",
+      );
+      assert.ok(
+        analyse("cd src && cat *").reasons.some((reason) => /could be an option of cat/.test(reason)),
+      );
+    } finally {
+      rmSync(join(project, "src", "--output=x"));
+    }
+  });
+  test("after a command that may change the tree, wildcards are not expanded", () => {
+    assert.ok(analyse("git checkout x; cat src/*.ts").reasons.length > 0);
+  });
+});
+
 describe("read-only verdicts", () => {
   const readOnly = (command: string) => analyse(command).commands.every((entry) => entry.readOnly === true);
   test("the read-only list", () => {
@@ -256,12 +288,19 @@ describe("read-only verdicts", () => {
       "git diff HEAD~1 -- src",
       "git log --oneline -5",
       "git show HEAD:src/a.ts",
+      "git diff --text --stat",
+      "git log --filter=blob:none --oneline",
       "git branch -a",
       "sort src/a.ts | uniq -c",
       "timeout 5 cat src/a.ts",
       "command -v git",
       "echo hi; pwd; true",
       "jq --arg x 1 .a package.json",
+      "sed -n '1,20p' src/a.ts",
+      "wc -l src/*.ts",
+      "ls -la src/*",
+      "sed -E 's/(a)w/\\1/g; /x/d' src/a.ts",
+      "sed --sandbox 'w out' src/a.ts",
     ]) {
       assert.ok(readOnly(command), command);
     }
@@ -270,6 +309,7 @@ describe("read-only verdicts", () => {
     for (const command of [
       "sort -o out src/a.ts",
       "sed -i s/a/b/ src/a.ts",
+      "sed -i.bak s/a/b/ src/a.ts",
       "find . -delete",
       "find . -exec cat {} \\;",
       "find . -fprint out",
@@ -277,6 +317,10 @@ describe("read-only verdicts", () => {
       "grep -R foo .",
       "git diff --output=/tmp/x",
       "git diff --ext-diff",
+      "git diff --outp=/tmp/x",
+      "git log --out=x",
+      "git show --textc HEAD",
+      "git grep --open-files foo",
       "git -c core.pager=x log",
       "git -C /tmp status",
       "git branch new",

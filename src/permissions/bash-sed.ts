@@ -1,0 +1,115 @@
+// sed as the gate sees it: its files (read, or written with -i), and its scripts, read well enough to
+// find the commands that write files or run programs (`w`, `W`, `r`, `R`, `e`, and the `w`/`e` flags
+// of `s`). A sed without -i whose scripts have none of those is read-only (`sed -n '1,20p' f`); a
+// script that writes or runs something is not understood with certainty, so it asks.
+import { accessOf, type CommandModel, type PathResolver, type ShellWord, scanOptions } from "./shell-word.js";
+
+const w = (names: string) => names.split(" ");
+
+const SPEC = {
+  flags: "nErsuzi",
+  valued: "elf",
+  long: w("quiet silent regexp-extended separate unbuffered null-data posix debug sandbox follow-symlinks"),
+  longValued: w("expression file line-length"),
+  optionalValue: w("in-place"),
+};
+
+export function sedModel(words: ShellWord[], resolve: PathResolver): CommandModel {
+  // `-i.bak` attaches a suffix: read it as -i.
+  const args = words
+    .slice(1)
+    .map((word) =>
+      word.value !== null && /^-[nErsuz]*i./.test(word.value)
+        ? { ...word, value: word.value.replace(/i.*/, "i") }
+        : word,
+    );
+  const scanned = scanOptions(args, SPEC, "sed");
+  if (scanned.problem) {
+    return {
+      readOnly: scanned.problem,
+      accesses: [],
+      reasons: [`${scanned.problem}, so the files it touches are not known`],
+    };
+  }
+  const scripts: string[] = [];
+  let operands = scanned.operands;
+  const expression = scanned.options.get("e") ?? scanned.options.get("--expression");
+  const file = scanned.options.get("f") ?? scanned.options.get("--file");
+  if (typeof expression === "string") scripts.push(expression);
+  const model: CommandModel = { readOnly: true, accesses: [], reasons: [] };
+  if (typeof file === "string") {
+    model.accesses.push(accessOf(resolve, { value: file, raw: file, splits: false }, "read", "sed"));
+    model.reasons.push("sed -f runs a script from a file the gate does not read");
+  }
+  if (expression === undefined && file === undefined) {
+    const script = operands[0];
+    operands = operands.slice(1);
+    if (script === undefined) return model;
+    if (script.value === null) model.reasons.push(`the sed script ${script.raw} comes from an expansion`);
+    else scripts.push(script.value);
+  }
+  const sandbox = scanned.options.has("--sandbox");
+  for (const script of scripts) {
+    const effect = sandbox ? null : scriptEffect(script);
+    if (effect) model.reasons.push(`the sed script ${effect}`);
+  }
+  const inPlace = scanned.options.has("i") || scanned.options.has("--in-place");
+  if (inPlace) model.readOnly = "sed -i edits files";
+  if (model.reasons.length > 0 && model.readOnly === true) model.readOnly = model.reasons[0];
+  for (const operand of operands)
+    model.accesses.push(accessOf(resolve, operand, inPlace ? "write" : "read", "sed"));
+  return model;
+}
+
+/** What in a sed script writes a file or runs a program ("writes a file (w)"), or null. */
+export function scriptEffect(script: string): string | null {
+  let index = 0;
+  const at = () => script[index] ?? "";
+  const skipDelimited = (delimiter: string) => {
+    while (index < script.length && at() !== delimiter) index += at() === "\\" ? 2 : 1;
+    index += 1;
+  };
+  const skipToEnd = () => {
+    while (index < script.length && at() !== "\n" && at() !== ";") index += 1;
+  };
+  while (index < script.length) {
+    const char = at();
+    if (" \t\n;{}!,$+~0123456789".includes(char)) {
+      index += 1;
+    } else if (char === "/") {
+      index += 1;
+      skipDelimited("/");
+    } else if (char === "\\") {
+      const delimiter = script[index + 1] ?? "";
+      index += 2;
+      skipDelimited(delimiter);
+    } else if (char === "s" || char === "y") {
+      const delimiter = script[index + 1] ?? "";
+      if (delimiter === "" || delimiter === "\n" || delimiter === "\\")
+        return "has a command the gate cannot read";
+      index += 2;
+      skipDelimited(delimiter);
+      skipDelimited(delimiter);
+      if (char === "s") {
+        const flags = /^[gpiImM0-9we]*/.exec(script.slice(index))?.[0] ?? "";
+        if (flags.includes("w")) return "writes a file (s///w)";
+        if (flags.includes("e")) return "runs a command (s///e)";
+        index += flags.length;
+      }
+    } else if ("wW".includes(char)) return `writes a file (${char})`;
+    else if ("rR".includes(char)) return `reads a file the gate cannot check (${char})`;
+    else if (char === "e") return "runs a command (e)";
+    else if ("aic".includes(char)) {
+      // Text to insert: the rest of the line (a backslash continues it).
+      while (index < script.length && at() !== "\n") index += at() === "\\" ? 2 : 1;
+    } else if (":btTvlLqQ".includes(char)) {
+      index += 1;
+      skipToEnd();
+    } else if ("pPdDnNgGhHxz=Fl#".includes(char)) {
+      if (char === "#") {
+        while (index < script.length && at() !== "\n") index += 1;
+      } else index += 1;
+    } else return `has a command the gate does not know (${char})`;
+  }
+  return null;
+}
