@@ -39,6 +39,8 @@ export async function checkPermission(
       toolUseId: call.id,
       readOnly: tool.isReadOnly(callInput),
       paths: tool.paths ? await tool.paths(callInput, context) : [],
+      // Where the Bash tool's shell is (earlier calls' cd): the gate resolves paths from there.
+      shellCwd: context.shell.cwd,
       ...verdict,
       signal: context.signal,
     });

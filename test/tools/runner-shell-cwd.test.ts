@@ -1,0 +1,33 @@
+// The Bash tool's working directory (where earlier calls' `cd` left the shell) reaches the permission
+// gate through the ToolRunner: the gate resolves a command's paths from where the shell really is.
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { createRunnerHarness } from "../support/runner-harness.js";
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-shell-cwd-")));
+const project = join(root, "project");
+const docs = join(root, "docs");
+mkdirSync(join(project, "src"), { recursive: true });
+mkdirSync(docs);
+after(() => rmSync(root, { recursive: true, force: true }));
+
+test("a write after a cd in an earlier call is checked where the shell is", async () => {
+  const harness = createRunnerHarness({
+    cwd: project,
+    rules: { allow: ["Bash(cd:*)", "Bash(echo:*)", `Read(/${docs}/**)`] },
+  });
+  const moved = await harness.call("Bash", { command: `cd ${docs}` });
+  assert.equal(moved.result.is_error, undefined, String(moved.result.content));
+  const write = await harness.call("Bash", { command: "echo x > notes.txt" });
+  assert.equal(write.code, "permission_denied");
+  assert.match(String(write.result.content), new RegExp(`${join(docs, "notes.txt")}.*outside the workspace`));
+  assert.equal(existsSync(join(docs, "notes.txt")), false);
+
+  await harness.call("Bash", { command: `cd ${join(project, "src")}` });
+  const inside = await harness.call("Bash", { command: "echo x > notes.txt" });
+  assert.equal(inside.result.is_error, undefined, String(inside.result.content));
+  assert.equal(existsSync(join(project, "src", "notes.txt")), true);
+});
