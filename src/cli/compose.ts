@@ -43,7 +43,6 @@ import { createBuiltinTools } from "../tools/builtin.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
 import type { StructuredOutputSink } from "../tools/structured-output.js";
-import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
