@@ -48,7 +48,7 @@ export type CliOptions = {
   jsonSchema?: Record<string, unknown>;
   /** `--session-id`: the id of a new session (a UUID). */
   sessionId?: string;
-  /** `--permission-prompt-tool`: `stdio` (ask the SDK caller) or an MCP tool `mcp__server__tool`. */
+  /** `--permission-prompt-tool stdio`: permission questions go to the SDK caller (can_use_tool). */
   permissionPromptTool?: string;
   /** `--strict-mcp-config`: only the servers of --mcp-config (no .mcp.json, no MCP_CONFIG). */
   strictMcpConfig: boolean;

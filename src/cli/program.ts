@@ -85,7 +85,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     .option("--session-id <uuid>", "the id of the new session")
     .option(
       "--permission-prompt-tool <tool>",
-      "who answers permission prompts: stdio (the SDK caller) or an MCP tool mcp__server__tool",
+      "stdio: permission questions go to the program driving reagent (can_use_tool requests)",
     )
     .option("--strict-mcp-config", "use only the MCP servers of --mcp-config")
     .option("--allow-dangerously-skip-permissions", "the caller may switch to bypassPermissions later")

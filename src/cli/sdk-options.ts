@@ -70,9 +70,9 @@ export function sdkOptions(raw: Raw): SdkOptions {
       `--session-id ${sessionId}: expected a UUID such as 3f2b8c1e-9d4a-4f6b-8e2a-1c5d7e9f0a1b`,
     );
   const prompt = text(raw.permissionPromptTool);
-  if (prompt !== undefined && prompt !== "stdio" && !/^mcp__.+__.+$/.test(prompt))
+  if (prompt !== undefined && prompt !== "stdio")
     throw new UsageError(
-      `--permission-prompt-tool ${prompt}: use "stdio" (ask the program driving reagent) or an MCP tool named mcp__<server>__<tool>`,
+      `--permission-prompt-tool ${prompt}: reagent supports "stdio" (the program driving it answers can_use_tool requests); an MCP tool as the permission prompt is not supported`,
     );
   const tools = raw.tools === undefined ? undefined : String(raw.tools);
   const systemPromptFile = text(raw.systemPromptFile);

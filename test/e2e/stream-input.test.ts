@@ -161,6 +161,11 @@ test("flag checks: stream-json input needs stream-json output; unknown flags nam
   const session = await runCli(["-p", "x", "--session-id", "not-a-uuid"], { cwd: workspace.dir });
   assert.equal(session.code, 2);
   assert.match(session.stderr, /--session-id not-a-uuid: expected a UUID/);
+  const prompt = await runCli(["-p", "x", "--permission-prompt-tool", "mcp__auth__ask"], {
+    cwd: workspace.dir,
+  });
+  assert.equal(prompt.code, 2);
+  assert.match(prompt.stderr, /--permission-prompt-tool mcp__auth__ask: reagent supports "stdio"/);
   const sources = await runCli(["-p", "x", "--setting-sources", "user,team"], { cwd: workspace.dir });
   assert.equal(sources.code, 2);
   assert.match(sources.stderr, /"team" is not one of user, project, local/);
