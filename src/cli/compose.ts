@@ -34,7 +34,7 @@ import { Session } from "../session/session.js";
 import { projectKey, projectSessionsDir } from "../session/transcript-index.js";
 import type { SessionLock } from "../session/transcript-lock.js";
 import { recordTranscript } from "../session/transcript-recorder.js";
-import { type ResumeRequest, resolveResume } from "../session/transcript-resume.js";
+import { resolveResume } from "../session/transcript-resume.js";
 import { TranscriptStore } from "../session/transcript-store.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import type { Skill } from "../skills/skill.js";
@@ -46,12 +46,14 @@ import type { StructuredOutputSink } from "../tools/structured-output.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
+import { type AgentWiring, wireAgents } from "./agent-wiring.js";
 import { type EnvSnapshot, readEnv } from "./env.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { promptImages } from "./prompt-images.js";
 import { createModelClient } from "./provider.js";
+import { resumeRequest } from "./resume-request.js";
 import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
 import { readSystemPromptFile } from "./sdk-options.js";
 import { sessionFilesDir, spillDirFor } from "./session-files.js";
@@ -82,9 +84,8 @@ export type Runtime = Basics & {
   startupWarnings: string[];
   /** `--effort` / settings `effort` (a `/model` switch keeps it). */
   effort?: Effort;
-  /** Subagent definitions handed over at run time (the SDK's initialize request), by name; the
-   *  subagents feature reads them. */
-  agents: Record<string, unknown>;
+  /** Agent definitions (also those the SDK's initialize request gives), the task list, the subagents. */
+  agents: AgentWiring;
   /** Replaces the base system prompt / the appended text (the SDK's initialize request). */
   setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;
   /** Requires the final answer as JSON valid against `schema` (`--json-schema`, the SDK's outputFormat). */
@@ -262,13 +263,6 @@ export async function createMcp(
   return manager;
 }
 
-function resumeRequest(options: CliOptions): ResumeRequest {
-  if (options.continue) return { type: "continue" };
-  if (options.resume === true) return { type: "pick" };
-  if (options.resume !== undefined) return { type: "resume", id: options.resume };
-  return { type: "new" };
-}
-
 export async function createRuntime(options: CliOptions, interactive: boolean): Promise<Runtime> {
   const basics = loadBasics(options);
   const { cwd, env, tracer, settings } = basics;
@@ -392,9 +386,13 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     provider: model.provider,
     warnings: startupWarnings,
   });
+  const wiring = { basics, options, interactive, sessionId, sessionsDir, gate, hooks, skills };
+  const later = { registry: () => registry, session: () => session, resumed: resumed.type === "resumed" };
+  const agents = await wireAgents({ ...wiring, ...later });
   const tools = [
     ...selectBuiltinTools(options, [...createBuiltinTools({}), ...webTools.tools]),
     createSkillTool({ skills }),
+    ...agents.tools,
     ...(mcp?.tools() ?? []),
   ];
   const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
@@ -462,9 +460,11 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
     history: resumed.type === "resumed" ? resumed.messages : undefined,
+    ...agents.sessionOptions,
   });
   sink.session = session;
   if (sink.transcript) recordTranscript(session, sink.transcript);
+  agents.attach(session, registry);
   const runtime: Runtime = {
     ...basics,
     session,
@@ -480,11 +480,12 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     commands: custom.commands,
     prompt,
     mcp,
-    startupWarnings: [...discovered.warnings, ...custom.warnings, ...startupWarnings],
+    startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,
-    agents: {},
+    agents,
     ...runtimeExtras({ prompt, stablePrompt, registry, promptSections }),
     async close() {
+      await agents.close();
       process.off("exit", releaseLock);
       releaseLock();
       await mcp?.close();

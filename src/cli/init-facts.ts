@@ -36,7 +36,7 @@ export function initFacts(runtime: Runtime, commands: readonly HeadlessCommand[]
     permissionMode: runtime.gate.mode,
     slashCommands: commands.map((command) => command.name),
     skills: runtime.skills.map((skill) => skill.name),
-    agents: Object.keys(runtime.agents),
+    agents: runtime.agents.agents.map((agent) => agent.name),
     apiKeySource:
       session.model.provider === "anthropic" && runtime.env.anthropicApiKey ? "ANTHROPIC_API_KEY" : "none",
     version: packageVersion(),

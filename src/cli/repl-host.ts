@@ -11,6 +11,7 @@ import { projectKey } from "../session/transcript-index.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import { listProjectFiles } from "../tools/project-files.js";
 import type { ReplHost, RuleKind } from "../ui/repl/host.js";
+import { agentsReport } from "./agents-report.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
 import { runCommandTurn } from "./custom-commands.js";
@@ -38,6 +39,19 @@ export function createReplHost(runtime: Runtime): ReplHost {
       for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
       await session.start(runtime.startSource);
       await session.prepareSystemPrompt();
+      // A resumed session's task list is shown from the start.
+      const tasks = runtime.agents.tasks.all();
+      if (tasks.length > 0)
+        session.emit({
+          type: "task-list",
+          tasks: tasks.map(({ id, subject, status, activeForm, owner }) => ({
+            id,
+            subject,
+            status,
+            activeForm,
+            owner,
+          })),
+        });
     },
     permissionMode: () => gate.mode,
     setPermissionMode(mode) {
@@ -124,6 +138,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
       const command = findCommand(runtime.commands, name);
       return command ? runCommandTurn(runtime, { command, args, typed }) : undefined;
     },
+    agentsReport: () => agentsReport(runtime),
     mcpReport: () => (mcp ? formatMcpStatus(mcp.status(), mcp.listPrompts()) : "no MCP servers configured"),
     mcpPrompts: () =>
       (mcp?.listPrompts() ?? []).map((prompt) => ({

@@ -108,7 +108,9 @@ export function createStreamControl(context: StreamControlOptions) {
     if (request.jsonSchema && typeof request.jsonSchema === "object")
       runtime.applyJsonSchema(request.jsonSchema as Payload);
     const agents = request.agents;
-    if (agents && typeof agents === "object" && !Array.isArray(agents)) Object.assign(runtime.agents, agents);
+    // The SDK's `agents` option: session-only subagents, usable by the Agent tool from now on.
+    if (agents !== undefined && agents !== null)
+      for (const warning of runtime.agents.define(agents)) process.stderr.write(`reagent: ${warning}\n`);
     const facts = initFacts(runtime, context.commands());
     return {
       commands: context.commands().map((command) => ({
@@ -116,10 +118,7 @@ export function createStreamControl(context: StreamControlOptions) {
         description: command.description,
         argumentHint: command.argumentHint ?? "",
       })),
-      agents: Object.entries(runtime.agents).map(([name, definition]) => ({
-        name,
-        description: (definition as { description?: unknown })?.description ?? "",
-      })),
+      agents: runtime.agents.agents.map((agent) => ({ name: agent.name, description: agent.description })),
       output_style: "default",
       available_output_styles: ["default"],
       models: [

@@ -77,7 +77,12 @@ export function createDispatcher(options: DispatchOptions) {
     const value = field === undefined ? undefined : String(request.fields[field] ?? "");
     const seen = new Set<string>();
     return candidates.filter((handler) => {
-      if (value !== undefined && !handler.matches(value)) return false;
+      // The Agent tool was called Task in Claude Code: matchers written for either name apply.
+      const matches =
+        value !== undefined &&
+        (handler.matches(value) ||
+          (value === "Agent" && TOOL_EVENTS.has(request.event) && handler.matches("Task")));
+      if (value !== undefined && !matches) return false;
       if (handler.ifRule !== undefined) {
         if (!request.tool || !TOOL_EVENTS.has(request.event)) return false;
         const verdict = options.matchRule

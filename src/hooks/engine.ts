@@ -19,9 +19,11 @@ import { parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
+  AgentHooks,
   HookEventName,
   HookNotice,
   HookRunEvent,
+  HookScope,
   PermissionHooks,
   PermissionRequestOutcome,
   PostToolUseOutcome,
@@ -31,6 +33,12 @@ import type {
   SubagentHooks,
   ToolHooks,
 } from "./types.js";
+
+/** The payload fields of a call made inside a subagent (a worktree agent's `cwd` is its worktree). */
+function scopeFields(scope: HookScope | undefined): Record<string, string> {
+  if (!scope) return {};
+  return { agent_id: scope.agentId, agent_type: scope.agentType, ...(scope.cwd ? { cwd: scope.cwd } : {}) };
+}
 
 export type HookEngineOptions = {
   config: HookConfig;
@@ -57,6 +65,8 @@ export type HookEngine = ToolHooks &
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
+    /** The hooks of a subagent's tool calls and lifecycle: every payload carries agent_id and agent_type. */
+    forAgent(scope: HookScope): AgentHooks;
     list(): HookListEntry[];
     test(
       event: HookEventName,
@@ -95,7 +105,6 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       },
     ]);
   }
-  let stopBlocksInARow = 0;
   let envFiles = 0;
 
   async function run(request: DispatchRequest): Promise<MergedOutcome> {
@@ -127,48 +136,135 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     return outcome;
   }
 
+  /** Tool events, inside a subagent when `scope` is given (its payloads carry agent_id and agent_type). */
+  function toolHooks(scope?: HookScope): ToolHooks {
+    const extra = scopeFields(scope);
+    return {
+      async preToolUse(input): Promise<PreToolUseOutcome> {
+        const tool = { name: input.toolName, input: input.toolInput };
+        const merged = await run({
+          event: "PreToolUse",
+          fields: { ...toolFields(input), ...extra },
+          tool,
+          signal: input.signal,
+        });
+        const outcome: PreToolUseOutcome = {
+          decision: merged.decision,
+          additionalContext: merged.additionalContext,
+          notices: merged.notices,
+          ...stopOf(merged),
+        };
+        if (merged.reason) outcome.reason = merged.reason;
+        // The runner validates updatedInput against the tool's schema (it owns the tool).
+        if (merged.updatedInput) outcome.updatedInput = merged.updatedInput;
+        return outcome;
+      },
+
+      async postToolUse(input) {
+        const fields = {
+          ...toolFields(input),
+          tool_response: input.toolResponse,
+          duration_ms: input.durationMs,
+          tool_result: input.toolResult,
+          tool_is_error: input.isError,
+          ...extra,
+        };
+        const tool = { name: input.toolName, input: input.toolInput };
+        return postOutcome(await run({ event: "PostToolUse", fields, tool, signal: input.signal }));
+      },
+
+      async postToolUseFailure(input) {
+        const fields = { ...toolFields(input), error: input.error, duration_ms: input.durationMs, ...extra };
+        const tool = { name: input.toolName, input: input.toolInput };
+        return postOutcome(await run({ event: "PostToolUseFailure", fields, tool, signal: input.signal }));
+      },
+    };
+  }
+
+  /** Stop and SubagentStop: a block continues the agent, at most STOP_BLOCK_LIMIT times in a row. */
+  async function stopEvent(
+    event: "Stop" | "SubagentStop",
+    fields: Record<string, unknown>,
+    counter: { inARow: number },
+    signal: AbortSignal | undefined,
+  ): Promise<StopOutcome> {
+    if (fields.stop_hook_active !== true) counter.inARow = 0;
+    const merged = await run({ event, fields, signal });
+    const outcome = {
+      additionalContext: merged.additionalContext,
+      notices: merged.notices,
+      ...stopOf(merged),
+    };
+    if (!merged.blocked || merged.stop) return outcome;
+    counter.inARow++;
+    if (counter.inARow > STOP_BLOCK_LIMIT) {
+      const what = event === "Stop" ? "run" : "subagent";
+      const notice: HookNotice = {
+        kind: "warning",
+        event,
+        hook: "",
+        source: "",
+        text: `${event} hooks blocked ${counter.inARow} times in a row; ending the ${what} (at most ${STOP_BLOCK_LIMIT} blocks in a row are honoured)`,
+      };
+      notify([notice]);
+      return { ...outcome, notices: [...outcome.notices, notice] };
+    }
+    return { ...outcome, block: { reason: merged.reason ?? `blocked by a ${event} hook` } };
+  }
+
+  async function preCompact(trigger: "manual" | "auto", customInstructions: string, scope?: HookScope) {
+    const merged = await run({
+      event: "PreCompact",
+      fields: { trigger, custom_instructions: customInstructions, ...scopeFields(scope) },
+    });
+    return {
+      notices: merged.notices,
+      ...(merged.blocked ? { blocked: { reason: merged.reason ?? "blocked by a PreCompact hook" } } : {}),
+    };
+  }
+
+  async function postCompact(trigger: "manual" | "auto", summary: string, scope?: HookScope) {
+    const fields = { trigger, compact_summary: summary, ...scopeFields(scope) };
+    return { notices: (await run({ event: "PostCompact", fields })).notices };
+  }
+
+  const mainStops = { inARow: 0 };
+  /** SubagentStop blocks in a row, per agent. */
+  const agentStops = new Map<string, { inARow: number }>();
+
+  function forAgent(scope: HookScope): AgentHooks {
+    let stops = agentStops.get(scope.agentId);
+    if (!stops) {
+      stops = { inARow: 0 };
+      agentStops.set(scope.agentId, stops);
+    }
+    const counter = stops;
+    return {
+      ...toolHooks(scope),
+      async subagentStart(signal) {
+        const merged = await run({ event: "SubagentStart", fields: scopeFields(scope), signal });
+        return { additionalContext: merged.additionalContext, notices: merged.notices };
+      },
+      subagentStop(input) {
+        const fields = {
+          stop_hook_active: input.stopHookActive,
+          ...scopeFields(scope),
+          agent_transcript_path: input.transcriptPath,
+          last_assistant_message: input.lastAssistantMessage,
+        };
+        return stopEvent("SubagentStop", fields, counter, input.signal);
+      },
+      preCompact: (trigger, customInstructions) => preCompact(trigger, customInstructions, scope),
+      postCompact: (trigger, summary) => postCompact(trigger, summary, scope),
+    };
+  }
+
   return {
     disabledBy: options.config.disabledBy,
     has: (event) => dispatcher.has(event),
     registerCallbacks: (handlers, invoke) => dispatcher.registerCallbacks(handlers, invoke),
 
-    async preToolUse(input): Promise<PreToolUseOutcome> {
-      const tool = { name: input.toolName, input: input.toolInput };
-      const merged = await run({
-        event: "PreToolUse",
-        fields: toolFields(input),
-        tool,
-        signal: input.signal,
-      });
-      const outcome: PreToolUseOutcome = {
-        decision: merged.decision,
-        additionalContext: merged.additionalContext,
-        notices: merged.notices,
-        ...stopOf(merged),
-      };
-      if (merged.reason) outcome.reason = merged.reason;
-      // The runner validates updatedInput against the tool's schema (it owns the tool).
-      if (merged.updatedInput) outcome.updatedInput = merged.updatedInput;
-      return outcome;
-    },
-
-    async postToolUse(input) {
-      const fields = {
-        ...toolFields(input),
-        tool_response: input.toolResponse,
-        duration_ms: input.durationMs,
-        tool_result: input.toolResult,
-        tool_is_error: input.isError,
-      };
-      const tool = { name: input.toolName, input: input.toolInput };
-      return postOutcome(await run({ event: "PostToolUse", fields, tool, signal: input.signal }));
-    },
-
-    async postToolUseFailure(input) {
-      const fields = { ...toolFields(input), error: input.error, duration_ms: input.durationMs };
-      const tool = { name: input.toolName, input: input.toolInput };
-      return postOutcome(await run({ event: "PostToolUseFailure", fields, tool, signal: input.signal }));
-    },
+    ...toolHooks(),
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });
@@ -183,28 +279,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
 
     async stop({ stopHookActive, lastAssistantMessage, signal }) {
-      if (!stopHookActive) stopBlocksInARow = 0;
       const fields = { stop_hook_active: stopHookActive, last_assistant_message: lastAssistantMessage };
-      const merged = await run({ event: "Stop", fields, signal });
-      const outcome = {
-        additionalContext: merged.additionalContext,
-        notices: merged.notices,
-        ...stopOf(merged),
-      };
-      if (!merged.blocked || merged.stop) return outcome;
-      stopBlocksInARow++;
-      if (stopBlocksInARow > STOP_BLOCK_LIMIT) {
-        const notice: HookNotice = {
-          kind: "warning",
-          event: "Stop",
-          hook: "",
-          source: "",
-          text: `Stop hooks blocked ${stopBlocksInARow} times in a row; ending the run (at most ${STOP_BLOCK_LIMIT} blocks in a row are honoured)`,
-        };
-        notify([notice]);
-        return { ...outcome, notices: [...outcome.notices, notice] };
-      }
-      return { ...outcome, block: { reason: merged.reason ?? "blocked by a Stop hook" } };
+      return stopEvent("Stop", fields, mainStops, signal);
     },
 
     async sessionStart(source, model) {
@@ -241,22 +317,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       return { notices: (await run({ event: "SessionEnd", fields: { reason } })).notices };
     },
 
-    async preCompact(trigger, customInstructions) {
-      const merged = await run({
-        event: "PreCompact",
-        fields: { trigger, custom_instructions: customInstructions },
-      });
-      return {
-        notices: merged.notices,
-        ...(merged.blocked ? { blocked: { reason: merged.reason ?? "blocked by a PreCompact hook" } } : {}),
-      };
-    },
-
-    async postCompact(trigger, summary) {
-      return {
-        notices: (await run({ event: "PostCompact", fields: { trigger, compact_summary: summary } })).notices,
-      };
-    },
+    preCompact: (trigger, customInstructions) => preCompact(trigger, customInstructions),
+    postCompact: (trigger, summary) => postCompact(trigger, summary),
 
     async notification(message, notificationType) {
       const fields = { message, notification_type: notificationType };
@@ -282,35 +344,17 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       return { notices: (await run({ event: "StopFailure", fields })).notices };
     },
 
-    async subagentStart({ agentId, agentType }) {
-      const merged = await run({
-        event: "SubagentStart",
-        fields: { agent_id: agentId, agent_type: agentType },
-      });
-      return { additionalContext: merged.additionalContext, notices: merged.notices };
-    },
+    subagentStart: ({ agentId, agentType }) => forAgent({ agentId, agentType }).subagentStart(),
 
-    async subagentStop(input): Promise<StopOutcome> {
-      const merged = await run({
-        event: "SubagentStop",
-        fields: {
-          stop_hook_active: input.stopHookActive,
-          agent_id: input.agentId,
-          agent_type: input.agentType,
-          agent_transcript_path: input.agentTranscriptPath,
-          last_assistant_message: input.lastAssistantMessage,
-        },
+    subagentStop: (input) =>
+      forAgent({ agentId: input.agentId, agentType: input.agentType }).subagentStop({
+        stopHookActive: input.stopHookActive,
+        lastAssistantMessage: input.lastAssistantMessage,
+        transcriptPath: input.agentTranscriptPath,
         signal: input.signal,
-      });
-      const outcome: StopOutcome = {
-        additionalContext: merged.additionalContext,
-        notices: merged.notices,
-        ...stopOf(merged),
-      };
-      if (merged.blocked && !merged.stop)
-        outcome.block = { reason: merged.reason ?? "blocked by a SubagentStop hook" };
-      return outcome;
-    },
+      }),
+
+    forAgent,
 
     list: () => listHooks(options.config),
     test: (event, synthetic = {}) => testHooks(dispatcher, event, synthetic),

@@ -23,9 +23,9 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   PreCompact: { fired: true, matchField: "trigger" },
   PostCompact: { fired: true, matchField: "trigger" },
   Notification: { fired: true, matchField: "notification_type" },
-  // Fired by the subagent work (the Agent tool); the payload builders are ready in engine.ts.
-  SubagentStart: { fired: false, matchField: "agent_type" },
-  SubagentStop: { fired: false, matchField: "agent_type" },
+  // Fired for subagents (the Agent tool): engine.forAgent.
+  SubagentStart: { fired: true, matchField: "agent_type" },
+  SubagentStop: { fired: true, matchField: "agent_type" },
   PermissionDenied: { fired: false, matchField: "tool_name" },
   PostToolBatch: { fired: false },
   UserPromptExpansion: { fired: false, matchField: "command_name" },

@@ -217,3 +217,23 @@ export interface SubagentHooks {
     signal?: AbortSignal;
   }): Promise<StopOutcome>;
 }
+
+// ---- Subagents: their tool calls and lifecycle events (SubagentStart, SubagentStop).
+
+/** Who a hook fires for inside a subagent; `cwd` is set for an agent working in its own worktree. */
+export type HookScope = { agentId: string; agentType: string; cwd?: string };
+
+/** The hooks of one subagent: tool events plus its lifecycle. Every payload carries agent_id and agent_type. */
+export interface AgentHooks extends ToolHooks {
+  /** Fired as the subagent starts; `additionalContext` goes into the subagent's first message. */
+  subagentStart(signal?: AbortSignal): Promise<{ additionalContext: string[]; notices: HookNotice[] }>;
+  /** Fired when the subagent wants to finish; a block makes it continue (capped like Stop). */
+  subagentStop(input: {
+    stopHookActive: boolean;
+    lastAssistantMessage: string;
+    transcriptPath: string | null;
+    signal?: AbortSignal;
+  }): Promise<StopOutcome>;
+  preCompact(trigger: "manual" | "auto", customInstructions: string): Promise<PreCompactOutcome>;
+  postCompact(trigger: "manual" | "auto", summary: string): Promise<NoticesOnly>;
+}

@@ -20,7 +20,9 @@ import { runToolBatch } from "./tool-batch.js";
 
 export type StopDecision =
   | { type: "end" }
-  | { type: "continue"; reason: string }
+  /** Continue the turn with `reason` as the next user message. `notes`: news the agent must see (a
+   *  background agent finished), which does not count as a Stop-hook continuation. */
+  | { type: "continue"; reason: string; source?: "hook" | "notes" }
   | { type: "stop"; reason: string };
 
 export type LoopOptions = {
@@ -40,6 +42,8 @@ export type LoopOptions = {
    *  the previous response already came from such a continuation (no tool round since). The caller owns
    *  any cap on continuations in a row (the hooks engine's Stop block limit); maxTurns bounds the loop. */
   onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
+  /** Notes that arrived while tools ran (a background agent finished): sent with the tool results. */
+  drainNotes?: () => string[];
   /** Runs before every model request (the session's auto-compaction check). */
   beforeRequest?: () => Promise<void>;
   /** Checked before every request after the first: a reason ends the run (`--max-budget-usd`). */
@@ -206,6 +210,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
         return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
       if (decision.type === "end")
         return finish({ reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) });
+      if (decision.source === "notes") {
+        options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
+        continue;
+      }
       stopContinuations++;
       options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
       options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
@@ -213,6 +221,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
     }
     stopContinuations = 0;
     const batch = await runToolBatch(calls, options);
+    for (const note of options.drainNotes?.() ?? []) batch.message.content.push({ type: "text", text: note });
     options.messages.push(batch.message);
     options.emit({ type: "tool-results", message: batch.message });
     if (batch.control) {

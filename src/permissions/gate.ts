@@ -2,10 +2,12 @@
 // evaluates each call (evaluate.ts), turns "ask" into a prompt (interactive, one prompt at a time)
 // or a denial that names the reason (headless, dontAsk), records "don't ask again" rules, and writes
 // the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
+// `scoped()` gives a subagent a gate over the same rules, prompter and prompt queue (gate-scope.ts).
 import { statSync } from "node:fs";
 import { errorMessage, UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
-import { type CompiledRule, type Evaluation, evaluate } from "./evaluate.js";
+import type { CompiledRule, Evaluation } from "./evaluate.js";
+import { evaluateInScope, type GateScope, narrowerMode } from "./gate-scope.js";
 import {
   type CallFacts,
   describeCall,
@@ -70,6 +72,15 @@ export type ManagedPermissionGate = PermissionGate & {
   /** Widens (or narrows again) the workspace for the rest of the session (an SDK caller's update). */
   addDirectory(directory: string): void;
   removeDirectory(directory: string): boolean;
+  /** A subagent's gate: same rules, prompter and prompt queue; `mode` narrows the parent's mode
+   *  (read at every call), `cwd` anchors the rules at the agent's worktree as well, `agent` names
+   *  the agent in prompts. */
+  scoped(options: { mode?: PermissionMode; cwd?: string; agent?: string }): ScopedPermissionGate;
+};
+
+export type ScopedPermissionGate = PermissionGate & {
+  readDeniedBy(absolutePath: string): string | undefined;
+  readonly mode: PermissionMode;
 };
 
 const BEHAVIORS: RuleBehavior[] = ["allow", "deny", "ask"];
@@ -98,7 +109,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   let mode = options.mode;
   let promptChain: Promise<unknown> = Promise.resolve();
 
-  const state = () => ({ mode, rules: compiled, context, workspaceRoots });
+  const root: GateScope = { mode: () => mode, rules: () => compiled, context, workspaceRoots };
   const trace = (request: PermissionRequest, decision: string, by: string, rule?: string) =>
     options.tracer.trace("permission.decision", { tool: request.toolName, decision, by, rule });
   const finish = (request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
@@ -128,9 +139,13 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return sources;
   };
 
-  const refuse = (request: PermissionRequest, evaluation: Extract<Evaluation, { kind: "ask" }>) => {
+  const refuse = (
+    scope: GateScope,
+    request: PermissionRequest,
+    evaluation: Extract<Evaluation, { kind: "ask" }>,
+  ) => {
     const rule = evaluation.rule;
-    if (mode === "dontAsk") {
+    if (scope.mode() === "dontAsk") {
       const message = rule
         ? `Permission denied: ${evaluation.reason}, and the permission mode is dontAsk (nothing is asked).`
         : `Permission denied: ${request.toolName} is not allowed by any rule and the permission mode is dontAsk. Add an allow rule to permit it.`;
@@ -149,13 +164,18 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return finish(request, { behavior: "deny", by: "headless", rule, message: `Permission denied: ${why}.` });
   };
 
+  /** The call in one line; a subagent's calls name the agent. */
+  const summaryOf = (scope: GateScope, call: CallFacts) =>
+    `${scope.agent ? `[agent ${scope.agent}] ` : ""}${summarizeCall(call)}`;
+
   const prompt = async (
+    scope: GateScope,
     request: PermissionRequest,
     evaluation: Extract<Evaluation, { kind: "ask" }>,
     call: ReturnType<typeof describeCall>,
   ): Promise<PermissionDecision> => {
     const prompter = options.prompter!;
-    const summary = summarizeCall(call);
+    const summary = summaryOf(scope, call);
     if (request.signal?.aborted) {
       return finish(request, {
         behavior: "deny",
@@ -170,7 +190,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       toolUseId: request.toolUseId,
       summary,
       reason: evaluation.reason,
-      suggestedRule: suggestRule(call, cwd, evaluation.pending),
+      suggestedRule: suggestRule(call, scope.context.cwd, evaluation.pending),
+      ...(scope.agent ? { agent: scope.agent } : {}),
       signal: request.signal,
     });
     if (answer.kind === "deny") {
@@ -204,8 +225,9 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   };
 
   /** Where the Bash tool's shell starts: the folder earlier calls left it in (the project if it is gone). */
-  const shellStart = (request: PermissionRequest): ShellStart => {
-    const folder = request.shellCwd !== undefined && isFolder(request.shellCwd) ? request.shellCwd : cwd;
+  const shellStart = (scope: GateScope, request: PermissionRequest): ShellStart => {
+    const base = scope.context.cwd;
+    const folder = request.shellCwd !== undefined && isFolder(request.shellCwd) ? request.shellCwd : base;
     const real = realPathLoose(folder);
     const inherited = options.inheritedPwd;
     const logicalCwd =
@@ -215,29 +237,31 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return { cwd: real, logicalCwd, cdpath: options.cdpath };
   };
 
-  const check = async (request: PermissionRequest): Promise<PermissionDecision> => {
-    const shell = request.toolName === "Bash" ? shellStart(request) : undefined;
-    const call = describeCall(request.toolName, request.input, context, request.paths, shell);
-    const evaluation = evaluate(request, call, state());
+  const check = async (scope: GateScope, request: PermissionRequest): Promise<PermissionDecision> => {
+    const shell = request.toolName === "Bash" ? shellStart(scope, request) : undefined;
+    const call = describeCall(request.toolName, request.input, scope.context, request.paths, shell);
+    const evaluation = evaluateInScope(scope, request, call, shell);
     if (evaluation.kind === "allow")
       return finish(request, { behavior: "allow", by: evaluation.by, rule: evaluation.rule });
     if (evaluation.kind === "deny") {
       const { by, rule, message } = evaluation;
       return finish(request, { behavior: "deny", by, rule, message });
     }
-    const unattended = mode === "dontAsk" || !options.interactive || !options.prompter;
-    const headlessWrite = unattended && options.allowWrite && !options.interactive && mode !== "dontAsk";
+    const scopeMode = scope.mode();
+    const unattended = scopeMode === "dontAsk" || !options.interactive || !options.prompter;
+    const headlessWrite = unattended && options.allowWrite && !options.interactive && scopeMode !== "dontAsk";
     if (headlessWrite && evaluation.cause === "default") {
       return finish(request, { behavior: "allow", by: "mode" });
     }
-    if (mode !== "dontAsk" && options.beforeAsk) {
+    if (scopeMode !== "dontAsk" && options.beforeAsk) {
       const answer = await options.beforeAsk({
         toolName: request.toolName,
         input: request.input,
         toolUseId: request.toolUseId,
-        summary: summarizeCall(call),
+        summary: summaryOf(scope, call),
         reason: evaluation.reason,
-        suggestedRule: suggestRule(call, cwd, evaluation.pending),
+        suggestedRule: suggestRule(call, scope.context.cwd, evaluation.pending),
+        ...(scope.agent ? { agent: scope.agent } : {}),
         signal: request.signal,
       });
       if (answer.behavior === "allow") return finish(request, { behavior: "allow", by: "hook" });
@@ -246,24 +270,24 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         return finish(request, { behavior: "deny", by: "hook", message, ...(endTurn ? { endTurn } : {}) });
       }
     }
-    if (unattended) return refuse(request, evaluation);
+    if (unattended) return refuse(scope, request, evaluation);
     trace(request, "ask", evaluation.by, evaluation.rule);
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {
-      const again = evaluate(request, call, state());
+      const again = evaluateInScope(scope, request, call, shell);
       if (again.kind === "allow")
         return finish(request, { behavior: "allow", by: again.by, rule: again.rule });
       if (again.kind === "deny")
         return finish(request, { behavior: "deny", by: again.by, rule: again.rule, message: again.message });
-      return prompt(request, again, call);
+      return prompt(scope, request, again, call);
     });
     promptChain = turn.catch(() => undefined);
     return turn;
   };
 
-  const readDeniedBy = (absolutePath: string): string | undefined => {
+  const readDeniedIn = (rules: CompiledRule[], context: MatchContext, absolutePath: string) => {
     let call: CallFacts | undefined;
-    for (const entry of compiled) {
+    for (const entry of rules) {
       if (entry.behavior !== "deny" || entry.rule.kind !== "path") continue;
       // Resolved once per file (one realpath call), only when some deny path rule exists.
       call ??= {
@@ -276,12 +300,48 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     return undefined;
   };
+  const readDeniedBy = (absolutePath: string) => readDeniedIn(compiled, context, absolutePath);
+  const isToolHidden = (toolName: string) =>
+    compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName));
+
+  const scoped = (scopeOptions: {
+    mode?: PermissionMode;
+    cwd?: string;
+    agent?: string;
+  }): ScopedPermissionGate => {
+    const own = scopeOptions.mode;
+    let scope: GateScope = { ...root, mode: () => narrowerMode(mode, own), agent: scopeOptions.agent };
+    if (scopeOptions.cwd !== undefined && realPathLoose(scopeOptions.cwd) !== cwd) {
+      const there = { cwd: realPathLoose(scopeOptions.cwd), homeDir: context.homeDir };
+      const anchored = compiled.map((entry) =>
+        compileRule(entry.behavior, { rule: entry.rule.text, source: entry.source }, there),
+      );
+      scope = {
+        ...scope,
+        rules: () => anchored,
+        context: there,
+        workspaceRoots: [there.cwd, ...workspaceRoots.slice(1)],
+        guard: { rules: () => compiled, context },
+      };
+    }
+    const current = scope;
+    return {
+      check: (request) => check(current, request),
+      isToolHidden,
+      readDeniedBy: (absolutePath) =>
+        readDeniedIn(current.rules(), current.context, absolutePath) ??
+        (current.guard ? readDeniedBy(absolutePath) : undefined),
+      get mode() {
+        return current.mode();
+      },
+    };
+  };
 
   return {
-    check,
+    check: (request) => check(root, request),
+    scoped,
     readDeniedBy,
-    isToolHidden: (toolName) =>
-      compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName)),
+    isToolHidden,
     addRule,
     removeRule,
     rules: () => {

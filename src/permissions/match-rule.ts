@@ -110,7 +110,11 @@ export function ruleMatchesCall(
     }
     case "opaque": {
       if (!ruleToolCovers(rule.tool, call.toolName)) return false;
-      const values = Object.values(call.input).filter((value): value is string => typeof value === "string");
+      // `Agent(Explore)` names the agent type (the default type when the call names none).
+      const values =
+        call.toolName === "Agent"
+          ? [typeof call.input.subagent_type === "string" ? call.input.subagent_type : "general-purpose"]
+          : Object.values(call.input).filter((value): value is string => typeof value === "string");
       return values.some((value) => matchCommandText(rule.pattern, value));
     }
   }

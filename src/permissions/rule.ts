@@ -33,6 +33,8 @@ const KNOWN_TOOLS = [
 /** Whether a rule naming `ruleTool` covers calls of `toolName` (Edit and Read name whole families). */
 export function ruleToolCovers(ruleTool: string, toolName: string): boolean {
   if (ruleTool === toolName) return true;
+  // Claude Code's Agent tool was called Task: rules written with either name apply to it.
+  if (ruleTool === "Task") return toolName === "Agent";
   if (ruleTool === "Edit") return EDIT_TOOLS.has(toolName);
   if (ruleTool === "Read") return READ_TOOLS.has(toolName);
   return false;

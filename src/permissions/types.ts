@@ -58,6 +58,8 @@ export type PromptRequest = {
   reason: string;
   /** The rule offered for "yes, and don't ask again", e.g. `Bash(npm run test:*)` or `Edit(src/**)`. */
   suggestedRule: string;
+  /** The subagent that makes the call (its type), when it is not the main agent. */
+  agent?: string;
   signal?: AbortSignal;
 };
 

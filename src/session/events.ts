@@ -26,8 +26,46 @@ export type TurnResult = {
   hookErrors: HookNotice[];
 };
 
+/** Who a subagent is, on every event about it. */
+export type SubagentInfo = {
+  agentId: string;
+  agentType: string;
+  description: string;
+  /** The Agent tool call that started it (stream-json's parent_tool_use_id). */
+  parentToolUseId: string;
+  background: boolean;
+  model: string;
+};
+
+export type SubagentStatus = "completed" | "failed" | "stopped";
+
+export type SubagentEnd = {
+  status: SubagentStatus;
+  /** The final message, or what went wrong. */
+  result: string;
+  usage: Usage;
+  durationMs: number;
+  toolUses: number;
+  /** A kept worktree: where the agent's changes are. */
+  worktree?: { path: string; branch: string };
+};
+
+/** A task of the session's task list, as the UI shows it. */
+export type TaskView = {
+  id: string;
+  subject: string;
+  status: "pending" | "in_progress" | "completed";
+  activeForm?: string;
+  owner?: string;
+};
+
 export type SessionEvent =
   | AgentEvent
+  | { type: "subagent-start"; agent: SubagentInfo; transcriptPath?: string }
+  /** Something that happened inside a subagent (its messages, tool calls, warnings). */
+  | { type: "subagent-event"; agent: SubagentInfo; event: SessionEvent }
+  | { type: "subagent-end"; agent: SubagentInfo; end: SubagentEnd }
+  | { type: "task-list"; tasks: readonly TaskView[] }
   | { type: "hook-notice"; notice: HookNotice }
   | { type: "hook-run"; event: HookRunEvent }
   | { type: "prompt-blocked"; reason: string }

@@ -66,12 +66,28 @@ export type SessionOptions = {
   modelFacts?: (model: string) => ModelFacts;
   /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
   maxBudgetUsd?: number;
+  /** Told about every denied call (a subagent's session reports them to its parent). */
+  onDenial?: (denial: PermissionDenial) => void;
+  /** Work that goes on beside the conversation (background subagents). */
+  background?: BackgroundWork;
+  /** Text kept through compaction (the task list): added to the summary of the earlier conversation. */
+  compactionContext?: () => string | undefined;
 };
 
 export type SubmitOptions = {
   typed?: string;
   prepare?: (signal: AbortSignal) => Promise<string>;
 };
+/** Background work the session waits for, stops and reports on; the subagents manager implements it. */
+export interface BackgroundWork {
+  /** How many are still running. */
+  running(): number;
+  /** Resolves when none is running any more (or `signal` aborts). */
+  settled(signal: AbortSignal): Promise<void>;
+  /** Headless runs wait for background work before they end, so that its results are used. */
+  readonly waitBeforeEnd: boolean;
+  stopAll(): void;
+}
 
 export class Session {
   readonly messages: Message[] = [];
@@ -87,6 +103,10 @@ export class Session {
   private denials: PermissionDenial[] = [];
   private hookErrors: HookNotice[] = [];
   private readonly runner;
+  /** News for the model that arrived between requests (background agents finishing). */
+  private notes: string[] = [];
+  /** Usage of the turn in progress (subagents add theirs). */
+  private turnUsage: RunUsage | undefined;
 
   constructor(readonly options: SessionOptions) {
     this.messages.push(...(options.history ?? []));
@@ -108,9 +128,38 @@ export class Session {
         onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
         acceptsImages: this.options.model.acceptsImages === true,
       }),
-      onDenial: (denial) => this.denials.push(denial),
+      onDenial: (denial) => this.addDenial(denial),
       onNotice: (notice) => this.notice(notice),
     });
+    // Subagents' usage (foreground and background) rolls up into this session's totals.
+    this.subscribe((event) => {
+      if (event.type !== "subagent-event" || event.event.type !== "assistant-message") return;
+      const { usage } = event.event;
+      const facts = this.options.modelFacts?.(event.agent.model);
+      addUsage(this.usage, usage);
+      this.ledger.add(event.agent.model, usage, facts);
+      if (!this.turnUsage) return;
+      addUsage(this.turnUsage.usage, usage);
+      this.turnUsage.ledger.add(event.agent.model, usage, facts);
+    });
+  }
+
+  /** Records a denied call (also one a subagent made): the JSON result lists them. */
+  addDenial(denial: PermissionDenial): void {
+    this.denials.push(denial);
+    this.options.onDenial?.(denial);
+  }
+
+  /** Tells the model something at the next opportunity: with the next tool results, before the turn
+   *  would end, or with the next prompt. */
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  private takeNotes(): string[] {
+    const taken = this.notes;
+    this.notes = [];
+    return taken;
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
@@ -154,9 +203,11 @@ export class Session {
     this.emit({ type: "history-cleared" });
   }
 
-  /** Aborts the running turn: the model request and any running tool. */
+  /** Aborts the running turn: the model request, any running tool and every subagent (background
+   *  ones too) with their processes. */
   abort(): void {
     this.controller?.abort();
+    this.options.background?.stopAll();
   }
 
   get running(): boolean {
@@ -234,6 +285,7 @@ export class Session {
     let apiMs = 0;
     let numTurns = 0;
     const turnUsage: RunUsage = { usage: { input_tokens: 0, output_tokens: 0 }, ledger: new UsageLedger() };
+    this.turnUsage = turnUsage;
     const unsubscribe = this.subscribe((event) => {
       if (event.type === "tool-call-end" && event.usage) {
         addUsage(turnUsage.usage, event.usage);
@@ -290,7 +342,14 @@ export class Session {
         systemNote("UserPromptSubmit", text),
       );
       const changes = (await this.options.systemPromptChanges?.()) ?? [];
-      const extra = [...changes, ...this.pendingContext, ...hookContext, ...mentioned.blocks, ...attachments];
+      const extra = [
+        ...changes,
+        ...this.pendingContext,
+        ...this.takeNotes(),
+        ...hookContext,
+        ...mentioned.blocks,
+        ...attachments,
+      ];
       this.pendingContext = [];
       for (const block of extra)
         content.push(typeof block === "string" ? { type: "text", text: block } : block);
@@ -318,10 +377,12 @@ export class Session {
         onContextOverflow: context
           ? async () => (await this.compact("auto", "", controller.signal)).ok
           : undefined,
-        onStop: this.options.hooks
-          ? (text, active) => this.onStop(text, active, controller.signal)
-          : undefined,
+        onStop:
+          this.options.hooks || this.options.background
+            ? (text, active) => this.onStop(text, active, controller.signal)
+            : undefined,
         budgetExceeded: () => this.budgetExceeded(turnUsage.ledger),
+        drainNotes: () => this.takeNotes(),
       });
       if (terminal.reason === "error" && this.options.hooks?.has("StopFailure"))
         await this.options.hooks.stopFailure({
@@ -333,6 +394,7 @@ export class Session {
     } finally {
       unsubscribe();
       this.controller = undefined;
+      this.turnUsage = undefined;
     }
   }
 
@@ -349,6 +411,12 @@ export class Session {
       signal ?? new AbortController().signal,
       instructions,
     );
+    const kept = result.ok ? this.options.compactionContext?.() : undefined;
+    if (result.ok && kept) {
+      // The summary message starts the new history: what must survive compaction rides along.
+      const first = result.messages[0];
+      if (first?.role === "user") first.content.push({ type: "text", text: kept });
+    }
     if (result.ok) {
       this.messages.splice(0, this.messages.length, ...result.messages);
       this.lastUsage = undefined;
@@ -358,7 +426,7 @@ export class Session {
       this.emit({
         type: "history-compacted",
         trigger,
-        summary: result.summary,
+        summary: kept ? `${result.summary}\n\n${kept}` : result.summary,
         messages: this.messages,
         preTokens,
         postTokens,
@@ -384,6 +452,13 @@ export class Session {
     stopHookActive: boolean,
     signal: AbortSignal,
   ): Promise<StopDecision> {
+    // Not done while background agents still work for this run (headless) or have news.
+    const background = this.options.background;
+    if (background?.waitBeforeEnd && background.running() > 0 && this.notes.length === 0)
+      await background.settled(signal);
+    const news = this.takeNotes();
+    if (news.length > 0 && !signal.aborted)
+      return { type: "continue", reason: news.join("\n\n"), source: "notes" };
     const outcome = await this.options.hooks?.stop({
       lastAssistantMessage: lastText,
       stopHookActive,

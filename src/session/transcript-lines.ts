@@ -14,12 +14,14 @@ export type TranscriptHeader = {
   provider: string;
   created_at: string;
   version: string;
+  /** A subagent's transcript: its lines are a sidechain of the session, marked with the agent's id. */
+  agent_id?: string;
 };
 
 /** What the session knows about an assistant message beyond its content. */
 export type MessageMeta = { model?: string; usage?: Usage; stopReason?: string };
 
-type Common = { sessionId: string; cwd: string; version: string };
+type Common = { sessionId: string; cwd: string; version: string; agentId?: string };
 
 /** `system` line subtypes reagent writes (Claude Code's `compact_boundary`, reagent's own others). */
 export const HEADER_SUBTYPE = "reagent_session";
@@ -29,7 +31,8 @@ export const CLEAR_SUBTYPE = "reagent_clear";
 function base(common: Common, parentUuid: string | null) {
   return {
     parentUuid,
-    isSidechain: false,
+    isSidechain: common.agentId !== undefined,
+    ...(common.agentId !== undefined ? { agentId: common.agentId } : {}),
     userType: "external",
     cwd: common.cwd,
     sessionId: common.sessionId,
@@ -40,7 +43,12 @@ function base(common: Common, parentUuid: string | null) {
 }
 
 export function headerLine(header: TranscriptHeader): Record<string, unknown> {
-  const common = { sessionId: header.session_id, cwd: header.cwd, version: header.version };
+  const common = {
+    sessionId: header.session_id,
+    cwd: header.cwd,
+    version: header.version,
+    agentId: header.agent_id,
+  };
   return {
     type: "system",
     subtype: HEADER_SUBTYPE,

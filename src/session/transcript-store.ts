@@ -42,6 +42,8 @@ export type TranscriptStoreOptions = {
    *  store takes the lock for `pid` with the first write. `close()` releases either. */
   lock?: SessionLock;
   pid?: number;
+  /** The file's name in `dir` (default `<session_id>.jsonl`; a subagent's is `agent-<id>.jsonl`). */
+  fileName?: string;
 };
 
 export class TranscriptStore implements TranscriptSink {
@@ -53,11 +55,11 @@ export class TranscriptStore implements TranscriptSink {
   private readonly common;
 
   constructor(private readonly options: TranscriptStoreOptions) {
-    this.path = join(options.dir, `${options.header.session_id}.jsonl`);
+    this.path = join(options.dir, options.fileName ?? `${options.header.session_id}.jsonl`);
     this.lock = options.lock;
     this.parent = options.parentUuid ?? null;
-    const { session_id: sessionId, cwd, version } = options.header;
-    this.common = { sessionId, cwd, version };
+    const { session_id: sessionId, cwd, version, agent_id: agentId } = options.header;
+    this.common = { sessionId, cwd, version, agentId };
   }
 
   /** Releases the session's lock; later writes are dropped. Safe to call more than once. */

@@ -178,3 +178,15 @@ test("agents list shows source, tools, model, mode and warnings", async () => {
   );
   assert.match(text, /Warnings:\n- something odd$/);
 });
+
+test("the example agent of this repository loads without warnings", async () => {
+  const repo = join(import.meta.dirname, "..", "..");
+  const { agents, warnings } = await discoverAgents({
+    cwd: repo,
+    homeDir: await makeTempDir("reagent-home-"),
+  });
+  const reviewer = agents.find((agent) => agent.name === "code-reviewer");
+  assert.ok(reviewer, "found .agents/agents/code-reviewer.md");
+  assert.deepEqual(reviewer.tools, ["Read", "Grep", "Glob", "Bash"]);
+  assert.deepEqual(warnings, []);
+});

@@ -11,7 +11,9 @@ type Allowance = { module: string; typesOnly?: boolean; valueFiles?: string[] };
 const ALLOWED: Record<string, Allowance[] | "anything"> = {
   cli: "anything",
   config: [{ module: "util" }],
-  session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util"].map((module) => ({ module })),
+  session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util", "agents"].map((module) => ({
+    module,
+  })),
   loop: [{ module: "model" }, { module: "tools", typesOnly: true }, { module: "util" }],
   model: [],
   providers: [{ module: "model" }, { module: "util" }],

@@ -34,6 +34,7 @@ export type HarnessOptions = {
   /** Where the session's history is recorded (through the same subscriber the CLI wires). */
   transcript?: TranscriptSink;
   history?: SessionOptions["history"];
+  compactionContext?: SessionOptions["compactionContext"];
 };
 
 export function createTestSession(options: HarnessOptions) {
@@ -89,6 +90,7 @@ export function createTestSession(options: HarnessOptions) {
     readDeniedBy: (path) => gate.readDeniedBy(path),
     context,
     history: options.history,
+    compactionContext: options.compactionContext,
   });
   sink.session = session;
   if (options.transcript) recordTranscript(session, options.transcript);

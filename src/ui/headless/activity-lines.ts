@@ -2,6 +2,7 @@
 // stdout stays clean for the result.
 import type { SessionEvent } from "../../session/events.js";
 import { printable } from "../../util/printable.js";
+import { subagentActivityLine } from "./subagent-lines.js";
 
 function firstLine(text: string, max = 160): string {
   const line = printable(text.split("\n").find((part) => part.trim() !== "") ?? "");
@@ -35,6 +36,10 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
       return event.skippedCalls > 0
         ? `reagent: the model's reply was cut off at its output token limit; ${event.skippedCalls} unfinished tool call(s) were not run and the model was asked to continue in smaller steps`
         : "reagent: the answer was cut off at the model's output token limit (max_tokens); it is incomplete";
+    case "subagent-start":
+    case "subagent-event":
+    case "subagent-end":
+      return subagentActivityLine(event, verbose, activityLine);
     case "turn-start":
       return verbose && event.turn > 1 ? `… turn ${event.turn}` : undefined;
     default:

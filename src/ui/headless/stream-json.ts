@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { SessionEvent } from "../../session/events.js";
 import { createPartialEvents } from "./partial-events.js";
+import { subagentFrame } from "./subagent-lines.js";
 import { retryErrorCategory } from "./terminal-reason.js";
 
 export type StreamJsonOptions = {
@@ -72,97 +73,108 @@ export function createStreamJsonPrinter(options: StreamJsonOptions): StreamJsonP
     });
   }
 
-  return {
-    lines(event) {
-      const streamed = partial
-        ?.lines(event)
-        .map((raw) => envelope({ type: "stream_event", event: raw, parent_tool_use_id: null }));
-      const out: Line[] = streamed ?? [];
-      switch (event.type) {
-        case "assistant-message":
+  /** The lines of one event; a subagent's own events carry the Agent call that started it. */
+  function convert(event: SessionEvent, parentToolUseId: string | null): Line[] {
+    const streamed =
+      parentToolUseId === null
+        ? partial
+            ?.lines(event)
+            .map((raw) => envelope({ type: "stream_event", event: raw, parent_tool_use_id: null }))
+        : undefined;
+    const out: Line[] = streamed ?? [];
+    switch (event.type) {
+      case "assistant-message":
+        out.push(
+          envelope({
+            type: "assistant",
+            message: {
+              id: event.messageId ?? `msg_${uuid().replace(/-/g, "")}`,
+              type: "message",
+              role: "assistant",
+              model: event.model,
+              content: wireContent(event.message.content),
+              stop_reason: event.stopReason,
+              stop_sequence: null,
+              usage: event.usage,
+            },
+            parent_tool_use_id: parentToolUseId,
+          }),
+        );
+        break;
+      case "tool-call-end":
+        if (event.data !== undefined) toolData.set(event.call.id, event.data);
+        break;
+      case "tool-results": {
+        // One user line per tool result (each with its tool's structured result), as Claude Code
+        // prints them; hook notes for the model ride on the last one.
+        const results = event.message.content.filter((block) => block.type === "tool_result");
+        const notes = event.message.content.filter((block) => block.type !== "tool_result");
+        results.forEach((block, index) => {
+          const content = index === results.length - 1 ? [block, ...notes] : [block];
+          const data = toolData.get(block.tool_use_id);
+          toolData.delete(block.tool_use_id);
           out.push(
             envelope({
-              type: "assistant",
-              message: {
-                id: event.messageId ?? `msg_${uuid().replace(/-/g, "")}`,
-                type: "message",
-                role: "assistant",
-                model: event.model,
-                content: wireContent(event.message.content),
-                stop_reason: event.stopReason,
-                stop_sequence: null,
-                usage: event.usage,
-              },
-              parent_tool_use_id: null,
+              type: "user",
+              message: { role: "user", content },
+              parent_tool_use_id: parentToolUseId,
+              ...(data !== undefined ? { tool_use_result: data } : {}),
             }),
           );
-          break;
-        case "tool-call-end":
-          if (event.data !== undefined) toolData.set(event.call.id, event.data);
-          break;
-        case "tool-results": {
-          // One user line per tool result (each with its tool's structured result), as Claude Code
-          // prints them; hook notes for the model ride on the last one.
-          const results = event.message.content.filter((block) => block.type === "tool_result");
-          const notes = event.message.content.filter((block) => block.type !== "tool_result");
-          results.forEach((block, index) => {
-            const content = index === results.length - 1 ? [block, ...notes] : [block];
-            const data = toolData.get(block.tool_use_id);
-            toolData.delete(block.tool_use_id);
-            out.push(
-              envelope({
-                type: "user",
-                message: { role: "user", content },
-                parent_tool_use_id: null,
-                ...(data !== undefined ? { tool_use_result: data } : {}),
-              }),
-            );
-          });
-          break;
-        }
-        case "hook-run":
-          out.push(hookLine(event.event));
-          break;
-        case "hook-notice":
-          out.push(envelope({ type: "system", subtype: "hook_notice", ...event.notice }));
-          break;
-        case "model-retry":
-          out.push(
-            envelope({
-              type: "system",
-              subtype: "api_retry",
-              attempt: event.attempt,
-              max_retries: event.maxRetries,
-              retry_delay_ms: event.delayMs,
-              error_status: event.status ?? null,
-              error: retryErrorCategory(event.errorKind),
-              reason: event.reason,
-            }),
-          );
-          break;
-        case "history-compacted":
-          out.push(
-            envelope({
-              type: "system",
-              subtype: "compact_boundary",
-              compact_metadata: {
-                trigger: event.trigger,
-                pre_tokens: event.preTokens,
-                post_tokens: event.postTokens,
-              },
-            }),
-          );
-          break;
-        case "prompt-blocked":
-          out.push(envelope({ type: "system", subtype: "prompt_blocked", reason: event.reason }));
-          break;
-        case "warning":
-          out.push(envelope({ type: "system", subtype: "warning", message: event.message }));
-          break;
-        default:
-          break;
+        });
+        break;
       }
-      return out;
-    },
-  };
+      case "hook-run":
+        out.push(hookLine(event.event));
+        break;
+      case "hook-notice":
+        out.push(envelope({ type: "system", subtype: "hook_notice", ...event.notice }));
+        break;
+      case "model-retry":
+        out.push(
+          envelope({
+            type: "system",
+            subtype: "api_retry",
+            attempt: event.attempt,
+            max_retries: event.maxRetries,
+            retry_delay_ms: event.delayMs,
+            error_status: event.status ?? null,
+            error: retryErrorCategory(event.errorKind),
+            reason: event.reason,
+          }),
+        );
+        break;
+      case "history-compacted":
+        out.push(
+          envelope({
+            type: "system",
+            subtype: "compact_boundary",
+            compact_metadata: {
+              trigger: event.trigger,
+              pre_tokens: event.preTokens,
+              post_tokens: event.postTokens,
+            },
+          }),
+        );
+        break;
+      case "prompt-blocked":
+        out.push(envelope({ type: "system", subtype: "prompt_blocked", reason: event.reason }));
+        break;
+      case "warning":
+        out.push(envelope({ type: "system", subtype: "warning", message: event.message }));
+        break;
+      case "subagent-start":
+      case "subagent-end":
+        out.push(envelope(subagentFrame(event)));
+        break;
+      case "subagent-event":
+        out.push(...convert(event.event, event.agent.parentToolUseId));
+        break;
+      default:
+        break;
+    }
+    return out;
+  }
+
+  return { lines: (event) => convert(event, null) };
 }

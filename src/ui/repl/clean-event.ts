@@ -40,6 +40,18 @@ export function cleanEvent(event: SessionEvent, cwd?: string): SessionEvent {
       return { ...event, reason: printable(event.reason) };
     case "model-retry":
       return { ...event, reason: printable(event.reason) };
+    case "subagent-event":
+      return { ...event, event: cleanEvent(event.event) };
+    case "task-list":
+      return {
+        ...event,
+        tasks: event.tasks.map((task) => ({
+          ...task,
+          subject: printable(task.subject),
+          ...(task.activeForm ? { activeForm: printable(task.activeForm) } : {}),
+          ...(task.owner ? { owner: printable(task.owner) } : {}),
+        })),
+      };
     case "turn-end": {
       const { terminal } = event.result;
       const cleaned =

@@ -23,12 +23,14 @@ export type DialogLayout = { lines: string[]; bodyRows: number; bodyLength: numb
 
 export function dialogLines(
   view: RequestView,
-  question: { reason: string; suggestedRule: string },
+  question: { reason: string; suggestedRule: string; agent?: string },
   state: DialogState,
   options: { style: Style; width: number; maxRows: number },
 ): DialogLayout {
   const { style, width } = options;
-  const head = [style.dim("─".repeat(width)), style.bold(style.yellow(view.title))];
+  // A subagent's question says which agent asks.
+  const title = question.agent ? `${view.title} (subagent ${question.agent})` : view.title;
+  const head = [style.dim("─".repeat(width)), style.bold(style.yellow(title))];
   const tail: string[] = [];
   if (question.reason)
     tail.push(...wrapWithPrefix(question.reason, width, "", "").slice(0, 2).map(style.dim));

@@ -27,6 +27,8 @@ export type PermissionQuestion = {
   reason: string;
   /** Offered for "yes, and don't ask again". */
   suggestedRule: string;
+  /** The subagent asking (its type), when it is not the main agent. */
+  agent?: string;
   signal?: AbortSignal;
 };
 
@@ -98,6 +100,8 @@ export interface ReplHost {
    *  turn: hooks see `typed`, then it expands and goes to the model. Undefined for an unknown name. */
   commandTurn(name: string, args: string, typed: string): Promise<TurnResult> | undefined;
   mcpReport(): string;
+  /** `/agents`: the agent types, their sources, tools and models, then the running background agents. */
+  agentsReport(): string;
   mcpPrompts(): McpPromptInfo[];
   /** `@server:uri` MCP resources the prompt mentions, read for attaching (absent: no MCP). */
   attachResources?(prompt: string): Promise<{ blocks: string[]; problems: string[] }>;

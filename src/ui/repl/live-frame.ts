@@ -1,5 +1,5 @@
 // Builds the live area's lines for one render: the streaming answer and running tools (with the last
-// lines of their live output) on top, then the spinner, the permission dialog, the prompt (or an
+// lines of their live output) on top, the open task list, then the spinner, the permission dialog, the prompt (or an
 // open picker), the completion menu and the status line, fitted to the terminal (live-area.ts). Pure.
 
 import { type MenuItem, menuLines } from "./command-menu.js";
@@ -12,6 +12,7 @@ import type { RequestView } from "./permission-view.js";
 import { promptLines } from "./prompt-lines.js";
 import { statusLine, workingLine } from "./status-lines.js";
 import type { Style } from "./style.js";
+import { taskListLines } from "./task-list-lines.js";
 import { truncateLine } from "./text-width.js";
 import type { Transcript } from "./transcript.js";
 
@@ -71,6 +72,8 @@ export function buildFrame(input: FrameInput): Frame {
     flexible.push("", ...renderMarkdown(transcript.streaming, { width, style }));
   const running = runningLines(input);
   if (running.length > 0) flexible.push(...(flexible.length > 0 ? [""] : []), ...running);
+  const tasks = taskListLines(transcript.tasks, style, width);
+  if (tasks.length > 0) flexible.push("", ...tasks);
   const before: string[] = [""];
   if (input.working)
     before.push(

@@ -24,6 +24,7 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
   { name: "memory", description: "Instruction and memory files in use", kind: "builtin" },
   { name: "skills", description: "List available skills", kind: "builtin" },
   { name: "mcp", description: "MCP servers, tools and prompts", kind: "builtin" },
+  { name: "agents", description: "Subagent types and background agents", kind: "builtin" },
   { name: "init", args: "[focus]", description: "Write an AGENTS.md for this project", kind: "builtin" },
   { name: "model", args: "[name]", description: "Show or switch the model", kind: "builtin" },
   {

@@ -94,6 +94,8 @@ async function builtin(parsed: ParsedSlash, context: SlashContext): Promise<Slas
     }
     case "mcp":
       return { kind: "output", text: host.mcpReport() };
+    case "agents":
+      return { kind: "output", text: host.agentsReport() };
     case "init": {
       const prompt = await host.initPrompt(args);
       return { kind: "submit", prompt, display: `/init${args ? ` ${args}` : ""}` };

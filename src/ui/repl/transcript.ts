@@ -59,6 +59,8 @@ export type RunningTool = {
 
 export const LIVE_OUTPUT_CHARS = 4000;
 
+export type TaskItem = Extract<SessionEvent, { type: "task-list" }>["tasks"][number];
+
 export type Transcript = {
   entries: Entry[];
   streaming: string;
@@ -74,6 +76,8 @@ export type Transcript = {
   /** Tool calls that finished since the last turn ended (the feedback line counts them). */
   toolsThisTurn: number;
   nextId: number;
+  /** The session's task list, shown live while any task is open. */
+  tasks: readonly TaskItem[];
 };
 
 export const emptyTranscript = (): Transcript => ({
@@ -85,6 +89,7 @@ export const emptyTranscript = (): Transcript => ({
   streamedChars: 0,
   toolsThisTurn: 0,
   nextId: 1,
+  tasks: [],
 });
 
 export function addEntry(state: Transcript, entry: EntryInput): Transcript {
@@ -262,13 +267,73 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
       return addEntry(state, { kind: "warning", text: event.message });
     case "stop-continued":
       return addEntry(state, { kind: "info", text: `A Stop hook asked to continue: ${event.reason}` });
+    case "task-list":
+      return { ...state, tasks: event.tasks };
+    case "subagent-event":
+      return reduceSubagentEvent(state, event, now);
+    case "subagent-end":
+      if (!event.agent.background) return state;
+      return addEntry(state, {
+        kind: "info",
+        text: `Background agent ${event.agent.agentId} (${event.agent.agentType}: ${event.agent.description}) ${event.end.status}.`,
+      });
     case "turn-end": {
-      const ended = terminalEntry({ ...flushStreaming(state), running: [], retry: undefined }, event);
+      // Background agents' tools keep running after the turn.
+      const running = state.running.filter((tool) => tool.id.includes("/"));
+      const ended = terminalEntry({ ...flushStreaming(state), running, retry: undefined }, event);
       const line = feedbackLine(event.result, state.toolsThisTurn);
       return { ...(line ? addEntry(ended, { kind: "feedback", text: line }) : ended), toolsThisTurn: 0 };
     }
     case "loop-end":
       return flushStreaming(state);
+    default:
+      return state;
+  }
+}
+
+/** A subagent's tool calls appear (marked with the agent) among the running and finished tools; its
+ *  messages stay inside it, as they do for the parent model. */
+function reduceSubagentEvent(
+  state: Transcript,
+  wrapped: Extract<SessionEvent, { type: "subagent-event" }>,
+  now: number,
+): Transcript {
+  const { agent, event } = wrapped;
+  const mark = `↳ ${agent.agentType}: `;
+  switch (event.type) {
+    case "tool-call-start":
+      return {
+        ...state,
+        running: [
+          ...state.running,
+          {
+            id: `${agent.agentId}/${event.call.id}`,
+            summary: mark + event.summary,
+            startedAt: now,
+            output: "",
+          },
+        ],
+      };
+    case "tool-call-end":
+      return addEntry(
+        {
+          ...state,
+          running: state.running.filter((tool) => tool.id !== `${agent.agentId}/${event.call.id}`),
+        },
+        {
+          kind: "tool",
+          summary: mark + event.summary,
+          status: toolStatus(event.isError, event.code),
+          code: event.code,
+          content: event.content,
+          durationMs: event.durationMs,
+        },
+      );
+    case "tool-progress":
+      return reduceEvent(state, { ...event, toolUseId: `${agent.agentId}/${event.toolUseId}` }, now);
+    case "hook-notice":
+    case "warning":
+      return reduceEvent(state, event, now);
     default:
       return state;
   }

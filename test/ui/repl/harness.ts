@@ -169,6 +169,7 @@ export async function startRepl(
         ? session.submit(typed, [], { typed, prepare: async () => `CUSTOM review ${args}` })
         : undefined,
     mcpReport: () => "docs: connected",
+    agentsReport: () => "general-purpose  (built-in)",
     mcpPrompts: () => [{ server: "docs", name: "summarize" }],
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
     initPrompt: async (focus) => `INIT ${focus}`,

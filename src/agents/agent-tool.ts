@@ -1,0 +1,80 @@
+// The Agent tool (Claude Code's name; its older name Task works in rules and hook matchers):
+// `Agent {description, prompt, subagent_type?, model?, run_in_background?, isolation?}` runs a
+// subagent — a fresh conversation with its own tools — and returns its final message. The running
+// itself is the session's (injected as `launch`); every call the subagent makes goes through the
+// same ToolRunner. Read-only for the gate and the loop: the subagent's own calls are each gated, and
+// several Agent calls in one response run at the same time.
+import { z } from "zod";
+import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/tool.js";
+import type { AgentDefinition } from "./agent-definition.js";
+
+const schema = z.object({
+  description: z.string().min(1).describe("A short (3-5 word) description of the task"),
+  prompt: z
+    .string()
+    .min(1)
+    .describe("The task for the agent: everything it needs to know, since it does not see this conversation"),
+  subagent_type: z
+    .string()
+    .optional()
+    .describe('The type of agent to use, from the list in the tool description (default "general-purpose")'),
+  model: z
+    .string()
+    .optional()
+    .describe("Model for this agent (a model name or alias); default: the agent's own model, else yours"),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      "Start the agent and return at once; you are told when it finishes (TaskOutput reads its result)",
+    ),
+  isolation: z
+    .enum(["worktree"])
+    .optional()
+    .describe('"worktree": the agent works in a temporary git worktree (its own branch), not in your files'),
+});
+
+export type AgentToolInput = z.infer<typeof schema>;
+
+export type AgentLauncher = (input: AgentToolInput, context: ToolContext) => Promise<ToolResult>;
+
+function describeAgents(agents: readonly AgentDefinition[]): string {
+  return agents
+    .map((agent) => {
+      const tools = agent.tools ? agent.tools.join(", ") || "none" : "all tools";
+      return `- ${agent.name}: ${agent.description.replace(/\s+/g, " ")} (Tools: ${tools})`;
+    })
+    .join("\n");
+}
+
+/** The model-facing description, listing the agents as they are when the model first sees the tools. */
+function agentToolDescription(agents: readonly AgentDefinition[]): string {
+  return `Starts a subagent: a separate agent with a fresh context that works on one task with its own tools and reports back. Use it for searches that may take several tries, for independent pieces of work, or to keep long explorations out of this conversation. Only the agent's final message comes back to you (the user does not see it: pass on what matters).
+
+Available agent types:
+${describeAgents(agents)}
+
+- Give each agent a complete, self-contained prompt: what to do, where to look, what to report.
+- Start independent agents together, in one response with several Agent calls: they run at the same time.
+- run_in_background: true returns at once; you are told when the agent finishes, and TaskOutput shows its result.
+- isolation: "worktree" runs the agent in a temporary git worktree; its branch and path come back with its report.
+- Subagents cannot start subagents.`;
+}
+
+export function createAgentTool(options: {
+  agents: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
+  launch: AgentLauncher;
+}): Tool {
+  const list = () => (typeof options.agents === "function" ? options.agents() : options.agents);
+  return defineTool({
+    name: "Agent",
+    // Read when the registry first builds the schemas: after definitions given at run time (the SDK's).
+    get description() {
+      return agentToolDescription(list());
+    },
+    schema,
+    isReadOnly: () => true,
+    summary: (input) => `${input.subagent_type ?? "general-purpose"}: ${input.description}`,
+    execute: (input, context) => options.launch(input, context),
+  }) as Tool;
+}

@@ -1,0 +1,274 @@
+// Wires subagents and the task list into a run: loads the agent definitions, builds the Agent,
+// TaskOutput/TaskStop and task tools, and everything a subagent needs from the parent (a model, the
+// narrowed gate, the scoped hooks, a system prompt, preloaded skills, a transcript beside the
+// session's, a context manager, the worktree folder). The task list is saved beside the transcript
+// and restored with the session.
+import { readFileSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import type { AgentDefinition } from "../agents/agent-definition.js";
+import { createAgentTool } from "../agents/agent-tool.js";
+import { unknownToolEntries } from "../agents/agent-tools.js";
+import { readAgentsObject } from "../agents/agents-json.js";
+import { createBackgroundTools } from "../agents/background-tools.js";
+import { contextWindowFor } from "../compaction/index.js";
+import type { HookEngine } from "../hooks/index.js";
+import type { ManagedPermissionGate } from "../permissions/gate.js";
+import { createSystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import { ContextManager } from "../session/context-manager.js";
+import type { Session, SessionOptions } from "../session/session.js";
+import { Subagents } from "../session/subagents.js";
+import { projectKey } from "../session/transcript-index.js";
+import { TranscriptStore } from "../session/transcript-store.js";
+import type { Skill } from "../skills/skill.js";
+import { parseSkillFile } from "../skills/skill-file.js";
+import { formatLoadedSkill } from "../skills/skill-tool.js";
+import { type Task, TaskList } from "../tasks/task-list.js";
+import { createTaskTools } from "../tasks/task-tools.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { Tool } from "../tools/tool.js";
+import { writeFileAtomic } from "../util/atomic-write.js";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { errorMessage } from "../util/errors.js";
+import { loadAgentDefinitions } from "./agent-definitions.js";
+import type { Basics } from "./compose.js";
+import type { CliOptions } from "./options.js";
+import { createModelClient } from "./provider.js";
+import { packageVersion } from "./version.js";
+
+const SUBAGENT_FALLBACK_PROMPT =
+  "You are a subagent of reagent, a coding agent. Do the task you are given with your tools and reply with a concise report.";
+
+export type AgentWiring = {
+  agents: AgentDefinition[];
+  tasks: TaskList;
+  subagents: Subagents;
+  tools: Tool[];
+  warnings: string[];
+  /** What the session takes from here: the background agents, and the task list kept through compaction. */
+  sessionOptions: Pick<SessionOptions, "background" | "compactionContext">;
+  /** Adds session-only definitions at run time (the Agent SDK's `agents` option, given with its
+   *  initialize request); they win over files and built-ins with the same name. Throws on a bad one. */
+  define(data: unknown): string[];
+  /** Connects the session once it exists (the task list's live view, the tool-name checks). */
+  attach(session: Session, registry: ToolRegistry): void;
+  /** Stops the background agents (their worktrees are finished) and writes the task list out. */
+  close(): Promise<void>;
+};
+
+/** Reads a saved task list; a broken file is a warning and an empty list. */
+function loadTasks(path: string, warnings: string[]): Task[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return [];
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    if (Array.isArray(data)) return data as Task[];
+  } catch {
+    // reported below
+  }
+  warnings.push(`the saved task list ${path} is not valid JSON; starting with an empty task list`);
+  return [];
+}
+
+export async function wireAgents(input: {
+  basics: Basics;
+  options: Pick<CliOptions, "agents" | "sessionPersistence">;
+  interactive: boolean;
+  sessionId: string;
+  /** The project's sessions folder (nothing is saved with --no-session-persistence). */
+  sessionsDir: string;
+  resumed: boolean;
+  gate: ManagedPermissionGate;
+  hooks: HookEngine;
+  skills: readonly Skill[];
+  registry: () => ToolRegistry;
+  session: () => Session;
+}): Promise<AgentWiring> {
+  const { basics, sessionId } = input;
+  const { cwd, env, tracer, settings } = basics;
+  const loaded = await loadAgentDefinitions({ cwd, homeDir: env.homeDir, agentsJson: input.options.agents });
+  const warnings = [...loaded.warnings];
+  const sessionFolder = input.options.sessionPersistence ? join(input.sessionsDir, sessionId) : undefined;
+  const tasksFile = sessionFolder ? join(sessionFolder, "tasks.json") : undefined;
+  const tasks = new TaskList(tasksFile && input.resumed ? loadTasks(tasksFile, warnings) : []);
+  let saving = Promise.resolve();
+  if (tasksFile) {
+    // Saved after every change, one write at a time, the latest list last.
+    tasks.subscribe((list) => {
+      const text = `${JSON.stringify(list, null, 2)}\n`;
+      saving = saving
+        .then(() => {
+          ensureFolderSync(sessionFolder!, 0o700);
+          return writeFileAtomic(tasksFile, text, { mode: 0o600 });
+        })
+        .catch((error: unknown) =>
+          input.session().emit({
+            type: "warning",
+            message: `could not save the task list to ${tasksFile}: ${errorMessage(error)}`,
+          }),
+        );
+    });
+  }
+  const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
+  const subagents = new Subagents({
+    agents: loaded.agents,
+    registry: input.registry,
+    cwd,
+    homeDir: env.homeDir,
+    baseEnv: env.all,
+    shellEnv: () => input.session().options.shell.env,
+    tracer,
+    async modelFor(name) {
+      const parent = input.session().model;
+      // A scripted model plays one script for the whole run, subagents included.
+      if (!name || parent.provider === "scripted") return parent;
+      return createModelClient({
+        model: name,
+        provider: parent.provider as "anthropic" | "openai",
+        env,
+        cwd,
+        tracer,
+      });
+    },
+    hooks: input.hooks,
+    gateFor: (options) => input.gate.scoped(options),
+    systemPromptFor(agent, agentCwd) {
+      const builder = createSystemPromptBuilder({
+        cwd: agentCwd,
+        homeDir: env.homeDir,
+        platform: process.platform,
+        shell: env.shell,
+        now: () => new Date(),
+        systemPrompt: agent.prompt || SUBAGENT_FALLBACK_PROMPT,
+        skills: input.skills,
+      });
+      return async () => (await builder.build()).text;
+    },
+    async skillContext(names) {
+      const texts: string[] = [];
+      for (const name of names) {
+        const skill = input.skills.find((candidate) => candidate.name === name);
+        if (!skill) {
+          texts.push(
+            `(The skill "${name}" named in this agent's definition does not exist and was not loaded.)`,
+          );
+          continue;
+        }
+        const text = await readFile(skill.path, "utf8").catch(() => undefined);
+        const parsed = text === undefined ? undefined : parseSkillFile(text, basename(skill.baseDir));
+        if (parsed?.kind !== "ok")
+          texts.push(`(The skill "${name}" could not be loaded from ${skill.path}.)`);
+        else texts.push(formatLoadedSkill(skill, parsed.body, undefined).context);
+      }
+      return texts;
+    },
+    transcriptFor: sessionFolder
+      ? (agentId, meta) => {
+          const dir = join(sessionFolder, "subagents");
+          try {
+            ensureFolderSync(dir, 0o700);
+            writeFileSync(
+              join(dir, `agent-${agentId}.meta.json`),
+              `${JSON.stringify({ agentId, ...meta }, null, 2)}\n`,
+              {
+                mode: 0o600,
+              },
+            );
+          } catch {
+            // The transcript store reports a folder it cannot write to with its first line.
+          }
+          const parent = input.session().model;
+          return new TranscriptStore({
+            dir,
+            fileName: `agent-${agentId}.jsonl`,
+            header: {
+              session_id: sessionId,
+              cwd,
+              model: parent.model,
+              provider: parent.provider,
+              created_at: new Date().toISOString(),
+              version: packageVersion(),
+              agent_id: agentId,
+            },
+            onWarning: (message) => input.session().emit({ type: "warning", message }),
+          });
+        }
+      : undefined,
+    contextFor: (model, tools, hooks) =>
+      new ContextManager(
+        {
+          window: () => contextWindowFor(model().model, windowOverride),
+          trim: env.compact,
+          autoCompact: env.autoCompact && env.compact,
+        },
+        model,
+        tools,
+        tracer,
+        hooks,
+      ),
+    worktreeDir: join(tmpdir(), "reagent-worktrees", projectKey(cwd)),
+    waitBeforeEnd: !input.interactive,
+  });
+  const tools: Tool[] = [
+    ...createTaskTools(tasks),
+    createAgentTool({ agents: () => loaded.agents, launch: subagents.launch }),
+    ...createBackgroundTools(subagents),
+  ];
+  return {
+    agents: loaded.agents,
+    tasks,
+    subagents,
+    tools,
+    warnings,
+    sessionOptions: {
+      background: subagents,
+      compactionContext: () =>
+        tasks.all().length > 0
+          ? `The task list (kept through compaction; update it with TaskUpdate):\n${tasks.render()}`
+          : undefined,
+    },
+    define(data) {
+      const parsed = readAgentsObject(data, "initialize");
+      if (parsed.kind === "error") throw new Error(parsed.message);
+      for (const agent of [...parsed.agents].reverse()) {
+        const index = loaded.agents.findIndex((existing) => existing.name === agent.name);
+        if (index >= 0) loaded.agents.splice(index, 1);
+        loaded.agents.unshift(agent);
+      }
+      return parsed.warnings;
+    },
+    async close() {
+      await subagents.close();
+      await saving;
+    },
+    attach(session, registry) {
+      subagents.attach(session);
+      tasks.subscribe((list) =>
+        session.emit({
+          type: "task-list",
+          tasks: list.map(({ id, subject, status, activeForm, owner }) => ({
+            id,
+            subject,
+            status,
+            activeForm,
+            owner,
+          })),
+        }),
+      );
+      const available = registry.names();
+      for (const agent of loaded.agents) {
+        if (agent.source === "built-in") continue;
+        const unknown = unknownToolEntries(agent, available);
+        if (unknown.length > 0)
+          warnings.push(
+            `agent ${agent.name}${agent.path ? ` (${agent.path})` : ""}: no tool is named ${unknown.map((name) => `"${name}"`).join(", ")}; those entries match nothing`,
+          );
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// What running a subagent needs from the composition root: the parent's registry, hooks engine and
+// gate (narrowed per agent), how to get a model, a system prompt, preloaded skills, a transcript and
+// a context manager for an agent, and where worktrees go. The CLI builds it; tests build it too.
+import type { AgentDefinition } from "../agents/agent-definition.js";
+import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
+import type { ModelClient, ToolSchema } from "../model/types.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolRunnerOptions } from "../tools/runner.js";
+import type { Tracer } from "../util/trace.js";
+import type { ContextManager } from "./context-manager.js";
+import type { TranscriptSink } from "./transcript-store.js";
+
+export type SubagentGate = NonNullable<ToolRunnerOptions["gate"]> & {
+  readDeniedBy?(absolutePath: string): string | undefined;
+};
+
+export type SubagentTranscript = TranscriptSink & { close(): void };
+
+export type SubagentDeps = {
+  agents: readonly AgentDefinition[];
+  /** The parent's registry (it holds the Agent tool, so it is read late): a subagent gets a narrowed
+   *  view of the same tools. */
+  registry: () => ToolRegistry;
+  cwd: string;
+  homeDir: string;
+  baseEnv?: Record<string, string | undefined>;
+  /** Environment additions of the parent's shell (SessionStart's CLAUDE_ENV_FILE exports). */
+  shellEnv: () => Record<string, string>;
+  tracer: Tracer;
+  /** The model for a subagent: a name or alias, or undefined for the parent's current model. */
+  modelFor(name: string | undefined): Promise<ModelClient>;
+  hooks?: { forAgent(scope: HookScope): AgentHooks } & Pick<SessionHooks, "has" | "notification">;
+  /** The parent's gate narrowed for an agent (mode, worktree, its name in prompts). */
+  gateFor?(options: { mode?: AgentDefinition["permissionMode"]; cwd: string; agent: string }): SubagentGate;
+  systemPromptFor(agent: AgentDefinition, cwd: string): () => Promise<string>;
+  /** The bodies of an agent's preloaded skills (and notes for skills that do not exist). */
+  skillContext(names: readonly string[]): Promise<string[]>;
+  transcriptFor?(agentId: string, meta: Record<string, unknown>): SubagentTranscript | undefined;
+  contextFor?(
+    model: () => ModelClient,
+    tools: () => ToolSchema[],
+    hooks: SessionHooks,
+  ): ContextManager | undefined;
+  /** Where worktrees are created (outside the project); absent: isolation is not available. */
+  worktreeDir?: string;
+  /** Subagents running at once (foreground and background); more wait for a slot. */
+  maxParallel?: number;
+  /** Headless runs wait for background agents before they end. */
+  waitBeforeEnd: boolean;
+  /** Agent ids (tests make them predictable; default: 16 random hex digits). */
+  newAgentId?: () => string;
+};

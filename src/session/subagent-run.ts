@@ -1,0 +1,200 @@
+// One subagent run: a nested Session whose ToolRunner is built from the parent's registry (narrowed
+// to the agent's tools), hooks (scoped: payloads carry agent_id/agent_type; Stop is SubagentStop) and
+// gate (narrowed mode; a worktree agent's rules anchored at its worktree). Fires SubagentStart,
+// forwards the run's events to the parent, and returns the final message. Nothing here runs a tool
+// another way: the nested Session's runner is the same createToolRunner.
+import { randomBytes } from "node:crypto";
+import type { AgentDefinition } from "../agents/agent-definition.js";
+import { agentMayUse } from "../agents/agent-tools.js";
+import { createWorktree, finishWorktree, gitRunner, type Worktree } from "../agents/worktree.js";
+import type { Usage } from "../model/types.js";
+import { createFileStateStore } from "../tools/file-state.js";
+import { errorMessage } from "../util/errors.js";
+import { systemNote } from "../util/system-note.js";
+import type { SessionEvent, SubagentEnd, SubagentInfo } from "./events.js";
+import { narrowRegistry } from "./narrow-registry.js";
+import { Session } from "./session.js";
+import type { SubagentDeps } from "./subagent-deps.js";
+import { subagentSessionHooks } from "./subagent-hooks.js";
+import { recordTranscript } from "./transcript-recorder.js";
+import { addUsage } from "./usage.js";
+
+export type SubagentRequest = {
+  agent: AgentDefinition;
+  prompt: string;
+  description: string;
+  model?: string;
+  isolation?: "worktree";
+  background: boolean;
+  parentToolUseId: string;
+  signal: AbortSignal;
+};
+
+export type SubagentRunResult =
+  | { kind: "ran"; info: SubagentInfo; end: SubagentEnd; transcriptPath?: string }
+  | { kind: "refused"; code: string; message: string };
+
+/** Events of a subagent the parent hears about (streamed text stays inside). */
+const FORWARDED = new Set<SessionEvent["type"]>([
+  "assistant-message",
+  "tool-call-start",
+  "tool-call-end",
+  "tool-progress",
+  "tool-results",
+  "hook-notice",
+  "warning",
+  "model-retry",
+]);
+
+export function newAgentId(): string {
+  return randomBytes(8).toString("hex");
+}
+
+export async function runSubagent(
+  request: SubagentRequest,
+  agentId: string,
+  deps: SubagentDeps,
+  parent: Session,
+  onSession?: (session: Session) => void,
+): Promise<SubagentRunResult> {
+  const { agent } = request;
+  let model: Awaited<ReturnType<SubagentDeps["modelFor"]>>;
+  try {
+    model = await deps.modelFor(request.model ?? agent.model);
+  } catch (error) {
+    return {
+      kind: "refused",
+      code: "invalid_model",
+      message: `Cannot start the ${agent.name} agent: ${errorMessage(error)}`,
+    };
+  }
+  let worktree: Worktree | undefined;
+  const git = gitRunner({ ...deps.baseEnv });
+  if (request.isolation === "worktree") {
+    if (!deps.worktreeDir)
+      return {
+        kind: "refused",
+        code: "isolation_unavailable",
+        message: 'isolation "worktree" is not available here.',
+      };
+    const created = await createWorktree({ cwd: deps.cwd, agentId, parentDir: deps.worktreeDir, git });
+    if (!created.ok) return { kind: "refused", code: "worktree_failed", message: created.message };
+    worktree = created.worktree;
+  }
+  const cwd = worktree?.cwd ?? deps.cwd;
+  const info: SubagentInfo = {
+    agentId,
+    agentType: agent.name,
+    description: request.description,
+    parentToolUseId: request.parentToolUseId,
+    background: request.background,
+    model: model.model,
+  };
+  const transcript = deps.transcriptFor?.(agentId, {
+    agentType: agent.name,
+    description: request.description,
+    parentToolUseId: request.parentToolUseId,
+    ...(worktree ? { worktree: worktree.path } : {}),
+  });
+  const agentHooks = deps.hooks?.forAgent({ agentId, agentType: agent.name, ...(worktree ? { cwd } : {}) });
+  const hooks =
+    agentHooks && deps.hooks
+      ? subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null)
+      : undefined;
+  const gate = deps.gateFor?.({ mode: agent.permissionMode, cwd, agent: agent.name });
+  const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name));
+  const session: Session = new Session({
+    sessionId: parent.options.sessionId,
+    model,
+    registry,
+    systemPrompt: deps.systemPromptFor(agent, cwd),
+    cwd,
+    homeDir: deps.homeDir,
+    maxTurns: agent.maxTurns ?? parent.options.maxTurns,
+    tracer: deps.tracer,
+    files: createFileStateStore(),
+    shell: { cwd, env: { ...deps.shellEnv() } },
+    baseEnv: deps.baseEnv,
+    gate,
+    readDeniedBy: gate?.readDeniedBy ? (path) => gate.readDeniedBy?.(path) : undefined,
+    hooks,
+    context: hooks
+      ? deps.contextFor?.(
+          () => session.model,
+          () => registry.schemas(),
+          hooks,
+        )
+      : undefined,
+    onDenial: (denial) => parent.addDenial(denial),
+  });
+  if (transcript) recordTranscript(session, transcript);
+  onSession?.(session);
+  let toolUses = 0;
+  const usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  session.subscribe((event) => {
+    if (event.type === "tool-call-end") toolUses++;
+    if (event.type === "assistant-message") addUsage(usage, event.usage);
+    if (FORWARDED.has(event.type)) parent.emit({ type: "subagent-event", agent: info, event });
+  });
+  const started = Date.now();
+  parent.emit({ type: "subagent-start", agent: info, transcriptPath: transcript?.path });
+  const stop = () => session.abort();
+  request.signal.addEventListener("abort", stop, { once: true });
+  let end: SubagentEnd;
+  try {
+    const context: string[] = [];
+    const start = await agentHooks?.subagentStart(request.signal);
+    for (const text of start?.additionalContext ?? []) context.push(systemNote("SubagentStart", text));
+    if (worktree)
+      context.push(
+        `You work in a git worktree of the repository at ${worktree.path} (branch ${worktree.branch}, from commit ${worktree.base.slice(0, 12)}). Make your changes there; uncommitted changes of the main checkout are not in it.`,
+      );
+    context.push(...(await deps.skillContext(agent.skills)));
+    const turn = request.signal.aborted ? undefined : await session.submit(request.prompt, context);
+    const status =
+      !turn || turn.terminal.reason === "aborted" ? "stopped" : turn.isError ? "failed" : "completed";
+    const text = turn?.result.trim() ?? "";
+    end = {
+      status,
+      result:
+        status === "stopped"
+          ? `The ${agent.name} agent was stopped before it finished.${text ? ` Its last message:\n${text}` : ""}`
+          : status === "failed"
+            ? `The ${agent.name} agent failed: ${failure(turn!)}${turn!.terminal.text ? `\nIts last message:\n${turn!.terminal.text}` : ""}`
+            : text || `The ${agent.name} agent finished without a final message.`,
+      usage,
+      durationMs: Date.now() - started,
+      toolUses,
+    };
+  } catch (error) {
+    end = {
+      status: "failed",
+      result: `The ${agent.name} agent crashed: ${errorMessage(error)}`,
+      usage,
+      durationMs: Date.now() - started,
+      toolUses,
+    };
+  } finally {
+    request.signal.removeEventListener("abort", stop);
+    transcript?.close();
+  }
+  if (worktree) {
+    const outcome = await finishWorktree(worktree, git);
+    if (outcome.kept) {
+      end = {
+        ...end,
+        result: `${end.result}\n\n${outcome.summary}`,
+        worktree: { path: worktree.path, branch: worktree.branch },
+      };
+    }
+  }
+  parent.emit({ type: "subagent-end", agent: info, end });
+  return { kind: "ran", info, end, transcriptPath: transcript?.path };
+}
+
+function failure(turn: Awaited<ReturnType<Session["submit"]>>): string {
+  const terminal = turn.terminal;
+  if (terminal.reason === "max_turns") return `it reached its limit of ${terminal.turns} turns`;
+  if (terminal.reason === "error") return terminal.error.message;
+  return turn.result || terminal.reason;
+}

@@ -1,0 +1,115 @@
+// Proves that subagents have no second way to run a tool: every tool a subagent can be given —
+// built-in, task tools, Skill, MCP (a real fixture server over stdio), and the refused Agent/Task —
+// is called once from inside a subagent, and each call reaches PreToolUse (with the agent's id and
+// type in the payload) and then the permission gate, where the hook's "ask" becomes a headless
+// denial, so no tool runs.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { agentMayUse } from "../../src/agents/agent-tools.js";
+import { BUILT_IN_AGENTS } from "../../src/agents/built-in-agents.js";
+import { createMcpManager } from "../../src/mcp/manager.js";
+import { discoverSkills } from "../../src/skills/discover-skills.js";
+import { createSkillTool } from "../../src/skills/skill-tool.js";
+import { fixtureSpec } from "../mcp/fixture-specs.js";
+import { hookScript, onEvent } from "../support/hook-engine.js";
+import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const workspace = createWorkspace({
+  "a.txt": "hello\n",
+  ".agents/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nDo the demo.\n",
+});
+const manager = createMcpManager({ servers: { fx: fixtureSpec("good-server.ts") }, cwd: workspace.dir });
+after(async () => {
+  await manager.close();
+  workspace.cleanup();
+});
+
+/** A valid input for each tool (the runner rejects invalid input before PreToolUse). */
+const VALID_INPUT: Record<string, Record<string, unknown>> = {
+  Read: { file_path: "a.txt" },
+  Write: { file_path: "new.txt", content: "x" },
+  Edit: { file_path: "a.txt", old_string: "hello", new_string: "bye" },
+  Glob: { pattern: "*" },
+  Grep: { pattern: "hello" },
+  Bash: { command: "touch ran-bash" },
+  Skill: { skill: "demo" },
+  TaskCreate: { subject: "s", description: "d" },
+  TaskUpdate: { taskId: "1", status: "completed" },
+  TaskList: {},
+  TaskGet: { taskId: "1" },
+  ListMcpResources: {},
+  ReadMcpResource: { server: "fx", uri: "fixture://readme" },
+  Agent: { description: "nested", prompt: "nested" },
+  Task: { description: "nested", prompt: "nested" },
+};
+
+test("every tool a subagent can be given passes PreToolUse and the gate", async () => {
+  assert.deepEqual(await manager.connectAll(), []);
+  const { skills } = await discoverSkills({ cwd: workspace.dir, homeDir: workspace.dir });
+  const extraTools = [createSkillTool({ skills }), ...manager.tools()];
+  const log = join(workspace.dir, "pre.jsonl");
+  const ask = hookScript(
+    workspace.dir,
+    "ask.sh",
+    // Asks for every call made inside a subagent; the parent's own Agent call goes ahead.
+    `payload=$(cat); echo "$payload" >> ${log}
+case "$payload" in *'"agent_id"'*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"coverage"}}';; esac`,
+  );
+  const generalPurpose = BUILT_IN_AGENTS.find((agent) => agent.name === "general-purpose")!;
+  const probe = createSubagentHarness({ cwd: workspace.dir, script: [], extraTools });
+  const given = probe.registry.names().filter((name) => agentMayUse(generalPurpose, name));
+  assert.ok(given.includes("Skill") && given.some((name) => name.startsWith("mcp__fx__")), given.join(","));
+  const names = [...given, "Agent", "Task"];
+  const calls = names.map((name, index) => {
+    const input = VALID_INPUT[name] ?? (name.startsWith("mcp__") ? {} : undefined);
+    assert.ok(input, `add a valid input for ${name} to VALID_INPUT`);
+    return { id: `c${index}`, name, input };
+  });
+  const { session, model, gateChecks } = createSubagentHarness({
+    cwd: workspace.dir,
+    mode: "bypassPermissions",
+    settings: [onEvent("PreToolUse", ask)],
+    extraTools,
+    newAgentId: () => "cov",
+    script: {
+      turns: [
+        {
+          tool_calls: [
+            { name: "Agent", input: { description: "everything", prompt: "COVERAGE: call every tool" } },
+          ],
+        },
+        { text: "done" },
+      ],
+      routes: [{ match: "COVERAGE:", turns: [{ tool_calls: calls }, { text: "all denied" }] }],
+    },
+  });
+  await session.submit("cover");
+  const payloads = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+  const fromAgent = payloads.filter((payload) => payload.agent_id === "cov");
+  assert.deepEqual(fromAgent.map((payload) => payload.tool_name).sort(), [...names].sort());
+  for (const payload of fromAgent) assert.equal(payload.agent_type, "general-purpose");
+  assert.deepEqual(
+    gateChecks
+      .filter((check) => check.agent === "general-purpose")
+      .map((check) => check.toolName)
+      .sort(),
+    [...names].sort(),
+  );
+  const results = lastResults(
+    model.requests.find((request) => request.route === "COVERAGE:" && request.messages.length === 3)!,
+  );
+  assert.equal(results.length, names.length);
+  for (const result of results) {
+    assert.equal(result.is_error, true);
+    assert.match(String(result.content), /coverage|non-interactive/);
+  }
+  assert.equal(readFileSync(join(workspace.dir, "a.txt"), "utf8"), "hello\n", "Edit did not run");
+  assert.ok(!existsSync(join(workspace.dir, "ran-bash")), "Bash did not run");
+  assert.ok(!existsSync(join(workspace.dir, "new.txt")), "Write did not run");
+});

@@ -1,0 +1,125 @@
+// Worktree isolation with a real git repository: the agent works in a temporary worktree on its own
+// branch (the project's rules anchored there, hooks told its cwd); a changed worktree is kept and
+// reported with its branch and path, an unchanged one is removed with its branch.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { hookScript, onEvent } from "../support/hook-engine.js";
+import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
+import { createWorkspace } from "../support/workspace.js";
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@t",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@t",
+    },
+  });
+}
+
+test("a worktree agent changes a file on its own branch; an agent that changes nothing leaves no worktree", async () => {
+  const workspace = createWorkspace({ "src/app.txt": "v1\n", ".gitignore": "hooks/\n*.jsonl\n" });
+  const repo = realpathSync(workspace.dir);
+  git(repo, "init", "-q");
+  git(repo, "add", ".");
+  git(repo, "commit", "-qm", "init");
+  const worktrees = createWorkspace({});
+  const log = join(repo, "pre.jsonl");
+  const record = hookScript(repo, "record.sh", `cat >> ${log}; echo >> ${log}`);
+  const ids = ["wt1", "wt2"];
+  const { session, model, events } = createSubagentHarness({
+    cwd: repo,
+    mode: "default",
+    rules: { allow: ["Write(/src/**)"] },
+    settings: [onEvent("PreToolUse", record, "Write")],
+    worktreeDir: worktrees.dir,
+    newAgentId: () => ids.shift() ?? "wtx",
+    script: {
+      turns: [
+        {
+          tool_calls: [
+            {
+              name: "Agent",
+              input: { description: "change", prompt: "CHANGER: add a file", isolation: "worktree" },
+            },
+            {
+              name: "Agent",
+              input: { description: "look", prompt: "LOOKER: only read", isolation: "worktree" },
+            },
+          ],
+        },
+        { text: "done" },
+      ],
+      routes: [
+        {
+          match: "CHANGER:",
+          turns: [
+            {
+              tool_calls: [
+                { name: "Write", input: { file_path: "src/new.txt", content: "from the agent\n" } },
+              ],
+            },
+            { text: "added src/new.txt" },
+          ],
+        },
+        {
+          match: "LOOKER:",
+          turns: [
+            { tool_calls: [{ name: "Read", input: { file_path: "src/app.txt" } }] },
+            { text: "it says v1" },
+          ],
+        },
+      ],
+    },
+  });
+  await session.submit("go");
+  const changedPath = join(worktrees.dir, "agent-wt1");
+  const [changed, looked] = lastResults(model.requests.filter((request) => request.route === "main")[1]);
+  assert.equal(changed.is_error, undefined, String(changed.content));
+  assert.match(
+    String(changed.content),
+    /^added src\/new\.txt\n\nThe agent's work is in the git worktree .*agent-wt1 on branch reagent\/agent-wt1/,
+  );
+  assert.match(String(changed.content), /\?\? src\/new\.txt/);
+  assert.equal(readFileSync(join(changedPath, "src", "new.txt"), "utf8"), "from the agent\n");
+  assert.ok(!existsSync(join(repo, "src", "new.txt")), "the main checkout is untouched");
+  assert.match(git(repo, "branch", "--list", "reagent/agent-wt1"), /reagent\/agent-wt1/);
+  const write = JSON.parse(readFileSync(log, "utf8").split("\n")[0]);
+  assert.equal(write.cwd, realpathSync(changedPath), "hooks see the worktree as cwd");
+  assert.equal(write.tool_input.file_path, join(realpathSync(changedPath), "src", "new.txt"));
+  assert.equal(looked.content, "it says v1");
+  assert.ok(!existsSync(join(worktrees.dir, "agent-wt2")), "an unchanged worktree is removed");
+  assert.equal(git(repo, "branch", "--list", "reagent/agent-wt2").trim(), "");
+  const end = events.find((event) => event.type === "subagent-end" && event.agent.agentId === "wt1");
+  assert.equal(end?.type === "subagent-end" && end.end.worktree?.branch, "reagent/agent-wt1");
+  git(repo, "worktree", "remove", "--force", changedPath);
+  workspace.cleanup();
+  worktrees.cleanup();
+});
+
+test("isolation outside a git repository is a clear error result", async () => {
+  const workspace = createWorkspace({});
+  const { session, model } = createSubagentHarness({
+    cwd: workspace.dir,
+    script: [
+      {
+        tool_calls: [
+          { name: "Agent", input: { description: "x", prompt: "ISOLATED", isolation: "worktree" } },
+        ],
+      },
+      { text: "ok" },
+    ],
+  });
+  await session.submit("go");
+  const [result] = lastResults(model.requests[1]);
+  assert.equal(result.is_error, true);
+  assert.match(String(result.content), /isolation "worktree" needs a git repository/);
+  workspace.cleanup();
+});
