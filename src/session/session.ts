@@ -29,6 +29,7 @@ import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import { newToolUseId } from "../util/ids.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
+import type { BackgroundWork } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
@@ -78,17 +79,6 @@ export type SubmitOptions = {
   typed?: string;
   prepare?: (signal: AbortSignal) => Promise<string>;
 };
-/** Background work the session waits for, stops and reports on; the subagents manager implements it. */
-export interface BackgroundWork {
-  /** How many are still running. */
-  running(): number;
-  /** Resolves when none is running any more (or `signal` aborts). */
-  settled(signal: AbortSignal): Promise<void>;
-  /** Headless runs wait for background work before they end, so that its results are used. */
-  readonly waitBeforeEnd: boolean;
-  stopAll(): void;
-}
-
 export class Session {
   readonly messages: Message[] = [];
   readonly usage: Usage = { input_tokens: 0, output_tokens: 0 };

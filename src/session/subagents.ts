@@ -7,8 +7,9 @@ import type { BackgroundAgents, BackgroundView } from "../agents/background-tool
 import { fail, ok, type ToolResult } from "../tools/tool.js";
 import { Semaphore } from "../util/semaphore.js";
 import { truncateMiddle } from "../util/truncate.js";
+import type { BackgroundWork } from "./background-work.js";
 import type { SubagentEnd, SubagentInfo } from "./events.js";
-import type { BackgroundWork, Session } from "./session.js";
+import type { Session } from "./session.js";
 import type { SubagentDeps } from "./subagent-deps.js";
 import { newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
 
