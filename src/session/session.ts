@@ -17,7 +17,6 @@ import type {
   ImageBlock,
   Message,
   ModelClient,
-  ModelErrorKind,
   ModelFacts,
   StopReason,
   Usage,
@@ -29,10 +28,11 @@ import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import { newToolUseId } from "../util/ids.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
-import type { BackgroundWork } from "./background-work.js";
+import { type BackgroundWork, BesideWork } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
+import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
 import { addUsage } from "./usage.js";
 import { formatUsd, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
@@ -93,8 +93,8 @@ export class Session {
   private denials: PermissionDenial[] = [];
   private hookErrors: HookNotice[] = [];
   private readonly runner;
-  /** News for the model that arrived between requests (background agents finishing). */
-  private notes: string[] = [];
+  /** Background agents and their news for the model. */
+  readonly beside: BesideWork;
   /** Usage of the turn in progress (subagents add theirs). */
   private turnUsage: RunUsage | undefined;
 
@@ -121,16 +121,16 @@ export class Session {
       onDenial: (denial) => this.addDenial(denial),
       onNotice: (notice) => this.notice(notice),
     });
-    // Subagents' usage (foreground and background) rolls up into this session's totals.
+    this.beside = new BesideWork(options.background);
+    // Subagents' usage (foreground and background) rolls up into the session's and the turn's totals.
     this.subscribe((event) => {
       if (event.type !== "subagent-event" || event.event.type !== "assistant-message") return;
-      const { usage } = event.event;
       const facts = this.options.modelFacts?.(event.agent.model);
-      addUsage(this.usage, usage);
-      this.ledger.add(event.agent.model, usage, facts);
-      if (!this.turnUsage) return;
-      addUsage(this.turnUsage.usage, usage);
-      this.turnUsage.ledger.add(event.agent.model, usage, facts);
+      for (const run of [{ usage: this.usage, ledger: this.ledger }, this.turnUsage]) {
+        if (!run) continue;
+        addUsage(run.usage, event.event.usage);
+        run.ledger.add(event.agent.model, event.event.usage, facts);
+      }
     });
   }
 
@@ -138,18 +138,6 @@ export class Session {
   addDenial(denial: PermissionDenial): void {
     this.denials.push(denial);
     this.options.onDenial?.(denial);
-  }
-
-  /** Tells the model something at the next opportunity: with the next tool results, before the turn
-   *  would end, or with the next prompt. */
-  note(text: string): void {
-    this.notes.push(text);
-  }
-
-  private takeNotes(): string[] {
-    const taken = this.notes;
-    this.notes = [];
-    return taken;
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
@@ -197,7 +185,7 @@ export class Session {
    *  ones too) with their processes. */
   abort(): void {
     this.controller?.abort();
-    this.options.background?.stopAll();
+    this.beside.stopAll();
   }
 
   get running(): boolean {
@@ -332,14 +320,8 @@ export class Session {
         systemNote("UserPromptSubmit", text),
       );
       const changes = (await this.options.systemPromptChanges?.()) ?? [];
-      const extra = [
-        ...changes,
-        ...this.pendingContext,
-        ...this.takeNotes(),
-        ...hookContext,
-        ...mentioned.blocks,
-        ...attachments,
-      ];
+      this.pendingContext.push(...this.beside.take());
+      const extra = [...changes, ...this.pendingContext, ...hookContext, ...mentioned.blocks, ...attachments];
       this.pendingContext = [];
       for (const block of extra)
         content.push(typeof block === "string" ? { type: "text", text: block } : block);
@@ -368,11 +350,11 @@ export class Session {
           ? async () => (await this.compact("auto", "", controller.signal)).ok
           : undefined,
         onStop:
-          this.options.hooks || this.options.background
+          this.options.hooks || this.beside.active
             ? (text, active) => this.onStop(text, active, controller.signal)
             : undefined,
         budgetExceeded: () => this.budgetExceeded(turnUsage.ledger),
-        drainNotes: () => this.takeNotes(),
+        drainNotes: () => this.beside.take(),
       });
       if (terminal.reason === "error" && this.options.hooks?.has("StopFailure"))
         await this.options.hooks.stopFailure({
@@ -443,12 +425,8 @@ export class Session {
     signal: AbortSignal,
   ): Promise<StopDecision> {
     // Not done while background agents still work for this run (headless) or have news.
-    const background = this.options.background;
-    if (background?.waitBeforeEnd && background.running() > 0 && this.notes.length === 0)
-      await background.settled(signal);
-    const news = this.takeNotes();
-    if (news.length > 0 && !signal.aborted)
-      return { type: "continue", reason: news.join("\n\n"), source: "notes" };
+    const news = await this.beside.beforeEnd(signal);
+    if (news) return { type: "continue", reason: news, source: "notes" };
     const outcome = await this.options.hooks?.stop({
       lastAssistantMessage: lastText,
       stopHookActive,
@@ -488,19 +466,7 @@ export class Session {
     numTurns: number,
     run: RunUsage,
   ): TurnResult {
-    const isError =
-      terminal.reason === "error" ||
-      terminal.reason === "max_turns" ||
-      terminal.reason === "aborted" ||
-      terminal.reason === "max_budget";
-    const result =
-      terminal.reason === "error"
-        ? terminal.error.message
-        : terminal.reason === "stopped_by_hook" ||
-            terminal.reason === "declined" ||
-            terminal.reason === "max_budget"
-          ? terminal.message
-          : terminal.text;
+    const { isError, result } = terminalOutcome(terminal);
     const turn: TurnResult = {
       terminal,
       result,
@@ -526,21 +492,3 @@ export class Session {
 }
 
 type RunUsage = { usage: Usage; ledger: UsageLedger };
-
-/** Claude Code's StopFailure matcher values for a model error. */
-function stopFailureType(kind: ModelErrorKind): string {
-  switch (kind) {
-    case "auth":
-      return "authentication_failed";
-    case "rate_limit":
-      return "rate_limit";
-    case "overloaded":
-    case "server":
-      return "server_error";
-    case "bad_request":
-    case "context_length":
-      return "invalid_request";
-    default:
-      return "unknown";
-  }
-}

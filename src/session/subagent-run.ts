@@ -9,6 +9,7 @@ import { agentMayUse } from "../agents/agent-tools.js";
 import { createWorktree, finishWorktree, gitRunner, type Worktree } from "../agents/worktree.js";
 import type { Usage } from "../model/types.js";
 import { createFileStateStore } from "../tools/file-state.js";
+import type { ToolErrorCode } from "../tools/tool-error-code.js";
 import { errorMessage } from "../util/errors.js";
 import { systemNote } from "../util/system-note.js";
 import type { SessionEvent, SubagentEnd, SubagentInfo } from "./events.js";
@@ -32,7 +33,7 @@ export type SubagentRequest = {
 
 export type SubagentRunResult =
   | { kind: "ran"; info: SubagentInfo; end: SubagentEnd; transcriptPath?: string }
-  | { kind: "refused"; code: string; message: string };
+  | { kind: "refused"; code: ToolErrorCode; message: string };
 
 /** Events of a subagent the parent hears about (streamed text stays inside). */
 const FORWARDED = new Set<SessionEvent["type"]>([

@@ -131,7 +131,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
         view.result = run.end.result;
       }
       view.progress = undefined;
-      parent.note(
+      parent.beside.note(
         `<task-notification>\nBackground agent ${agentId} (${view.agentType}: ${view.description}) ${view.status === "stopped" ? "was stopped" : view.status}.\n${truncateMiddle(view.result, RESULT_LIMIT)}\n</task-notification>`,
       );
     })();

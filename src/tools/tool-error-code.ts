@@ -68,6 +68,16 @@ export const TOOL_ERROR_CODES = [
   "skill_invalid",
   "task_not_found",
   "invalid_dependency",
+  // Subagents (Agent, TaskOutput, TaskStop).
+  "unknown_agent",
+  "agent_unavailable",
+  "agent_failed",
+  "invalid_model",
+  "isolation_unavailable",
+  "worktree_failed",
+  "subagent_depth_limit",
+  "unknown_task",
+  "not_running",
 ] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
