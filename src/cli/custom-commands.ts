@@ -5,6 +5,7 @@
 // when the turn ends, however it ends.
 import type { CustomCommand } from "../commands/custom-command.js";
 import { expandCommand } from "../commands/expand-command.js";
+import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
 import { errorMessage } from "../util/errors.js";
 import type { Runtime } from "./compose.js";
@@ -67,7 +68,7 @@ function allowForTurn(runtime: Runtime, command: CustomCommand, warn: (text: str
 export async function runCommandTurn(
   runtime: Runtime,
   line: CommandLine,
-  attachments: string[] = [],
+  attachments: Array<string | ImageBlock> = [],
 ): Promise<TurnResult> {
   const { session } = runtime;
   const warn = (message: string) => session.emit({ type: "warning", message });

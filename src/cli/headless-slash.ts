@@ -5,6 +5,7 @@
 // `extra`) expand into the prompt the model receives. A prompt that only looks like a path
 // ("/usr/lib is full") is not a command. The same list feeds system/init and the SDK's
 // supportedCommands().
+import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
 import { nearest } from "../util/edit-distance.js";
 import { errorMessage } from "../util/errors.js";
@@ -14,7 +15,7 @@ export type HeadlessCommandOutcome =
   | { kind: "output"; text: string }
   | { kind: "error"; text: string }
   /** The command runs the model turn itself (a custom command: hooks see the typed line first). */
-  | { kind: "turn"; run: (attachments: string[]) => Promise<TurnResult> };
+  | { kind: "turn"; run: (attachments: Array<string | ImageBlock>) => Promise<TurnResult> };
 
 export type HeadlessCommand = {
   name: string;

@@ -1,6 +1,7 @@
 // One headless turn, whatever brought the prompt (`-p`, stdin, a stream-json user message): a slash
 // command runs as a command (a local one without the model), `@server:uri` MCP mentions are
 // attached, then the session runs the prompt. Returns what the result object reports.
+import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import type { Runtime } from "./compose.js";
@@ -9,7 +10,7 @@ import { type HeadlessCommand, resolveHeadlessSlash } from "./headless-slash.js"
 export type TurnPrompt = {
   text: string;
   /** Further content of a stream-json message (images …), passed to the model after the text. */
-  extra?: string[];
+  extra?: Array<string | ImageBlock>;
 };
 
 function localTurn(started: number, text: string, failed: boolean): HeadlessTurn {
@@ -42,7 +43,7 @@ export async function runHeadlessTurn(
   runtime.structuredOutput?.take();
   let text = prompt.text;
   const resolution = await resolveHeadlessSlash(text, commands, signal);
-  let turn: ((attachments: string[]) => Promise<TurnResult>) | undefined;
+  let turn: ((attachments: Array<string | ImageBlock>) => Promise<TurnResult>) | undefined;
   if (resolution.kind === "command") {
     const { outcome } = resolution;
     if (outcome.kind === "output") return localTurn(started, outcome.text, false);

@@ -7,6 +7,7 @@ import type { ControlChannel } from "../control/channel.js";
 import type { UserContentBlock } from "../control/inbound.js";
 import { SdkMcpTransport } from "../control/sdk-mcp-transport.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { ImageBlock, ImageMediaType } from "../model/types.js";
 import type { PermissionMode } from "../permissions/types.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import { errorMessage } from "../util/errors.js";
@@ -32,6 +33,8 @@ export type StreamControlOptions = {
 };
 
 type Request = { subtype: string } & Record<string, unknown>;
+
+const IMAGE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 type Payload = Record<string, unknown>;
 
 export function createStreamControl(context: StreamControlOptions) {
@@ -230,11 +233,25 @@ export function createStreamControl(context: StreamControlOptions) {
     /** Resolves when initialize's work (MCP servers of the caller …) is done. */
     ready: () => initializing.then(() => connectSdkServers()),
     extraCommands: (): HeadlessCommand[] => [],
-    describeBlock(block: UserContentBlock): string {
-      context.say(
-        `reagent: a ${block.type} block in a user message is not supported yet; the model is told it was left out`,
-      );
-      return `[A ${block.type} block was attached here; reagent could not pass it to the model.]`;
+    /** A non-text block of a user message: base64 images go to the model; others are named in a note. */
+    describeBlock(block: UserContentBlock): string | ImageBlock {
+      const source = (block as { source?: { type?: unknown; media_type?: unknown; data?: unknown } }).source;
+      if (
+        block.type === "image" &&
+        source?.type === "base64" &&
+        typeof source.data === "string" &&
+        IMAGE_TYPES.includes(String(source.media_type))
+      )
+        return {
+          type: "image",
+          source: { type: "base64", media_type: source.media_type as ImageMediaType, data: source.data },
+        };
+      const what =
+        block.type === "image"
+          ? "an image that is not base64 PNG, JPEG, GIF or WebP"
+          : `a ${block.type} block`;
+      context.say(`reagent: a user message carried ${what}; the model is told it was left out`);
+      return `[The user attached ${what} here; reagent could not pass it to the model.]`;
     },
     structuredOutput: (turn: HeadlessTurn) => finishStructuredTurn(runtime, turn),
     async close(): Promise<void> {

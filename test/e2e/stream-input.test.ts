@@ -196,3 +196,30 @@ test("--json-schema: a model that never answers in the format is reminded, then 
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--json-schema: invalid JSON/);
 });
+
+test("a user message with an image passes the image to the model; other blocks are named in a note", async () => {
+  const server = await serve([{ text: "A single pixel." }]);
+  const png =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
+  cli.send({
+    type: "user",
+    message: {
+      role: "user",
+      content: [
+        { type: "text", text: "What is in this image?" },
+        { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+        { type: "document", source: { type: "text", media_type: "text/plain", data: "notes" } },
+      ],
+    },
+  });
+  cli.end();
+  assert.equal((await cli.exit).code, 0, cli.stderr());
+  const body = server.requests[0]!.body as { messages: Array<{ content: Array<Record<string, unknown>> }> };
+  const content = body.messages[0]!.content;
+  assert.equal(content[0]!.text, "What is in this image?");
+  const image = content.find((block) => block.type === "image");
+  assert.deepEqual(image?.source, { type: "base64", media_type: "image/png", data: png });
+  assert.ok(content.some((block) => /a document block/.test(String(block.text))));
+  assert.match(cli.stderr(), /a user message carried a document block/);
+});
