@@ -7,9 +7,9 @@ import { join } from "node:path";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
 import { contextWindowFor } from "../compaction/index.js";
+import { type Config, loadConfig } from "../config/config.js";
 import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
-import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ModelClient } from "../model/types.js";
@@ -20,7 +20,7 @@ import {
 } from "../permissions/gate.js";
 import { matchRule } from "../permissions/match-rule.js";
 import { validateRule } from "../permissions/rule.js";
-import type { PermissionMode, PermissionRules, Prompter } from "../permissions/types.js";
+import type { PermissionRules, Prompter } from "../permissions/types.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import {
   createSystemPromptBuilder,
@@ -60,7 +60,7 @@ import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
-export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: LoadedSettings };
+export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: Config };
 
 export type Runtime = Basics & {
   session: Session;
@@ -109,7 +109,7 @@ export function loadBasics(options: Pick<CliOptions, "settings" | "settingSource
   const cwd = process.cwd();
   const accountHome = () => userInfo().homedir;
   const shellEnv = readEnv(process.env, accountHome);
-  const settings = loadSettings({
+  const settings = loadConfig({
     projectDir: cwd,
     homeDir: shellEnv.homeDir,
     extra: options.settings,
@@ -165,24 +165,13 @@ export function createHooks(
   );
 }
 
-function permissionRules(settings: LoadedSettings, options: CliOptions): PermissionRules {
-  const rules: PermissionRules = { allow: [], deny: [], ask: [] };
-  for (const layer of settings.layers) {
-    const permissions = (layer.data.permissions ?? {}) as Partial<Record<keyof PermissionRules, string[]>>;
-    for (const behavior of ["allow", "deny", "ask"] as const)
-      for (const rule of permissions[behavior] ?? []) rules[behavior].push({ rule, source: layer.source });
-  }
-  for (const rule of options.allowedTools) rules.allow.push({ rule, source: "--allowedTools" });
-  for (const rule of options.disallowedTools) rules.deny.push({ rule, source: "--disallowedTools" });
-  return rules;
-}
-
-function additionalDirectories(settings: LoadedSettings, options: CliOptions): string[] {
-  const fromSettings = settings.layers.flatMap(
-    (layer) =>
-      ((layer.data.permissions ?? {}) as { additionalDirectories?: string[] }).additionalDirectories ?? [],
-  );
-  return [...fromSettings, ...options.addDir];
+function permissionRules(settings: Config, options: CliOptions): PermissionRules {
+  const { allow, deny, ask } = settings.permissions.rules;
+  return {
+    allow: [...allow, ...options.allowedTools.map((rule) => ({ rule, source: "--allowedTools" }))],
+    deny: [...deny, ...options.disallowedTools.map((rule) => ({ rule, source: "--disallowedTools" }))],
+    ask: [...ask],
+  };
 }
 
 export function createGate(
@@ -195,12 +184,16 @@ export function createGate(
   const { settings, env, cwd, tracer } = basics;
   let prompter: Prompter | undefined;
   const gate = createPermissionGate({
-    mode: (options.permissionMode ?? settings.merged.permissions?.defaultMode ?? "default") as PermissionMode,
+    mode: options.permissionMode ?? settings.merged.permissions?.defaultMode ?? "default",
     rules: permissionRules(settings, options),
     cwd,
     homeDir: env.homeDir,
     // The session's spill folder holds long hook context the model is told to Read.
-    additionalDirectories: [...additionalDirectories(settings, options), ...(spillDir ? [spillDir] : [])],
+    additionalDirectories: [
+      ...settings.permissions.additionalDirectories,
+      ...options.addDir,
+      ...(spillDir ? [spillDir] : []),
+    ],
     interactive,
     prompter: interactive
       ? {

@@ -2,7 +2,7 @@
 // environment (BRAVE_API_KEY, TAVILY_API_KEY, SEARXNG_URL): an explicit provider wins; otherwise
 // Anthropic's server-side search on Anthropic models, then Brave, Tavily, SearXNG — whichever is set.
 // Without one the tool is not offered, and the status line says how to turn it on.
-import type { LoadedSettings } from "../config/settings.js";
+import type { Config } from "../config/config.js";
 import type { ModelClient } from "../model/types.js";
 import { createAnthropicSearchBackend } from "../tools/web/search/anthropic-search.js";
 import type { BackendTransport } from "../tools/web/search/backend-request.js";
@@ -29,7 +29,7 @@ function httpUrl(value: string | undefined, variable: string): { url?: string; w
 }
 
 export function chooseWebSearch(options: {
-  settings: LoadedSettings;
+  settings: Config;
   env: EnvSnapshot;
   provider: string;
   sessionModel: () => ModelClient;

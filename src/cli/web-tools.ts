@@ -1,6 +1,6 @@
 // Builds the web tools from settings and environment: WebFetch (its SSRF guard opt-in, proxies, the
 // model that condenses pages) and, when a search backend is configured, WebSearch (web-search-backend.ts).
-import type { LoadedSettings } from "../config/settings.js";
+import type { Config } from "../config/config.js";
 import type { ModelClient } from "../model/types.js";
 import type { Tool } from "../tools/tool.js";
 import { createConnector } from "../tools/web/connector.js";
@@ -15,7 +15,7 @@ import { packageVersion } from "./version.js";
 import { chooseWebSearch } from "./web-search-backend.js";
 
 export type WebToolsOptions = {
-  settings: LoadedSettings;
+  settings: Config;
   env: EnvSnapshot;
   cwd: string;
   tracer: Tracer;
@@ -47,10 +47,10 @@ export type WebTools = { tools: Tool[]; webSearchStatus: string };
 /** `webFetch.allowPrivateNetwork` from your own settings only (user, local, --settings): a shared
  *  project file, which comes with a cloned repository, cannot open the private network to the model;
  *  one that tries is named in a warning. The last layer that sets it wins. */
-export function allowPrivateNetwork(settings: LoadedSettings, warnings: string[]): boolean {
+export function allowPrivateNetwork(settings: Config, warnings: string[]): boolean {
   let allowed = false;
   for (const layer of settings.layers) {
-    const value = (layer.data.webFetch as { allowPrivateNetwork?: unknown } | undefined)?.allowPrivateNetwork;
+    const value = layer.data.webFetch?.allowPrivateNetwork;
     if (typeof value !== "boolean") continue;
     if (layer.scope === "project") {
       if (value)

@@ -19,9 +19,10 @@ export type SettingsScope = "user" | "project" | "local" | "flag";
 export const SETTING_SOURCES = ["user", "project", "local"] as const;
 export type SettingSource = (typeof SETTING_SOURCES)[number];
 
-export type SettingsLayer = {
+/** One settings file as read: `data` is validated (known fields typed; other keys kept as they are). */
+export type SettingsLayer<Data = SettingsData> = {
   source: string;
-  data: Record<string, unknown>;
+  data: Data;
   scope: SettingsScope;
   /** The absolute path of the file (absent for inline `--settings` JSON). */
   path?: string;
@@ -80,7 +81,9 @@ const settingsSchema = z
   })
   .loose();
 
-type SettingsFile = z.infer<typeof settingsSchema>;
+/** One settings file's content after validation. */
+export type SettingsData = z.infer<typeof settingsSchema>;
+type SettingsFile = SettingsData;
 
 /** The merged view of the layers (permission rules and hooks are read per layer). */
 export type Settings = {
@@ -151,18 +154,19 @@ function checkKeys(source: string, data: Record<string, unknown>, warnings: stri
   }
 }
 
-function validate(source: string, data: unknown): Record<string, unknown> {
+function validate(source: string, data: unknown): SettingsData {
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new UsageError(`${source}: settings must be a JSON object`);
   const parsed = settingsSchema.safeParse(data);
   if (!parsed.success)
     throw new UsageError(`${source}: ${formatZodError(parsed.error)}; fix the field(s) named`);
-  return data as Record<string, unknown>;
+  return parsed.data;
 }
 
 export type LoadedSettings = {
   layers: SettingsLayer[];
-  compactHooks: SettingsLayer[];
+  /** The compact `.agents/hooks.json` files (the hooks module validates their content). */
+  compactHooks: Array<SettingsLayer<Record<string, unknown>>>;
   merged: Settings;
   /** Where "don't ask again" rules are written. */
   localSettingsPath: string;
@@ -214,15 +218,15 @@ export function loadSettings(options: {
     if (!file) throw new UsageError(`--settings ${value}: file not found`);
     add(file.path, file.data, "flag", inline ? undefined : resolve(options.projectDir, value));
   }
-  const compactHooks: SettingsLayer[] = [];
+  const compactHooks: Array<SettingsLayer<Record<string, unknown>>> = [];
   const hooksPath = join(options.projectDir, ".agents", "hooks.json");
   const hooksFile = sources.has("project") ? readJsonFile(hooksPath, display(hooksPath)) : undefined;
   if (hooksFile) {
-    if (!hooksFile.data || typeof hooksFile.data !== "object" || Array.isArray(hooksFile.data))
-      throw new UsageError(`${hooksFile.path}: hooks file must be a JSON object`);
+    const data = hooksFile.data;
+    if (!isJsonObject(data)) throw new UsageError(`${hooksFile.path}: hooks file must be a JSON object`);
     compactHooks.push({
       source: hooksFile.path,
-      data: hooksFile.data as Record<string, unknown>,
+      data,
       scope: "project",
       path: hooksPath,
     });
@@ -236,11 +240,15 @@ export function loadSettings(options: {
   };
 }
 
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** Later scalars win; `env` merges key by key. */
 export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
   const merged: Settings = {};
   for (const layer of layers) {
-    const data = layer.data as SettingsFile;
+    const data = layer.data;
     const { permissions, env } = data;
     for (const key of [
       "model",

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { readEnv } from "../../src/cli/env.js";
 import { chooseWebSearch } from "../../src/cli/web-search-backend.js";
-import { loadSettings } from "../../src/config/settings.js";
+import { loadConfig } from "../../src/config/config.js";
 import { createScriptedClient } from "../../src/providers/scripted.js";
 import { createConnector } from "../../src/tools/web/connector.js";
 import { systemResolver } from "../../src/tools/web/host-guard.js";
@@ -16,7 +16,7 @@ const transport = { resolver: systemResolver, connector: createConnector(), user
 
 function choose(provider: string, vars: Record<string, string>, settings?: object) {
   return chooseWebSearch({
-    settings: loadSettings({
+    settings: loadConfig({
       projectDir: dir,
       homeDir: dir,
       extra: settings ? [JSON.stringify(settings)] : [],
@@ -68,7 +68,7 @@ test("webFetch.allowPrivateNetwork counts only from your own settings, not a sha
   const project = mkdtempSync(join(tmpdir(), "reagent-private-"));
   mkdirSync(join(project, ".claude"));
   writeFileSync(join(project, ".claude", "settings.json"), '{"webFetch":{"allowPrivateNetwork":true}}');
-  const shared = loadSettings({ projectDir: project, homeDir: dir });
+  const shared = loadConfig({ projectDir: project, homeDir: dir });
   const warnings: string[] = [];
   assert.equal(allowPrivateNetwork(shared, warnings), false);
   assert.match(
@@ -76,8 +76,8 @@ test("webFetch.allowPrivateNetwork counts only from your own settings, not a sha
     /\.claude\/settings\.json: webFetch\.allowPrivateNetwork is ignored in a shared project file/,
   );
   writeFileSync(join(project, ".claude", "settings.local.json"), '{"webFetch":{"allowPrivateNetwork":true}}');
-  assert.equal(allowPrivateNetwork(loadSettings({ projectDir: project, homeDir: dir }), []), true);
-  const flag = loadSettings({
+  assert.equal(allowPrivateNetwork(loadConfig({ projectDir: project, homeDir: dir }), []), true);
+  const flag = loadConfig({
     projectDir: dir,
     homeDir: dir,
     extra: ['{"webFetch":{"allowPrivateNetwork":true}}'],
