@@ -35,6 +35,7 @@ export function createReplHost(runtime: Runtime): ReplHost {
     // Same readable per-project key as the session transcripts.
     historyFile: join(env.homeDir, ".agents", "history", `${projectKey(cwd)}.jsonl`),
     noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
+    editorCommand: env.all.VISUAL?.trim() || env.all.EDITOR?.trim() || "vi",
     async start() {
       for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
       await session.start(runtime.startSource);

@@ -4,6 +4,7 @@
 // live in the use-* hooks, the frame in live-frame.ts; this file wires them together.
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { editInEditor } from "./external-editor.js";
 import { helpText } from "./help-text.js";
 import type { PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
@@ -34,12 +35,15 @@ export type AppProps = {
   initialPrompt?: { text: string; after: Promise<void> };
   /** How long a new permission dialog ignores keys, and digits/Enter while the user types. */
   dialogTiming?: DialogTiming;
+  /** Runs a program that takes over the terminal (Ctrl+G's editor), suspending the REPL's drawing. */
+  handOver: <T>(work: () => T) => T;
 };
 
 /** Clears the visible screen and homes the cursor; the scrollback is left alone (never ESC[3J). */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[H";
 
-export function App({ host, style, history, idleMs, track, initialPrompt, dialogTiming }: AppProps) {
+export function App(props: AppProps) {
+  const { host, style, history, idleMs, track, initialPrompt, dialogTiming, handOver } = props;
   const { exit } = useApp();
   const { write } = useStdout();
   const size = useTerminalSize();
@@ -129,6 +133,7 @@ export function App({ host, style, history, idleMs, track, initialPrompt, dialog
         current.entries.at(-1)?.kind === "user" && current.streaming === "" && current.running.length === 0
       );
     },
+    editExternally: (text) => handOver(() => editInEditor(host.editorCommand, text)),
     onToggleDetail: () => {
       setDetailed((value) => !value);
       reprint();

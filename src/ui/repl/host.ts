@@ -67,6 +67,8 @@ export interface ReplHost {
   readonly historyFile: string;
   /** NO_COLOR was set: no foreground colours. */
   readonly noColor: boolean;
+  /** Ctrl+G's editor command: $VISUAL, else $EDITOR, else `vi` (run through `sh -c` with the file). */
+  readonly editorCommand: string;
   /** SessionStart hooks (source `startup`); called once after the REPL subscribed. */
   start(): Promise<void>;
   permissionMode(): string;

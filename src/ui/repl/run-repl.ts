@@ -49,6 +49,17 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
   // The real terminal is wrapped (clean resizes, byte count); test streams are used as they are.
   const terminal = options.stdout ? undefined : new TerminalOutput(process.stdout);
   const stdout = options.stdout ?? (terminal as unknown as NodeJS.WriteStream);
+  const input = options.stdin ?? process.stdin;
+  /** Ctrl+G's editor gets the terminal: cooked input, the live area erased; all restored after. */
+  const handOver = <T>(work: () => T): T => {
+    const raw = input.isRaw === true;
+    if (raw) input.setRawMode(false);
+    try {
+      return terminal ? terminal.handOver(work) : work();
+    } finally {
+      if (raw) input.setRawMode(true);
+    }
+  };
   const instance = render(
     createElement(App, {
       host,
@@ -58,6 +69,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS,
       initialPrompt,
       dialogTiming: options.dialogTiming,
+      handOver,
     }),
     {
       // Ink's defaults apply only to absent keys, so undefined streams must not be passed.

@@ -8,6 +8,7 @@
 //   area may take more rows than Ink knows. When Ink next erases its frame, the whole reflowed block
 //   is erased instead (no border fragments, no duplicate lines). Assumes a terminal that reflows on
 //   resize (tmux, iTerm2, VTE, kitty …).
+// It also hands the terminal over to another program (Ctrl+G's editor) and takes it back cleanly.
 import { EventEmitter } from "node:events";
 import { stripAnsi } from "./style.js";
 import { visibleWidth } from "./text-width.js";
@@ -21,11 +22,17 @@ function isControlOnly(text: string): boolean {
   return text.replace(/\u001b\[[0-9;?<>=]*[A-Za-z~]|\u001b[78=>]|\u001b\][^\u0007]*\u0007/g, "") === "";
 }
 
+/** Ink turning the kitty keyboard protocol on (`CSI > flags u`) or off (`CSI < u`). */
+const KEYBOARD_ON = /\u001b\[>(\d+)u/;
+const KEYBOARD_OFF = /\u001b\[<\d*u/;
+
 export class TerminalOutput extends EventEmitter {
   /** Bytes written since start (for the REPL byte benchmark and tests). */
   bytesWritten = 0;
   /** The lines of the last frame written below the transcript ([] after an erase). */
   frame: readonly string[] = [];
+  /** The kitty keyboard flags Ink turned on, if it did. */
+  private keyboard: string | undefined;
 
   constructor(private readonly real: NodeJS.WriteStream) {
     super();
@@ -51,6 +58,8 @@ export class TerminalOutput extends EventEmitter {
   ): boolean {
     let data = chunk;
     if (typeof chunk === "string") {
+      if (KEYBOARD_OFF.test(chunk)) this.keyboard = undefined;
+      this.keyboard = KEYBOARD_ON.exec(chunk)?.[1] ?? this.keyboard;
       // Ink is about to erase the last frame's rows (`erase(frame.length + 1)`). If the terminal
       // reflowed the frame into more rows (it got narrower; the resize signal may not even have
       // arrived yet), erase the whole reflowed block here and write the new frame from its top.
@@ -99,6 +108,21 @@ export class TerminalOutput extends EventEmitter {
       out += index < previous.length && previous[index] === line ? "\n" : `${line}${ESC}K\n`;
     });
     return lines.length < previous.length ? `${out}${ESC}J` : out;
+  }
+
+  /** Runs `work` with the terminal handed over (an editor): the live area erased, the cursor shown and
+   *  the keyboard protocol off; afterwards all three as they were, the frame rewritten where the
+   *  cursor is, so the renderer's picture of the screen stays true whatever the program printed. */
+  handOver<T>(work: () => T): T {
+    const lines = this.frame;
+    const erase = lines.length > 0 ? `${ESC}${lines.length}A\r${ESC}J` : "";
+    this.real.write(`${erase}${ESC}?25h${this.keyboard ? `${ESC}<u` : ""}`);
+    try {
+      return work();
+    } finally {
+      const restore = lines.map((line) => `${line}\n`).join("");
+      this.real.write(`${this.keyboard ? `${ESC}>${this.keyboard}u` : ""}${ESC}?25l${restore}`);
+    }
   }
 
   /** Stops listening to the real stream. */

@@ -1,14 +1,15 @@
 // Keys: an open permission dialog sees each key first (`intercept`: it takes only its own keys, so
 // letters always reach the prompt); then editing (input-editor), history, the slash-command menu, Tab
 // completion, Shift+Tab permission modes, Esc / Ctrl+C to stop a turn, Ctrl+C twice or Ctrl+D to
-// leave, Ctrl+L to redraw, Ctrl+O to toggle the detailed transcript.
+// leave, Ctrl+L to redraw, Ctrl+O to toggle the detailed transcript, Ctrl+G to edit in $EDITOR.
 import { type Key, useInput } from "ink";
 import { useRef } from "react";
 import { errorMessage } from "../../util/errors.js";
+import type { EditorOutcome } from "./external-editor.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
 import { type HistorySearch, olderMatch, searchLine, startSearch, typeInSearch } from "./history-search.js";
 import type { ReplHost } from "./host.js";
-import { type EditorState, editKey, emptyEditor } from "./input-editor.js";
+import { type EditorState, editKey, emptyEditor, expandPastes } from "./input-editor.js";
 import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
@@ -34,6 +35,8 @@ export type PromptKeysOptions = {
   lastTypedAt: { current: number };
   onRedraw: () => void;
   onToggleDetail: () => void;
+  /** Ctrl+G: the text in the user's editor (the REPL's drawing is suspended meanwhile). */
+  editExternally: (text: string) => EditorOutcome;
   /** True while the running turn has shown nothing yet (Esc then puts the prompt back). */
   nothingAnswered: () => boolean;
 };
@@ -84,6 +87,15 @@ export function usePromptKeys(options: PromptKeysOptions) {
     }
   };
 
+  /** Ctrl+G: only between turns (the editor holds the terminal, and a running turn would stall). */
+  const editExternally = () => {
+    if (working || host.session.running)
+      return add({ kind: "info", text: "Ctrl+G opens your editor once the agent has finished this turn." });
+    const outcome = options.editExternally(expandPastes(editorRef.current));
+    if (outcome.kind === "edited") setEditor(emptyEditor(outcome.text));
+    else add({ kind: "error", text: outcome.message });
+  };
+
   /** Keys while Ctrl+R searches: type to narrow, Ctrl+R for an older match, Enter takes it, Esc cancels. */
   const searchKey = (input: string, key: Key) => {
     const current = searchRef.current!;
@@ -106,6 +118,7 @@ export function usePromptKeys(options: PromptKeysOptions) {
       if (key.ctrl && input === "r") return setSearch(startSearch(history.current.entries));
       if (key.ctrl && input === "l") return options.onRedraw();
       if (key.ctrl && input === "o") return options.onToggleDetail();
+      if (key.ctrl && input === "g") return editExternally();
       const editor = editorRef.current;
       const turnRunning = working || host.session.running;
       if (key.ctrl && input === "c") {

@@ -133,6 +133,7 @@ export async function startRepl(
     sessionId: "s1",
     historyFile: join(dir, "history.jsonl"),
     noColor: true,
+    editorCommand: options.editorCommand ?? "false",
     start: async () => {
       calls.push("start");
     },
