@@ -294,7 +294,6 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     ...(resumed.type === "resumed" ? resumed.warnings : []),
     ...notActedOn(options),
   ];
-  if (resumed.type === "new" && resumed.notice) startupWarnings.push(resumed.notice);
   if (resumed.type === "resumed" && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);
   const sink: { session?: Session; early?: string[]; transcript?: TranscriptStore } = {

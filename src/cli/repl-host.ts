@@ -1,5 +1,6 @@
 // Implements the REPL's ReplHost over a Runtime: the REPL sees only these callbacks, never the
-// gate, hooks engine, MCP manager or settings files directly.
+// gate, hooks engine, MCP manager or settings files directly. /resume swaps the Runtime underneath
+// (a new one built as `--resume <id>` builds it, the old one ended and closed).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { findCommand } from "../commands/discover-commands.js";
@@ -7,22 +8,81 @@ import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { formatHookList } from "../hooks/index.js";
 import type { PermissionMode } from "../permissions/types.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
-import { projectKey } from "../session/transcript-index.js";
+import { findSession, projectKey, projectSessionsDir } from "../session/transcript-index.js";
+import { sessionLockHolder } from "../session/transcript-lock.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import { listProjectFiles } from "../tools/project-files.js";
-import type { ReplHost, RuleKind } from "../ui/repl/host.js";
+import type { ReplHost, ReplPrompter, RuleKind } from "../ui/repl/host.js";
+import { errorMessage } from "../util/errors.js";
 import { agentsReport } from "./agents-report.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
 import { runCommandTurn } from "./custom-commands.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
+import { modelChoices } from "./model-choices.js";
 import { PERMISSION_MODES } from "./options.js";
 import { createModelClient } from "./provider.js";
+import { sessionChoices } from "./session-choices.js";
 
 /** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
 const READ_TEXT_LIMIT = 2_000_000;
 
-export function createReplHost(runtime: Runtime): ReplHost {
+/** Builds the Runtime of another saved session (`--resume <id>` with the current model and mode). */
+export type Reopen = (
+  sessionId: string,
+  carry: { model: string; permissionMode: PermissionMode },
+) => Promise<Runtime>;
+
+/** The host the REPL keeps for its whole life: it forwards to the host of the current runtime, which
+ *  /resume replaces; the prompter and whether start-up ran carry over. */
+export function createReplHost(first: Runtime, reopen: Reopen): ReplHost {
+  let runtime = first;
+  let inner = hostFor(runtime);
+  let prompter: ReplPrompter | undefined;
+  let started = false;
+  const sessionsDir = () => projectSessionsDir(join(runtime.env.homeDir, ".agents", "sessions"), runtime.cwd);
+  const own: Partial<ReplHost> = {
+    async start() {
+      started = true;
+      await inner.start();
+    },
+    installPrompter(next) {
+      prompter = next;
+      runtime.setPrompter(next);
+    },
+    listSessions: () => sessionChoices(sessionsDir(), runtime.sessionId, process.pid),
+    async resume(id) {
+      const found = findSession(sessionsDir(), id);
+      if (found.type === "none") throw new Error(`no saved session ${id} in this project`);
+      if (found.type === "ambiguous")
+        throw new Error(`${found.matches.length} sessions start with ${id}; give more of the id`);
+      const target = found.session.id;
+      if (target === runtime.sessionId) throw new Error("that is the session you are in");
+      const holder = sessionLockHolder(sessionsDir(), target, process.pid);
+      if (holder !== undefined)
+        throw new Error(`session ${target} is in use by process ${holder}; wait for it to finish`);
+      const next = await reopen(target, {
+        model: runtime.session.model.model,
+        permissionMode: runtime.gate.mode,
+      }).catch((error: unknown) => {
+        throw new Error(errorMessage(error).replace(/^--resume \S+: /, ""));
+      });
+      if (started) await runtime.session.end("resume");
+      await runtime.close();
+      runtime = next;
+      inner = hostFor(next);
+      started = false;
+      if (prompter) next.setPrompter(prompter);
+      return `resumed session ${target}`;
+    },
+  };
+  const host = {} as ReplHost;
+  for (const key of Object.keys(inner) as Array<keyof ReplHost>)
+    Object.defineProperty(host, key, { enumerable: true, get: () => own[key] ?? inner[key] });
+  return host;
+}
+
+function hostFor(runtime: Runtime): ReplHost {
   const { session, gate, hooks, mcp, env, cwd } = runtime;
   const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
   return {
@@ -174,6 +234,20 @@ export function createReplHost(runtime: Runtime): ReplHost {
         }),
       );
       return `model: ${session.model.model} (${session.model.provider})`;
+    },
+    modelChoices: () =>
+      modelChoices({
+        provider: session.model.provider,
+        current: session.model.model,
+        baseUrl: env.openaiBaseUrl,
+        configured: [env.anthropicModel, env.openaiModel, runtime.settings.merged.model].filter(
+          (name): name is string => typeof name === "string" && name !== "",
+        ),
+        pricing: runtime.settings.merged.modelPricing,
+      }),
+    listSessions: async () => [],
+    resume: async () => {
+      throw new Error("resuming is not available here");
     },
     projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     readText(path) {

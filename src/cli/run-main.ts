@@ -4,6 +4,7 @@ import { UsageError } from "../util/errors.js";
 import { createRuntime } from "./compose.js";
 import type { CliOptions } from "./options.js";
 import { readStdin } from "./read-stdin.js";
+import type { Reopen } from "./repl-host.js";
 import { runHeadless } from "./run-headless.js";
 
 /** How long a prompt argument waits for piped stdin before going on without it. */
@@ -68,5 +69,23 @@ export async function runMain(options: CliOptions): Promise<number> {
     import("../ui/repl/run-repl.js"),
     import("./repl-host.js"),
   ]);
-  return runRepl(createReplHost(runtime), { initialPrompt: options.prompt });
+  // /resume (and `--resume` without an id, which opens its picker) builds the chosen session's
+  // runtime as `--resume <id>` would, keeping the model and permission mode of the moment.
+  const reopen: Reopen = (id, carry) =>
+    createRuntime(
+      {
+        ...options,
+        resume: id,
+        continue: false,
+        sessionId: undefined,
+        prompt: undefined,
+        model: carry.model,
+        permissionMode: carry.permissionMode,
+      },
+      true,
+    );
+  return runRepl(createReplHost(runtime, reopen), {
+    initialPrompt: options.prompt,
+    resumePicker: options.resume === true,
+  });
 }

@@ -1,12 +1,39 @@
-// What reagent knows about model ids: `--model` aliases, and per model the thinking forms the API
-// takes (manual `enabled` with a budget, `adaptive` + effort), effort levels, output ceiling and
-// whether it reads images. Facts as documented by the providers; unknown ids get cautious defaults
+// What reagent knows about model ids: `--model` aliases, the ids /model offers, and per model the
+// thinking forms the API takes (manual `enabled` with a budget, `adaptive` + effort), effort levels,
+// output ceiling and whether it reads images. Facts as documented by the providers; unknown ids get cautious defaults
 // (no thinking parameters, 8,192 output tokens). Pure data and lookups.
 
 export const MODEL_ALIASES: Readonly<Record<string, string>> = {
   opus: "claude-opus-5",
   sonnet: "claude-sonnet-5",
   haiku: "claude-haiku-4-5",
+};
+
+/** Model ids offered by the REPL's /model picker per provider (any other id can still be typed). */
+export const KNOWN_MODELS: Readonly<Record<string, readonly string[]>> = {
+  anthropic: [
+    "claude-opus-5",
+    "claude-sonnet-5",
+    "claude-haiku-4-5",
+    "claude-opus-4-8",
+    "claude-opus-4-7",
+    "claude-opus-4-6",
+    "claude-sonnet-4-6",
+    "claude-opus-4-5",
+    "claude-sonnet-4-5",
+  ],
+  openai: [
+    "gpt-5",
+    "gpt-5-mini",
+    "gpt-5-nano",
+    "gpt-4.1",
+    "gpt-4.1-mini",
+    "gpt-4.1-nano",
+    "gpt-4o",
+    "o3",
+    "o4-mini",
+  ],
+  deepseek: ["deepseek-chat", "deepseek-reasoner", "deepseek-v4-pro"],
 };
 
 /** `sonnet` → the current Sonnet id; anything else unchanged. */

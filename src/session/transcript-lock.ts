@@ -87,6 +87,18 @@ function writeWhole(path: string, content: string, flags: "w" | "wx"): void {
   }
 }
 
+/** The pid of the live process other than `self` that holds the session's lock, if any (the
+ *  /resume picker marks such a session). */
+export function sessionLockHolder(
+  dir: string,
+  sessionId: string,
+  self: number,
+  isAlive: (pid: number) => boolean = processIsAlive,
+): number | undefined {
+  const owner = readOwner(sessionLockPath(dir, sessionId));
+  return typeof owner === "number" && owner !== self && isAlive(owner) ? owner : undefined;
+}
+
 /** Takes the session's lock in `dir` (which must exist) for process `options.pid`. */
 export function acquireSessionLock(dir: string, sessionId: string, options: LockOptions): LockOutcome {
   const path = sessionLockPath(dir, sessionId);

@@ -17,7 +17,7 @@ export type ResumeRequest =
   | { type: "pick" };
 
 export type ResumeResolution =
-  | { type: "new"; notice?: string }
+  | { type: "new" }
   | {
       type: "resumed";
       id: string;
@@ -112,11 +112,8 @@ export function resolveResume(options: {
       };
     }
     case "pick":
-      if (options.interactive)
-        return {
-          type: "new",
-          notice: `--resume was given without a session id; starting a new session.\n${recent}\nTo resume one: reagent --resume <id>`,
-        };
+      // The REPL opens its session picker; a new session starts if none is chosen.
+      if (options.interactive) return { type: "new" };
       return {
         type: "error",
         message: `--resume needs a session id in headless mode: reagent -p --resume <id> "prompt".\n${recent}`,

@@ -4,11 +4,13 @@
 // live in the use-* hooks, the frame in live-frame.ts; this file wires them together.
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { errorMessage } from "../../util/errors.js";
 import { editInEditor } from "./external-editor.js";
 import { helpText } from "./help-text.js";
 import type { PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
 import { describeRequest } from "./permission-view.js";
+import { historyTranscript } from "./resumed-history.js";
 import { isShellInput } from "./shell-mode.js";
 import { allCommands } from "./slash-commands.js";
 import type { Style } from "./style.js";
@@ -18,6 +20,7 @@ import { spinnerFrame, useClock } from "./use-clock.js";
 import { type DialogTiming, useDialog } from "./use-dialog.js";
 import { useIdleNotification } from "./use-idle-notification.js";
 import { usePermissionQueue } from "./use-permission-queue.js";
+import { usePickers } from "./use-pickers.js";
 import { usePromptKeys } from "./use-prompt-keys.js";
 import { useSessionTranscript } from "./use-session-transcript.js";
 import { useTerminalSize } from "./use-terminal-size.js";
@@ -37,6 +40,8 @@ export type AppProps = {
   dialogTiming?: DialogTiming;
   /** Runs a program that takes over the terminal (Ctrl+G's editor), suspending the REPL's drawing. */
   handOver: <T>(work: () => T) => T;
+  /** `--resume` without an id: start-up waits for the session picker; `onStarted` when it ran. */
+  resumePicker?: { onStarted: () => void };
 };
 
 /** Clears the visible screen and homes the cursor; the scrollback is left alone (never ESC[3J). */
@@ -53,7 +58,11 @@ export function App(props: AppProps) {
   const [detailed, setDetailed] = useState(false);
   const [exiting, setExiting] = useState(false);
   const [lastInputAt, setLastInputAt] = useState(Date.now());
-  const { transcript, setTranscript, add, hookRuns } = useSessionTranscript(host, sessionVersion);
+  const { transcript, setTranscript, add, hookRuns, whenSubscribed } = useSessionTranscript(
+    host,
+    sessionVersion,
+  );
+  const versionRef = useRef(sessionVersion);
   const onSettled = useCallback(
     (question: PermissionQuestion) =>
       setTranscript((state) => restartTool(state, question.toolUseId, Date.now())),
@@ -87,6 +96,39 @@ export function App(props: AppProps) {
     setStaticKey((key) => key + 1);
   }, [write]);
 
+  /** SessionStart of the session now in the host (after the start-up picker or a /resume). */
+  const startUp = async () => {
+    try {
+      await host.start();
+    } catch (error) {
+      add({ kind: "error", text: `Start-up failed: ${errorMessage(error)}` });
+    }
+    props.resumePicker?.onStarted();
+  };
+
+  /** Listen to a new session (after /clear or /resume); resolves once subscribed. */
+  const nextSession = useCallback(() => {
+    versionRef.current += 1;
+    setSessionVersion(versionRef.current);
+    return whenSubscribed(versionRef.current);
+  }, [whenSubscribed]);
+
+  const pickers = usePickers({
+    host,
+    add,
+    onSwitched: async () => {
+      setTranscript(() => historyTranscript(host.session.messages, { cwd: host.cwd }));
+      reprint();
+      await nextSession();
+      await startUp();
+    },
+    onStartupPicked: () => startUp(),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the start-up picker opens once
+  useEffect(() => {
+    if (props.resumePicker) void pickers.openResume(true);
+  }, []);
+
   const turns = useTurns({
     host,
     style,
@@ -94,13 +136,15 @@ export function App(props: AppProps) {
     setTranscript,
     hookRuns,
     helpText: helpText(commands),
-    blocked: dialogs.length > 0,
+    blocked: dialogs.length > 0 || pickers.blocking,
     onCleared: () => {
       setTranscript(() => emptyTranscript());
       reprint();
-      setSessionVersion((version) => version + 1);
+      void nextSession();
     },
     onExit: leave,
+    onPick: (picker) => (picker === "model" ? pickers.openModel() : void pickers.openResume()),
+    onResume: (id) => pickers.resume(id),
   });
   useInitialPrompt(initialPrompt, turns.enqueue);
 
@@ -124,7 +168,7 @@ export function App(props: AppProps) {
     track,
     leave,
     onKey: () => setLastInputAt(Date.now()),
-    intercept: dialog ? dialogControl.handleKey : undefined,
+    intercept: dialog ? dialogControl.handleKey : pickers.active ? pickers.handleKey : undefined,
     lastTypedAt,
     onRedraw: () => write(CLEAR_SCREEN),
     nothingAnswered: () => {
@@ -179,6 +223,7 @@ export function App(props: AppProps) {
         suggestions: prompt.suggestions,
         selected: prompt.selected,
         menuNote: prompt.menuNote,
+        picker: pickers.lines(style, width),
         overlay: prompt.searchLine ? [style.cyan(prompt.searchLine)] : undefined,
         status: {
           model: `${host.model.provider}/${host.model.model}`,

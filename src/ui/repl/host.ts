@@ -54,6 +54,22 @@ export type RuleKind = "allow" | "deny" | "ask";
 
 export type McpPromptInfo = { server: string; name: string; description?: string };
 
+/** A saved session of the project, for the /resume picker. */
+export type SessionChoice = {
+  id: string;
+  /** The first prompt on one line ("" when none). */
+  firstPrompt: string;
+  updatedAt: Date;
+  messages: number;
+  /** The session this REPL is in. */
+  current: boolean;
+  /** A live reagent process writes it (its lock); it cannot be resumed here. */
+  inUseBy?: number;
+};
+
+/** A model the /model picker offers: an alias or id of the current provider. */
+export type ModelChoice = { name: string; description: string; current: boolean };
+
 export type NotificationType = "permission_prompt" | "idle_prompt";
 
 export interface ReplHost {
@@ -69,7 +85,8 @@ export interface ReplHost {
   readonly noColor: boolean;
   /** Ctrl+G's editor command: $VISUAL, else $EDITOR, else `vi` (run through `sh -c` with the file). */
   readonly editorCommand: string;
-  /** SessionStart hooks (source `startup`); called once after the REPL subscribed. */
+  /** SessionStart hooks (source `startup`, or `resume` after `resume()`); called after the REPL
+   *  subscribed to the session. */
   start(): Promise<void>;
   permissionMode(): string;
   /** Returns a one-line confirmation; throws (Error message shown) for an unknown mode. */
@@ -113,6 +130,15 @@ export interface ReplHost {
   initPrompt(focus: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
   setModel(name: string): Promise<string>;
+  /** What the /model picker offers for the current provider. */
+  modelChoices(): ModelChoice[];
+  /** The project's saved sessions, most recently written first. */
+  listSessions(): Promise<SessionChoice[]>;
+  /** Switches to a saved session (id or unique prefix), as `--resume` would: the current one ends
+   *  (SessionEnd `resume`), the chosen one is locked and loaded; `session`, `sessionId` and the
+   *  history change, and `start()` then fires SessionStart `resume`. Returns a confirmation; throws
+   *  with a user-facing message (unknown id, in use, unreadable) and nothing changes. */
+  resume(id: string): Promise<string>;
   /** The project's files and folders (relative, folders end in `/`) for `@` completion; gitignored
    *  and Read-denied files left out. Called in the background when a mention is first typed. */
   projectFiles(): Promise<string[]>;

@@ -31,6 +31,8 @@ export type ReplOptions = {
   initialPrompt?: string;
   /** How long a new permission dialog ignores keys (component tests use zeros). */
   dialogTiming?: DialogTiming;
+  /** `--resume` without an id: open the session picker first; start-up runs once one is chosen. */
+  resumePicker?: boolean;
 };
 
 export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
@@ -70,6 +72,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       initialPrompt,
       dialogTiming: options.dialogTiming,
       handOver,
+      resumePicker: options.resumePicker ? { onStarted: () => started() } : undefined,
     }),
     {
       // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
@@ -87,8 +90,11 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
   try {
     // Let the app subscribe to the session before SessionStart hooks can report anything.
     await new Promise((resolve) => setImmediate(resolve));
-    await host.start();
-    started();
+    // With the session picker first, the app runs start-up once a session is chosen (or none).
+    if (!options.resumePicker) {
+      await host.start();
+      started();
+    }
     void preloadHighlighter();
     await instance.waitUntilExit();
   } catch (error) {

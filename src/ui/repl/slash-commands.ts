@@ -26,7 +26,18 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
   { name: "mcp", description: "MCP servers, tools and prompts", kind: "builtin" },
   { name: "agents", description: "Subagent types and background agents", kind: "builtin" },
   { name: "init", args: "[focus]", description: "Write an AGENTS.md for this project", kind: "builtin" },
-  { name: "model", args: "[name]", description: "Show or switch the model", kind: "builtin" },
+  {
+    name: "model",
+    args: "[name]",
+    description: "Switch the model (a picker without a name)",
+    kind: "builtin",
+  },
+  {
+    name: "resume",
+    args: "[id]",
+    description: "Resume a saved session (a picker without an id)",
+    kind: "builtin",
+  },
   {
     name: "compact",
     args: "[instructions]",

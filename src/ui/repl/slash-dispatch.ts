@@ -13,6 +13,9 @@ export type SlashOutcome =
   /** A turn the host runs itself (a custom command: expanded after UserPromptSubmit allowed it). */
   | { kind: "turn"; display: string; run: () => Promise<unknown> }
   | { kind: "cleared"; text: string }
+  /** Open a picker in place of the prompt (`/model`, `/resume` without arguments). */
+  | { kind: "pick"; picker: "model" | "resume" }
+  | { kind: "resume"; id: string }
   | { kind: "exit" };
 
 export type SlashContext = {
@@ -101,8 +104,10 @@ async function builtin(parsed: ParsedSlash, context: SlashContext): Promise<Slas
       return { kind: "submit", prompt, display: `/init${args ? ` ${args}` : ""}` };
     }
     case "model":
-      if (args === "") return { kind: "output", text: `Model: ${host.model.provider}/${host.model.model}` };
+      if (args === "") return { kind: "pick", picker: "model" };
       return { kind: "output", text: await host.setModel(args) };
+    case "resume":
+      return args === "" ? { kind: "pick", picker: "resume" } : { kind: "resume", id: args };
     case "compact": {
       const result = await host.compact(args || undefined);
       return { kind: result.ok ? "output" : "error", text: result.message };

@@ -1,5 +1,6 @@
-// Folds the session's events into the REPL transcript (re-subscribing when /clear replaced the
-// session) and keeps the last hook runs for /hooks. A resumed session starts with its history.
+// Folds the session's events into the REPL transcript (re-subscribing when /clear or /resume
+// replaced the session) and keeps the last hook runs for /hooks. A resumed session starts with its
+// history.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cleanEvent } from "./clean-event.js";
 import type { ReplHost, SessionEvent } from "./host.js";
@@ -22,8 +23,18 @@ export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
   const hookRuns = useRef<string[]>([]);
   const add = useCallback((entry: EntryInput) => setTranscript((state) => addEntry(state, entry)), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-subscribe when /clear replaced the session
+  const waiting = useRef(new Map<number, () => void>());
+  /** Resolves once the REPL listens to the session of this version (before its start-up runs). */
+  const whenSubscribed = useCallback(
+    (version: number) => new Promise<void>((resolve) => waiting.current.set(version, resolve)),
+    [],
+  );
+
+  // Re-subscribes when /clear or /resume replaced the session (a new version).
   useEffect(() => {
+    const resolve = waiting.current.get(sessionVersion);
+    waiting.current.delete(sessionVersion);
+    queueMicrotask(() => resolve?.());
     return host.session.subscribe((event) => {
       if (event.type === "hook-run") {
         const line = hookRunLine(event.event);
@@ -34,5 +45,5 @@ export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
     });
   }, [host, sessionVersion]);
 
-  return { transcript, setTranscript, add, hookRuns };
+  return { transcript, setTranscript, add, hookRuns, whenSubscribed };
 }

@@ -22,6 +22,10 @@ export type TurnsOptions = {
   blocked: boolean;
   onCleared: () => void;
   onExit: () => void;
+  /** `/model` or `/resume` without arguments: open that picker. */
+  onPick: (picker: "model" | "resume") => void;
+  /** `/resume <id>`. */
+  onResume: (id: string) => Promise<void>;
 };
 
 /** `@server:uri` MCP resources the prompt mentions (`@path` files are attached by the session). */
@@ -32,6 +36,7 @@ async function attachResources(host: ReplHost, prompt: string) {
 
 export function useTurns(options: TurnsOptions) {
   const { host, style, add, setTranscript, hookRuns, helpText, blocked, onCleared, onExit } = options;
+  const { onPick, onResume } = options;
   const [busy, setBusy] = useState(false);
   const [startedAt, setStartedAt] = useState(0);
   const [queue, setQueue] = useState<string[]>([]);
@@ -62,10 +67,7 @@ export function useTurns(options: TurnsOptions) {
   );
 
   const show = useCallback(
-    (
-      text: string,
-      outcome: Exclude<SlashOutcome, { kind: "submit" } | { kind: "turn" } | { kind: "exit" }>,
-    ) => {
+    (text: string, outcome: Extract<SlashOutcome, { kind: "output" | "error" | "cleared" }>) => {
       switch (outcome.kind) {
         case "cleared":
           onCleared();
@@ -116,9 +118,11 @@ export function useTurns(options: TurnsOptions) {
       if (outcome.kind === "exit") return onExit();
       if (outcome.kind === "submit") return runTurn(outcome.prompt, outcome.display);
       if (outcome.kind === "turn") return runTurn(outcome.display, outcome.display, outcome.run);
+      if (outcome.kind === "pick") return onPick(outcome.picker);
+      if (outcome.kind === "resume") return onResume(outcome.id);
       show(text, outcome);
     },
-    [host, hookRuns, helpText, runTurn, runShell, onExit, show],
+    [host, hookRuns, helpText, runTurn, runShell, onExit, show, onPick, onResume],
   );
 
   useEffect(() => {

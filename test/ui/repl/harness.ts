@@ -74,6 +74,10 @@ export async function startRepl(
     /** Files to create in the workspace before start (path → text or bytes). */
     files?: Record<string, string | Buffer>;
     editorCommand?: string;
+    /** Saved sessions /resume lists (the current one, "s1", is listed too). */
+    sessions?: Array<{ id: string; firstPrompt: string; history: Message[]; inUseBy?: number }>;
+    /** Start with the session picker (`--resume` without an id). */
+    resumePicker?: boolean;
   } = {},
 ) {
   const dir = realpathSync(await mkdtemp(join(tmpdir(), "reagent-repl-")));
@@ -124,13 +128,19 @@ export async function startRepl(
       history,
     });
   let session = makeSession(options.history?.(dir));
+  let sessionId = "s1";
+  let model = "scripted";
   const host: ReplHost = {
     get session() {
       return session;
     },
-    model: { provider: "scripted", model: "scripted" },
+    get model() {
+      return { provider: "scripted", model };
+    },
     cwd: dir,
-    sessionId: "s1",
+    get sessionId() {
+      return sessionId;
+    },
     historyFile: join(dir, "history.jsonl"),
     noColor: true,
     editorCommand: options.editorCommand ?? "false",
@@ -174,7 +184,35 @@ export async function startRepl(
     mcpPrompts: () => [{ server: "docs", name: "summarize" }],
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
     initPrompt: async (focus) => `INIT ${focus}`,
-    setModel: async (name) => `Model set to ${name}`,
+    setModel: async (name) => {
+      calls.push(`model ${name}`);
+      model = name;
+      return `Model set to ${name}`;
+    },
+    modelChoices: () =>
+      ["scripted", "fast", "smart"].map((name) => ({
+        name,
+        description: `${name} model`,
+        current: name === model,
+      })),
+    listSessions: async () => [
+      ...(options.sessions ?? []).map((saved, index) => ({
+        id: saved.id,
+        firstPrompt: saved.firstPrompt,
+        updatedAt: new Date(Date.now() - (index + 1) * 3_600_000),
+        messages: saved.history.length,
+        current: saved.id === sessionId,
+        ...(saved.inUseBy ? { inUseBy: saved.inUseBy } : {}),
+      })),
+    ],
+    resume: async (id) => {
+      const saved = options.sessions?.find((candidate) => candidate.id.startsWith(id));
+      if (!saved) throw new Error(`no saved session ${id}`);
+      calls.push(`resume ${saved.id}`);
+      session = makeSession(saved.history);
+      sessionId = saved.id;
+      return `resumed ${saved.id}`;
+    },
     projectFiles: () => listProjectFiles(dir, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     readText: (path) => {
       try {
@@ -206,6 +244,7 @@ export async function startRepl(
     debug: true,
     idleMs: options.idleMs ?? 60_000,
     dialogTiming: options.dialogTiming ?? { guardMs: 0, typingPauseMs: 0 },
+    resumePicker: options.resumePicker,
   });
   const screen = () => stripAnsi(stdout.frames.at(-1) ?? "");
   const handle = { exited, press: (data: string) => stdin.write(data) };

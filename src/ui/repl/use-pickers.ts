@@ -1,0 +1,158 @@
+// The /model and /resume pickers: what they list, what choosing does, and the switch to another
+// session (the host swaps it; the App replays its history and runs its start-up). `--resume` without
+// an id opens the session picker before start-up; cancelling it starts the new session as usual.
+import type { Key } from "ink";
+import { useCallback, useState } from "react";
+import { errorMessage } from "../../util/errors.js";
+import type { ReplHost, SessionChoice } from "./host.js";
+import { openPicker, type PickerItem, type PickerState, pickerKey, pickerLines } from "./picker.js";
+import type { Style } from "./style.js";
+import type { EntryInput } from "./transcript.js";
+import { useRefState } from "./use-ref-state.js";
+
+type OpenPicker = { state: PickerState; choose: (item: PickerItem) => void; cancel: () => void };
+
+export type PickersOptions = {
+  host: ReplHost;
+  add: (entry: EntryInput) => void;
+  /** The host switched sessions: show its history, listen to it, run its start-up. */
+  onSwitched: () => Promise<void>;
+  /** Start-up was held for the session picker (`--resume` without an id); run it now. */
+  onStartupPicked: () => Promise<void>;
+};
+
+function ago(date: Date, now: number): string {
+  const minutes = Math.max(0, Math.round((now - date.getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return days < 30 ? `${days} d ago` : date.toISOString().slice(0, 10);
+}
+
+export function sessionItem(session: SessionChoice, now: number): PickerItem {
+  const prompt = session.firstPrompt || "(no prompt)";
+  const messages = `${session.messages} message${session.messages === 1 ? "" : "s"}`;
+  return {
+    value: session.id,
+    label: prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt,
+    detail: `${ago(session.updatedAt, now)} · ${messages} · ${session.id.slice(0, 8)}`,
+    ...(session.current ? { mark: "current", unavailable: "this is the session you are in" } : {}),
+    ...(session.inUseBy !== undefined ? { unavailable: `in use by process ${session.inUseBy}` } : {}),
+  };
+}
+
+export function usePickers(options: PickersOptions) {
+  const { host, add, onSwitched, onStartupPicked } = options;
+  const [open, openRef, setOpen] = useRefState<OpenPicker | undefined>(undefined);
+  const [switching, setSwitching] = useState(false);
+
+  const resume = useCallback(
+    async (id: string, atStartup = false) => {
+      setSwitching(true);
+      try {
+        // The host's start-up says which session was resumed and how long it is.
+        await host.resume(id);
+        await onSwitched();
+      } catch (error) {
+        add({ kind: "error", text: `/resume ${id}: ${errorMessage(error)}` });
+        if (atStartup) await onStartupPicked();
+      } finally {
+        setSwitching(false);
+      }
+    },
+    [host, add, onSwitched, onStartupPicked],
+  );
+
+  const openModel = useCallback(() => {
+    const choices = host.modelChoices();
+    const items = choices.map(
+      (choice): PickerItem => ({
+        value: choice.name,
+        label: choice.name,
+        ...(choice.description ? { detail: choice.description } : {}),
+        ...(choice.current ? { mark: "current" } : {}),
+      }),
+    );
+    const current = Math.max(
+      0,
+      choices.findIndex((choice) => choice.current),
+    );
+    setOpen({
+      state: openPicker(
+        `Switch model (${host.model.provider}; /model NAME for any other)`,
+        items,
+        "switch",
+        current,
+      ),
+      cancel: () => setOpen(undefined),
+      choose: (item) => {
+        setOpen(undefined);
+        host.setModel(item.value).then(
+          (text) => add({ kind: "info", text }),
+          (error: unknown) => add({ kind: "error", text: `/model ${item.value}: ${errorMessage(error)}` }),
+        );
+      },
+    });
+  }, [host, add, setOpen]);
+
+  const openResume = useCallback(
+    async (atStartup = false) => {
+      let sessions: SessionChoice[];
+      try {
+        sessions = await host.listSessions();
+      } catch (error) {
+        add({ kind: "error", text: `/resume: cannot list the saved sessions: ${errorMessage(error)}` });
+        if (atStartup) await onStartupPicked();
+        return;
+      }
+      if (sessions.every((session) => session.current)) {
+        add({ kind: "info", text: "No other saved session in this project." });
+        if (atStartup) await onStartupPicked();
+        return;
+      }
+      const now = Date.now();
+      const items = sessions.map((session) => sessionItem(session, now));
+      const first = Math.max(
+        0,
+        items.findIndex((item) => !item.unavailable),
+      );
+      setOpen({
+        state: openPicker("Resume a session", items, "resume", first),
+        cancel: () => {
+          setOpen(undefined);
+          if (atStartup) void onStartupPicked();
+        },
+        choose: (item) => {
+          setOpen(undefined);
+          void resume(item.value, atStartup);
+        },
+      });
+    },
+    [host, add, resume, onStartupPicked, setOpen],
+  );
+
+  const handleKey = (input: string, key: Key): boolean => {
+    const current = openRef.current;
+    if (!current) return false;
+    const step = pickerKey(current.state, input, key);
+    if (step.type === "update") setOpen({ ...current, state: step.state });
+    else if (step.type === "choose") current.choose(step.item);
+    else if (step.type === "cancel") current.cancel();
+    return true;
+  };
+
+  return {
+    active: open !== undefined,
+    /** A picker is open or a session switch is under way: queued prompts wait. */
+    blocking: open !== undefined || switching,
+    switching,
+    openModel,
+    openResume,
+    resume,
+    handleKey,
+    lines: (style: Style, width: number) =>
+      open ? (maxRows: number) => pickerLines(open.state, { style, width, maxRows }) : undefined,
+  };
+}
