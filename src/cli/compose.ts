@@ -47,7 +47,7 @@ import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type AgentWiring, wireAgents } from "./agent-wiring.js";
-import { type EnvSnapshot, readEnv } from "./env.js";
+import { type EnvSnapshot, readEnv, type ThinkingFlags, withThinkingFlags } from "./env.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
@@ -105,7 +105,7 @@ function configStep<T>(step: () => T): T {
   }
 }
 
-export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources">): Basics {
+export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources"> & ThinkingFlags): Basics {
   const cwd = process.cwd();
   const accountHome = () => userInfo().homedir;
   const shellEnv = readEnv(process.env, accountHome);
@@ -116,10 +116,9 @@ export function loadBasics(options: Pick<CliOptions, "settings" | "settingSource
     sources: options.settingSources,
   });
   // Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code; the
-  // settings files themselves are found through the shell's HOME.
-  const env = settings.merged.env
-    ? { ...readEnv({ ...process.env, ...settings.merged.env }, accountHome), homeDir: shellEnv.homeDir }
-    : shellEnv;
+  // settings files themselves are found through the shell's HOME. Thinking flags win over the variables.
+  const merged = settings.merged.env && readEnv({ ...process.env, ...settings.merged.env }, accountHome);
+  const env = withThinkingFlags(merged ? { ...merged, homeDir: shellEnv.homeDir } : shellEnv, options);
   const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
   return { cwd, env, tracer, settings };
 }

@@ -35,8 +35,11 @@ export type EnvSnapshot = {
   searxngUrl?: string;
   /** DISABLE_PROMPT_CACHING=1: no cache_control breakpoints (Anthropic). */
   promptCaching: boolean;
-  /** MAX_THINKING_TOKENS: thinking budget for models with manual thinking; 0 turns thinking off. */
+  /** MAX_THINKING_TOKENS: thinking budget for models with manual thinking; 0 turns thinking off.
+   *  `--max-thinking-tokens` wins (withThinkingFlags). */
   maxThinkingTokens?: number;
+  /** `--thinking adaptive|enabled` (no variable): thinking on at the model's default budget. */
+  thinkingOn?: boolean;
 };
 
 const truthy = (value: string | undefined) =>
@@ -113,4 +116,19 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
     maxThinkingTokens: thinkingTokens(env.MAX_THINKING_TOKENS, warnings),
   };
+}
+
+/** `--max-thinking-tokens` and `--thinking` over MAX_THINKING_TOKENS: a flag wins over the variable. */
+export type ThinkingFlags = { maxThinkingTokens?: number; thinking?: "on" | "off" };
+
+export function withThinkingFlags(env: EnvSnapshot, flags: ThinkingFlags): EnvSnapshot {
+  if (flags.maxThinkingTokens !== undefined) return { ...env, maxThinkingTokens: flags.maxThinkingTokens };
+  if (flags.thinking === "off") return { ...env, maxThinkingTokens: 0 };
+  if (flags.thinking === "on")
+    return {
+      ...env,
+      maxThinkingTokens: env.maxThinkingTokens === 0 ? undefined : env.maxThinkingTokens,
+      thinkingOn: true,
+    };
+  return env;
 }

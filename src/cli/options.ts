@@ -36,6 +36,10 @@ export type CliOptions = {
   agents?: string;
   /** `--effort`: thinking / reasoning effort. */
   effort?: "low" | "medium" | "high" | "max";
+  /** `--max-thinking-tokens`: the thinking budget (0 turns thinking off); wins over MAX_THINKING_TOKENS. */
+  maxThinkingTokens?: number;
+  /** `--thinking`: on (adaptive or enabled, at the model's default budget) or off. */
+  thinking?: "on" | "off";
   /** `--max-budget-usd`: the run stops once its cost reaches this. */
   maxBudgetUsd?: number;
   /** `--fallback-model`: used after repeated overload errors. */

@@ -92,8 +92,14 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     .option("--tools <tools>", 'built-in tools to offer: a comma list, "default" (all) or "" (none)')
     .option("--system-prompt-file <file>", "replace the base system prompt with this file's text")
     .option("--include-hook-events", "stream-json: hook events (always on in reagent)")
-    .addOption(new Option("--thinking <mode>").hideHelp())
-    .addOption(new Option("--max-thinking-tokens <n>").hideHelp())
+    .option("--max-thinking-tokens <n>", "thinking budget in tokens, 0 = off (wins over MAX_THINKING_TOKENS)")
+    .addOption(
+      new Option("--thinking <mode>", "thinking on at the model's default budget, or off").choices([
+        "adaptive",
+        "enabled",
+        "disabled",
+      ]),
+    )
     .addOption(new Option("--thinking-display <mode>").hideHelp())
     .addOption(new Option("--betas <betas>").hideHelp())
     .addOption(new Option("--debug").hideHelp())

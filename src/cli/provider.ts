@@ -88,7 +88,11 @@ export async function createModelClient(options: {
       model: resolveModelAlias(model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL),
       tracer: options.tracer,
       cache: env.promptCaching,
-      thinking: { effort: options.effort, maxThinkingTokens: env.maxThinkingTokens },
+      thinking: {
+        effort: options.effort,
+        maxThinkingTokens: env.maxThinkingTokens,
+        on: env.thinkingOn === true,
+      },
     });
   }
   if (provider === "openai") {

@@ -20,16 +20,16 @@ type SdkOptions = Pick<
   | "allowBypassPermissions"
   | "tools"
   | "systemPromptFile"
+  | "maxThinkingTokens"
+  | "thinking"
   | "ignoredFlags"
 >;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Flags the SDKs may pass that reagent accepts without acting on them; named once on stderr. */
-const IGNORED = ["thinking", "maxThinkingTokens", "thinkingDisplay", "betas", "debug", "debugFile"];
+const IGNORED = ["thinkingDisplay", "betas", "debug", "debugFile"];
 const FLAG_NAMES: Record<string, string> = {
-  thinking: "--thinking",
-  maxThinkingTokens: "--max-thinking-tokens",
   thinkingDisplay: "--thinking-display",
   betas: "--betas",
   debug: "--debug",
@@ -60,6 +60,27 @@ function jsonSchema(value: unknown): Record<string, unknown> | undefined {
   return schema as Record<string, unknown>;
 }
 
+/** `--max-thinking-tokens N` (what the SDKs send for `thinking: {type: "enabled", budgetTokens}`): the
+ *  same setting as MAX_THINKING_TOKENS, which it overrides. */
+function maxThinkingTokens(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new UsageError(
+      `--max-thinking-tokens ${String(value)}: expected a whole number of tokens, e.g. 8000 (0 turns thinking off)`,
+    );
+  return Number(text);
+}
+
+/** `--thinking adaptive|enabled|disabled` (the SDKs' `thinking` option without a budget). */
+function thinkingMode(value: unknown): CliOptions["thinking"] {
+  if (value === undefined) return undefined;
+  const mode = String(value);
+  if (mode === "adaptive" || mode === "enabled") return "on";
+  if (mode === "disabled") return "off";
+  throw new UsageError(`--thinking ${mode}: use adaptive, enabled or disabled`);
+}
+
 export function sdkOptions(raw: Raw): SdkOptions {
   const inputFormat = String(raw.inputFormat ?? "text");
   if (!(INPUT_FORMATS as readonly string[]).includes(inputFormat))
@@ -88,6 +109,8 @@ export function sdkOptions(raw: Raw): SdkOptions {
     // `--tools default` (or no flag) offers every built-in tool; `--tools ""` none.
     tools: tools === undefined || tools === "default" ? undefined : commaList(tools),
     systemPromptFile,
+    maxThinkingTokens: maxThinkingTokens(raw.maxThinkingTokens),
+    thinking: thinkingMode(raw.thinking),
     ignoredFlags: IGNORED.filter((key) => raw[key] !== undefined).map((key) => FLAG_NAMES[key]!),
   };
 }

@@ -6,8 +6,11 @@ import { anthropicModelFacts, type Effort } from "./model-catalog.js";
 
 export type ThinkingSettings = {
   effort?: Effort;
-  /** MAX_THINKING_TOKENS: a budget for manual thinking; 0 turns thinking off. */
+  /** MAX_THINKING_TOKENS / `--max-thinking-tokens`: a budget for manual thinking (at least the API's
+   *  minimum of 1,024); 0 turns thinking off. */
   maxThinkingTokens?: number;
+  /** `--thinking adaptive|enabled`: thinking on at the model's default budget. */
+  on?: boolean;
 };
 
 export type ThinkingParams = {
@@ -26,6 +29,8 @@ export const THINKING_BUDGETS: Readonly<Record<Effort, number>> = {
   high: 20_000,
   max: 31_999,
 };
+/** The API refuses a manual thinking budget below this. */
+const MIN_BUDGET = 1_024;
 const ANSWER_ROOM = 8_192;
 const DEFAULT_OUTPUT = 32_000;
 const UNKNOWN_MODEL_OUTPUT = 8_192;
@@ -40,7 +45,8 @@ export function anthropicThinkingParams(
   let maxTokens =
     request.maxTokens ?? (facts.known ? Math.min(DEFAULT_OUTPUT, ceiling) : UNKNOWN_MODEL_OUTPUT);
   const off = request.reasoning === "off" || settings.maxThinkingTokens === 0;
-  const wanted = settings.effort !== undefined || (settings.maxThinkingTokens ?? 0) > 0;
+  const wanted =
+    settings.effort !== undefined || (settings.maxThinkingTokens ?? 0) > 0 || settings.on === true;
   if (off) {
     if (!facts.thinksByDefault || facts.refusesDisabledThinking) return { max_tokens: maxTokens };
     return { max_tokens: maxTokens, thinking: { type: "disabled" } };
@@ -54,11 +60,14 @@ export function anthropicThinkingParams(
     return { max_tokens: maxTokens, thinking: { type: "adaptive", ...display }, ...effort };
   }
   if (!wanted || !facts.manualThinking) return { max_tokens: maxTokens, ...effort };
-  let budget = settings.maxThinkingTokens ?? THINKING_BUDGETS[settings.effort ?? "medium"];
+  let budget = Math.max(
+    MIN_BUDGET,
+    settings.maxThinkingTokens ?? THINKING_BUDGETS[settings.effort ?? "medium"],
+  );
   if (request.maxTokens === undefined)
     maxTokens = Math.min(ceiling, Math.max(maxTokens, budget + ANSWER_ROOM));
   budget = Math.min(budget, maxTokens - Math.min(ANSWER_ROOM, Math.floor(maxTokens / 4)));
   // The API wants 1,024 ≤ budget < max_tokens; without room for that, the request goes without thinking.
-  if (budget < 1024) return { max_tokens: maxTokens, ...effort };
+  if (budget < MIN_BUDGET) return { max_tokens: maxTokens, ...effort };
   return { max_tokens: maxTokens, thinking: { type: "enabled", budget_tokens: budget }, ...effort };
 }

@@ -166,3 +166,76 @@ test("--effort on OpenAI models: reasoning_effort only where the model takes it"
   assert.equal((server.requests[0]!.body as Record<string, unknown>).reasoning_effort, "low");
   assert.equal((server.requests[1]!.body as Record<string, unknown>).reasoning_effort, undefined);
 });
+
+test("--max-thinking-tokens (as the Agent SDKs pass it) wins over MAX_THINKING_TOKENS; 0 turns thinking off", async () => {
+  const server = await serve([{ text: "a" }, { text: "b" }, { text: "c" }]);
+  const env = (model: string) =>
+    cleanEnv({
+      ANTHROPIC_API_KEY: "k",
+      ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+      ANTHROPIC_MODEL: model,
+      MAX_THINKING_TOKENS: "6000",
+    });
+  const budget = await runCli(["-p", "hi", "--max-thinking-tokens=3000"], {
+    cwd: workspace.dir,
+    env: env("claude-sonnet-4-5"),
+  });
+  assert.equal(budget.code, 0, budget.stderr);
+  assert.doesNotMatch(budget.stderr, /not acted on/);
+  const off = await runCli(["-p", "hi", "--max-thinking-tokens", "0"], {
+    cwd: workspace.dir,
+    env: env("claude-sonnet-5"),
+  });
+  assert.equal(off.code, 0, off.stderr);
+  // Below the API's minimum budget: raised to 1,024 instead of silently sending no thinking.
+  const small = await runCli(["-p", "hi", "--max-thinking-tokens", "500"], {
+    cwd: workspace.dir,
+    env: env("claude-haiku-4-5"),
+  });
+  assert.equal(small.code, 0, small.stderr);
+  assert.deepEqual(server.refusals, []);
+  const sent = server.requests.map((request) => (request.body as Body).thinking);
+  assert.deepEqual(sent, [
+    { type: "enabled", budget_tokens: 3000 },
+    { type: "disabled" },
+    { type: "enabled", budget_tokens: 1024 },
+  ]);
+});
+
+test("--thinking disabled / adaptive (the SDKs' thinking option without a budget)", async () => {
+  const server = await serve([{ text: "a" }, { text: "b" }]);
+  const env = (model: string) =>
+    cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ANTHROPIC_MODEL: model });
+  const off = await runCli(["-p", "hi", "--thinking=disabled"], {
+    cwd: workspace.dir,
+    env: env("claude-sonnet-5"),
+  });
+  assert.equal(off.code, 0, off.stderr);
+  const on = await runCli(["-p", "hi", "--thinking=adaptive"], {
+    cwd: workspace.dir,
+    env: env("claude-sonnet-4-5"),
+  });
+  assert.equal(on.code, 0, on.stderr);
+  assert.deepEqual(
+    server.requests.map((request) => (request.body as Body).thinking),
+    [{ type: "disabled" }, { type: "enabled", budget_tokens: 10_000 }],
+  );
+});
+
+test("a bad --max-thinking-tokens is a usage error that says what to pass; no request is sent", async () => {
+  const server = await serve([{ text: "never" }]);
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  for (const value of ["lots", "-1", "2.5", ""]) {
+    const run = await runCli(["-p", "hi", `--max-thinking-tokens=${value}`], { cwd: workspace.dir, env });
+    assert.equal(run.code, 2, `${value}: ${run.stderr}`);
+    assert.match(
+      run.stderr,
+      /--max-thinking-tokens .*expected a whole number of tokens, e\.g\. 8000 \(0 turns thinking off\)/,
+    );
+  }
+  const mode = await runCli(["-p", "hi", "--thinking", "sometimes"], { cwd: workspace.dir, env });
+  assert.equal(mode.code, 2);
+  assert.match(mode.stderr, /--thinking/);
+  assert.match(mode.stderr, /adaptive, enabled, disabled/);
+  assert.equal(server.requests.length, 0);
+});

@@ -165,3 +165,17 @@ test("merging two assistant messages keeps thinking blocks first", async () => {
     ["thinking", "text", "text"],
   );
 });
+
+test("thinking params: a budget below the API's minimum is raised to 1,024; `on` thinks at the default budget", () => {
+  assert.deepEqual(anthropicThinkingParams("claude-sonnet-4-5", { maxThinkingTokens: 100 }, {}).thinking, {
+    type: "enabled",
+    budget_tokens: 1024,
+  });
+  assert.deepEqual(anthropicThinkingParams("claude-sonnet-4-5", { on: true }, {}).thinking, {
+    type: "enabled",
+    budget_tokens: 10_000,
+  });
+  assert.deepEqual(anthropicThinkingParams("claude-sonnet-4-6", { on: true }, {}).thinking, {
+    type: "adaptive",
+  });
+});
