@@ -3,11 +3,12 @@
 // archives, audio, video, unknown binary) is refused with a message that names the type.
 
 import type { ImageMediaType } from "../../model/types.js";
-import { type ImageSize, imageSize } from "./image-size.js";
+import { type ImageFacts, imageFacts, imageMediaType } from "../../util/image-facts.js";
 
 export type PageContent =
   | { kind: "text"; format: "markdown" | "text" | "json"; text: string; title?: string }
-  | { kind: "image"; mediaType: ImageMediaType; base64: string; bytes: number; size: ImageSize | undefined }
+  /** `facts` is undefined when the bytes are not a well-formed image of that type. */
+  | { kind: "image"; mediaType: ImageMediaType; base64: string; bytes: number; facts: ImageFacts | undefined }
   | { kind: "unsupported"; mediaType: string; reason: string };
 
 const TEXT_TYPES = new Set([
@@ -28,12 +29,8 @@ const TEXT_TYPES = new Set([
 
 /** Sniffs a body without a usable content type from its first bytes. */
 function sniff(body: Buffer): string {
-  if (body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return "image/png";
-  if (body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return "image/jpeg";
-  if (body.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
-  if (body.subarray(0, 4).toString("latin1") === "RIFF" && body.subarray(8, 12).toString("latin1") === "WEBP")
-    return "image/webp";
+  const image = imageMediaType(body);
+  if (image) return image;
   if (body.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
   const head = body.subarray(0, 1024).toString("utf8").trimStart().toLowerCase();
   if (head.startsWith("<!doctype html") || head.startsWith("<html")) return "text/html";
@@ -91,7 +88,7 @@ export async function pageContent(
       mediaType: mediaType as ImageMediaType,
       base64: body.toString("base64"),
       bytes: body.length,
-      size: imageSize(body, mediaType as ImageMediaType),
+      facts: imageFacts(body),
     };
   const what = mediaType.startsWith("image/")
     ? `${mediaType} images are not supported (PNG, JPEG, GIF and WebP are)`

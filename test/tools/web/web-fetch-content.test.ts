@@ -51,6 +51,8 @@ before(async () => {
     "/mislabelled": send("image/jpeg", PNG),
     "/broken.png": send("image/png", Buffer.from("not really a png")),
     "/huge.png": send("image/png", hugePng()),
+    // 4 MB: under 5 MB as a file, over the 5 MB the API allows as base64.
+    "/heavy.png": send("image/png", Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)])),
     "/big": send("text/plain", "x".repeat(5000)),
     "/bomb": send("text/plain", gzipSync(Buffer.alloc(8 * 1024 * 1024)), { "content-encoding": "gzip" }),
     "/slow": (_req, res) => {
@@ -164,6 +166,12 @@ test("images the provider would refuse, or a model without vision, get a coded r
   const huge = await run(tool, { url: "https://docs.example.com/huge.png", prompt: "x" }, context);
   assert.equal(huge.isError && huge.code, "image_too_large");
   assert.match(huge.content, /9000×1 pixels; models accept at most 8000 pixels a side/);
+  const heavy = await run(tool, { url: "https://docs.example.com/heavy.png", prompt: "x" }, context);
+  assert.equal(heavy.isError && heavy.code, "image_too_large", heavy.content);
+  assert.match(
+    heavy.content,
+    /the image is 4\.0 MB; models accept at most 5 MB of base64 \(a 3\.75 MB file\)/,
+  );
   const blind = setup([], { acceptsImages: () => false }).tool;
   const text = await run(blind, { url: "https://docs.example.com/logo.png", prompt: "x" }, context);
   assert.equal(text.isError, false);
