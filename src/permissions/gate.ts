@@ -143,6 +143,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     scope: GateScope,
     request: PermissionRequest,
     evaluation: Extract<Evaluation, { kind: "ask" }>,
+    call: ReturnType<typeof describeCall>,
   ) => {
     const rule = evaluation.rule;
     if (scope.mode() === "dontAsk") {
@@ -153,8 +154,11 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     const why =
       evaluation.cause === "default"
-        ? `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode` +
-          (request.toolName === "Bash" ? ` (${evaluation.reason})` : "")
+        ? request.toolName === "WebFetch"
+          ? // Name the domain and the rule that allows it (issue 16: the reason is in permission_denials).
+            `WebFetch of ${String(request.input.url)} is not allowed in non-interactive mode; allow its domain with --allowedTools "${suggestRule(call, scope.context.cwd)}"`
+          : `${request.toolName} is not allowed in non-interactive mode; use --allowedTools or --permission-mode` +
+            (request.toolName === "Bash" ? ` (${evaluation.reason})` : "")
         : `${evaluation.reason}; this run is non-interactive, so it cannot ask` +
           (evaluation.cause === "outside-workspace"
             ? " (use --add-dir to widen the workspace)"
@@ -270,7 +274,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         return finish(request, { behavior: "deny", by: "hook", message, ...(endTurn ? { endTurn } : {}) });
       }
     }
-    if (unattended) return refuse(scope, request, evaluation);
+    if (unattended) return refuse(scope, request, evaluation, call);
     trace(request, "ask", evaluation.by, evaluation.rule);
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {

@@ -31,10 +31,39 @@ test("headless: a write is denied with a reason the model sees, listed in permis
       tool_name: "Write",
       tool_use_id: "w1",
       tool_input: { file_path: join(space.dir, "b.txt"), content: "new\n" },
+      reason: result.permission_denials[0].reason,
     },
   ]);
+  assert.match(
+    result.permission_denials[0].reason,
+    /^Permission denied: Write is not allowed in non-interactive mode; use --allowedTools or --permission-mode/,
+  );
   assert.match(run.stderr, /not allowed in non-interactive mode; use --allowedTools or --permission-mode/);
   assert.equal(existsSync(join(space.dir, "b.txt")), false);
+});
+
+test("stream-json: the result line lists the denial with its reason", async () => {
+  const script = scripted("deny-stream.json", writeThenStop("d.txt"));
+  const run = await runCli(
+    ["--model", `scripted:${script}`, "-p", "x", "--output-format", "stream-json", "--verbose"],
+    { cwd: space.dir, env: cleanEnv() },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  const result = lines.at(-1);
+  assert.equal(result.type, "result");
+  assert.deepEqual(Object.keys(result.permission_denials[0]), [
+    "tool_name",
+    "tool_use_id",
+    "tool_input",
+    "reason",
+  ]);
+  assert.match(result.permission_denials[0].reason, /Write is not allowed in non-interactive mode/);
+  const told = lines.find((line) => line.type === "user")?.message.content[0].content;
+  assert.equal(result.permission_denials[0].reason, told, "the model was told the same reason");
 });
 
 test("--allowedTools and ALLOW_WRITE=1 let headless runs write", async () => {

@@ -115,7 +115,10 @@ test("headless: an unallowed domain is denied with the reason, listed in permiss
   assert.equal(output.permission_denials.length, 1);
   assert.equal(output.permission_denials[0].tool_name, "WebFetch");
   assert.match(output.permission_denials[0].tool_input.url, /^http:\/\/127\.0\.0\.1:/);
-  assert.match(toolResultOf(requests[1]!).content, /not allowed in non-interactive mode/);
+  const told = toolResultOf(requests[1]!).content;
+  assert.match(told, /not allowed in non-interactive mode/);
+  assert.equal(output.permission_denials[0].reason, told, "the reason is the gate's message");
+  assert.match(output.permission_denials[0].reason, /--allowedTools "WebFetch\(domain:127\.0\.0\.1\)"/);
 });
 
 test("a typo in the webFetch settings is a start-up error naming the field", async () => {

@@ -30,7 +30,10 @@ test("headless: an allowed domain runs, any other host is denied with the reason
   assert.equal((await gate.check(fetchCall("https://docs.python.org/3/"))).behavior, "allow");
   const other = await gate.check(fetchCall("https://evil.example/"));
   assert.equal(other.behavior, "deny");
-  assert.match(other.behavior === "deny" ? other.message : "", /not allowed in non-interactive mode/);
+  assert.equal(
+    other.behavior === "deny" ? other.message : "",
+    'Permission denied: WebFetch of https://evil.example/ is not allowed in non-interactive mode; allow its domain with --allowedTools "WebFetch(domain:evil.example)".',
+  );
   const apex = await gate.check(fetchCall("https://python.org/"));
   assert.equal(apex.behavior, "deny", "*.python.org does not cover python.org itself");
 });

@@ -38,7 +38,12 @@ test("a PreToolUse exit 2 blocks the tool, the model gets the hook's stderr, and
   assert.equal(result.is_error, true);
   assert.match(result.content, /no shell today/);
   assert.deepEqual(turn.permissionDenials, [
-    { tool_name: "Bash", tool_use_id: "b1", tool_input: { command: `touch ${marker}` } },
+    {
+      tool_name: "Bash",
+      tool_use_id: "b1",
+      tool_input: { command: `touch ${marker}` },
+      reason: "Tool call denied by a PreToolUse hook: no shell today",
+    },
   ]);
 });
 
@@ -160,6 +165,7 @@ test("a hook allow never overrides a deny rule", async () => {
   assert.equal(result.is_error, true);
   assert.match(result.content, /Read\(a\.txt\)/);
   assert.equal(turn.permissionDenials.length, 1);
+  assert.equal(turn.permissionDenials[0]!.reason, result.content, "the reason is what the model was told");
 });
 
 test("a PreToolUse updatedInput is what runs, and the tool line shows the rewritten call", async () => {

@@ -7,10 +7,13 @@ import type { ToolExecution, TurnControl } from "../execution.js";
 import type { ToolErrorCode } from "../tool-error-code.js";
 
 /** A call the permission gate or a PreToolUse hook refused, as listed in the JSON result. */
+/** A denied call as the JSON result lists it: Claude Code's three fields, plus reagent's `reason` (the
+ *  gate's or the hook's message, which the model was also given). */
 export type PermissionDenial = {
   tool_name: string;
   tool_use_id: string;
   tool_input: Record<string, unknown>;
+  reason: string;
 };
 
 /** What the stages found out so far that the final execution carries along. */

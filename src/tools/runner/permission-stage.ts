@@ -45,7 +45,12 @@ export async function checkPermission(
       signal: context.signal,
     });
   const denied = (decision: Extract<PermissionDecision, { behavior: "deny" }>, deniedInput: typeof input) => {
-    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: deniedInput });
+    stage.onDenial?.({
+      tool_name: tool.name,
+      tool_use_id: call.id,
+      tool_input: deniedInput,
+      reason: decision.message,
+    });
     const control = decision.endTurn
       ? { type: "stop" as const, by: "user" as const, reason: decision.message }
       : carried.control;
@@ -63,15 +68,15 @@ export async function checkPermission(
   if (!decision.updatedInput) return { type: "allowed", input };
   const parsed = tool.schema.safeParse(decision.updatedInput);
   if (!parsed.success) {
-    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
+    const reason = `The permission prompt approved ${tool.name} with an input that is not valid (${formatZodError(parsed.error)}); the call was not run.`;
+    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input, reason });
     return {
       type: "denied",
-      execution: failure(
-        call,
-        "invalid_input",
-        `The permission prompt approved ${tool.name} with an input that is not valid (${formatZodError(parsed.error)}); the call was not run.`,
-        { notes: carried.notes, control: carried.control, summary: carried.summary },
-      ),
+      execution: failure(call, "invalid_input", reason, {
+        notes: carried.notes,
+        control: carried.control,
+        summary: carried.summary,
+      }),
     };
   }
   const rewritten = absolutePaths(tool, parsed.data as Record<string, unknown>, context);

@@ -49,8 +49,13 @@ export async function runPreToolUse(
   for (const text of pre.additionalContext) carried.notes.push(systemNote("PreToolUse", text, tool.name));
   carried.control = stopControl(pre.stop);
   if (pre.decision === "deny") {
-    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input });
     const reason = pre.reason?.trim() || "blocked by a PreToolUse hook";
+    stage.onDenial?.({
+      tool_name: tool.name,
+      tool_use_id: call.id,
+      tool_input: input,
+      reason: `Tool call denied by a PreToolUse hook: ${reason}`,
+    });
     return {
       type: "denied",
       execution: failure(call, "hook_denied", `Tool call denied by a PreToolUse hook: ${reason}`, {
