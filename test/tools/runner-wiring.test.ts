@@ -155,7 +155,12 @@ test("a PreToolUse deny is final: no prompt, no tool, no post hook, a recorded d
   assert.equal(existsSync(target), false);
   assert.deepEqual(payloads(log), []);
   assert.deepEqual(harness.denials, [
-    { tool_name: "Write", tool_use_id: "call_1", tool_input: { file_path: target, content: "x" } },
+    {
+      tool_name: "Write",
+      tool_use_id: "call_1",
+      tool_input: { file_path: target, content: "x" },
+      reason: result.result.content,
+    },
   ]);
 });
 
