@@ -3,60 +3,23 @@
 // harness overhead per round trip over a 50-tool-call script, and the size of the first request.
 // Prints medians; no assertions. Runs a private copy of dist/ (other processes may rebuild it).
 // Run after `npm run build`: node --import tsx bench/cli.ts
-import { spawn } from "node:child_process";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Script } from "../src/providers/script-format.js";
 import { type RecordedRequest, startFakeModelServer } from "../test/support/fake-model-server.js";
+import { mark, median, ms, snapshotBuild, timed } from "./support/cli-runs.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Private copy of the build: other processes may rebuild (and briefly delete) dist/ mid-run. */
-const SNAPSHOT = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-build-"));
-const BIN = path.join(SNAPSHOT, "bin", "reagent.js");
+const SNAPSHOT = snapshotBuild(ROOT, "build");
+const BIN = SNAPSHOT.bin;
 const RUNS = 7;
 const LOOP_RUNS = 5;
 const LOOP_CALLS = 50;
-const RUN_TIMEOUT_MS = 30_000;
-
-type Spawned = { ms: number; code: number | null; stdout: string; stderr: string };
-
-/** Runs a command to completion (killed after RUN_TIMEOUT_MS) and times it from spawn to exit. */
-function timed(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return new Promise<Spawned>((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), RUN_TIMEOUT_MS);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ ms: performance.now() - started, code, stdout, stderr });
-    });
-  });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
 
 /** Per-request handling time of every HTTP server in this process (the fake model server), from
  * the request's headers arriving to its response finishing, via node's http diagnostics channels. */
@@ -219,19 +182,7 @@ function reportFirstRequest(requests: RecordedRequest[]): void {
   );
 }
 
-function snapshotBuild(): void {
-  if (!existsSync(path.join(ROOT, "dist", "cli.js"))) {
-    throw new Error("dist/cli.js is missing: run `npm run build` (or `npm run bench`, which builds) first");
-  }
-  mkdirSync(path.join(SNAPSHOT, "bin"));
-  cpSync(path.join(ROOT, "bin", "reagent.js"), BIN);
-  cpSync(path.join(ROOT, "dist"), path.join(SNAPSHOT, "dist"), { recursive: true });
-  cpSync(path.join(ROOT, "package.json"), path.join(SNAPSHOT, "package.json"));
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(SNAPSHOT, "node_modules"), "dir");
-}
-
 async function main(): Promise<void> {
-  snapshotBuild();
   console.log(
     `medians of ${RUNS} runs (${LOOP_RUNS} for the loop), node ${process.version}, ${os.cpus().length} cores`,
   );
@@ -248,12 +199,12 @@ async function main(): Promise<void> {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    rmSync(SNAPSHOT, { recursive: true, force: true });
+    SNAPSHOT.remove();
     process.exit(130);
   });
 }
 try {
   await main();
 } finally {
-  rmSync(SNAPSHOT, { recursive: true, force: true });
+  SNAPSHOT.remove();
 }
