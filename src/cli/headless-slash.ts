@@ -37,6 +37,17 @@ export function parseHeadlessSlash(prompt: string): { name: string; args: string
   return { name: match[1]!, args: (match[2] ?? "").trim() };
 }
 
+/** A message whose last text block is a command line after other text (the GitHub Action sends its
+ *  instructions first and the user's request last, so that a request like "/review" runs as a
+ *  command): the line to run and the text before it, which leads the command's prompt. */
+export function splitCommandMessage(
+  texts: readonly string[],
+): { line: string; context: string[] } | undefined {
+  const line = texts.at(-1);
+  if (texts.length < 2 || line === undefined || !parseHeadlessSlash(line)) return undefined;
+  return { line, context: texts.slice(0, -1) };
+}
+
 export async function resolveHeadlessSlash(
   prompt: string,
   commands: readonly HeadlessCommand[],

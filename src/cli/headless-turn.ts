@@ -11,6 +11,9 @@ export type TurnPrompt = {
   text: string;
   /** Further content of a stream-json message (images …), passed to the model after the text. */
   extra?: Array<string | ImageBlock>;
+  /** Text that came before the command line `text` in the same message (splitCommandMessage): it
+   *  leads the command's prompt; a local command (/compact …) does not use it. */
+  context?: string[];
 };
 
 function localTurn(started: number, text: string, failed: boolean): HeadlessTurn {
@@ -51,12 +54,15 @@ export async function runHeadlessTurn(
     if (outcome.kind === "turn") turn = outcome.run;
     else text = outcome.prompt;
   }
+  const context = prompt.context ?? [];
+  // A command that runs its own turn takes the context as its first attachment.
+  if (!turn && context.length > 0) text = [...context, text].join("\n\n");
   const attachments: string[] = [];
   if (runtime.mcp && /@[\w.-]+:\S/.test(text)) {
     const attached = await runtime.mcp.attachResources(text, signal);
     for (const error of attached.errors) say(`reagent: ${error}`);
     if (attached.text) attachments.push(attached.text);
   }
-  const all = [...attachments, ...(prompt.extra ?? [])];
+  const all = [...(turn ? context : []), ...attachments, ...(prompt.extra ?? [])];
   return turn ? turn(all) : runtime.session.submit(text, all);
 }

@@ -15,6 +15,7 @@ import { turnFailed } from "../ui/headless/terminal-reason.js";
 import { errorMessage } from "../util/errors.js";
 import type { Runtime } from "./compose.js";
 import { headlessCommands } from "./headless-commands.js";
+import { splitCommandMessage } from "./headless-slash.js";
 import { runHeadlessTurn } from "./headless-turn.js";
 import { initFacts } from "./init-facts.js";
 import type { CliOptions } from "./options.js";
@@ -108,12 +109,14 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
         uuid: message.uuid ?? randomUUID(),
         isReplay: true,
       });
-    const { text, other } = userText(message);
+    const { text, texts, other } = userText(message);
     const extra = other.map((block) => control.describeBlock(block));
+    const split = splitCommandMessage(texts);
     const controller = new AbortController();
     running = controller;
     try {
-      const turn = await runHeadlessTurn(runtime, commands, { text, extra }, controller.signal, say);
+      const prompt = split ? { text: split.line, context: split.context, extra } : { text, extra };
+      const turn = await runHeadlessTurn(runtime, commands, prompt, controller.signal, say);
       const structured = await control.structuredOutput(turn);
       const aborted = structured.turn.terminal.reason === "aborted" && interruptedByCaller;
       lastFailed = turnFailed(structured.turn) && !aborted;

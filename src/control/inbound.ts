@@ -114,15 +114,20 @@ export function parseInbound(line: string, lineNumber: number): Inbound {
   }
 }
 
-/** The text of a user message (text blocks joined) and the blocks it cannot pass on as text. */
-export function userText(message: InboundUser): { text: string; other: UserContentBlock[] } {
+/** The text of a user message (text blocks joined, and one by one) and the blocks it cannot pass on
+ *  as text. */
+export function userText(message: InboundUser): {
+  text: string;
+  texts: string[];
+  other: UserContentBlock[];
+} {
   const content = message.message.content;
-  if (typeof content === "string") return { text: content, other: [] };
+  if (typeof content === "string") return { text: content, texts: [content], other: [] };
   const texts: string[] = [];
   const other: UserContentBlock[] = [];
   for (const item of content) {
     if (item.type === "text" && typeof item.text === "string") texts.push(item.text);
     else other.push(item);
   }
-  return { text: texts.join("\n\n"), other };
+  return { text: texts.join("\n\n"), texts, other };
 }
