@@ -92,6 +92,8 @@ export type Runtime = Basics & {
   applyJsonSchema(schema: Record<string, unknown>): void;
   /** The turn's structured output, once a JSON schema is in force. */
   structuredOutput?: StructuredOutputSink;
+  /** `Tool(key)` as the runner summarises a call (undefined for a tool this session lacks). */
+  toolSummary(name: string, input: Record<string, unknown>): string | undefined;
   close(): Promise<void>;
 };
 

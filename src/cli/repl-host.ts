@@ -250,6 +250,7 @@ function hostFor(runtime: Runtime): ReplHost {
       throw new Error("resuming is not available here");
     },
     projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
+    toolSummary: (name, input) => runtime.toolSummary(name, input),
     readText(path) {
       try {
         if (statSync(path).size > READ_TEXT_LIMIT) return undefined;

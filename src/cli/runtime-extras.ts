@@ -1,6 +1,7 @@
 // Parts of building a Runtime that serve programs driving reagent: which file levels
 // `--setting-sources` keeps, the built-in tools `--tools` keeps, the flags accepted without effect,
-// and the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer).
+// the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer), and
+// the one-line summary of a call the way the runner gives it (for replayed calls).
 import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import {
@@ -45,6 +46,15 @@ export function runtimeExtras(parts: {
 }) {
   const extras = {
     structuredOutput: undefined as StructuredOutputSink | undefined,
+    /** `Tool(key)` as the runner summarises a call (a replayed call looks like a live one);
+     *  undefined for a tool the registry does not have. */
+    toolSummary(name: string, input: Record<string, unknown>): string | undefined {
+      const tool = parts.registry.get(name);
+      if (!tool) return undefined;
+      const parsed = tool.schema.safeParse(input);
+      const key = tool.summary && parsed.success ? tool.summary(parsed.data) : "";
+      return key ? `${name}(${key})` : name;
+    },
     setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }) {
       parts.prompt.override(patch);
       parts.stablePrompt.refresh();

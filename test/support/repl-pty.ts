@@ -1,8 +1,9 @@
 // Opens the built CLI's interactive mode in tmux against the wire-level fake model server, in a
 // temp workspace with a temp HOME; every resource is released by the returned cleanup list.
-import type { Script } from "../../src/providers/script-format.js";
+
 import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";
 import { BIN, cleanEnv } from "./cli.js";
+import type { RoutedScript } from "./fake-model-routes.js";
 import { type FakeModelServer, startFakeModelServer } from "./fake-model-server.js";
 import { createWorkspace } from "./workspace.js";
 
@@ -14,7 +15,7 @@ export type PtyRepl = { tmux: TmuxSession; dir: string; home: string; server: Fa
 
 export async function openRepl(
   cleanups: Array<() => unknown>,
-  script: Script,
+  script: RoutedScript,
   options: {
     files?: Record<string, string>;
     args?: string[];

@@ -117,7 +117,9 @@ export function App(props: AppProps) {
     host,
     add,
     onSwitched: async () => {
-      setTranscript(() => historyTranscript(host.session.messages, { cwd: host.cwd }));
+      setTranscript(() =>
+        historyTranscript(host.session.messages, { cwd: host.cwd, summarize: host.toolSummary }),
+      );
       reprint();
       await nextSession();
       await startUp();

@@ -5,7 +5,7 @@ import { printable } from "../../util/printable.js";
 import type { SessionEvent } from "./host.js";
 
 /** Paths inside the project are shown relative to it in tool lines (`Read(src/app.ts)`). */
-function relativeSummary(summary: string, cwd: string | undefined): string {
+export function relativeSummary(summary: string, cwd: string | undefined): string {
   const clean = printable(summary);
   return cwd ? clean.split(`${cwd.replace(/\/+$/, "")}/`).join("") : clean;
 }

@@ -142,6 +142,9 @@ export interface ReplHost {
   /** The project's files and folders (relative, folders end in `/`) for `@` completion; gitignored
    *  and Read-denied files left out. Called in the background when a mention is first typed. */
   projectFiles(): Promise<string[]>;
+  /** A replayed call's line as the live runner would show it: `Tool(the tool's own summary)`;
+   *  undefined for a tool this session does not have (the replay then derives it from the input). */
+  toolSummary?(name: string, input: Record<string, unknown>): string | undefined;
   /** The current text of a file (diffs in the permission dialog); undefined when missing or unreadable. */
   readText(path: string): string | undefined;
   /** The REPL's permission dialog becomes the gate's prompter. */

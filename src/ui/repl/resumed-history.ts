@@ -3,6 +3,7 @@
 // markdown, one line per tool call with the same outcome, preview and diff a live call shows
 // (tool_use paired with its tool_result by id), a dim line for a compaction summary, and only the
 // last few entries with an "… N earlier messages" line above. Pure.
+import { relativeSummary } from "./clean-event.js";
 import type { HistoryMessage } from "./host.js";
 import { historyToolSummary } from "./tool-key-arg.js";
 import { replayedStatus } from "./tool-outcome.js";
@@ -14,7 +15,14 @@ export const HISTORY_ENTRY_LIMIT = 20;
 export const SUMMARY_PHRASE = "summary of the earlier conversation";
 export const SUMMARY_LINE = "(earlier conversation summarised)";
 
-export type HistoryOptions = { cwd: string; limit?: number };
+export type HistoryOptions = {
+  cwd: string;
+  limit?: number;
+  /** The tool's own one-line summary of a call, as the live runner gives it (undefined: unknown tool). */
+  summarize?: ToolSummarizer;
+};
+
+export type ToolSummarizer = (name: string, input: Record<string, unknown>) => string | undefined;
 
 type Outcome = { isError: boolean; content: string };
 
@@ -76,7 +84,11 @@ function userEntries(message: HistoryMessage, cwd: string): EntryInput[] {
   return [...shell, ...entries];
 }
 
-function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>, cwd: string): EntryInput[] {
+function assistantEntries(
+  message: HistoryMessage,
+  results: Map<string, Outcome>,
+  options: HistoryOptions,
+): EntryInput[] {
   const entries: EntryInput[] = [];
   let text = "";
   const flush = () => {
@@ -95,7 +107,7 @@ function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>
     const status = outcome === undefined ? "interrupted" : replayedStatus(outcome.isError, outcome.content);
     entries.push({
       kind: "tool",
-      summary: historyToolSummary(block.name, input, cwd),
+      summary: toolSummary(block.name, input, options),
       status,
       content: outcome?.content ?? "",
       input,
@@ -106,14 +118,20 @@ function assistantEntries(message: HistoryMessage, results: Map<string, Outcome>
   return entries;
 }
 
+/** The line a live call showed: the tool's own summary when the tool is known, else from the input. */
+function toolSummary(name: string, input: Record<string, unknown>, options: HistoryOptions): string {
+  const live = options.summarize?.(name, input);
+  return live === undefined
+    ? historyToolSummary(name, input, options.cwd)
+    : relativeSummary(live, options.cwd);
+}
+
 /** Entries for the history; when they exceed the limit, whole earlier messages are left out. */
 export function historyEntries(messages: readonly HistoryMessage[], options: HistoryOptions): EntryInput[] {
   const limit = Math.max(1, options.limit ?? HISTORY_ENTRY_LIMIT);
   const results = outcomes(messages);
   const perMessage = messages.map((message) =>
-    message.role === "user"
-      ? userEntries(message, options.cwd)
-      : assistantEntries(message, results, options.cwd),
+    message.role === "user" ? userEntries(message, options.cwd) : assistantEntries(message, results, options),
   );
   let start = messages.length;
   let count = 0;

@@ -1,7 +1,8 @@
 // The spinner line while the agent works (elapsed seconds, tokens so far, how to interrupt) and the
-// status line (a hint, the model, context use, the permission mode in its colour). Pure.
+// status line (a hint, the model, context use, cost, the permission mode in its colour; in a narrow
+// terminal the least useful parts go first, never the mode). Pure.
 import type { Style } from "./style.js";
-import { truncateLine } from "./text-width.js";
+import { truncateLine, visibleWidth } from "./text-width.js";
 
 export function workingLine(
   style: Style,
@@ -37,12 +38,21 @@ export function statusLine(
 ): string {
   const percent = Math.round(props.contextPercent);
   const context = percent >= 80 ? style.yellow(`${percent}% context`) : `${percent}% context`;
-  const left = props.hint ? style.yellow(props.hint) : style.dim("/help for commands");
   const separator = style.dim(" · ");
-  return truncateLine(
-    [left, props.model, context, ...(props.cost ? [props.cost] : []), modeLabel(props.mode, style)].join(
-      separator,
-    ),
-    props.width,
-  );
+  const mode = modeLabel(props.mode, style);
+  const hint = props.hint ? style.yellow(props.hint) : undefined;
+  const help = style.dim("/help for commands");
+  // The mode and a real hint (bash mode, "press Ctrl+C again") matter most, so a narrow terminal
+  // loses the help pointer first, then the cost, then the provider prefix of the model name.
+  const shortModel = props.model.slice(props.model.indexOf("/") + 1);
+  const cost = props.cost ? [props.cost] : [];
+  const candidates = [
+    [hint ?? help, props.model, context, ...cost, mode],
+    [...(hint ? [hint] : []), props.model, context, ...cost, mode],
+    [...(hint ? [hint] : []), props.model, context, mode],
+    [...(hint ? [hint] : []), shortModel, context, mode],
+    [...(hint ? [hint] : []), mode, shortModel, context],
+  ].map((parts) => parts.join(separator));
+  const fitting = candidates.find((line) => visibleWidth(line) <= props.width);
+  return fitting ?? truncateLine(candidates[candidates.length - 1], props.width);
 }

@@ -18,7 +18,7 @@ function hookRunLine(event: Extract<SessionEvent, { type: "hook-run" }>["event"]
 
 export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
   const [transcript, setTranscript] = useState<Transcript>(() =>
-    historyTranscript(host.session.messages, { cwd: host.cwd }),
+    historyTranscript(host.session.messages, { cwd: host.cwd, summarize: host.toolSummary }),
   );
   const hookRuns = useRef<string[]>([]);
   const add = useCallback((entry: EntryInput) => setTranscript((state) => addEntry(state, entry)), []);

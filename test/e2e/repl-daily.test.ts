@@ -1,0 +1,95 @@
+// End-to-end (tmux, built CLI, fake model server): what a daily user sees on every screen — a
+// replayed session's tool lines read exactly as the live ones did (tasks and subagents included), and
+// the status line keeps the permission mode readable in an 80-column terminal.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { openRepl, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
+
+const cleanups: Array<() => unknown> = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** Finished tool lines of the main conversation, without their times (a replay has none). */
+const toolLines = (screen: string) =>
+  screen
+    .split("\n")
+    .filter((line) => /^[✓✗⊘■] /.test(line))
+    .map((line) => line.replace(/ \d+(?:\.\d+)?m?s$/, "").trimEnd());
+
+test("a --continue replay shows every tool line as it looked live: tasks, subagents, edits, searches", {
+  skip,
+}, async () => {
+  const files = {
+    "util.ts": "export function helper() {\n  return 1;\n}\n",
+    ".agents/agents/reader.md":
+      "---\nname: reader\ndescription: Reads files\ntools: Read\n---\nYou are the READER agent.\n",
+  };
+  const script = {
+    turns: [
+      {
+        tool_calls: [
+          {
+            name: "TaskCreate",
+            input: { subject: "Rename the helper", description: "rename it everywhere" },
+          },
+          { name: "Grep", input: { pattern: "helper", path: "." } },
+        ],
+      },
+      {
+        tool_calls: [
+          { name: "TaskUpdate", input: { taskId: "1", status: "in_progress" } },
+          {
+            name: "Agent",
+            input: { description: "check util", prompt: "Look at util.ts", subagent_type: "reader" },
+          },
+        ],
+      },
+      {
+        tool_calls: [
+          {
+            name: "Edit",
+            input: {
+              file_path: "util.ts",
+              old_string: "function helper()",
+              new_string: "function resolveHome()",
+            },
+          },
+        ],
+      },
+      { text: "Renamed." },
+    ],
+    routes: [{ match: "READER agent", turns: [{ text: "It defines helper." }] }],
+  };
+  const first = await openRepl(cleanups, script, { files, args: ["--permission-mode", "acceptEdits"] });
+  await sendLine(first.tmux, "rename the helper");
+  const live = await first.tmux.waitFor((screen) => screen.includes("Worked for"), "the end of the turn");
+  const liveLines = toolLines(live);
+  assert.ok(liveLines.length >= 5, `the live tool lines:\n${live}`);
+  assert.ok(liveLines.includes("✓ TaskCreate(Rename the helper)"), live);
+  assert.ok(liveLines.includes("✓ Agent(reader: check util)"), live);
+  first.tmux.keys("C-d");
+  await first.tmux.waitFor((screen) => screen.includes("reagent --resume"), "the exit");
+
+  const second = await openRepl(cleanups, [], { reuse: { dir: first.dir, home: first.home }, args: ["-c"] });
+  const replay = await second.tmux.waitFor((screen) => screen.includes("resumed session"), "the replay");
+  const mainLive = liveLines.filter((line) => !line.includes("↳"));
+  assert.deepEqual(toolLines(replay), mainLive, `replayed:\n${replay}\nlive:\n${live}`);
+});
+
+test("at 80 columns the status line keeps the permission mode whole; the help pointer goes first", {
+  skip,
+}, async () => {
+  const { tmux } = await openRepl(cleanups, [{ text: "hello there" }], { columns: 80 });
+  await sendLine(tmux, "hi");
+  await tmux.waitFor((screen) => screen.includes("Worked for"), "the answer");
+  tmux.keys("BTab");
+  const lastLine = (screen: string) =>
+    screen
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .at(-1) ?? "";
+  await tmux.waitFor((screen) => lastLine(screen).includes("⏵⏵"), "the mode switched");
+  const status = lastLine(tmux.visible());
+  assert.match(status, /claude-sonnet-4-6 · \d+% context · \$\d+\.\d+ · ⏵⏵ accept edits$/, status);
+});
