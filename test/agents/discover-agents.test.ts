@@ -5,13 +5,13 @@ import { agentMayUse, unknownToolEntries } from "../../src/agents/agent-tools.js
 import { parseAgentsJson } from "../../src/agents/agents-json.js";
 import { discoverAgents } from "../../src/agents/discover-agents.js";
 import { formatAgentsList } from "../../src/agents/format-agents-list.js";
-import { makeTempDir, writeTree } from "../prompt/write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 const agentFile = (fields: string, body = "You review code.\n") => `---\n${fields}---\n${body}`;
 
 test("finds project and user agent files, sub-folders included; project wins and shadows are named", async () => {
-  const cwd = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const cwd = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/agents/reviewer.md": agentFile(
       "name: reviewer\ndescription: Reviews diffs\ntools: Read, Grep, Glob\nmodel: inherit\npermissionMode: plan\nskills: [style]\nmaxTurns: 7\n",
@@ -55,8 +55,8 @@ test("finds project and user agent files, sub-folders included; project wins and
 });
 
 test("broken agent files are reported with file:line and skipped; the rest load", async () => {
-  const cwd = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const cwd = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/agents/a.md": "---\nname: a\ndescription: [unclosed\n---\nbody",
     ".agents/agents/b.md": "---\nname: b\n---\nbody",
@@ -93,8 +93,8 @@ test("broken agent files are reported with file:line and skipped; the rest load"
 });
 
 test("a project agent named like a built-in replaces it; --agents definitions win over files", async () => {
-  const cwd = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const cwd = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/agents/explore.md": agentFile("name: Explore\ndescription: Our own explorer\n"),
     ".agents/agents/reviewer.md": agentFile("name: reviewer\ndescription: File reviewer\n"),
@@ -159,13 +159,13 @@ test("tool limits: allowlist, denylist, MCP server entries, and never the Agent 
 });
 
 test("agents list shows source, tools, model, mode and warnings", async () => {
-  const cwd = await makeTempDir();
+  const cwd = tempFolder("prompt");
   await writeTree(cwd, {
     ".agents/agents/reviewer.md": agentFile(
       "name: reviewer\ndescription: Reviews diffs\ntools: Read, Grep\npermissionMode: plan\n",
     ),
   });
-  const { agents } = await discoverAgents({ cwd, homeDir: await makeTempDir("reagent-home-") });
+  const { agents } = await discoverAgents({ cwd, homeDir: tempFolder("home") });
   const text = formatAgentsList(agents, ["something odd"]);
   assert.match(
     text,
@@ -183,7 +183,7 @@ test("the example agent of this repository loads without warnings", async () => 
   const repo = join(import.meta.dirname, "..", "..");
   const { agents, warnings } = await discoverAgents({
     cwd: repo,
-    homeDir: await makeTempDir("reagent-home-"),
+    homeDir: tempFolder("home"),
   });
   const reviewer = agents.find((agent) => agent.name === "code-reviewer");
   assert.ok(reviewer, "found .agents/agents/code-reviewer.md");

@@ -1,7 +1,5 @@
 // Which WebSearch backend a run gets, and what /status says about it.
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { readEnv } from "../../src/cli/env.js";
@@ -10,8 +8,9 @@ import { loadConfig } from "../../src/config/config.js";
 import { createScriptedClient } from "../../src/providers/scripted.js";
 import { createConnector } from "../../src/tools/web/connector.js";
 import { systemResolver } from "../../src/tools/web/host-guard.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const dir = mkdtempSync(join(tmpdir(), "reagent-websearch-"));
+const dir = tempFolder("websearch");
 const transport = { resolver: systemResolver, connector: createConnector(), userAgent: "t", timeoutMs: 1000 };
 
 function choose(provider: string, vars: Record<string, string>, settings?: object) {
@@ -65,7 +64,7 @@ test("/status without a backend says how to enable WebSearch; a bad SEARXNG_URL 
 test("webFetch.allowPrivateNetwork counts only from your own settings, not a shared project file", async () => {
   const { allowPrivateNetwork } = await import("../../src/cli/web-tools.js");
   const { mkdirSync, writeFileSync } = await import("node:fs");
-  const project = mkdtempSync(join(tmpdir(), "reagent-private-"));
+  const project = tempFolder("private");
   mkdirSync(join(project, ".claude"));
   writeFileSync(join(project, ".claude", "settings.json"), '{"webFetch":{"allowPrivateNetwork":true}}');
   const shared = loadConfig({ projectDir: project, homeDir: dir });

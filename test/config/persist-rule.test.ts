@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
@@ -9,11 +8,12 @@ import {
   persistRule,
   removePersistedRule,
 } from "../../src/config/persist-rule.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 describe("persistAllowRule", () => {
   let root: string;
   before(async () => {
-    root = await mkdtemp(join(tmpdir(), "reagent-persist-"));
+    root = tempFolder("persist");
   });
   after(async () => {
     await rm(root, { recursive: true, force: true });
@@ -62,7 +62,7 @@ describe("persistAllowRule", () => {
 
 describe("persistRule and removePersistedRule", () => {
   test("deny and ask rules are saved, and removal edits only the named list", async () => {
-    const root = await mkdtemp(join(tmpdir(), "reagent-persist-remove-"));
+    const root = tempFolder("persist-remove");
     try {
       const path = localSettingsPath(root);
       await persistRule(path, "deny", "Bash(rm *)");
@@ -79,7 +79,7 @@ describe("persistRule and removePersistedRule", () => {
   });
 
   test("a broken file is left untouched", async () => {
-    const root = await mkdtemp(join(tmpdir(), "reagent-persist-broken-"));
+    const root = tempFolder("persist-broken");
     try {
       const path = localSettingsPath(root);
       await mkdir(join(root, ".agents"), { recursive: true });

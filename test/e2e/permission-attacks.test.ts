@@ -5,18 +5,7 @@
 // to prove it is a real attack here. The read-only fast path runs its safe forms without any rule.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
@@ -30,8 +19,9 @@ import {
 } from "../fixtures/permission-attempts.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-attacks-")));
+const root = tempFolder("attacks");
 const project = join(root, "project");
 const outside = join(root, "outside");
 const docs = join(root, "docs");

@@ -3,13 +3,13 @@
 // imports the real @anthropic-ai/claude-agent-sdk), and run with reagent and a local fake model.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { sdkEnv } from "../support/agent-sdk.js";
 import { BIN, REPO_ROOT } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 function readmeExample(): string {
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
@@ -25,7 +25,7 @@ test("README's Agent SDK example runs unchanged against reagent", async () => {
     { tool_calls: [{ id: "g1", name: "Glob", input: { pattern: "*.txt" } }] },
     { text: "There is one text file: notes.txt." },
   ]);
-  const dir = mkdtempSync(join(tmpdir(), "reagent-readme-"));
+  const dir = tempFolder("readme");
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
     await server.close();

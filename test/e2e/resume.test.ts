@@ -2,11 +2,11 @@
 // with --continue and --resume; the scripted model's request log proves the second run sees the
 // first run's conversation, and a SessionStart hook sees source "resume" and the transcript path.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({
@@ -14,6 +14,7 @@ const workspace = createWorkspace({
   "second.json": JSON.stringify([{ text: "it was 42" }]),
   "third.json": JSON.stringify([{ text: "still 42" }]),
   "record-start.mjs": `import { appendFileSync, existsSync, readFileSync } from "node:fs";
+
 const payload = JSON.parse(readFileSync(0, "utf8"));
 const path = payload.transcript_path;
 appendFileSync(process.env.START_LOG, JSON.stringify({ source: payload.source, path, exists: path ? existsSync(path) : false }) + "\\n");
@@ -119,7 +120,7 @@ test("--resume <id prefix> loads that session; --resume without an id in -p exit
 });
 
 test("--continue without an earlier session exits 2; --no-session-persistence writes nothing", async () => {
-  const freshEnv = { ...env, HOME: mkdtempSync(join(tmpdir(), "reagent-home-")) };
+  const freshEnv = { ...env, HOME: tempFolder("home") };
   const none = await run(["-p", "--continue", "hi", "--model", "scripted:first.json"], freshEnv);
   assert.equal(none.code, 2);
   assert.match(none.stderr, /--continue: no earlier session to continue/);

@@ -10,7 +10,8 @@ import { test } from "node:test";
 import { HookConfigError } from "../../src/hooks/config-types.js";
 import { loadHookConfig } from "../../src/hooks/load-config.js";
 import { HOOK_EVENTS } from "../../src/hooks/types.js";
-import { claude, cmd, harness, pre, tempProject } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { claude, cmd, harness, pre } from "./harness.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
 const script = (name: string) => cmd(join(FIXTURES, name));
@@ -71,7 +72,7 @@ test("a near miss of an event name is an error with a suggestion; an unrelated n
 });
 
 test('a legacy {"decision":"approve"} is no decision on Stop, UserPromptSubmit and PostToolUse (no error)', async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("Stop", [{ hooks: [script("stop-approve.py")] }]),
@@ -101,7 +102,7 @@ test(
   "published PreToolUse guards: bash + jq exit 2 with stderr, python3 hookSpecificOutput deny",
   needsJq,
   async () => {
-    const dir = await tempProject();
+    const dir = tempFolder("hooks");
     const h = await harness(dir, {
       settings: [
         claude("PreToolUse", [
@@ -121,7 +122,7 @@ test(
 );
 
 test("PermissionRequest: payload, allow / deny with message / interrupt / ask, and exit 2 denies with stderr", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const request = {
     toolName: "Bash",
     toolInput: { command: "npm test" },
@@ -196,7 +197,7 @@ test("PermissionRequest: payload, allow / deny with message / interrupt / ask, a
 });
 
 test("StopFailure and Subagent payloads carry Claude Code's fields", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("StopFailure", [{ matcher: "rate_limit", hooks: [cmd("cat > failure.json")] }]),

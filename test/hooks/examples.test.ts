@@ -7,7 +7,8 @@ import { loadHookConfig } from "../../src/hooks/load-config.js";
 import type { HookNotice } from "../../src/hooks/types.js";
 import { scriptSchema } from "../../src/providers/script-format.js";
 import { noopTracer } from "../../src/util/trace.js";
-import { standInMatchRule, tempProject } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { standInMatchRule } from "./harness.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url)).replace(/\/$/, "");
 const readJson = async (path: string) => JSON.parse(await readFile(`${repo}/${path}`, "utf8"));
@@ -24,7 +25,7 @@ async function exampleEngine(config: { settings?: unknown; compact?: unknown }) 
     projectDir: repo,
     sessionId: "demo",
     baseEnv: { PATH: process.env.PATH },
-    spillDir: await tempProject(),
+    spillDir: tempFolder("hooks"),
     tracer: noopTracer,
     permissionMode: () => "default",
     matchRule: standInMatchRule,

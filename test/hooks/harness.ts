@@ -1,16 +1,11 @@
 // Test harness for the hooks engine: a real temp project directory, an engine built from real
 // config through loadHookConfig, and recorders for notices, run events and trace lines.
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createHookEngine, type HookEngineOptions } from "../../src/hooks/engine.js";
 import { loadHookConfig } from "../../src/hooks/load-config.js";
 import type { HookNotice, HookRunEvent } from "../../src/hooks/types.js";
 import { createTracer } from "../../src/util/trace.js";
-
-export async function tempProject(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "reagent-hooks-"));
-}
 
 export async function writeScript(dir: string, name: string, body: string, mode = 0o755): Promise<string> {
   const path = join(dir, name);

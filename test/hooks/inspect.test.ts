@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { formatHookList, formatHookTestReport } from "../../src/hooks/inspect.js";
-import { claude, cmd, harness, tempProject } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { claude, cmd, harness } from "./harness.js";
 
 test("hooks list shows every handler per event with source, matcher, type, timeout and duplicates", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("check.sh", { timeout: 3 })] }])],
     compact: { PreToolUse: [{ matcher: "Bash", command: "check.sh" }], Stop: [{ command: "node stop.mjs" }] },
@@ -22,7 +23,7 @@ test("hooks list shows every handler per event with source, matcher, type, timeo
 });
 
 test("hooks test runs the matching hooks on a synthetic payload and prints each result and the merge", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("PreToolUse", [

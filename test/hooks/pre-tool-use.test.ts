@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { claude, cmd, harness, pre, tempProject } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { claude, cmd, harness, pre } from "./harness.js";
 
 const json = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
 const deny = (reason: string) => ({
@@ -17,7 +18,7 @@ const decide = (permissionDecision: string, extra: Record<string, unknown> = {})
 });
 
 test("the payload carries the common fields and the tool call; CLAUDE_PROJECT_DIR is set and substituted", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("PreToolUse", [
@@ -48,7 +49,7 @@ test("the payload carries the common fields and the tool call; CLAUDE_PROJECT_DI
 });
 
 test("exit 0 without output: no decision, one trace line, start and end events", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("true")] }])],
   });
@@ -67,7 +68,7 @@ test("exit 0 without output: no decision, one trace line, start and end events",
 });
 
 test("exit 2 denies with stderr as the reason and a block notice naming the hook", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("echo 'no rm please' >&2; exit 2")] }])],
   });
@@ -84,7 +85,7 @@ test("exit 2 denies with stderr as the reason and a block notice naming the hook
 });
 
 test("exit 2 blocks even when its JSON says allow; the reason is stderr and the JSON is ignored", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const allowJson = json(decide("allow", { permissionDecisionReason: "json reason" }));
   const h = await harness(dir, {
     settings: [
@@ -104,7 +105,7 @@ test("exit 2 blocks even when its JSON says allow; the reason is stderr and the 
 });
 
 test("a JSON deny counts on exit 0 and on exit 1", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   for (const code of [0, 1]) {
     const h = await harness(dir, {
       settings: [claude("PreToolUse", [{ hooks: [cmd(`${json(deny("nope"))}; exit ${code}`)] }])],
@@ -117,7 +118,7 @@ test("a JSON deny counts on exit 0 and on exit 1", async () => {
 });
 
 test("legacy decision approve/block maps to allow/deny", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const approve = await harness(dir, {
     settings: [claude("PreToolUse", [{ hooks: [cmd(json({ decision: "approve", reason: "ok" }))] }])],
   });
@@ -131,7 +132,7 @@ test("legacy decision approve/block maps to allow/deny", async () => {
 });
 
 test("a banner line before the JSON makes it plain text (no decision)", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ hooks: [cmd(`echo banner; ${json(deny("x"))}`)] }])],
   });
@@ -141,7 +142,7 @@ test("a banner line before the JSON makes it plain text (no decision)", async ()
 });
 
 test("non-zero exit without JSON, invalid decisions, 127 and 126 are hook errors; the call proceeds", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   await import("node:fs/promises").then((fs) =>
     fs.writeFile(join(dir, "plain.sh"), "#!/bin/sh\n", { mode: 0o644 }),
   );
@@ -168,7 +169,7 @@ test("non-zero exit without JSON, invalid decisions, 127 and 126 are hook errors
 });
 
 test("onError deny (and compact denyOnFailure) turns a hook error into a deny", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const claudeForm = await harness(dir, {
     settings: [claude("PreToolUse", [{ hooks: [cmd("exit 1", { onError: "deny" })] }])],
   });
@@ -185,7 +186,7 @@ test("onError deny (and compact denyOnFailure) turns a hook error into a deny", 
 });
 
 test("compact format: the last stdout line's JSON deny denies", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   for (const key of ["permissionDecision", "decision", "behavior"]) {
     const line = JSON.stringify({ [key]: "deny", reason: `by ${key}` });
     const h = await harness(dir, {
@@ -198,7 +199,7 @@ test("compact format: the last stdout line's JSON deny denies", async () => {
 });
 
 test("merge lattice: deny > ask > allow > none, reasons from the winners", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const hooks = (...decisions: string[]) =>
     decisions.map((decision, index) =>
       cmd(`${json(decide(decision, { permissionDecisionReason: decision }))} # ${index}`),
@@ -216,7 +217,7 @@ test("merge lattice: deny > ask > allow > none, reasons from the winners", async
 });
 
 test("updatedInput: the last in configuration order wins and the conflict is named", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const update = (command: string, delay: string) =>
     cmd(`sleep ${delay}; ${json(decide("allow", { updatedInput: { command } }))}`);
   const h = await harness(dir, {
@@ -239,7 +240,7 @@ test("updatedInput: the last in configuration order wins and the conflict is nam
 });
 
 test("identical updatedInput from two hooks is no conflict; a deny drops updatedInput", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const same = cmd(`${json(decide("allow", { updatedInput: { command: "x" } }))}`);
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ hooks: [same, { ...same, command: `${same.command};` }] }])],
@@ -251,7 +252,7 @@ test("identical updatedInput from two hooks is no conflict; a deny drops updated
 });
 
 test("matchers select handlers; no matching handler spawns nothing", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("PreToolUse", [
@@ -270,7 +271,7 @@ test("matchers select handlers; no matching handler spawns nothing", async () =>
 });
 
 test("if rules: the handler runs only for matching calls, and when the command cannot be parsed", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("exit 2", { if: "Bash(rm *)" })] }])],
   });
@@ -283,7 +284,7 @@ test("if rules: the handler runs only for matching calls, and when the command c
 });
 
 test("identical handlers from several files run once", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const group = claude("PreToolUse", [{ matcher: "Bash", hooks: [cmd("echo run >> count.txt")] }]);
   const h = await harness(dir, {
     settings: [group, group],
@@ -295,7 +296,7 @@ test("identical handlers from several files run once", async () => {
 });
 
 test("five hooks sleeping 200 ms run in parallel", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const hooks = [1, 2, 3, 4, 5].map((n) =>
     cmd(`node -e "console.error(Date.now())"; sleep 0.2; node -e "console.error(Date.now())" # ${n}`),
   );
@@ -316,7 +317,7 @@ test("five hooks sleeping 200 ms run in parallel", async () => {
 });
 
 test("continue:false asks to stop and systemMessage is a notice", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("PreToolUse", [

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { runCommand } from "../../src/hooks/run-command.js";
 import { running, waitUntil } from "../support/processes.js";
-import { tempProject, writeScript } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { writeScript } from "./harness.js";
 
 const env = { PATH: process.env.PATH };
 
 test("shell form gets the payload on stdin and runs in the given directory", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const result = await runCommand({ command: "pwd; cat", cwd: dir, env, stdin: '{"a":1}', timeoutMs: 5000 });
   assert.equal(result.exitCode, 0);
   assert.ok(result.stdout.includes('{"a":1}'));
@@ -17,7 +18,7 @@ test("shell form gets the payload on stdin and runs in the given directory", asy
 });
 
 test("exec form runs the program without a shell", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const result = await runCommand({
     command: "echo",
     args: ["$HOME", "a b"],
@@ -30,14 +31,14 @@ test("exec form runs the program without a shell", async () => {
 });
 
 test("exec form with a missing program is a spawn failure", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const result = await runCommand({ command: "./nope", args: [], cwd: dir, env, stdin: "", timeoutMs: 5000 });
   assert.equal(result.exitCode, null);
   assert.equal(result.failure?.kind, "spawn");
 });
 
 test("missing script exits 127 and a non-executable one 126", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   await writeScript(dir, "plain.sh", "#!/bin/sh\necho hi\n", 0o644);
   const missing = await runCommand({ command: "./missing.sh", cwd: dir, env, stdin: "", timeoutMs: 5000 });
   assert.equal(missing.exitCode, 127);
@@ -46,7 +47,7 @@ test("missing script exits 127 and a non-executable one 126", async () => {
 });
 
 test("a 200 KB payload to a hook that never reads stdin is fine (EPIPE ignored)", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const stdin = JSON.stringify({ blob: "x".repeat(200_000) });
   const result = await runCommand({ command: "exit 0", cwd: dir, env, stdin, timeoutMs: 5000 });
   assert.equal(result.exitCode, 0);
@@ -54,7 +55,7 @@ test("a 200 KB payload to a hook that never reads stdin is fine (EPIPE ignored)"
 });
 
 test("huge output stays bounded by the capture limit", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const limit = 1024 * 1024;
   const result = await runCommand({
     command: "yes | head -c 50000000; yes error | head -c 5000000 >&2",
@@ -71,7 +72,7 @@ test("huge output stays bounded by the capture limit", async () => {
 });
 
 test("an endless `yes` is cut by the timeout with bounded capture", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const result = await runCommand({
     command: "yes",
     cwd: dir,
@@ -85,7 +86,7 @@ test("an endless `yes` is cut by the timeout with bounded capture", async () => 
 });
 
 test("a timeout kills the whole process group, grandchildren included", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const pidFile = join(dir, "pid");
   const result = await runCommand({
     command: `sleep 30 & echo $! > ${pidFile}; sleep 30`,
@@ -100,7 +101,7 @@ test("a timeout kills the whole process group, grandchildren included", async ()
 });
 
 test("a background grandchild holding stdout open does not keep us waiting after the hook exits", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const pidFile = join(dir, "pid");
   const result = await runCommand({
     command: `sleep 5 & echo $! > ${pidFile}; echo done; exit 3`,
@@ -118,7 +119,7 @@ test("a background grandchild holding stdout open does not keep us waiting after
 });
 
 test("an abort signal kills the hook", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
   const result = await runCommand({

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { claude, cmd, harness, pre, tempProject } from "./harness.js";
+import { tempFolder } from "../support/temp-folder.js";
+import { claude, cmd, harness, pre } from "./harness.js";
 
 const json = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
 const post = {
@@ -14,7 +15,7 @@ const post = {
 };
 
 test("PostToolUse payload has tool_response, duration_ms, tool_result and tool_is_error", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PostToolUse", [{ hooks: [cmd("cat > payload.json")] }])],
   });
@@ -29,7 +30,7 @@ test("PostToolUse payload has tool_response, duration_ms, tool_result and tool_i
 });
 
 test("PostToolUse: exit 2 and decision block give a reason for the model; other exits are errors", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const exit2 = await harness(dir, {
     settings: [claude("PostToolUse", [{ hooks: [cmd("echo 'lint failed' >&2; exit 2")] }])],
   });
@@ -48,7 +49,7 @@ test("PostToolUse: exit 2 and decision block give a reason for the model; other 
 });
 
 test("PostToolUse: updatedToolOutput replaces the result (last in order wins) and additionalContext is kept", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const output = (text: string) =>
     cmd(
       json({
@@ -69,7 +70,7 @@ test("PostToolUse: updatedToolOutput replaces the result (last in order wins) an
 });
 
 test("additionalContext over 10,000 characters is spilled to a file with a preview", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const script = `node -e 'process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PostToolUse",additionalContext:"y".repeat(25000)+"END"}}))'`;
   const h = await harness(dir, { settings: [claude("PostToolUse", [{ hooks: [cmd(script)] }])] });
   const [context] = (await h.engine.postToolUse(post)).additionalContext;
@@ -82,7 +83,7 @@ test("additionalContext over 10,000 characters is spilled to a file with a previ
 });
 
 test("PostToolUseFailure payload has error and duration_ms; exit 2 reason reaches the model", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("PostToolUseFailure", [
@@ -99,7 +100,7 @@ test("PostToolUseFailure payload has error and duration_ms; exit 2 reason reache
 });
 
 test("UserPromptSubmit: plain stdout and JSON additionalContext become context; matcher ignored", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("UserPromptSubmit", [
@@ -123,7 +124,7 @@ test("UserPromptSubmit: plain stdout and JSON additionalContext become context; 
 });
 
 test("UserPromptSubmit: exit 2, decision block and onError deny block; plain text on exit 1 is an error", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const blockedBy = async (command: string, extra: Record<string, unknown> = {}) => {
     const h = await harness(dir, {
       settings: [claude("UserPromptSubmit", [{ hooks: [cmd(command, extra)] }])],
@@ -144,7 +145,7 @@ test("UserPromptSubmit: exit 2, decision block and onError deny block; plain tex
 });
 
 test("Stop: payload has stop_hook_active and last_assistant_message; exit 2 continues with the reason", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("Stop", [{ hooks: [cmd("cat > payload.json; echo 'run the tests first' >&2; exit 2")] }]),
@@ -159,7 +160,7 @@ test("Stop: payload has stop_hook_active and last_assistant_message; exit 2 cont
 });
 
 test("Stop: at most 8 blocks in a row are honoured; continue:false wins over a block", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("Stop", [{ hooks: [cmd(json({ decision: "block", reason: "again" }))] }])],
   });
@@ -187,7 +188,7 @@ test("Stop: at most 8 blocks in a row are honoured; continue:false wins over a b
 });
 
 test("SessionStart: matcher on source, stdout as context, CLAUDE_ENV_FILE exports", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("SessionStart", [
@@ -213,7 +214,7 @@ test("SessionStart: matcher on source, stdout as context, CLAUDE_ENV_FILE export
 });
 
 test("SessionStart and SessionEnd: exit 2 is shown to the user and the run goes on", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [
       claude("SessionStart", [{ hooks: [cmd("echo 'not on main' >&2; exit 2")] }]),
@@ -231,7 +232,7 @@ test("SessionStart and SessionEnd: exit 2 is shown to the user and the run goes 
 });
 
 test("PreCompact blocks on exit 2 and matches the trigger", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("PreCompact", [{ matcher: "auto", hooks: [cmd("echo busy >&2; exit 2")] }])],
   });
@@ -240,7 +241,7 @@ test("PreCompact blocks on exit 2 and matches the trigger", async () => {
 });
 
 test("if rules never run on events without a tool", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const h = await harness(dir, {
     settings: [claude("UserPromptSubmit", [{ hooks: [cmd("exit 2", { if: "Bash(*)" })] }])],
   });
@@ -249,7 +250,7 @@ test("if rules never run on events without a tool", async () => {
 });
 
 test("HOOKS=0 and disableAllHooks: nothing runs and one disabled notice is given", async () => {
-  const dir = await tempProject();
+  const dir = tempFolder("hooks");
   const stopHook = claude("Stop", [{ hooks: [cmd("exit 2")] }]);
   const off = await harness(dir, { settings: [stopHook], disabled: true });
   assert.equal((await off.engine.stop({ stopHookActive: false, lastAssistantMessage: "" })).block, undefined);

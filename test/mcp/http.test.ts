@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test } from "node:test";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import { startHttpFixture } from "../fixtures/mcp/http-server.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { toolContext } from "./fixture-specs.js";
 
 test("Streamable HTTP: tools, headers, resources and prompts", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const fixture = await startHttpFixture();
   const manager = createMcpManager({
     servers: { web: { type: "http", url: fixture.url, headers: { "X-Api-Key": "secret-1" } } },
@@ -40,7 +38,7 @@ test("Streamable HTTP: tools, headers, resources and prompts", async () => {
 });
 
 test("an unreachable HTTP server is reported as failed with the reason", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const closed = await startHttpFixture();
   await closed.close();
   const refused = createMcpManager({
@@ -59,7 +57,7 @@ test("an unreachable HTTP server is reported as failed with the reason", async (
 });
 
 test("HTTP server that goes away mid-session: unavailable, then the next call reconnects", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   let fixture = await startHttpFixture();
   const port = Number(new URL(fixture.url).port);
   const manager = createMcpManager({

@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { promisify } from "node:util";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import type { McpServerFailure } from "../../src/mcp/types.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, fixturePath, fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
 
 const execFileAsync = promisify(execFile);
 
 test("connects in parallel: a stuck and a dying server are reported, the good one works", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const reported: McpServerFailure[] = [];
   const manager = createMcpManager({
     servers: {
@@ -64,7 +64,7 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
 });
 
 test("close() ends every child process", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const manager = createMcpManager({
     servers: { one: fixtureSpec("good-server.ts"), two: fixtureSpec("good-server.ts") },
     cwd: dir,
@@ -81,7 +81,7 @@ test("close() ends every child process", async () => {
 });
 
 test("close() during a pending connect does not leave the child behind", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const manager = createMcpManager({ servers: { stuck: fixtureSpec("no-initialize.ts") }, cwd: dir });
   const connecting = manager.connectAll();
   assert.ok(await waitFor(() => manager.childPids().length === 1));
@@ -92,7 +92,7 @@ test("close() during a pending connect does not leave the child behind", async (
 });
 
 test("children are ended when the reagent process exits without close()", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  const dir = tempFolder("mcp");
   const { stdout } = await execFileAsync(process.execPath, [
     "--import",
     "tsx",

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
@@ -10,10 +9,11 @@ import {
   splitMcpConfigList,
 } from "../../src/config/mcp-config.js";
 import { UsageError } from "../../src/util/errors.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { fixturePath } from "./fixture-specs.js";
 
 async function workspace() {
-  const root = await mkdtemp(join(tmpdir(), "reagent-mcpcfg-"));
+  const root = tempFolder("mcpcfg");
   const projectDir = join(root, "project");
   const homeDir = join(root, "home");
   await mkdir(join(homeDir, ".agents"), { recursive: true });

@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
@@ -8,6 +6,7 @@ import { mapPromptArguments, splitShellWords } from "../../src/mcp/prompt-args.j
 import { renderToolResult } from "../../src/mcp/render-result.js";
 import { ServerLog } from "../../src/mcp/server-log.js";
 import { mcpToolName } from "../../src/mcp/tool-names.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 test("tool names: unsafe characters replaced, long names kept unique within 64 chars", () => {
   assert.equal(mcpToolName("git hub", "list.issues/v2"), "mcp__git_hub__list_issues_v2");
@@ -84,7 +83,7 @@ test("tool result rendering: text, media notes, embedded resources, structured c
 });
 
 test("server log hint: exit code or signal, last non-empty stderr line capped, log path", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-log-"));
+  const dir = tempFolder("mcp-log");
   const log = new ServerLog("a/b", join(dir, "logs"));
   assert.equal(log.hint(), "");
   const stderr = new PassThrough();

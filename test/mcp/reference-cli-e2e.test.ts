@@ -3,8 +3,7 @@
 // fake model makes, an `@everything:<uri>` attachment) and server-filesystem on a temp dir (a read,
 // and a write that only an allow rule for the server permits in a headless run).
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -12,6 +11,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { cleanEnv, runCli } from "../support/cli.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { createWorkspace } from "../support/workspace.js";
 
 function binOf(pkg: string): string {
@@ -19,7 +19,7 @@ function binOf(pkg: string): string {
 }
 
 const everythingArgs = [binOf("@modelcontextprotocol/server-everything"), "stdio"];
-const dataDir = mkdtempSync(join(tmpdir(), "reagent-mcp-fs-"));
+const dataDir = tempFolder("mcp-fs");
 writeFileSync(join(dataDir, "notes.txt"), "reference line one\nreference line two\n");
 
 const workspace = createWorkspace({ "README.md": "project\n" });

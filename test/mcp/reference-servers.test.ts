@@ -2,14 +2,14 @@
 // server-everything over stdio and Streamable HTTP, server-filesystem on a temp dir.
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import type { Tool } from "../../src/tools/tool.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { toolContext } from "./fixture-specs.js";
 
 function binOf(pkg: string): string {
@@ -59,7 +59,7 @@ async function exerciseEverything(manager: McpManager, server: string, dir: stri
 }
 
 test("server-everything over stdio", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-ref-"));
+  const dir = tempFolder("mcp-ref");
   const manager = createMcpManager({
     servers: {
       everything: { type: "stdio", command: process.execPath, args: [everythingEntry, "stdio"], env: {} },
@@ -100,7 +100,7 @@ async function startEverythingHttp(port: number, mode = "streamableHttp"): Promi
 }
 
 test("server-everything over Streamable HTTP", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-ref-"));
+  const dir = tempFolder("mcp-ref");
   const port = await freePort();
   const child = await startEverythingHttp(port);
   const manager = createMcpManager({
@@ -118,7 +118,7 @@ test("server-everything over Streamable HTTP", async () => {
 });
 
 test("server-everything over legacy HTTP+SSE", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-ref-"));
+  const dir = tempFolder("mcp-ref");
   const port = await freePort();
   const child = await startEverythingHttp(port, "sse");
   const manager = createMcpManager({
@@ -137,7 +137,7 @@ test("server-everything over legacy HTTP+SSE", async () => {
 });
 
 test("server-filesystem on a temp dir", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-mcp-ref-"));
+  const dir = tempFolder("mcp-ref");
   await writeFile(join(dir, "notes.txt"), "line one\nline two\n");
   const manager = createMcpManager({
     servers: { files: { type: "stdio", command: process.execPath, args: [filesystemEntry, dir], env: {} } },

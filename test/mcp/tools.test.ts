@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import { type Tool, toolJsonSchema } from "../../src/tools/tool.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, fixtureSpec, isAlive, toolContext, waitFor } from "./fixture-specs.js";
 
 let dir: string;
 let manager: McpManager;
 
 before(async () => {
-  dir = await mkdtemp(join(tmpdir(), "reagent-mcp-"));
+  dir = tempFolder("mcp");
   manager = createMcpManager({
     servers: { "my.server": fixtureSpec("good-server.ts"), broken: fixtureSpec("malformed-server.ts") },
     cwd: dir,

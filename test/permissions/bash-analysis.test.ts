@@ -2,13 +2,13 @@
 // shells), the files they touch resolved as the kernel will from the shell's real folder (followed
 // through cd), and the reasons that make it uncertain.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { type AnalysisOptions, analyseBash } from "../../src/permissions/bash-analysis.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-analysis-")));
+const root = tempFolder("analysis");
 const project = join(root, "project");
 const outside = join(root, "outside");
 const home = join(root, "home");

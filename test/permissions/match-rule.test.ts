@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { matchRule } from "../../src/permissions/match-rule.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 const plainContext = { cwd: "/project", homeDir: "/home/user" };
 
@@ -162,7 +162,7 @@ describe("matchRule: paths (real temp dirs)", () => {
     );
 
   before(async () => {
-    root = await realpath(await mkdtemp(join(tmpdir(), "reagent-perm-")));
+    root = tempFolder("perm");
     project = join(root, "project");
     home = join(root, "home");
     outside = join(root, "outside");

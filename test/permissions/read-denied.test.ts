@@ -2,11 +2,11 @@
 // compiled path rules it relies on: compiled once per rule, yet still following the file system
 // (symlinks, a rule's folder created after start-up) and the context a hook `if` rule is used in.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { matchRule } from "../../src/permissions/match-rule.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { emptyRules, type Layout, makeGate, makeLayout } from "./support.js";
 
 const DENY = ["Read(.env)", "Read(./secrets/**)", "Read(**/*.pem)"];
@@ -95,7 +95,7 @@ describe("readDeniedBy over many search results", () => {
 describe("matchRule reuses compiled rules per rule text and context", () => {
   let root: string;
   before(async () => {
-    root = await realpath(await mkdtemp(join(tmpdir(), "reagent-match-cache-")));
+    root = tempFolder("match-cache");
     for (const name of ["one", "two"]) await mkdir(join(root, name, "src"), { recursive: true });
   });
   after(async () => {

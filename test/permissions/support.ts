@@ -1,7 +1,6 @@
 // Shared fixtures for the permission tests: a temp project, a scripted Prompter (the UI side of
 // the interface, not one of our modules) and a recording tracer.
-import { mkdir, mkdtemp, realpath, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createPermissionGate, type PermissionGateOptions } from "../../src/permissions/gate.js";
 import type {
@@ -12,11 +11,12 @@ import type {
   PromptRequest,
 } from "../../src/permissions/types.js";
 import { createTracer } from "../../src/util/trace.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 export type Layout = { root: string; project: string; outside: string; home: string; extra: string };
 
 export async function makeLayout(): Promise<Layout> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "reagent-gate-")));
+  const root = tempFolder("gate");
   const layout = {
     root,
     project: join(root, "project"),

@@ -3,16 +3,16 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildInitPrompt, detectInitTarget } from "../../src/prompt/init-prompt.js";
-import { makeTempDir, writeTree } from "./write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 test("detectInitTarget: none, claude only, agents (also when both exist); folders do not count", async () => {
-  const root = await makeTempDir();
+  const root = tempFolder("prompt");
   assert.equal(await detectInitTarget(root), "none");
   await mkdir(join(root, "AGENTS.md"));
   assert.equal(await detectInitTarget(root), "none");
   await writeTree(root, { "CLAUDE.md": "c" });
   assert.equal(await detectInitTarget(root), "claude");
-  const both = await makeTempDir();
+  const both = tempFolder("prompt");
   await writeTree(both, { "CLAUDE.md": "c", "AGENTS.md": "a" });
   assert.equal(await detectInitTarget(both), "agents");
 });

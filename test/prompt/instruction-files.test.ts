@@ -9,7 +9,7 @@ import {
   MAX_IMPORT_DEPTH,
 } from "../../src/prompt/instruction-files.js";
 import { formatInstructionsSection } from "../../src/prompt/instructions-section.js";
-import { makeTempDir, writeTree } from "./write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 async function load(root: string, cwd: string, home: string, gitRoot: string | undefined = root) {
   const candidates = instructionFileCandidates({ cwd, homeDir: home, gitRoot });
@@ -17,8 +17,8 @@ async function load(root: string, cwd: string, home: string, gitRoot: string | u
 }
 
 test("order: user file first, then git root down to cwd, AGENTS.md before CLAUDE.md", async () => {
-  const root = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const root = tempFolder("prompt");
+  const home = tempFolder("home");
   await mkdir(join(root, ".git"));
   await writeTree(home, { ".agents/AGENTS.md": "user agents", ".claude/CLAUDE.md": "user claude" });
   await writeTree(root, {
@@ -38,8 +38,8 @@ test("order: user file first, then git root down to cwd, AGENTS.md before CLAUDE
 });
 
 test("outside git the walk starts at the filesystem root and still ends at cwd", async () => {
-  const root = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const root = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(root, { "AGENTS.md": "top", "a/b/AGENTS.md": "nearest" });
   const candidates = instructionFileCandidates({
     cwd: join(root, "a", "b"),
@@ -55,8 +55,8 @@ test("outside git the walk starts at the filesystem root and still ends at cwd",
 });
 
 test("imports are expanded after their importer, relative to it, with ~ from homeDir", async () => {
-  const root = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const root = tempFolder("prompt");
+  const home = tempFolder("home");
   await mkdir(join(root, ".git"));
   await writeTree(home, { "notes/personal.md": "personal notes" });
   await writeTree(root, {
@@ -80,7 +80,7 @@ test("imports are expanded after their importer, relative to it, with ~ from hom
 });
 
 test("an import cycle is reported once and every file is included once", async () => {
-  const root = await makeTempDir();
+  const root = tempFolder("prompt");
   await mkdir(join(root, ".git"));
   await writeTree(root, {
     "AGENTS.md": "@a.md\n@b.md",
@@ -88,7 +88,7 @@ test("an import cycle is reported once and every file is included once", async (
     "b.md": "B imports @a.md",
     "CLAUDE.md": "@a.md @AGENTS.md",
   });
-  const { documents, warnings } = await load(root, root, await makeTempDir("reagent-home-"));
+  const { documents, warnings } = await load(root, root, tempFolder("home"));
   assert.deepEqual(
     documents.map((document) => document.path),
     ["AGENTS.md", "a.md", "b.md", "CLAUDE.md"].map((name) => join(root, name)),
@@ -99,12 +99,12 @@ test("an import cycle is reported once and every file is included once", async (
 });
 
 test(`imports deeper than ${MAX_IMPORT_DEPTH} levels are not loaded and are reported`, async () => {
-  const root = await makeTempDir();
+  const root = tempFolder("prompt");
   await mkdir(join(root, ".git"));
   const files: Record<string, string> = { "AGENTS.md": "level 0 @l1.md" };
   for (let level = 1; level <= 7; level++) files[`l${level}.md`] = `level ${level} @l${level + 1}.md`;
   await writeTree(root, files);
-  const { documents, warnings } = await load(root, root, await makeTempDir("reagent-home-"));
+  const { documents, warnings } = await load(root, root, tempFolder("home"));
   assert.equal(documents.length, 1 + MAX_IMPORT_DEPTH);
   assert.equal(documents.at(-1)?.text, `level ${MAX_IMPORT_DEPTH} @l${MAX_IMPORT_DEPTH + 1}.md`);
   assert.equal(warnings.length, 1);
@@ -112,12 +112,12 @@ test(`imports deeper than ${MAX_IMPORT_DEPTH} levels are not loaded and are repo
 });
 
 test("missing files are skipped silently; unreadable files and missing explicit imports are reported", async () => {
-  const root = await makeTempDir();
+  const root = tempFolder("prompt");
   await mkdir(join(root, ".git"));
   await mkdir(join(root, "CLAUDE.md"));
   await mkdir(join(root, "docs"));
   await writeTree(root, { "AGENTS.md": "line one\nsee @./gone.md and @param and @types/node and @docs" });
-  const { documents, warnings } = await load(root, root, await makeTempDir("reagent-home-"));
+  const { documents, warnings } = await load(root, root, tempFolder("home"));
   assert.equal(documents.length, 1);
   assert.equal(warnings.length, 2, warnings.join("\n"));
   assert.match(warnings[0], /Import not found: gone\.md \(imported at AGENTS\.md:2\)/);

@@ -5,10 +5,10 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createSystemPromptBuilder } from "../../src/prompt/system-prompt-builder.js";
-import { makeTempDir, writeTree } from "./write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 test("an @import of a FIFO or /dev/zero and a binary CLAUDE.md are reported and skipped", async () => {
-  const root = await makeTempDir();
+  const root = tempFolder("prompt");
   await writeTree(root, {
     ".git/HEAD": "ref: refs/heads/main\n",
     "AGENTS.md": "see @fifo.md and @/dev/zero\nrules\n",
@@ -17,7 +17,7 @@ test("an @import of a FIFO or /dev/zero and a binary CLAUDE.md are reported and 
   await writeFile(join(root, "CLAUDE.md"), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]));
   const builder = createSystemPromptBuilder({
     cwd: root,
-    homeDir: await makeTempDir("reagent-home-"),
+    homeDir: tempFolder("home"),
     platform: "linux",
     shell: "/bin/sh",
     now: () => new Date(2026, 0, 1),

@@ -7,11 +7,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { createStableSystemPrompt } from "../../src/prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder } from "../../src/prompt/system-prompt-builder.js";
-import { makeTempDir, writeTree } from "./write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 test("edits to memory and AGENTS.md become notes; the prompt text stays until refresh", async () => {
-  const root = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const root = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(root, {
     ".git/HEAD": "ref: refs/heads/main\n",
     "AGENTS.md": "rule one\n",

@@ -8,13 +8,13 @@ import {
   createSystemPromptBuilder,
   type SystemPromptOptions,
 } from "../../src/prompt/system-prompt-builder.js";
-import { makeTempDir, writeTree } from "./write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 const fixedDate = new Date(2026, 2, 7, 23, 30);
 
 async function project(files: Record<string, string> = {}, head = "ref: refs/heads/main\n") {
-  const root = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const root = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(root, { ".git/HEAD": head, ...files });
   return { root, home };
 }
@@ -47,7 +47,7 @@ test("git: detached HEAD, worktree gitdir file, and no repository", async () => 
 
   const main = await project();
   await writeTree(main.root, { ".git/worktrees/wt/HEAD": "ref: refs/heads/wt-branch\n" });
-  const worktree = await makeTempDir();
+  const worktree = tempFolder("prompt");
   await writeTree(worktree, {
     ".git": `gitdir: ${join(main.root, ".git", "worktrees", "wt")}\n`,
     "sub/x": "",
@@ -55,7 +55,7 @@ test("git: detached HEAD, worktree gitdir file, and no repository", async () => 
   const second = await createSystemPromptBuilder(options(join(worktree, "sub"), main.home)).build();
   assert.match(second.text, new RegExp(`yes \\(root ${worktree}, branch wt-branch\\)`));
 
-  const plain = await makeTempDir();
+  const plain = tempFolder("prompt");
   const third = await createSystemPromptBuilder(options(plain, main.home)).build();
   assert.match(third.text, /- Git repository: no/);
 });

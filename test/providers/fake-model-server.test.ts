@@ -2,11 +2,11 @@
 // standalone mode used for manual demos.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { splitRealistically, startFakeModelServer } from "../support/fake-model-server.js";
+import { tempFolder } from "../support/temp-folder.js";
 
 test("splitRealistically gives 2+ pieces that join back", () => {
   for (const text of ["ab", "hello world", '{"file_path":"a.ts"}']) {
@@ -39,7 +39,7 @@ test("logs parsed request bodies and answers unknown routes with 404", async () 
 });
 
 test("runs standalone and prints its URL", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-fake-server-"));
+  const dir = tempFolder("fake-server");
   const scriptFile = join(dir, "script.json");
   await writeFile(scriptFile, JSON.stringify([{ text: "standalone hello" }]));
   const child = spawn(

@@ -12,7 +12,7 @@ import { BUILT_IN_AGENTS } from "../../src/agents/built-in-agents.js";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import { discoverSkills } from "../../src/skills/discover-skills.js";
 import { createSkillTool } from "../../src/skills/skill-tool.js";
-import { fixtureSpec } from "../mcp/fixture-specs.js";
+import { FIXTURE_CONNECT_MS, fixtureSpec } from "../mcp/fixture-specs.js";
 import { hookScript, onEvent } from "../support/hook-engine.js";
 import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -21,7 +21,11 @@ const workspace = createWorkspace({
   "a.txt": "hello\n",
   ".agents/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nDo the demo.\n",
 });
-const manager = createMcpManager({ servers: { fx: fixtureSpec("good-server.ts") }, cwd: workspace.dir });
+const manager = createMcpManager({
+  servers: { fx: fixtureSpec("good-server.ts") },
+  cwd: workspace.dir,
+  connectTimeoutMs: FIXTURE_CONNECT_MS,
+});
 after(async () => {
   await manager.close();
   workspace.cleanup();

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { discoverSkills } from "../../src/skills/discover-skills.js";
 import { formatSkillsList } from "../../src/skills/format-skills-list.js";
-import { makeTempDir, writeTree } from "../prompt/write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 const skill = (description: string, extra = "") => `---\n${extra}description: ${description}\n---\n# Body\n`;
 
 test("discovers project and user skills; project wins and the shadowed one is named", async () => {
-  const cwd = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const cwd = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/skills/deploy/SKILL.md": skill("Project deploy"),
     ".agents/skills/notes.txt": "not a folder",
@@ -45,8 +45,8 @@ test("discovers project and user skills; project wins and the shadowed one is na
 });
 
 test("broken frontmatter, missing description and bad names are reported with file:line and skipped", async () => {
-  const cwd = await makeTempDir();
-  const home = await makeTempDir("reagent-home-");
+  const cwd = tempFolder("prompt");
+  const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/skills/a-broken/SKILL.md": "---\nname: a-broken\ndescription: [unclosed\nother: 1\n---\nbody",
     ".agents/skills/b-nodesc/SKILL.md": "---\nname: b-nodesc\n---\nbody",
@@ -75,8 +75,8 @@ test("broken frontmatter, missing description and bad names are reported with fi
 
 test("no skill folders at all: nothing found, no warnings; the list says how to add one", async () => {
   const result = await discoverSkills({
-    cwd: await makeTempDir(),
-    homeDir: await makeTempDir("reagent-home-"),
+    cwd: tempFolder("prompt"),
+    homeDir: tempFolder("home"),
   });
   assert.deepEqual(result, { skills: [], warnings: [] });
   assert.match(formatSkillsList([]), /No skills found\. Add one as \.agents\/skills\/<name>\/SKILL\.md/);

@@ -7,7 +7,7 @@ import type { Skill } from "../../src/skills/skill.js";
 import { skillSlashPrompt } from "../../src/skills/skill-slash-prompt.js";
 import { createSkillTool, SKILL_BODY_CAP_CHARS } from "../../src/skills/skill-tool.js";
 import type { ToolContext } from "../../src/tools/tool.js";
-import { makeTempDir, writeTree } from "../prompt/write-tree.js";
+import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 function context(cwd: string): ToolContext {
   return {
@@ -22,9 +22,9 @@ function context(cwd: string): ToolContext {
 }
 
 async function setup(files: Record<string, string>) {
-  const cwd = await makeTempDir();
+  const cwd = tempFolder("prompt");
   await writeTree(cwd, files);
-  const { skills } = await discoverSkills({ cwd, homeDir: await makeTempDir("reagent-home-") });
+  const { skills } = await discoverSkills({ cwd, homeDir: tempFolder("home") });
   return { cwd, skills, tool: createSkillTool({ skills }) };
 }
 

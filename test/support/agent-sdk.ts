@@ -1,18 +1,12 @@
-// Runs the real Claude Agent SDK (`@anthropic-ai/claude-agent-sdk` from npm) with reagent as its
-// engine: pathToClaudeCodeExecutable points at bin/reagent.js (the SDK starts it with node), the
-// environment is built from scratch (a temp HOME, a fake key, the local fake model server, telemetry
-// and updates off), so nothing reaches the internet or a real account.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Options, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { BIN } from "./cli.js";
 import type { FakeModelServer } from "./fake-model-server.js";
+import { tempFolder } from "./temp-folder.js";
 
 export function sdkEnv(server: FakeModelServer, extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: mkdtempSync(join(tmpdir(), "reagent-sdk-home-")),
+    HOME: tempFolder("sdk-home"),
     NO_COLOR: "1",
     ANTHROPIC_API_KEY: "test-key",
     ANTHROPIC_BASE_URL: server.anthropicBaseURL,

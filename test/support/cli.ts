@@ -1,9 +1,8 @@
 // Spawns the real, built CLI (bin/reagent.js → dist/) with a clean environment: no real API keys,
 // a temp HOME, and only the variables a test passes.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { tempFolder } from "./temp-folder.js";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..", "..");
 export const BIN = join(REPO_ROOT, "bin", "reagent.js");
@@ -22,7 +21,7 @@ export type CliOptions = {
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: mkdtempSync(join(tmpdir(), "reagent-home-")),
+    HOME: tempFolder("home"),
     NO_COLOR: "1",
     // MCP fixture servers start through tsx, which takes seconds on a busy machine (tests may lower it).
     MCP_TIMEOUT: "60000",

@@ -1,9 +1,3 @@
-// Builds a parent Session with subagents the way the CLI does (real hooks engine, real gate narrowed
-// per agent, the Agent, TaskOutput/TaskStop and task tools, the built-in tools) around one routed
-// scripted model that plays the parent's turns and each subagent's own, for session-level tests.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AgentDefinition } from "../../src/agents/agent-definition.js";
 import { createAgentTool } from "../../src/agents/agent-tool.js";
 import { createBackgroundTools } from "../../src/agents/background-tools.js";
@@ -24,6 +18,7 @@ import { noopTracer } from "../../src/util/trace.js";
 import type { RoutedScript } from "./fake-model-routes.js";
 import { createTestHookEngine } from "./hook-engine.js";
 import { createRoutedScriptedClient } from "./routed-scripted-client.js";
+import { tempFolder } from "./temp-folder.js";
 import { createTestGate, type TestRules } from "./test-gate.js";
 
 export type SubagentHarnessOptions = {
@@ -104,7 +99,7 @@ export function createSubagentHarness(options: SubagentHarnessOptions) {
             onWarning: () => {},
           })
       : undefined,
-    worktreeDir: options.worktreeDir ?? mkdtempSync(join(tmpdir(), "reagent-worktrees-")),
+    worktreeDir: options.worktreeDir ?? tempFolder("worktrees"),
     maxParallel: options.maxParallel,
     waitBeforeEnd: options.waitBeforeEnd ?? true,
     newAgentId: options.newAgentId,

@@ -1,22 +1,18 @@
-// Temp-workspace helper: a real directory under the OS temp folder, removed by cleanup().
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+// Temp-workspace helper: a real folder (temp-folder.ts) with files written into it, and a cleanup.
+import { join } from "node:path";
+import { removeFolder, tempFolder, writeTree } from "./temp-folder.js";
 
 export type Workspace = { dir: string; write(path: string, content: string): string; cleanup(): void };
 
 export function createWorkspace(files: Record<string, string> = {}): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), "reagent-test-"));
-  const workspace: Workspace = {
+  const dir = tempFolder();
+  writeTree(dir, files);
+  return {
     dir,
     write(path, content) {
-      const full = join(dir, path);
-      mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, content);
-      return full;
+      writeTree(dir, { [path]: content });
+      return join(dir, path);
     },
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup: () => removeFolder(dir),
   };
-  for (const [path, content] of Object.entries(files)) workspace.write(path, content);
-  return workspace;
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createBashTool } from "../../src/tools/bash.js";
 import { running, waitUntil } from "../support/processes.js";
-import { makeContext, makeWorkspace, removeWorkspace, run } from "./context.js";
+import { removeFolder, tempFolder } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 type BashData = { stdout: string; exitCode: number; interrupted: boolean; cwd: string };
 
@@ -12,10 +13,10 @@ describe("Bash", () => {
   const bash = createBashTool();
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     await fs.mkdir(path.join(root, "sub dir"));
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   it("interleaves stdout and stderr and carries a cd over to the next call", async () => {
     const context = makeContext(root);

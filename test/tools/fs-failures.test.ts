@@ -9,7 +9,8 @@ import { createGrepTool } from "../../src/tools/grep.js";
 import { createJavascriptGrepBackend } from "../../src/tools/grep-js.js";
 import { readTool } from "../../src/tools/read.js";
 import { writeTool } from "../../src/tools/write.js";
-import { makeContext, makeWorkspace, removeWorkspace, run } from "./context.js";
+import { removeFolder, tempFolder } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 /** An error as node's fs functions raise it. */
 function fsError(code: string): NodeJS.ErrnoException {
@@ -48,9 +49,9 @@ describe("file tools on a name too long for the file system", () => {
   const longName = `${"n".repeat(300)}.txt`;
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   it("fail with invalid_path instead of crashing", async () => {
     const grepTool = createGrepTool({ backend: async () => createJavascriptGrepBackend() });
@@ -81,7 +82,7 @@ describe("Edit creating a file where the file system refuses", () => {
   it("reports permission_denied, not a crash (sysfs)", {
     skip: !existsSync("/sys/kernel") && "needs Linux sysfs",
   }, async () => {
-    const root = await makeWorkspace();
+    const root = tempFolder("tools");
     try {
       const target = path.join("/sys/kernel", `reagent-edit-${process.pid}.txt`);
       const result = await run(
@@ -93,7 +94,7 @@ describe("Edit creating a file where the file system refuses", () => {
       assert.match(result.content, /reagent-edit-/);
       assert.equal(existsSync(target), false);
     } finally {
-      await removeWorkspace(root);
+      removeFolder(root);
     }
   });
 });

@@ -5,7 +5,8 @@ import { after, before, describe, it } from "node:test";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { globTool } from "../../src/tools/glob.js";
 import type { Tool } from "../../src/tools/tool.js";
-import { makeContext, makeWorkspace, removeWorkspace, run, writeTree } from "./context.js";
+import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 const FIXTURE: Record<string, string | Buffer> = {
   ".gitignore": "*.log\nbuild/\n",
@@ -28,11 +29,11 @@ const FIXTURE: Record<string, string | Buffer> = {
 describe("Glob", () => {
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     await writeTree(root, FIXTURE);
     await fs.utimes(path.join(root, "src/util.tsx"), new Date(), new Date(Date.now() + 60_000));
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   it("matches respecting nested .gitignore files, skipping .git, newest first", async () => {
     const result = await run(globTool, { pattern: "**/*" }, makeContext(root));
@@ -62,7 +63,7 @@ describe("Glob", () => {
   });
 
   it("caps results at 100 with a note, and no match is not an error", async () => {
-    const many = await makeWorkspace();
+    const many = tempFolder("tools");
     await writeTree(
       many,
       Object.fromEntries(Array.from({ length: 130 }, (_, index) => [`f${index}.md`, "x"])),
@@ -75,7 +76,7 @@ describe("Glob", () => {
     assert.match(none.content, /No files match/);
     const missing = await run(globTool, { pattern: "*", path: "nope" }, makeContext(many));
     assert.equal(missing.isError && missing.code, "file_not_found");
-    await removeWorkspace(many);
+    removeFolder(many);
   });
 });
 
@@ -130,10 +131,10 @@ describe("Grep (ripgrep and the JS fallback agree)", () => {
   const ripgrep = grepOf(createBuiltinTools({}));
   const javascript = grepOf(createBuiltinTools({ ripgrepPath: null }));
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     await writeTree(root, FIXTURE);
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   for (const testCase of CASES) {
     it(testCase.name, async () => {

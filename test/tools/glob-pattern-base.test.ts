@@ -9,19 +9,20 @@ import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { crawlRoot, globTool } from "../../src/tools/glob.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
-import { makeContext, makeWorkspace, removeWorkspace, run, writeTree } from "./context.js";
+import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 describe("Glob and Grep pattern bases", () => {
   let root: string;
   let project: string;
   let context: ToolContext;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     project = path.join(root, "project");
     await writeTree(root, { "project/src/a.ts": "a\n", "outside/secret.ts": "s\n" });
     context = makeContext(project);
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   const gate = () =>
     createPermissionGate({

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { createFileStateStore } from "../../src/tools/file-state.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const dir = mkdtempSync(join(tmpdir(), "reagent-read-special-"));
+const dir = tempFolder("read-special");
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("Read refuses pipes and devices instead of blocking on them", async () => {

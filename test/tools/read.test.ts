@@ -3,12 +3,13 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { readTool } from "../../src/tools/read.js";
-import { makeContext, makeWorkspace, removeWorkspace, run, writeTree } from "./context.js";
+import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 describe("Read", () => {
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     const many = Array.from({ length: 2500 }, (_, index) => `line ${index + 1}`).join("\n");
     await writeTree(root, {
       "a.txt": "alpha\nbeta\r\ngamma\n",
@@ -21,7 +22,7 @@ describe("Read", () => {
       "dir/inner.txt": "inner",
     });
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   it("numbers lines like cat -n and records the snapshot", async () => {
     const context = makeContext(root);
@@ -93,7 +94,7 @@ describe("Read", () => {
   });
 
   it("suggests similar files for a missing one, folders only when no file is alike", async () => {
-    const suggestions = await makeWorkspace();
+    const suggestions = tempFolder("tools");
     await writeTree(suggestions, { "src.js": "x", "src/index.ts": "x", ".git/HEAD": "x", "lib/a.ts": "x" });
     const context = makeContext(suggestions);
     const file = await run(readTool, { file_path: "src.ts" }, context);
@@ -103,6 +104,6 @@ describe("Read", () => {
     assert.match(hidden.content, /Did you mean: \.git\?$/);
     const folder = await run(readTool, { file_path: "lib.ts" }, context);
     assert.match(folder.content, /Did you mean: lib\?$/);
-    await removeWorkspace(suggestions);
+    removeFolder(suggestions);
   });
 });

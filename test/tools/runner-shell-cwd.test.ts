@@ -1,13 +1,13 @@
 // The Bash tool's working directory (where earlier calls' `cd` left the shell) reaches the permission
 // gate through the ToolRunner: the gate resolves a command's paths from where the shell really is.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { createRunnerHarness } from "../support/runner-harness.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-shell-cwd-")));
+const root = tempFolder("shell-cwd");
 const project = join(root, "project");
 const docs = join(root, "docs");
 mkdirSync(join(project, "src"), { recursive: true });

@@ -5,14 +5,15 @@ import { after, before, describe, it } from "node:test";
 import { editTool } from "../../src/tools/edit.js";
 import { readTool } from "../../src/tools/read.js";
 import { writeTool } from "../../src/tools/write.js";
-import { makeContext, makeWorkspace, removeWorkspace, run, writeTree } from "./context.js";
+import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 describe("Write", () => {
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   it("creates files and parent folders without a prior read", async () => {
     const result = await run(
@@ -111,7 +112,7 @@ describe("Write", () => {
 describe("Edit", () => {
   let root: string;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     await writeTree(root, {
       "code.ts": "const a = 1;\nconst b = 2;\nconst a2 = 1;\n",
       "crlf.txt": "\uFEFFfirst\r\nsecond\r\nthird\r\n",
@@ -119,7 +120,7 @@ describe("Edit", () => {
       "dup.txt": "x\ny\nx\nz\nx\n",
     });
   });
-  after(() => removeWorkspace(root));
+  after(() => removeFolder(root));
 
   async function readFirst(name: string) {
     const context = makeContext(root);

@@ -9,7 +9,8 @@ import { editTool } from "../../src/tools/edit.js";
 import { readTool } from "../../src/tools/read.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { writeTool } from "../../src/tools/write.js";
-import { makeContext, makeWorkspace, removeWorkspace, run } from "./context.js";
+import { removeFolder, tempFolder } from "../support/temp-folder.js";
+import { makeContext, run } from "./context.js";
 
 const replacers: Array<[string, Tool, (file: string) => Record<string, unknown>]> = [
   ["Write", writeTool, (file) => ({ file_path: file, content: "new content\n" })],
@@ -20,12 +21,12 @@ describe("Write and Edit replace files atomically", () => {
   let root: string;
   let umask = 0;
   before(async () => {
-    root = await makeWorkspace();
+    root = tempFolder("tools");
     umask = process.umask(0o022);
   });
   after(async () => {
     process.umask(umask);
-    await removeWorkspace(root);
+    removeFolder(root);
   });
 
   for (const [name, tool, input] of replacers) {

@@ -1,13 +1,13 @@
 // ensureFolderSync on real temp folders: nested creation one level at a time, an existing folder,
 // a file in the way, and /proc (where Node 20's recursive mkdir can spin forever) failing at once.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { ensureFolderSync } from "../../src/util/ensure-folder-sync.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const root = mkdtempSync(join(tmpdir(), "reagent-folders-"));
+const root = tempFolder("folders");
 after(() => rmSync(root, { recursive: true, force: true }));
 
 test("creates every missing folder, with the given mode, and accepts an existing one", () => {

@@ -2,13 +2,13 @@
 // followed component by component before `..` (as the kernel does), dangling links lead to their
 // target, and a `..` after a missing folder or a symlink loop is reported.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { absolutePath, expandHome, isInside, realPath, resolveReal } from "../../src/util/path-resolution.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-paths-")));
+const root = tempFolder("paths");
 const project = join(root, "project");
 const outside = join(root, "outside");
 mkdirSync(join(project, "src"), { recursive: true });

@@ -3,17 +3,17 @@
 // connection goes to), and an HTTP CONNECT proxy that must be asked for the checked IP, never the name.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { type AddressInfo, connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
 import { createConnector } from "../../../src/tools/web/connector.js";
 import { createProxyChoice } from "../../../src/tools/web/proxy-choice.js";
 import { createWebFetchTool } from "../../../src/tools/web/web-fetch.js";
+import { tempFolder } from "../../support/temp-folder.js";
 import { tableResolver } from "../../support/web-fixtures.js";
 import { makeContext, run } from "../context.js";
 
@@ -49,7 +49,7 @@ function makeCertificate(dir: string): { key: string; cert: string } | undefined
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), "reagent-tls-"));
+const dir = tempFolder("tls");
 const pair = makeCertificate(dir);
 const skip = pair ? false : "openssl is not available to make a test certificate";
 let httpsServer: Server;

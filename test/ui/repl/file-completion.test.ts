@@ -1,12 +1,12 @@
 // `@path` completion: the mention at the cursor, ranking, accepting, and the project file index.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { listProjectFiles } from "../../../src/tools/project-files.js";
 import { acceptMention, matchFiles, mentionAtCursor } from "../../../src/ui/repl/file-completion.js";
 import { emptyEditor } from "../../../src/ui/repl/input-editor.js";
+import { tempFolder } from "../../support/temp-folder.js";
 
 test("the mention at the cursor: after a space or at the start, quoted, not e-mail or MCP", () => {
   assert.deepEqual(mentionAtCursor("look at @src/a", 14), {
@@ -55,7 +55,7 @@ test("accepting: a file gets a space after it, a folder stays open, spaces are q
 });
 
 test("the project index: gitignore-aware, folders listed, hidden files left out", async () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-files-")));
+  const root = tempFolder("files");
   try {
     const files = {
       ".gitignore": "dist/\n",

@@ -1,9 +1,7 @@
 // Renders the REPL in-process against a real Session (scripted model, real ToolRunner and
 // permission gate) with a fake terminal: a stdin the test types into and a stdout that keeps
 // every frame (Ink debug mode writes whole frames).
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { costReport, costSoFar, lastThinking } from "../../../src/cli/cost-report.js";
@@ -20,6 +18,7 @@ import type { ReplHost, ReplPrompter } from "../../../src/ui/repl/host.js";
 import { runRepl } from "../../../src/ui/repl/run-repl.js";
 import { stripAnsi } from "../../../src/ui/repl/style.js";
 import { noopTracer } from "../../../src/util/trace.js";
+import { tempFolder } from "../../support/temp-folder.js";
 import { testTools } from "../../support/test-tools.js";
 
 export type Harness = Awaited<ReturnType<typeof startRepl>>;
@@ -80,7 +79,7 @@ export async function startRepl(
     resumePicker?: boolean;
   } = {},
 ) {
-  const dir = realpathSync(await mkdtemp(join(tmpdir(), "reagent-repl-")));
+  const dir = tempFolder("repl");
   for (const [name, content] of Object.entries(options.files ?? {})) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);

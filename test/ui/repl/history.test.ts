@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
@@ -11,9 +10,10 @@ import {
   loadHistory,
   remember,
 } from "../../../src/ui/repl/history.js";
+import { tempFolder } from "../../support/temp-folder.js";
 
 test("history persists across loads, keeps multi-line entries whole, creates its folder", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-history-"));
+  const dir = tempFolder("history");
   const file = join(dir, "projects", "x", "history.jsonl");
   assert.deepEqual(await loadHistory(file), []);
   await appendHistory(file, "first", []);
@@ -22,14 +22,14 @@ test("history persists across loads, keeps multi-line entries whole, creates its
 });
 
 test("damaged lines are skipped, not fatal", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-history-"));
+  const dir = tempFolder("history");
   const file = join(dir, "history.jsonl");
   await writeFile(file, '"good"\n{"not":"a string"}\n"cut sho\n"also good"\n');
   assert.deepEqual(await loadHistory(file), ["good", "also good"]);
 });
 
 test("the file is compacted to the limit when it grows past twice the limit", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "reagent-history-"));
+  const dir = tempFolder("history");
   const file = join(dir, "history.jsonl");
   const current = Array.from({ length: HISTORY_LIMIT * 2 }, (_, index) => `p${index}`);
   await writeFile(file, current.map((value) => JSON.stringify(value)).join("\n") + "\n");

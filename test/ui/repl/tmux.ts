@@ -3,9 +3,9 @@
 // program writes is also logged (pipe-pane, attached before the program starts) so tests can
 // assert on what was written, not only on the resulting screen.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempFolder } from "../../support/temp-folder.js";
 
 export const hasTmux = spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
 
@@ -39,7 +39,7 @@ export function startTmux(options: {
   rows?: number;
 }): TmuxSession {
   const socket = `reagent-test-${process.pid}-${++counter}`;
-  const folder = mkdtempSync(join(tmpdir(), "reagent-tmux-"));
+  const folder = tempFolder("tmux");
   const log = join(folder, "output.log");
   const go = join(folder, "go");
   writeFileSync(log, "");
