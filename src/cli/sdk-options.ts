@@ -2,6 +2,7 @@
 // `--setting-sources`, `--session-id`, `--permission-prompt-tool`, `--agents` …), validated into
 // typed options. Each error names the flag and what to pass instead.
 import { readFileSync } from "node:fs";
+import { errnoReason } from "../util/errno.js";
 import { UsageError } from "../util/errors.js";
 import type { CliOptions } from "./options.js";
 
@@ -120,8 +121,6 @@ export function readSystemPromptFile(path: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    throw new UsageError(
-      `--system-prompt-file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code})`,
-    );
+    throw new UsageError(`--system-prompt-file ${path}: cannot read it (${errnoReason(error)})`);
   }
 }

@@ -1,13 +1,15 @@
 // Each OS mechanism the tools, hooks and the session share is written once: process groups
 // (util/process-group.ts), folder creation (util/ensure-folder-sync.ts), atomic replacement
 // (util/atomic-write.ts) and reading system error codes (util/errno.ts). A second copy elsewhere
-// would drift from the first; this test names it.
+// would drift from the first; this test names it. The tests have one temp-folder helper
+// (test/support/temp-folder.ts) for the same reason.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { test } from "node:test";
 
-const SRC = resolve(import.meta.dirname, "..", "..", "src");
+const ROOT = resolve(import.meta.dirname, "..", "..");
+const SRC = join(ROOT, "src");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,12 +19,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Code without comments and string contents, so prose that names a call does not count. */
+/** Code without comments and string contents, so prose that names a call does not count; the
+ *  `${…}` expressions of template strings are code and stay. */
 function code(text: string): string {
   return text
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .replace(/\/\/.*$/gm, "")
-    .replace(/`(?:\\.|[^`\\])*`|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""');
+    .replace(/`(?:\\.|[^`\\])*`/g, (template) =>
+      [...template.matchAll(/\$\{([^}]*)\}/g)].map((match) => match[1]).join(";"),
+    )
+    .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""');
 }
 
 const MECHANISMS: Array<{ what: string; pattern: RegExp; home: string }> = [
@@ -52,4 +58,15 @@ test("the shared mechanisms are where this test says", () => {
     if (mechanism.home === "util/errno.ts") continue;
     assert.match(code(readFileSync(join(SRC, mechanism.home), "utf8")), mechanism.pattern, mechanism.home);
   }
+});
+
+test("tests make temp folders only through test/support/temp-folder.ts", () => {
+  const tests = join(ROOT, "test");
+  const files = sourceFiles(tests).filter((file) => !file.includes(`${join("test", "fixtures")}`));
+  assert.ok(files.length > 50, "found the tests");
+  const strays = files
+    .filter((file) => relative(tests, file) !== join("support", "temp-folder.ts"))
+    .filter((file) => /\bmkdtemp(Sync)?\s*\(/.test(code(readFileSync(file, "utf8"))))
+    .map((file) => relative(ROOT, file));
+  assert.deepEqual(strays, [], "use tempFolder() from test/support/temp-folder.ts");
 });

@@ -2,8 +2,7 @@
 // headers of every form the four formats take, broken headers refused, the API limits; and the file
 // loader built on it (Read, prompt images) refusing a file over the byte limit from its first bytes.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import {
@@ -14,8 +13,9 @@ import {
   MAX_IMAGE_BASE64_BYTES,
 } from "../../src/util/image-facts.js";
 import { imageBlockFrom, loadImageFile } from "../../src/util/image-file.js";
+import { tempFolder } from "../support/temp-folder.js";
 
-const dir = mkdtempSync(join(tmpdir(), "reagent-image-"));
+const dir = tempFolder("image");
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function png(width: number, height: number): Buffer {

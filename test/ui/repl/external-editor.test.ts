@@ -1,17 +1,17 @@
 // Ctrl+G: the prompt in an external editor (real processes through sh), and how failures keep it.
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, test } from "node:test";
 import { editInEditor } from "../../../src/ui/repl/external-editor.js";
+import { tempFolder } from "../../support/temp-folder.js";
 import { closeAll, startRepl } from "./harness.js";
 
 afterEach(closeAll);
 
 /** An "editor" that appends to the file it is given (arguments before the file, like `code --wait`). */
 function appendingEditor(): string {
-  const dir = mkdtempSync(join(tmpdir(), "reagent-editor-"));
+  const dir = tempFolder("editor");
   const script = join(dir, "append.sh");
   writeFileSync(script, 'suffix="$1"; shift; printf "%s\\n" "$(cat "$1")$suffix" > "$1"\n');
   return `sh ${script} ' and more'`;
