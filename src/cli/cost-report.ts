@@ -1,5 +1,6 @@
 // `/cost` and the status line's cost for the REPL, from the session's usage ledger: tokens per model
-// with the cache counters, the cost of each, and models whose price is unknown said so.
+// with the cache counters and web searches (side requests and subagents included), the cost of
+// each, and models whose price is unknown said so.
 import type { Message } from "../model/types.js";
 import { formatUsd, type UsageLedger } from "../session/usage-ledger.js";
 
@@ -13,9 +14,13 @@ export function costReport(ledger: UsageLedger): string {
     const cost = ledger.unpriced.has(model)
       ? "unknown price (add it to modelPricing in settings)"
       : formatUsd(entry.costUSD);
+    const searches =
+      entry.webSearchRequests > 0
+        ? `, ${entry.webSearchRequests} web search${entry.webSearchRequests === 1 ? "" : "es"}`
+        : "";
     lines.push(
       `  ${model}: ${entry.inputTokens} input, ${entry.cacheCreationInputTokens} cache write, ` +
-        `${entry.cacheReadInputTokens} cache read, ${entry.outputTokens} output tokens · ${cost}`,
+        `${entry.cacheReadInputTokens} cache read, ${entry.outputTokens} output tokens${searches} · ${cost}`,
     );
   }
   return lines.join("\n");

@@ -1,8 +1,11 @@
 // One headless turn, whatever brought the prompt (`-p`, stdin, a stream-json user message): a slash
 // command runs as a command (a local one without the model), `@server:uri` MCP mentions are
-// attached, then the session runs the prompt. Returns what the result object reports.
-import type { ImageBlock } from "../model/types.js";
+// attached, then the session runs the prompt. Returns what the result object reports (a local
+// command's too: `/compact`'s summary request is counted and priced like a turn's).
+import type { ImageBlock, SideUsage, Usage } from "../model/types.js";
+import { addUsage } from "../model/usage.js";
 import type { TurnResult } from "../session/events.js";
+import { UsageLedger } from "../session/usage-ledger.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import type { Runtime } from "./compose.js";
 import { type HeadlessCommand, resolveHeadlessSlash } from "./headless-slash.js";
@@ -16,7 +19,19 @@ export type TurnPrompt = {
   context?: string[];
 };
 
-function localTurn(started: number, text: string, failed: boolean): HeadlessTurn {
+function localTurn(
+  runtime: Runtime,
+  started: number,
+  text: string,
+  failed: boolean,
+  spent: readonly SideUsage[],
+): HeadlessTurn {
+  const usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  const ledger = new UsageLedger();
+  for (const { model, usage: one } of spent) {
+    addUsage(usage, one);
+    ledger.add(model, one, runtime.session.options.modelFacts?.(model));
+  }
   const turn: TurnResult = {
     terminal: { reason: "completed", text },
     result: text,
@@ -24,10 +39,10 @@ function localTurn(started: number, text: string, failed: boolean): HeadlessTurn
     numTurns: 0,
     durationMs: Date.now() - started,
     durationApiMs: 0,
-    usage: { input_tokens: 0, output_tokens: 0 },
-    totalCostUsd: 0,
-    modelUsage: {},
-    unpricedModels: [],
+    usage,
+    totalCostUsd: ledger.totalCostUsd,
+    modelUsage: ledger.models,
+    unpricedModels: [...ledger.unpriced],
     permissionDenials: [],
     hookErrors: [],
   };
@@ -45,12 +60,17 @@ export async function runHeadlessTurn(
   // A structured answer belongs to the turn that gave it.
   runtime.structuredOutput?.take();
   let text = prompt.text;
-  const resolution = await resolveHeadlessSlash(text, commands, signal);
+  // What a local command spends (the summary request of /compact) belongs to its result.
+  const spent: SideUsage[] = [];
+  const stopCounting = runtime.session.subscribe((event) => {
+    if (event.type === "usage-counted") spent.push(event.spent);
+  });
+  const resolution = await resolveHeadlessSlash(text, commands, signal).finally(stopCounting);
   let turn: ((attachments: Array<string | ImageBlock>) => Promise<TurnResult>) | undefined;
   if (resolution.kind === "command") {
     const { outcome } = resolution;
-    if (outcome.kind === "output") return localTurn(started, outcome.text, false);
-    if (outcome.kind === "error") return localTurn(started, outcome.text, true);
+    if (outcome.kind === "output") return localTurn(runtime, started, outcome.text, false, spent);
+    if (outcome.kind === "error") return localTurn(runtime, started, outcome.text, true, spent);
     if (outcome.kind === "turn") turn = outcome.run;
     else text = outcome.prompt;
   }

@@ -2,6 +2,7 @@
 // the StructuredOutput tool. A turn that ends without a valid call is nudged to make it (at most
 // MAX_NUDGES more requests in the same conversation); if it still has none, the result is Claude
 // Code's `error_max_structured_output_retries`. Turns that failed otherwise are reported as they are.
+import { addUsage } from "../model/usage.js";
 import type { TurnResult } from "../session/events.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
@@ -24,20 +25,14 @@ function combine(first: HeadlessTurn, next: TurnResult): HeadlessTurn {
         summed[key] = value + Number((before as Record<string, unknown>)[key] ?? 0);
     models[name] = summed as typeof entry;
   }
+  const usage = { ...first.usage };
+  addUsage(usage, next.usage);
   return {
     ...next,
     numTurns: first.numTurns + next.numTurns,
     durationMs: first.durationMs + next.durationMs,
     durationApiMs: first.durationApiMs + next.durationApiMs,
-    usage: {
-      ...next.usage,
-      input_tokens: first.usage.input_tokens + next.usage.input_tokens,
-      output_tokens: first.usage.output_tokens + next.usage.output_tokens,
-      cache_read_input_tokens:
-        (first.usage.cache_read_input_tokens ?? 0) + (next.usage.cache_read_input_tokens ?? 0),
-      cache_creation_input_tokens:
-        (first.usage.cache_creation_input_tokens ?? 0) + (next.usage.cache_creation_input_tokens ?? 0),
-    },
+    usage,
     totalCostUsd: first.totalCostUsd + next.totalCostUsd,
     modelUsage: models,
     unpricedModels: [...new Set([...first.unpricedModels, ...next.unpricedModels])],

@@ -1,6 +1,7 @@
 // Asks a ModelClient for the handover summary of a history and reduces its event stream to a
 // result. Never throws: a stream error, an exception from a faulty client, an abort or an empty
-// reply all become `{ ok: false, error }`, and the caller leaves the history exactly as it was.
+// reply all become `{ ok: false, error }`, and the caller leaves the history exactly as it was. A
+// request that was answered carries its usage either way (it was paid for).
 import type { Message, ModelClient, Usage } from "../model/types.js";
 import { errorMessage } from "../util/errors.js";
 import { buildSummaryRequest, type SummaryRequestOptions } from "./summary-request.js";
@@ -13,7 +14,7 @@ export type SummarizeOptions = SummaryRequestOptions & {
 
 export type SummarizeResult =
   | { ok: true; summary: string; usage: Usage; truncated: boolean }
-  | { ok: false; error: string };
+  | { ok: false; error: string; usage?: Usage };
 
 export const DEFAULT_SUMMARY_MAX_TOKENS = 8_192;
 
@@ -42,7 +43,7 @@ export async function summarize(
           .flatMap((block) => (block.type === "text" ? [block.text] : []))
           .join("");
         const summary = (final.trim() === "" ? streamed : final).trim();
-        if (summary === "") return failure("the model returned an empty summary");
+        if (summary === "") return { ...failure("the model returned an empty summary"), usage: event.usage };
         return { ok: true, summary, usage: event.usage, truncated: event.stopReason === "max_tokens" };
       }
     }

@@ -67,6 +67,8 @@ const settingsSchema = z
           output: z.number().nonnegative(),
           cacheWrite: z.number().nonnegative().optional(),
           cacheRead: z.number().nonnegative().optional(),
+          /** US dollars per server-side web search request. */
+          webSearch: z.number().nonnegative().optional(),
         }),
       )
       .optional(),

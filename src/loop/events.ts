@@ -1,5 +1,13 @@
 // The loop's typed event union and terminal reasons. Event names are kebab noun-verb.
-import type { Message, ModelError, ModelErrorKind, StopReason, ToolUseBlock, Usage } from "../model/types.js";
+import type {
+  Message,
+  ModelError,
+  ModelErrorKind,
+  SideUsage,
+  StopReason,
+  ToolUseBlock,
+  Usage,
+} from "../model/types.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
 
 export type Terminal =
@@ -51,7 +59,7 @@ export type AgentEvent =
       durationMs: number;
       data?: unknown;
       /** Model usage of the tool's side requests (WebFetch condensing, web search). */
-      usage?: Usage;
+      usage?: SideUsage;
     }
   | { type: "tool-results"; message: Extract<Message, { role: "user" }> }
   | { type: "stop-continued"; reason: string; count: number }

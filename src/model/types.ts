@@ -103,8 +103,18 @@ export type Usage = {
   reasoning_tokens?: number;
 };
 
-/** US dollars per million tokens. */
-export type ModelPrice = { input: number; output: number; cacheWrite?: number; cacheRead?: number };
+/** US dollars per million tokens; `webSearch` in US dollars per provider-run search request. */
+export type ModelPrice = {
+  input: number;
+  output: number;
+  cacheWrite?: number;
+  cacheRead?: number;
+  webSearch?: number;
+};
+
+/** Usage of a request made beside the conversation (a page condensed for WebFetch, a server-side web
+ *  search, a compaction summary), with the model that answered it: counted and priced like a turn's. */
+export type SideUsage = { model: string; usage: Usage };
 
 /** What the session needs to know about a model for its usage accounting. */
 export type ModelFacts = {

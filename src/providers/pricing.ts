@@ -1,5 +1,6 @@
 // Prices of the common models in US dollars per million tokens (input, output, cache write, cache
-// read), as the providers publish them, and the cost of a usage report. Settings `modelPricing`
+// read), as the providers publish them, plus Anthropic's per-request price of its server-side web
+// search, and the cost of a usage report. Settings `modelPricing`
 // adds or overrides models; a model found nowhere has an unknown price (never a guessed one).
 import type { ModelPrice, Usage } from "../model/types.js";
 
@@ -34,6 +35,9 @@ const TABLE: Row[] = [
   [/^deepseek-(v4-flash|chat|reasoner)/, 0.14, 0.28, 0.14, 0.0028],
 ];
 
+/** Anthropic bills its server-side web search at $10 per 1,000 searches, on every model. */
+const ANTHROPIC_WEB_SEARCH = 0.01;
+
 function normalise(model: string): string {
   return model.toLowerCase().replace(/^.*\//, "");
 }
@@ -43,18 +47,20 @@ export function modelPrice(
   model: string,
   overrides: Readonly<Record<string, ModelPrice>> = {},
 ): ModelPrice | undefined {
-  const override = overrides[model] ?? overrides[normalise(model)];
+  const id = normalise(model);
+  const webSearch = id.startsWith("claude-") ? ANTHROPIC_WEB_SEARCH : undefined;
+  const override = overrides[model] ?? overrides[id];
   if (override)
     return {
       ...override,
       cacheWrite: override.cacheWrite ?? override.input,
       cacheRead: override.cacheRead ?? override.input,
+      ...(override.webSearch === undefined && webSearch !== undefined ? { webSearch } : {}),
     };
-  const id = normalise(model);
   const row = TABLE.find(([pattern]) => pattern.test(id));
   if (!row) return undefined;
   const [, input, output, cacheWrite, cacheRead] = row;
-  return { input, output, cacheWrite, cacheRead };
+  return { input, output, cacheWrite, cacheRead, ...(webSearch !== undefined ? { webSearch } : {}) };
 }
 
 /** US dollars for one usage report at a price. */
@@ -65,6 +71,7 @@ export function usageCost(usage: Usage, price: ModelPrice): number {
       usage.output_tokens * price.output +
       (usage.cache_creation_input_tokens ?? 0) * (price.cacheWrite ?? price.input) +
       (usage.cache_read_input_tokens ?? 0) * (price.cacheRead ?? price.input)) /
-    million
+      million +
+    (usage.server_tool_use?.web_search_requests ?? 0) * (price.webSearch ?? 0)
   );
 }

@@ -16,7 +16,7 @@ import {
   trimForRequest,
 } from "../compaction/index.js";
 import type { SessionHooks } from "../hooks/types.js";
-import type { Message, ModelClient, ToolSchema, Usage } from "../model/types.js";
+import type { Message, ModelClient, SideUsage, ToolSchema, Usage } from "../model/types.js";
 import type { Tracer } from "../util/trace.js";
 
 export type ContextSettings = {
@@ -36,8 +36,10 @@ export type CompactResult =
       summary: string;
       /** The history to continue with: the summary, then the most recent messages verbatim. */
       messages: Message[];
+      /** The summary request's usage (counted in the session's totals). */
+      usage?: SideUsage;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: string; usage?: SideUsage };
 
 /** What the ContextManager reads of the session. */
 export type ContextState = {
@@ -138,15 +140,17 @@ export class ContextManager {
     if (pre?.blocked)
       return { ok: false, message: `Compaction cancelled by a PreCompact hook: ${pre.blocked.reason}` };
     const before = this.usage(state).usedTokens;
-    const result = await summarize(this.model(), state.messages.slice(0, start), {
+    const client = this.model();
+    const result = await summarize(client, state.messages.slice(0, start), {
       signal,
       customInstructions: instructions || undefined,
       maxTranscriptTokens: Math.floor(this.window / 2),
     });
+    const spent = result.usage ? { usage: { model: client.model, usage: result.usage } } : {};
     if (!result.ok) {
       // Do not retry automatically before every request; wait until the history has grown.
       this.compactedAt = state.messages.length;
-      return { ok: false, message: result.error };
+      return { ok: false, message: result.error, ...spent };
     }
     const next = applySummary([...state.messages], result.summary, keep);
     if (estimateTokens(next) >= estimateTokens(state.messages)) {
@@ -154,6 +158,7 @@ export class ContextManager {
       return {
         ok: false,
         message: "Compaction would not make the conversation smaller, so it was left as it was.",
+        ...spent,
       };
     }
     this.compactedAt = next.length;
@@ -170,6 +175,7 @@ export class ContextManager {
       ok: true,
       summary: result.summary,
       messages: next,
+      ...spent,
       message: `Compacted the conversation (${trigger}): about ${before} → ${after} tokens.`,
     };
   }

@@ -2,7 +2,7 @@
 // the UI; UIs subscribe.
 import type { HookNotice, HookRunEvent } from "../hooks/types.js";
 import type { AgentEvent, Terminal } from "../loop/events.js";
-import type { Message, StopReason, Usage } from "../model/types.js";
+import type { Message, SideUsage, StopReason, Usage } from "../model/types.js";
 import type { PermissionDenial } from "../tools/runner.js";
 import type { ModelUsageEntry } from "./usage-ledger.js";
 
@@ -84,4 +84,7 @@ export type SessionEvent =
   | { type: "history-cleared" }
   /** Output of a running tool as it arrives (Bash), for live display; never part of the result. */
   | { type: "tool-progress"; toolUseId: string; output: string }
-  | { type: "turn-end"; result: TurnResult };
+  | { type: "turn-end"; result: TurnResult }
+  /** A request's usage was added to the totals (a turn's request, a tool's or compaction's side
+   *  request, or one a subagent counted). */
+  | { type: "usage-counted"; spent: SideUsage };

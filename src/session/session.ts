@@ -18,10 +18,12 @@ import type {
   Message,
   ModelClient,
   ModelFacts,
+  SideUsage,
   StopReason,
   Usage,
   UserBlock,
 } from "../model/types.js";
+import { addUsage } from "../model/usage.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
@@ -33,7 +35,6 @@ import type { CompactResult, ContextManager, ContextState } from "./context-mana
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
 import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
-import { addUsage } from "./usage.js";
 import { formatUsd, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
 
@@ -122,16 +123,25 @@ export class Session {
       onNotice: (notice) => this.notice(notice),
     });
     this.beside = new BesideWork(options.background);
-    // Subagents' usage (foreground and background) rolls up into the session's and the turn's totals.
+    // Side requests of tools (WebFetch condensing, web search) and everything a subagent counted
+    // (foreground and background, their side requests included) roll up into the totals.
     this.subscribe((event) => {
-      if (event.type !== "subagent-event" || event.event.type !== "assistant-message") return;
-      const facts = this.options.modelFacts?.(event.agent.model);
-      for (const run of [{ usage: this.usage, ledger: this.ledger }, this.turnUsage]) {
-        if (!run) continue;
-        addUsage(run.usage, event.event.usage);
-        run.ledger.add(event.agent.model, event.event.usage, facts);
-      }
+      if (event.type === "tool-call-end" && event.usage) this.count(event.usage);
+      else if (event.type === "subagent-event" && event.event.type === "usage-counted")
+        this.count(event.event.spent);
     });
+  }
+
+  /** Adds one request's usage to the session's totals and to the running turn's (its JSON result and
+   *  `--max-budget-usd`), priced by model; subscribers are told (a subagent's parent counts it too). */
+  private count(spent: SideUsage): void {
+    const facts = this.options.modelFacts?.(spent.model);
+    for (const run of [{ usage: this.usage, ledger: this.ledger }, this.turnUsage]) {
+      if (!run) continue;
+      addUsage(run.usage, spent.usage);
+      run.ledger.add(spent.model, spent.usage, facts);
+    }
+    this.emit({ type: "usage-counted", spent });
   }
 
   /** Records a denied call (also one a subagent made): the JSON result lists them. */
@@ -265,23 +275,13 @@ export class Session {
     const turnUsage: RunUsage = { usage: { input_tokens: 0, output_tokens: 0 }, ledger: new UsageLedger() };
     this.turnUsage = turnUsage;
     const unsubscribe = this.subscribe((event) => {
-      if (event.type === "tool-call-end" && event.usage) {
-        addUsage(turnUsage.usage, event.usage);
-        addUsage(this.usage, event.usage);
-        return;
-      }
       if (event.type !== "assistant-message") return;
       // The loop adds the answer to the history before it says so: the request saw everything before it.
       this.lastRequestIndex = this.messages.length - 1;
       this.lastStopReason = event.stopReason;
       numTurns++;
       apiMs += event.durationMs;
-      addUsage(turnUsage.usage, event.usage);
-      addUsage(this.usage, event.usage);
-      const model = this.options.model.model;
-      const facts = this.options.modelFacts?.(model);
-      turnUsage.ledger.add(model, event.usage, facts);
-      this.ledger.add(model, event.usage, facts);
+      this.count({ model: this.options.model.model, usage: event.usage });
       this.lastUsage = event.usage;
     });
     try {
@@ -383,6 +383,7 @@ export class Session {
       signal ?? new AbortController().signal,
       instructions,
     );
+    if (result.usage) this.count(result.usage);
     const kept = result.ok ? this.options.compactionContext?.() : undefined;
     if (result.ok && kept) {
       // The summary message starts the new history: what must survive compaction rides along.

@@ -8,6 +8,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentMayUse } from "../agents/agent-tools.js";
 import { createWorktree, finishWorktree, gitRunner, type Worktree } from "../agents/worktree.js";
 import type { Usage } from "../model/types.js";
+import { addUsage } from "../model/usage.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
 import { errorMessage } from "../util/errors.js";
@@ -18,7 +19,6 @@ import { Session } from "./session.js";
 import type { SubagentDeps } from "./subagent-deps.js";
 import { subagentSessionHooks } from "./subagent-hooks.js";
 import { recordTranscript } from "./transcript-recorder.js";
-import { addUsage } from "./usage.js";
 
 export type SubagentRequest = {
   agent: AgentDefinition;
@@ -45,6 +45,7 @@ const FORWARDED = new Set<SessionEvent["type"]>([
   "hook-notice",
   "warning",
   "model-retry",
+  "usage-counted",
 ]);
 
 export function newAgentId(): string {

@@ -35,6 +35,7 @@ export class UsageLedger {
     entry.outputTokens += usage.output_tokens;
     entry.cacheReadInputTokens += usage.cache_read_input_tokens ?? 0;
     entry.cacheCreationInputTokens += usage.cache_creation_input_tokens ?? 0;
+    entry.webSearchRequests += usage.server_tool_use?.web_search_requests ?? 0;
     const cost = facts?.cost(usage);
     if (cost === undefined) this.unpriced.add(model);
     else entry.costUSD += cost;

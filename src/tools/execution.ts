@@ -1,6 +1,6 @@
 // What the loop needs from tool execution. The ToolRunner (runner.ts) implements it and owns
 // validation, hooks, the permission gate and execution; the loop only sees this interface.
-import type { ToolResultBlock, ToolUseBlock, Usage } from "../model/types.js";
+import type { SideUsage, ToolResultBlock, ToolUseBlock } from "../model/types.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A request to end the turn after this batch of tool calls. */
@@ -14,7 +14,7 @@ export type ToolExecution = {
   code?: ToolErrorCode;
   data?: unknown;
   /** Model usage of the tool's own side requests (added to the session's totals). */
-  usage?: Usage;
+  usage?: SideUsage;
   /** The call's one-line summary when a hook rewrote its input (what actually ran). */
   summary?: string;
   /** Milliseconds spent waiting for the user's permission answer (not part of the tool's time). */

@@ -3,7 +3,7 @@
 // permission gate and the loop's concurrency, and execute() returning a ToolResult (never throwing
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
-import type { ImageBlock, JsonSchema, Usage } from "../model/types.js";
+import type { ImageBlock, JsonSchema, SideUsage } from "../model/types.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
@@ -15,12 +15,13 @@ export type ToolResult =
       data?: unknown;
       /** Text loaded into the conversation next to the result (a skill's body); the result stays short. */
       context?: string[];
-      /** Model usage of side requests the tool made (WebFetch condensing, web search); counted in the session. */
-      usage?: Usage;
+      /** Model usage of side requests the tool made (WebFetch condensing, web search): counted and
+       *  priced in the session's totals and the run's budget. */
+      usage?: SideUsage;
       /** Images for the model next to `content` (a fetched PNG); only when the model reads images. */
       images?: ImageBlock[];
     }
-  | { isError: true; code: ToolErrorCode; content: string; data?: unknown; usage?: Usage };
+  | { isError: true; code: ToolErrorCode; content: string; data?: unknown; usage?: SideUsage };
 
 /** Mutable per-session shell state: the Bash tool's tracked working directory and the
  *  environment additions (for example from SessionStart hooks' CLAUDE_ENV_FILE). */

@@ -76,7 +76,7 @@ test("one search: the server tool is declared, results listed, cited sentences m
     result.content,
     /Answer from the search \(\[n\] = result number\):\nNode\.js 22 was released in April 2024\.\[1\]/,
   );
-  assert.equal(result.isError === false && result.usage?.server_tool_use?.web_search_requests, 1);
+  assert.equal(result.isError === false && result.usage?.usage.server_tool_use?.web_search_requests, 1);
 });
 
 test("a paused turn is continued with the server blocks sent back unchanged; both searches count", async () => {
@@ -104,7 +104,7 @@ test("a paused turn is continued with the server blocks sent back unchanged; bot
   const sentBack = replayed.content[1]!.content as Array<Record<string, unknown>>;
   assert.equal(sentBack[0]!.encrypted_content, encryptedContent(results[0]!.url));
   assert.match(result.content, /3\. LTS schedule/);
-  assert.equal(result.isError === false && result.usage?.server_tool_use?.web_search_requests, 2);
+  assert.equal(result.isError === false && result.usage?.usage.server_tool_use?.web_search_requests, 2);
 });
 
 test("a search error code comes back as a coded failure", async () => {

@@ -58,13 +58,26 @@ test("aliases and prices", () => {
     output: 15,
     cacheWrite: 3.75,
     cacheRead: 0.3,
+    webSearch: 0.01,
   });
   assert.deepEqual(modelPrice("anthropic/claude-haiku-4-5"), {
     input: 1,
     output: 5,
     cacheWrite: 1.25,
     cacheRead: 0.1,
+    webSearch: 0.01,
   });
+  // Anthropic's search price stays with a settings override unless the override names its own.
+  assert.equal(
+    modelPrice("claude-sonnet-4-6", { "claude-sonnet-4-6": { input: 0, output: 0 } })?.webSearch,
+    0.01,
+  );
+  assert.equal(
+    modelPrice("claude-sonnet-4-6", { "claude-sonnet-4-6": { input: 0, output: 0, webSearch: 0.02 } })
+      ?.webSearch,
+    0.02,
+  );
+  assert.equal(modelPrice("gpt-4.1")?.webSearch, undefined);
   assert.equal(modelPrice("qwen2.5-coder:7b"), undefined);
   assert.deepEqual(modelPrice("qwen2.5-coder:7b", { "qwen2.5-coder:7b": { input: 0.1, output: 0.2 } }), {
     input: 0.1,
@@ -82,6 +95,11 @@ test("aliases and prices", () => {
     { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
   );
   assert.ok(Math.abs(cost - 22.05) < 1e-9);
+  const searches = usageCost(
+    { input_tokens: 0, output_tokens: 0, server_tool_use: { web_search_requests: 3 } },
+    { input: 3, output: 15, webSearch: 0.01 },
+  );
+  assert.ok(Math.abs(searches - 0.03) < 1e-12);
 });
 
 function client(

@@ -35,6 +35,7 @@ export type HarnessOptions = {
   transcript?: TranscriptSink;
   history?: SessionOptions["history"];
   compactionContext?: SessionOptions["compactionContext"];
+  modelFacts?: SessionOptions["modelFacts"];
 };
 
 export function createTestSession(options: HarnessOptions) {
@@ -91,6 +92,7 @@ export function createTestSession(options: HarnessOptions) {
     context,
     history: options.history,
     compactionContext: options.compactionContext,
+    modelFacts: options.modelFacts,
   });
   sink.session = session;
   if (options.transcript) recordTranscript(session, options.transcript);

@@ -156,8 +156,9 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
       const cut = loaded.truncated
         ? `\n(The response was larger than ${size(limits.maxBytes)}; only the first part was read.)`
         : "";
+      const condenser = options.condenser();
       const condensed = await condensePage(
-        options.condenser(),
+        condenser,
         { url: loaded.url, title: content.title, text: content.text },
         input.prompt,
         context.signal,
@@ -165,7 +166,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
       if (condensed.ok)
         return {
           ...ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true }),
-          usage: condensed.usage,
+          usage: { model: condenser.model, usage: condensed.usage },
         };
       if (context.signal.aborted) return fail("aborted", "The fetch was interrupted.");
       const raw =

@@ -1,7 +1,7 @@
 // The contract between the WebSearch tool and its backends (Anthropic's server-side search, Brave,
 // Tavily, SearXNG): a query with optional domain lists in, titles/URLs/snippets (and the provider's
 // cited answer, if any) out; failures are coded outcomes, never exceptions.
-import type { Usage } from "../../../model/types.js";
+import type { SideUsage } from "../../../model/types.js";
 import type { ToolErrorCode } from "../../tool-error-code.js";
 
 export type SearchHit = { title: string; url: string; snippet: string; age?: string };
@@ -23,9 +23,10 @@ export type SearchOutcome =
       searches?: number;
       /** Problems that did not stop the search (e.g. one of several searches failed). */
       notes?: string[];
-      usage?: Usage;
+      /** Model usage of the backend's own requests (Anthropic's server-side search). */
+      usage?: SideUsage;
     }
-  | { ok: false; code: ToolErrorCode; message: string; usage?: Usage };
+  | { ok: false; code: ToolErrorCode; message: string; usage?: SideUsage };
 
 export interface SearchBackend {
   /** `anthropic`, `brave`, `tavily` or `searxng`. */

@@ -1,5 +1,6 @@
-// Usage arithmetic for session totals.
-import type { Usage } from "../model/types.js";
+// Usage arithmetic: one request's usage added to a total (session and turn totals, a tool's side
+// requests), every counter included.
+import type { Usage } from "./types.js";
 
 export function addUsage(total: Usage, add: Usage): void {
   total.input_tokens += add.input_tokens;
@@ -14,4 +15,5 @@ export function addUsage(total: Usage, add: Usage): void {
     total.server_tool_use = {
       web_search_requests: (total.server_tool_use?.web_search_requests ?? 0) + searches,
     };
+  if (add.reasoning_tokens) total.reasoning_tokens = (total.reasoning_tokens ?? 0) + add.reasoning_tokens;
 }
