@@ -59,7 +59,7 @@ export type AgentEvent =
       durationMs: number;
       data?: unknown;
       /** Model usage of the tool's side requests (WebFetch condensing, web search). */
-      usage?: SideUsage;
+      usage?: SideUsage[];
     }
   | { type: "tool-results"; message: Extract<Message, { role: "user" }> }
   | { type: "stop-continued"; reason: string; count: number }

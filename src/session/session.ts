@@ -126,7 +126,7 @@ export class Session {
     // Side requests of tools (WebFetch condensing, web search) and everything a subagent counted
     // (foreground and background, their side requests included) roll up into the totals.
     this.subscribe((event) => {
-      if (event.type === "tool-call-end" && event.usage) this.count(event.usage);
+      if (event.type === "tool-call-end") for (const spent of event.usage ?? []) this.count(spent);
       else if (event.type === "subagent-event" && event.event.type === "usage-counted")
         this.count(event.event.spent);
     });

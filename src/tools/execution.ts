@@ -14,7 +14,7 @@ export type ToolExecution = {
   code?: ToolErrorCode;
   data?: unknown;
   /** Model usage of the tool's own side requests (added to the session's totals). */
-  usage?: SideUsage;
+  usage?: SideUsage[];
   /** The call's one-line summary when a hook rewrote its input (what actually ran). */
   summary?: string;
   /** Milliseconds spent waiting for the user's permission answer (not part of the tool's time). */

@@ -15,13 +15,13 @@ export type ToolResult =
       data?: unknown;
       /** Text loaded into the conversation next to the result (a skill's body); the result stays short. */
       context?: string[];
-      /** Model usage of side requests the tool made (WebFetch condensing, web search): counted and
-       *  priced in the session's totals and the run's budget. */
-      usage?: SideUsage;
+      /** Model usage of each side request the tool made (WebFetch condensing, web search): counted
+       *  and priced in the session's totals and the run's budget. */
+      usage?: SideUsage[];
       /** Images for the model next to `content` (a fetched PNG); only when the model reads images. */
       images?: ImageBlock[];
     }
-  | { isError: true; code: ToolErrorCode; content: string; data?: unknown; usage?: SideUsage };
+  | { isError: true; code: ToolErrorCode; content: string; data?: unknown; usage?: SideUsage[] };
 
 /** Mutable per-session shell state: the Bash tool's tracked working directory and the
  *  environment additions (for example from SessionStart hooks' CLAUDE_ENV_FILE). */

@@ -12,7 +12,7 @@ import { createWorkspace } from "../support/workspace.js";
 const workspace = createWorkspace({});
 after(() => workspace.cleanup());
 
-/** A tool that made one side request to another model, which ran two web searches. */
+/** A tool that made two side requests to another model, each running a web search. */
 const lookup = defineTool({
   name: "Lookup",
   description: "Looks something up with a side request.",
@@ -21,10 +21,16 @@ const lookup = defineTool({
   async execute() {
     return {
       ...ok("found"),
-      usage: {
-        model: "claude-haiku-4-5",
-        usage: { input_tokens: 2000, output_tokens: 100, server_tool_use: { web_search_requests: 2 } },
-      },
+      usage: [
+        {
+          model: "claude-haiku-4-5",
+          usage: { input_tokens: 1500, output_tokens: 60, server_tool_use: { web_search_requests: 1 } },
+        },
+        {
+          model: "claude-haiku-4-5",
+          usage: { input_tokens: 500, output_tokens: 40, server_tool_use: { web_search_requests: 1 } },
+        },
+      ],
     };
   },
 });

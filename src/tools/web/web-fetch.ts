@@ -166,7 +166,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
       if (condensed.ok)
         return {
           ...ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true }),
-          usage: { model: condenser.model, usage: condensed.usage },
+          usage: [{ model: condenser.model, usage: condensed.usage }],
         };
       if (context.signal.aborted) return fail("aborted", "The fetch was interrupted.");
       const raw =

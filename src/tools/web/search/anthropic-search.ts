@@ -5,11 +5,10 @@
 import type {
   Message,
   ModelClient,
+  SideUsage,
   TextBlock,
-  Usage,
   WebSearchToolResultBlock,
 } from "../../../model/types.js";
-import { addUsage } from "../../../model/usage.js";
 import { errorMessage } from "../../../util/errors.js";
 import type { SearchBackend, SearchHit, SearchOutcome } from "./search-backend.js";
 
@@ -76,8 +75,7 @@ export function createAnthropicSearchBackend(options: { model: () => ModelClient
       ];
       // One client for the whole search: its continuations go to the model that started it.
       const client = options.model();
-      const usage: Usage = { input_tokens: 0, output_tokens: 0 };
-      const spent = { model: client.model, usage };
+      const spent: SideUsage[] = [];
       const replies: Assistant[] = [];
       try {
         for (let round = 0; round <= MAX_CONTINUATIONS; round++) {
@@ -92,7 +90,7 @@ export function createAnthropicSearchBackend(options: { model: () => ModelClient
               usage: spent,
             };
           }
-          addUsage(usage, reply.usage);
+          spent.push({ model: client.model, usage: reply.usage });
           replies.push(reply.message);
           if (reply.stopReason !== "pause_turn") break;
           messages.push(reply.message);

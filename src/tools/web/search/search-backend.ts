@@ -24,9 +24,9 @@ export type SearchOutcome =
       /** Problems that did not stop the search (e.g. one of several searches failed). */
       notes?: string[];
       /** Model usage of the backend's own requests (Anthropic's server-side search). */
-      usage?: SideUsage;
+      usage?: SideUsage[];
     }
-  | { ok: false; code: ToolErrorCode; message: string; usage?: SideUsage };
+  | { ok: false; code: ToolErrorCode; message: string; usage?: SideUsage[] };
 
 export interface SearchBackend {
   /** `anthropic`, `brave`, `tavily` or `searxng`. */
