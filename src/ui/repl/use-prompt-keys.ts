@@ -2,6 +2,7 @@
 // letters always reach the prompt); then editing (input-editor), history, the slash-command menu, Tab
 // completion, Shift+Tab permission modes, Esc / Ctrl+C to stop a turn, Ctrl+C twice or Ctrl+D to
 // leave, Ctrl+L to redraw, Ctrl+O to toggle the detailed transcript, Ctrl+G to edit in $EDITOR.
+// Several keys read at once are handled one by one (key-chunks.ts).
 import { type Key, useInput } from "ink";
 import { useRef } from "react";
 import { errorMessage } from "../../util/errors.js";
@@ -10,6 +11,7 @@ import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } f
 import { type HistorySearch, olderMatch, searchLine, startSearch, typeInSearch } from "./history-search.js";
 import type { ReplHost } from "./host.js";
 import { type EditorState, editKey, emptyEditor, expandPastes } from "./input-editor.js";
+import { splitKeyChunk } from "./key-chunks.js";
 import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
@@ -110,63 +112,74 @@ export function usePromptKeys(options: PromptKeysOptions) {
     if (!key.ctrl && !key.meta && input) setSearch(typeInSearch(entries, current.query + input));
   };
 
+  const handleKey = (input: string, key: Key) => {
+    if (options.intercept?.(input, key)) return;
+    if (searchRef.current) return searchKey(input, key);
+    if (key.ctrl && input === "r") return setSearch(startSearch(history.current.entries));
+    if (key.ctrl && input === "l") return options.onRedraw();
+    if (key.ctrl && input === "o") return options.onToggleDetail();
+    if (key.ctrl && input === "g") return editExternally();
+    const editor = editorRef.current;
+    const turnRunning = working || host.session.running;
+    if (key.ctrl && input === "c") {
+      if (turnRunning) return host.session.abort();
+      if (editor.text !== "") return setEditor(emptyEditor());
+      if (exitArmedRef.current) return leave();
+      setExitArmed(true);
+      setTimeout(() => setExitArmed(false), EXIT_ARM_MS);
+      return;
+    }
+    if (key.ctrl && input === "d" && editor.text === "") return working ? undefined : leave();
+    const completed = completion.handleKey(key, editor);
+    if (completed !== false) return completed === true ? undefined : setEditor(completed);
+    // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
+    // as escape sequences but carry their own key name, never `escape`.
+    if (key.escape) {
+      if (turnRunning) {
+        // Stopped before any answer: the prompt comes back for editing.
+        const restore = options.nothingAnswered() && editor.text === "" && lastSubmitted.current !== "";
+        host.session.abort();
+        if (restore) setEditor(emptyEditor(lastSubmitted.current));
+        return;
+      }
+      if (editor.text === "") return;
+      if (escArmedRef.current) {
+        setEscArmed(false);
+        return setEditor(emptyEditor());
+      }
+      setEscArmed(true);
+      setTimeout(() => setEscArmed(false), ESC_CLEAR_MS);
+      return;
+    }
+    if (key.tab && key.shift) return cycleMode();
+    const result = editKey(editor, input, key);
+    if (result.type === "edit") {
+      if (input !== "" && !key.ctrl && !key.meta) options.lastTypedAt.current = Date.now();
+      if (result.state.text !== editor.text) completion.resetSelection();
+      return setEditor(result.state);
+    }
+    if (result.type === "submit") return submit(result.text);
+    if (result.type === "history") {
+      const { entries, cursor } = history.current;
+      const moved =
+        result.direction === "up" ? historyUp(entries, cursor, editor.text) : historyDown(entries, cursor);
+      if (!moved) return;
+      history.current = { entries, cursor: moved.cursor };
+      setEditor(emptyEditor(moved.text));
+    }
+  };
+
   useInput(
     (input, key) => {
       options.onKey();
-      if (options.intercept?.(input, key)) return;
-      if (searchRef.current) return searchKey(input, key);
-      if (key.ctrl && input === "r") return setSearch(startSearch(history.current.entries));
-      if (key.ctrl && input === "l") return options.onRedraw();
-      if (key.ctrl && input === "o") return options.onToggleDetail();
-      if (key.ctrl && input === "g") return editExternally();
-      const editor = editorRef.current;
-      const turnRunning = working || host.session.running;
-      if (key.ctrl && input === "c") {
-        if (turnRunning) return host.session.abort();
-        if (editor.text !== "") return setEditor(emptyEditor());
-        if (exitArmedRef.current) return leave();
-        setExitArmed(true);
-        setTimeout(() => setExitArmed(false), EXIT_ARM_MS);
-        return;
-      }
-      if (key.ctrl && input === "d" && editor.text === "") return working ? undefined : leave();
-      const completed = completion.handleKey(key, editor);
-      if (completed !== false) return completed === true ? undefined : setEditor(completed);
-      // Ink reports Esc with meta set, so test the key name alone: Alt+letter and Alt+arrow arrive
-      // as escape sequences but carry their own key name, never `escape`.
-      if (key.escape) {
-        if (turnRunning) {
-          // Stopped before any answer: the prompt comes back for editing.
-          const restore = options.nothingAnswered() && editor.text === "" && lastSubmitted.current !== "";
-          host.session.abort();
-          if (restore) setEditor(emptyEditor(lastSubmitted.current));
-          return;
-        }
-        if (editor.text === "") return;
-        if (escArmedRef.current) {
-          setEscArmed(false);
-          return setEditor(emptyEditor());
-        }
-        setEscArmed(true);
-        setTimeout(() => setEscArmed(false), ESC_CLEAR_MS);
-        return;
-      }
-      if (key.tab && key.shift) return cycleMode();
-      const result = editKey(editor, input, key);
-      if (result.type === "edit") {
-        if (input !== "" && !key.ctrl && !key.meta) options.lastTypedAt.current = Date.now();
-        if (result.state.text !== editor.text) completion.resetSelection();
-        return setEditor(result.state);
-      }
-      if (result.type === "submit") return submit(result.text);
-      if (result.type === "history") {
-        const { entries, cursor } = history.current;
-        const moved =
-          result.direction === "up" ? historyUp(entries, cursor, editor.text) : historyDown(entries, cursor);
-        if (!moved) return;
-        history.current = { entries, cursor: moved.cursor };
-        setEditor(emptyEditor(moved.text));
-      }
+      const pieces = splitKeyChunk(input);
+      if (!pieces) return handleKey(input, key);
+      const plain = Object.fromEntries(
+        Object.entries(key).map(([name, value]) => [name, typeof value === "boolean" ? false : value]),
+      ) as Key;
+      for (const piece of pieces)
+        if (piece.kind === "ctrl") handleKey(piece.letter, { ...plain, ctrl: true });
+        else handleKey(piece.text, plain);
     },
     { isActive: options.active },
   );
