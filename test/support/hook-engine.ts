@@ -44,6 +44,11 @@ export function hookScript(dir: string, name: string, body: string): string {
   return path;
 }
 
+/** A hook that reads its payload and answers with `output` as JSON on stdout. */
+export function hookAnswering(dir: string, name: string, output: Record<string, unknown>): string {
+  return hookScript(dir, name, `cat > /dev/null; printf '%s' '${JSON.stringify(output)}'`);
+}
+
 /** One Claude-format settings layer: `event` → one matcher group with one command hook. */
 export function onEvent(event: string, command: string, matcher?: string): Record<string, unknown> {
   return { hooks: { [event]: [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] }] } };
