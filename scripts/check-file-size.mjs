@@ -1,4 +1,4 @@
-// Fails when a source file exceeds the 500-line cap of DESIGN.md §4.
+// Fails when a source file exceeds the 500-line cap (one concept per file; docs/ARCHITECTURE.md).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -4,7 +4,7 @@
 // .agents/hooks.json (project). `--setting-sources` picks the scopes. Later scalars win, `env` merges by
 // key, hook and rule arrays concatenate (the hooks and permissions modules read the layers).
 // Known fields are type-checked; errors name file and field.
-// Key typos are not silently ignored (DESIGN.md §6): near-misses of the keys reagent reads warn,
+// Key typos are not silently ignored: near-misses of the keys reagent reads warn,
 // a case-only variant of a permissions key is an error; other keys Claude Code uses stay silent.
 import { join, relative, resolve } from "node:path";
 import { z } from "zod";

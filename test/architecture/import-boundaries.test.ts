@@ -1,4 +1,4 @@
-// Fails when a module imports against the arrows of DESIGN.md §2. "(types)" arrows allow only
+// Fails when a module imports against the arrows of docs/ARCHITECTURE.md (the module table). "(types)" arrows allow only
 // `import type` (plus the Tool contract's helpers for tool providers), so runtime coupling stays one-way.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -62,7 +62,7 @@ function sourceFiles(dir: string): string[] {
 
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/gm;
 
-test("every import follows the module arrows of DESIGN.md", () => {
+test("every import follows the module arrows of docs/ARCHITECTURE.md", () => {
   const violations: string[] = [];
   const files = sourceFiles(SRC);
   assert.ok(files.length > 50, "found the sources");

@@ -6,7 +6,7 @@ import { createWorkspace } from "../support/workspace.js";
 const space = createWorkspace();
 after(() => space.cleanup());
 
-test("layers load in DESIGN order; later scalars win; wrong types name the file and every field", () => {
+test("layers load in the documented order (README Settings); later scalars win; wrong types name the file and every field", () => {
   const home = createWorkspace({
     ".agents/settings.json": JSON.stringify({ model: "user-model", maxTurns: 5 }),
   });
