@@ -7,10 +7,12 @@ import { join } from "node:path";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
 import { contextWindowFor } from "../compaction/index.js";
-import { type Config, loadConfig } from "../config/config.js";
+import { type Config, configFrom } from "../config/config.js";
 import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
-import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
+import { loadSettings } from "../config/settings.js";
+import { withholdFolderConfig } from "../config/trust-subject.js";
+import type { HookEngine } from "../hooks/index.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ModelClient } from "../model/types.js";
 import {
@@ -18,8 +20,6 @@ import {
   type ManagedPermissionGate,
   type PermissionGateOptions,
 } from "../permissions/gate.js";
-import { matchRule } from "../permissions/match-rule.js";
-import { validateRule } from "../permissions/rule.js";
 import type { PermissionRules, Prompter } from "../permissions/types.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import {
@@ -47,7 +47,10 @@ import { errorMessage, UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type AgentWiring, wireAgents } from "./agent-wiring.js";
+import { configStep } from "./config-step.js";
+import { createHooks } from "./create-hooks.js";
 import { type EnvSnapshot, readEnv, type ThinkingFlags, withThinkingFlags } from "./env.js";
+import { decideTrust, retrust, type TrustDecision } from "./folder-trust.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
@@ -60,7 +63,14 @@ import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
-export type Basics = { cwd: string; env: EnvSnapshot; tracer: Tracer; settings: Config };
+export type Basics = {
+  cwd: string;
+  env: EnvSnapshot;
+  tracer: Tracer;
+  settings: Config;
+  /** The folder's own hooks, MCP servers, allow rules and env are withheld (not trusted). */
+  folderWithheld?: boolean;
+};
 
 export type Runtime = Basics & {
   session: Session;
@@ -77,6 +87,11 @@ export type Runtime = Basics & {
   skills: Skill[];
   /** Custom slash commands (`.claude/commands`, `.agents/commands`, project and user). */
   commands: CustomCommand[];
+  /** Whether the folder's own configuration applies, and whether the user trusts it. */
+  trust: TrustDecision;
+  /** Records the folder's current configuration as trusted after reagent changed it for a user who
+   *  trusts it (absent otherwise). */
+  refreshTrust?: () => Promise<void>;
   prompt: SystemPromptBuilder;
   /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
   webSearchStatus: string;
@@ -97,73 +112,26 @@ export type Runtime = Basics & {
   close(): Promise<void>;
 };
 
-/** Turns a configuration error of any module into a usage error (exit 2) that names its source. */
-function configStep<T>(step: () => T): T {
-  try {
-    return step();
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(errorMessage(error));
-  }
-}
-
-export function loadBasics(options: Pick<CliOptions, "settings" | "settingSources"> & ThinkingFlags): Basics {
+export function loadBasics(
+  options: Pick<CliOptions, "settings" | "settingSources"> & ThinkingFlags,
+  applyFolderConfig = true,
+): Basics {
   const cwd = process.cwd();
   const accountHome = () => userInfo().homedir;
   const shellEnv = readEnv(process.env, accountHome);
-  const settings = loadConfig({
+  const loaded = loadSettings({
     projectDir: cwd,
     homeDir: shellEnv.homeDir,
     extra: options.settings,
     sources: options.settingSources,
   });
+  const settings = configFrom(applyFolderConfig ? loaded : withholdFolderConfig(loaded));
   // Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code; the
   // settings files themselves are found through the shell's HOME. Thinking flags win over the variables.
   const merged = settings.merged.env && readEnv({ ...process.env, ...settings.merged.env }, accountHome);
   const env = withThinkingFlags(merged ? { ...merged, homeDir: shellEnv.homeDir } : shellEnv, options);
   const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
-  return { cwd, env, tracer, settings };
-}
-
-export function createHooks(
-  basics: Basics,
-  sessionId: string,
-  permissionMode: () => string,
-  sink: { session?: Session; early?: string[]; transcript?: TranscriptStore },
-  contextDir = spillDirFor(sessionId),
-): HookEngine {
-  const { settings, env, cwd, tracer } = basics;
-  const config = configStep(() =>
-    loadHookConfig({
-      settings: settings.layers,
-      compactFiles: settings.compactHooks,
-      disabled: env.hooksDisabled,
-      projectDir: cwd,
-      validateRule,
-    }),
-  );
-  for (const warning of config.warnings) sink.early?.push(warning);
-  return configStep(() =>
-    createHookEngine({
-      config,
-      projectDir: cwd,
-      sessionId,
-      baseEnv: env.all,
-      spillDir: contextDir,
-      envDir: spillDirFor(sessionId),
-      tracer,
-      permissionMode,
-      transcriptPath: () => sink.transcript?.path ?? null,
-      matchRule: (rule, toolName, toolInput) =>
-        matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
-      validateRule,
-      onEvent: (event) => sink.session?.hookRun(event),
-      onNotice: (notice) => {
-        if (sink.session) sink.session.notice(notice);
-        else sink.early?.push(notice.text);
-      },
-    }),
-  );
+  return { cwd, env, tracer, settings, ...(applyFolderConfig ? {} : { folderWithheld: true }) };
 }
 
 function permissionRules(settings: Config, options: CliOptions): PermissionRules {
@@ -181,6 +149,8 @@ export function createGate(
   interactive: boolean,
   spillDir?: string,
   beforeAsk?: PermissionGateOptions["beforeAsk"],
+  /** After a "don't ask again" rule was saved to the folder's settings (folder trust follows it). */
+  onSettingsSaved?: () => Promise<void>,
 ) {
   const { settings, env, cwd, tracer } = basics;
   let prompter: Prompter | undefined;
@@ -204,7 +174,10 @@ export function createGate(
           },
         }
       : undefined,
-    persistRule: (rule) => persistAllowRule(settings.localSettingsPath, rule),
+    persistRule: async (rule) => {
+      await persistAllowRule(settings.localSettingsPath, rule);
+      await onSettingsSaved?.();
+    },
     allowWrite: env.allowWrite,
     // The Bash tool's shells inherit this environment: bash keeps $PWD as its logical folder, and
     // CDPATH changes where `cd name` goes.
@@ -234,7 +207,9 @@ export async function createMcp(
       env: env.all,
       // --strict-mcp-config: only the servers given on the command line.
       configFiles: strict ? options.mcpConfig : [...env.mcpConfig, ...options.mcpConfig],
-      files: strict ? { user: false, project: false } : levels,
+      files: strict
+        ? { user: false, project: false }
+        : { user: levels.user, project: levels.project && !basics.folderWithheld },
     }),
   );
   if (Object.keys(config.servers).length === 0) return undefined;
@@ -258,7 +233,20 @@ export async function createMcp(
 }
 
 export async function createRuntime(options: CliOptions, interactive: boolean): Promise<Runtime> {
-  const basics = loadBasics(options);
+  // Before anything of the folder's configuration runs: is it trusted? (An interactive start asks.)
+  const trust = await decideTrust(options, interactive);
+  if (!trust) throw new UsageError("not started: you chose not to trust this folder's configuration");
+  const basics = loadBasics(options, trust.apply);
+  // A user who trusts the folder trusts the rules reagent saves there for them.
+  const refreshTrust = trust.consented
+    ? () =>
+        retrust(options).catch((error: unknown) => {
+          sink.session?.emit({
+            type: "warning",
+            message: `could not update the folder's trust record: ${errorMessage(error)}`,
+          });
+        })
+    : undefined;
   const { cwd, env, tracer, settings } = basics;
   const sessionsDir = projectSessionsDir(join(env.homeDir, ".agents", "sessions"), cwd);
   const resumed = resolveResume({
@@ -294,6 +282,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     ...settings.warnings,
     ...(resumed.type === "resumed" ? resumed.warnings : []),
     ...notActedOn(options),
+    ...trust.warnings,
   ];
   if (resumed.type === "resumed" && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${resumed.messages.length} messages)`);
@@ -314,6 +303,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       interactive || options.permissionPromptTool !== undefined,
       contextDir,
       beforeAsk,
+      refreshTrust,
     ),
   );
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir);
@@ -471,6 +461,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     setPrompter,
     skills,
     commands: custom.commands,
+    trust,
+    ...(refreshTrust ? { refreshTrust } : {}),
     prompt,
     mcp,
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],

@@ -47,6 +47,12 @@ export function customHeadlessCommands(runtime: Runtime): HeadlessCommand[] {
 function allowForTurn(runtime: Runtime, command: CustomCommand, warn: (text: string) => void): () => void {
   const source = `/${command.name} allowed-tools`;
   const added: string[] = [];
+  // A project command's allowed-tools widen permissions: only when the folder is trusted.
+  if (command.source === "project" && !runtime.trust.apply) {
+    if (command.allowedTools.length > 0)
+      warn(`/${command.name}: its allowed-tools are not used (this folder's configuration is not trusted)`);
+    return () => {};
+  }
   for (const rule of command.allowedTools) {
     if (runtime.gate.rules().allow.some((entry) => entry.rule === rule)) continue;
     try {

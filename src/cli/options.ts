@@ -32,6 +32,8 @@ export type CliOptions = {
   resume?: string | true;
   /** `--no-session-persistence` sets this to false: no transcript is written. */
   sessionPersistence: boolean;
+  /** `--require-trust`: refuse untrusted or changed folder configuration in headless runs (exit 2). */
+  requireTrust?: boolean;
   /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
   agents?: string;
   /** `--effort`: thinking / reasoning effort. */
@@ -163,6 +165,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     continue: raw.continue === true,
     resume,
     sessionPersistence: raw.sessionPersistence !== false,
+    requireTrust: raw.requireTrust === true,
     agents: raw.agents === undefined ? undefined : String(raw.agents),
     ...sdkOptions(raw),
   };

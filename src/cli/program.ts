@@ -59,6 +59,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "resume a session by id (or id prefix); without an id, list recent ones",
     )
     .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
+    .option(
+      "--require-trust",
+      "headless: refuse (exit 2) a folder whose hooks, MCP servers, allow rules or env you have not trusted (reagent trust)",
+    )
     .addOption(
       new Option("--effort <level>", "thinking / reasoning effort: low, medium, high, max").choices([
         "low",
@@ -163,6 +167,13 @@ Examples:
     .command("list")
     .description("print each MCP server with transport, status and counts of tools, resources and prompts")
     .action(() => run(async () => (await import("./commands.js")).mcpList(program.opts())));
+  program
+    .command("trust")
+    .description("trust this folder's configuration (hooks, MCP servers, allow rules, env) as it is now")
+    .option("--revoke", "forget the trust decision for this folder")
+    .action((raw: { revoke?: boolean }) =>
+      run(async () => (await import("./folder-trust.js")).trustCommand(raw.revoke === true)),
+    );
   program
     .command("init [focus...]")
     .description("ask the model to analyse the repository and write or improve AGENTS.md")

@@ -168,12 +168,14 @@ function hostFor(runtime: Runtime): ReplHost {
     async addRule(kind: RuleKind, rule: string) {
       gate.addRule(kind, rule, runtime.settings.localSettingsPath);
       await persistRule(runtime.settings.localSettingsPath, kind, rule);
+      await runtime.refreshTrust?.();
       return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
     },
     async removeRule(kind: RuleKind, rule: string) {
       const sources = gate.removeRule(kind, rule);
       if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
       const saved = await removePersistedRule(runtime.settings.localSettingsPath, kind, rule);
+      if (saved) await runtime.refreshTrust?.();
       const elsewhere = sources.filter(
         (source) => !source.endsWith("settings.local.json") && source !== "session",
       );

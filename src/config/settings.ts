@@ -78,6 +78,7 @@ const settingsSchema = z
     disableAllHooks: z.boolean().optional(),
     // Claude Code files sometimes write numbers or booleans; they reach the environment as text.
     env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    requireTrust: z.boolean().optional(),
     webFetch: webFetchSchema.optional(),
     webSearch: webSearchSchema.optional(),
   })
@@ -97,6 +98,8 @@ export type Settings = {
   disableAllHooks?: boolean;
   /** Every layer's `env`, later layers winning key by key; values as text. */
   env?: Record<string, string>;
+  /** Headless runs refuse untrusted folder configuration; read from user settings and --settings only. */
+  requireTrust?: boolean;
   /** `webFetch` of every layer, later layers winning key by key (see tools/web). */
   webFetch?: SettingsFile["webFetch"];
   webSearch?: SettingsFile["webSearch"];
@@ -115,6 +118,7 @@ const USED_KEYS = [
   "disableAllHooks",
   "provider",
   "env",
+  "requireTrust",
   "webFetch",
   "webSearch",
   "effort",
@@ -201,6 +205,10 @@ export function loadSettings(options: {
   const add = (source: string, data: unknown, scope: SettingsScope, path?: string) => {
     const valid = validate(source, data);
     checkKeys(source, valid, warnings);
+    if (valid.requireTrust !== undefined && (scope === "project" || scope === "local"))
+      warnings.push(
+        `${source}: "requireTrust" is read only from user settings (~/.claude/settings.json, ~/.agents/settings.json) and --settings; a folder cannot opt itself out of the trust check`,
+      );
     layers.push({ source, data: valid, scope, ...(path ? { path } : {}) });
   };
   // Run in the home folder, ~/.claude/settings.json is both the user and the project file: read once.
@@ -251,7 +259,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
   const merged: Settings = {};
   for (const layer of layers) {
     const data = layer.data;
-    const { permissions, env } = data;
+    const { permissions, env, requireTrust } = data;
     for (const key of [
       "model",
       "provider",
@@ -264,6 +272,8 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
     if (permissions?.defaultMode)
       merged.permissions = { ...merged.permissions, defaultMode: permissions.defaultMode };
     if (env) merged.env = { ...merged.env, ...stringValues(env) };
+    if (requireTrust !== undefined && (layer.scope === "user" || layer.scope === "flag"))
+      merged.requireTrust = requireTrust;
     if (data.webFetch) merged.webFetch = { ...merged.webFetch, ...data.webFetch };
     if (data.webSearch) merged.webSearch = { ...merged.webSearch, ...data.webSearch };
     if (data.modelPricing) merged.modelPricing = { ...merged.modelPricing, ...data.modelPricing };

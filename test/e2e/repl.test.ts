@@ -35,7 +35,16 @@ async function open(
     () => space.cleanup(),
     () => tmux.kill(),
   );
-  await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt");
+  const first = await tmux.waitFor(
+    (screen) => screen.includes("Type a message") || screen.includes("Trust it?"),
+    "the prompt",
+  );
+  // A folder with an .mcp.json asks first (folder trust): the test's own configuration is trusted.
+  if (!first.includes("Type a message")) {
+    tmux.type("y");
+    tmux.keys("Enter");
+    await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt after trusting");
+  }
   return { tmux, dir: space.dir, server };
 }
 

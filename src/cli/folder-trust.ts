@@ -1,0 +1,178 @@
+// Folder trust at start-up: what the folder's own configuration would run or allow (trust-subject.ts),
+// whether the user trusted exactly that before (trust-store.ts), and what happens otherwise — an
+// interactive start asks on the terminal before anything runs; a headless run applies it like
+// Claude Code's `-p`, unless `--require-trust` or the user setting `requireTrust` is set, in which
+// case untrusted or changed configuration is refused (exit 2) with what to review.
+import { readFileSync } from "node:fs";
+import { userInfo } from "node:os";
+import { relative } from "node:path";
+import { createInterface } from "node:readline";
+import { discoverCommands } from "../commands/discover-commands.js";
+import { projectMcpConfigPath } from "../config/mcp-config.js";
+import { loadSettings } from "../config/settings.js";
+import { readTrust, writeTrust } from "../config/trust-store.js";
+import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
+import { UsageError } from "../util/errors.js";
+import { readEnv } from "./env.js";
+import type { CliOptions } from "./options.js";
+
+export type TrustDecision = {
+  /** The folder's code-running configuration is applied. */
+  apply: boolean;
+  /** The user trusts it (now or before): changes reagent itself makes there ("don't ask again") are
+   *  recorded as trusted too. False for a headless run that applies it without being asked. */
+  consented: boolean;
+  /** Problems to show at start-up (an unreadable trust record, what was withheld). */
+  warnings: string[];
+};
+
+type Context = { cwd: string; homeDir: string; sources: CliOptions["settingSources"] };
+
+function context(options: Pick<CliOptions, "settingSources">): Context {
+  const env = readEnv(process.env, () => userInfo().homedir);
+  return { cwd: process.cwd(), homeDir: env.homeDir, sources: options.settingSources };
+}
+
+/** The folder's trust subject as the run would load it (settings files, .mcp.json, commands). */
+export async function folderSubject(ctx: Context): Promise<TrustSubject & { requireTrust: boolean }> {
+  const settings = loadSettings({ projectDir: ctx.cwd, homeDir: ctx.homeDir, sources: ctx.sources });
+  const levels = {
+    user: !ctx.sources || ctx.sources.includes("user"),
+    project: !ctx.sources || ctx.sources.includes("project"),
+  };
+  let mcp: { source: string; servers?: Record<string, unknown>; raw?: string } | undefined;
+  if (levels.project) {
+    const path = projectMcpConfigPath(ctx.cwd);
+    let text: string | undefined;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      // no project MCP configuration
+    }
+    if (text !== undefined) {
+      try {
+        const data = JSON.parse(text) as { mcpServers?: Record<string, unknown> };
+        mcp = { source: ".mcp.json", servers: data?.mcpServers ?? {} };
+      } catch {
+        mcp = { source: ".mcp.json", raw: text };
+      }
+    }
+  }
+  const { commands } = await discoverCommands({
+    cwd: ctx.cwd,
+    homeDir: ctx.homeDir,
+    levels: { user: false, project: levels.project },
+  });
+  const subject = trustSubject({
+    layers: settings.layers,
+    compactHooks: settings.compactHooks,
+    mcp,
+    commands: commands
+      .filter((command) => command.allowedTools.length > 0)
+      .map((command) => ({
+        source: relative(ctx.cwd, command.path),
+        name: command.name,
+        rules: command.allowedTools,
+      })),
+  });
+  return { ...subject, requireTrust: settings.merged.requireTrust === true };
+}
+
+export function describeItems(subject: TrustSubject, limit = 30): string {
+  const width = Math.min(40, Math.max(...subject.items.map((item) => item.source.length)));
+  const lines = subject.items.slice(0, limit).map((item) => `  ${item.source.padEnd(width)}  ${item.text}`);
+  if (subject.items.length > limit) lines.push(`  … and ${subject.items.length - limit} more`);
+  return lines.join("\n");
+}
+
+async function ask(question: string): Promise<"yes" | "no" | "quit"> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      process.stderr.write(question);
+      const next = await iterator.next();
+      if (next.done) return "quit";
+      const answer = next.value.trim().toLowerCase();
+      if (answer === "y" || answer === "yes") return "yes";
+      if (answer === "n" || answer === "no") return "no";
+      if (answer === "q" || answer === "quit") return "quit";
+      process.stderr.write("Please answer y, n or q.\n");
+    }
+  } finally {
+    lines.close();
+    process.stdin.pause();
+  }
+}
+
+const WITHHELD =
+  "this folder's hooks, MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
+
+/** Decides whether the folder's configuration applies. Returns undefined when the user chose to quit. */
+export async function decideTrust(
+  options: Pick<CliOptions, "settingSources" | "requireTrust">,
+  interactive: boolean,
+): Promise<TrustDecision | undefined> {
+  const ctx = context(options);
+  const subject = await folderSubject(ctx);
+  if (subject.items.length === 0) return { apply: true, consented: true, warnings: [] };
+  const { record, problem } = readTrust(ctx.homeDir, ctx.cwd);
+  const warnings = problem ? [problem] : [];
+  if (record?.hash === subject.hash) return { apply: true, consented: true, warnings };
+  const changed = record !== undefined;
+  const what = changed
+    ? `this folder's configuration changed since you trusted it (${record.trustedAt.slice(0, 10)}); it can now run commands or widen permissions:`
+    : "this folder's configuration can run commands or widen permissions:";
+  if (!interactive) {
+    if (!(options.requireTrust || subject.requireTrust)) return { apply: true, consented: false, warnings };
+    throw new UsageError(
+      `${what}\n${describeItems(subject)}\nRefused: trust is required (${options.requireTrust ? "--require-trust" : '"requireTrust" in your settings'}). Review the files named above, then run \`reagent trust\` in ${ctx.cwd} to trust this configuration.`,
+    );
+  }
+  process.stderr.write(`reagent: ${what}\n${describeItems(subject)}\n`);
+  const answer = await ask(
+    "Trust it? y = yes, apply it (remembered until it changes) · n = no, start without it · q = quit: ",
+  );
+  if (answer === "quit") return undefined;
+  if (answer === "no") return { apply: false, consented: false, warnings: [...warnings, WITHHELD] };
+  try {
+    writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
+  } catch (error) {
+    warnings.push(
+      `could not remember the trust decision (${(error as Error).message}); you will be asked again`,
+    );
+  }
+  return { apply: true, consented: true, warnings };
+}
+
+/** After reagent itself changed the folder's settings for a user who trusts them ("don't ask again",
+ *  /permissions add), the new configuration is what they trust. */
+export async function retrust(options: Pick<CliOptions, "settingSources">): Promise<void> {
+  const ctx = context(options);
+  const subject = await folderSubject(ctx);
+  writeTrust(ctx.homeDir, ctx.cwd, subject.items.length === 0 ? undefined : subject.hash);
+}
+
+/** `reagent trust [--revoke]`. */
+export async function trustCommand(revoke: boolean): Promise<number> {
+  const ctx = context({ settingSources: undefined });
+  if (revoke) {
+    writeTrust(ctx.homeDir, ctx.cwd, undefined);
+    process.stdout.write(
+      `Forgot the trust decision for ${ctx.cwd}; the next interactive start asks again.\n`,
+    );
+    return 0;
+  }
+  const subject = await folderSubject(ctx);
+  if (subject.items.length === 0) {
+    process.stdout.write(
+      `Nothing in ${ctx.cwd}'s configuration runs commands or widens permissions; nothing to trust.\n`,
+    );
+    return 0;
+  }
+  writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
+  process.stdout.write(
+    `Trusted ${ctx.cwd} (${subject.items.length} item${subject.items.length === 1 ? "" : "s"}; asked again when they change):\n${describeItems(subject, Number.POSITIVE_INFINITY)}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,73 @@
+// Folder trust, the record: `~/.agents/trusted-folders.json` maps a folder (its real path) to the
+// hash of the configuration the user trusted there and when. Written atomically (temporary file and
+// rename) and readable only by the user. A record that cannot be read is treated as "nothing trusted"
+// (the safe branch) and reported.
+import { randomUUID } from "node:crypto";
+import { readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { errorMessage } from "../util/errors.js";
+
+export type TrustRecord = { hash: string; trustedAt: string };
+type TrustFile = { version: 1; folders: Record<string, TrustRecord> };
+
+export function trustFilePath(homeDir: string): string {
+  return join(homeDir, ".agents", "trusted-folders.json");
+}
+
+/** The key a folder is remembered by: its real path (a symlinked checkout is the same folder). */
+export function folderKey(projectDir: string): string {
+  try {
+    return realpathSync(projectDir);
+  } catch {
+    return projectDir;
+  }
+}
+
+function readTrustFile(path: string): { file: TrustFile; problem?: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { file: { version: 1, folders: {} } };
+    return { file: { version: 1, folders: {} }, problem: `cannot read ${path} (${errorMessage(error)})` };
+  }
+  try {
+    const data = JSON.parse(text) as Partial<TrustFile>;
+    if (data && typeof data.folders === "object" && data.folders !== null && !Array.isArray(data.folders))
+      return { file: { version: 1, folders: data.folders } };
+  } catch {
+    // reported below
+  }
+  return { file: { version: 1, folders: {} }, problem: `${path} is damaged; no folder counts as trusted` };
+}
+
+export function readTrust(homeDir: string, projectDir: string): { record?: TrustRecord; problem?: string } {
+  const { file, problem } = readTrustFile(trustFilePath(homeDir));
+  const record = file.folders[folderKey(projectDir)];
+  const valid = record && typeof record.hash === "string" ? record : undefined;
+  return { ...(valid ? { record: valid } : {}), ...(problem ? { problem } : {}) };
+}
+
+/** Records (or, with `hash` undefined, forgets) the trusted configuration of a folder. */
+export function writeTrust(
+  homeDir: string,
+  projectDir: string,
+  hash: string | undefined,
+  now = new Date(),
+): void {
+  const path = trustFilePath(homeDir);
+  const { file } = readTrustFile(path);
+  const key = folderKey(projectDir);
+  if (hash === undefined) delete file.folders[key];
+  else file.folders[key] = { hash, trustedAt: now.toISOString() };
+  ensureFolderSync(dirname(path), 0o700);
+  const temporary = join(dirname(path), `.trusted-folders.${randomUUID()}.tmp`);
+  try {
+    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
