@@ -136,7 +136,7 @@ export async function decideTrust(
   if (answer === "quit") return undefined;
   if (answer === "no") return { apply: false, consented: false, warnings: [...warnings, WITHHELD] };
   try {
-    writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
+    await writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
   } catch (error) {
     warnings.push(
       `could not remember the trust decision (${(error as Error).message}); you will be asked again`,
@@ -150,14 +150,14 @@ export async function decideTrust(
 export async function retrust(options: Pick<CliOptions, "settingSources">): Promise<void> {
   const ctx = context(options);
   const subject = await folderSubject(ctx);
-  writeTrust(ctx.homeDir, ctx.cwd, subject.items.length === 0 ? undefined : subject.hash);
+  await writeTrust(ctx.homeDir, ctx.cwd, subject.items.length === 0 ? undefined : subject.hash);
 }
 
 /** `reagent trust [--revoke]`. */
 export async function trustCommand(revoke: boolean): Promise<number> {
   const ctx = context({ settingSources: undefined });
   if (revoke) {
-    writeTrust(ctx.homeDir, ctx.cwd, undefined);
+    await writeTrust(ctx.homeDir, ctx.cwd, undefined);
     process.stdout.write(
       `Forgot the trust decision for ${ctx.cwd}; the next interactive start asks again.\n`,
     );
@@ -170,7 +170,7 @@ export async function trustCommand(revoke: boolean): Promise<number> {
     );
     return 0;
   }
-  writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
+  await writeTrust(ctx.homeDir, ctx.cwd, subject.hash);
   process.stdout.write(
     `Trusted ${ctx.cwd} (${subject.items.length} item${subject.items.length === 1 ? "" : "s"}; asked again when they change):\n${describeItems(subject, Number.POSITIVE_INFINITY)}\n`,
   );

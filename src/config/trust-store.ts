@@ -2,11 +2,11 @@
 // hash of the configuration the user trusted there and when. Written atomically (temporary file and
 // rename) and readable only by the user. A record that cannot be read is treated as "nothing trusted"
 // (the safe branch) and reported.
-import { randomUUID } from "node:crypto";
-import { readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../util/atomic-write.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoReason, isNotFound } from "../util/errno.js";
 
 export type TrustRecord = { hash: string; trustedAt: string };
 type TrustFile = { version: 1; folders: Record<string, TrustRecord> };
@@ -29,8 +29,8 @@ function readTrustFile(path: string): { file: TrustFile; problem?: string } {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { file: { version: 1, folders: {} } };
-    return { file: { version: 1, folders: {} }, problem: `cannot read ${path} (${errorMessage(error)})` };
+    if (isNotFound(error)) return { file: { version: 1, folders: {} } };
+    return { file: { version: 1, folders: {} }, problem: `cannot read ${path} (${errnoReason(error)})` };
   }
   try {
     const data = JSON.parse(text) as Partial<TrustFile>;
@@ -50,24 +50,17 @@ export function readTrust(homeDir: string, projectDir: string): { record?: Trust
 }
 
 /** Records (or, with `hash` undefined, forgets) the trusted configuration of a folder. */
-export function writeTrust(
+export async function writeTrust(
   homeDir: string,
   projectDir: string,
   hash: string | undefined,
   now = new Date(),
-): void {
+): Promise<void> {
   const path = trustFilePath(homeDir);
   const { file } = readTrustFile(path);
   const key = folderKey(projectDir);
   if (hash === undefined) delete file.folders[key];
   else file.folders[key] = { hash, trustedAt: now.toISOString() };
   ensureFolderSync(dirname(path), 0o700);
-  const temporary = join(dirname(path), `.trusted-folders.${randomUUID()}.tmp`);
-  try {
-    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
 }

@@ -231,7 +231,7 @@ export class Session {
     input: Record<string, unknown>,
     signal = this.controller?.signal ?? new AbortController().signal,
   ): Promise<{ ok: boolean; content: string }> {
-    const execution = await this.runner.run({ type: "tool_use", id: newToolUseId(), name, input }, signal);
+    const execution = await this.callForUser(name, input, signal);
     return { ok: execution.result.is_error !== true, content: execution.result.content };
   }
 

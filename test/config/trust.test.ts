@@ -115,23 +115,23 @@ test("withheld settings keep deny rules, the model and narrowing modes; drop the
   assert.equal(withheld.merged.model, "x");
 });
 
-test("the trust record: remembered by real path, private, forgotten on revoke; a damaged file trusts nothing", () => {
+test("the trust record: remembered by real path, private, forgotten on revoke; a damaged file trusts nothing", async () => {
   const project = createWorkspace();
   try {
     assert.deepEqual(readTrust(home.dir, project.dir), {});
-    writeTrust(home.dir, project.dir, "abc", new Date("2026-01-02T00:00:00Z"));
+    await writeTrust(home.dir, project.dir, "abc", new Date("2026-01-02T00:00:00Z"));
     assert.deepEqual(readTrust(home.dir, project.dir).record, {
       hash: "abc",
       trustedAt: "2026-01-02T00:00:00.000Z",
     });
     assert.equal(statSync(trustFilePath(home.dir)).mode & 0o777, 0o600);
-    writeTrust(home.dir, project.dir, undefined);
+    await writeTrust(home.dir, project.dir, undefined);
     assert.deepEqual(JSON.parse(readFileSync(trustFilePath(home.dir), "utf8")).folders, {});
     writeFileSync(trustFilePath(home.dir), "{ damaged");
     const damaged = readTrust(home.dir, project.dir);
     assert.equal(damaged.record, undefined);
     assert.match(damaged.problem ?? "", /trusted-folders\.json is damaged; no folder counts as trusted/);
-    writeTrust(home.dir, join(project.dir, "."), "def");
+    await writeTrust(home.dir, join(project.dir, "."), "def");
     assert.equal(readTrust(home.dir, project.dir).record?.hash, "def");
   } finally {
     project.cleanup();
