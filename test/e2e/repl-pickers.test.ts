@@ -36,6 +36,9 @@ async function savedSessions() {
     assert.equal(run.code, 0, run.stderr);
     await pause(30);
   }
+  // The folder's SessionStart hook is this test's own: trusted, so the REPL does not ask first.
+  const trusted = await runCli(["trust"], { cwd: space.dir, env });
+  assert.equal(trusted.code, 0, trusted.stderr);
   const dir = projectSessionsDir(join(env.HOME, ".agents", "sessions"), realpathSync(space.dir));
   const ids = readdirSync(dir)
     .filter((name) => name.endsWith(".jsonl"))

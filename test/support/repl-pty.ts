@@ -50,7 +50,17 @@ export async function openRepl(
     () => space.cleanup(),
     () => tmux.kill(),
   );
-  await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt");
+  const first = await tmux.waitFor(
+    (screen) => screen.includes("Type a message") || screen.includes("Trust it?"),
+    "the prompt",
+  );
+  // A folder whose own configuration runs hooks or servers asks first (folder trust): the test's
+  // configuration is its own, so it is trusted.
+  if (!first.includes("Type a message")) {
+    tmux.type("y");
+    tmux.keys("Enter");
+    await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt after trusting");
+  }
   return { tmux, dir: space.dir, home: env.HOME, server };
 }
 
