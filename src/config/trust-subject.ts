@@ -1,8 +1,9 @@
 // Folder trust, the subject: what a folder's own configuration (its project and local settings
 // files, `.agents/hooks.json`, `.mcp.json`, and the `allowed-tools` of its custom commands) would
 // make reagent run or allow — hooks, MCP servers, allow rules, extra directories, a permission mode
-// that widens, `env` — one line each, plus a hash of all of it. Also the settings with that part
-// withheld, for a folder that is not trusted. Pure: the caller reads the files.
+// that widens, `env`, `disableAllHooks` (it silences the user's guards) — one line each, plus a hash
+// of all of it. Also the settings with that part withheld, for a folder that is not trusted. Pure:
+// the caller reads the files.
 import { createHash } from "node:crypto";
 import { type LoadedSettings, mergeLayers, type SettingsLayer } from "./settings.js";
 
@@ -86,6 +87,8 @@ export function trustSubject(input: TrustInput): TrustSubject {
     }
     if (isObject(env))
       for (const [key, value] of Object.entries(env)) push(`env ${key}=${String(value)}`, value);
+    // Turning hooks off turns off the user's own guards too (a `git push` or `rm -rf` blocker).
+    if (layer.data.disableAllHooks === true) push("disableAllHooks: turns off every hook, yours too", true);
   }
   for (const file of input.compactHooks) compactHooks(file.data, adder(file.source));
   if (input.mcp) {
@@ -101,12 +104,12 @@ export function trustSubject(input: TrustInput): TrustSubject {
 }
 
 /** The settings without what the folder's own files would run or allow: hooks, `env`, allow rules,
- *  extra directories and a widening permission mode of project and local layers, and
+ *  extra directories, `disableAllHooks` and a widening permission mode of project and local layers, and
  *  `.agents/hooks.json`. Deny and ask rules, the model and the other settings still apply. */
 export function withholdFolderConfig(settings: LoadedSettings): LoadedSettings {
   const layers = settings.layers.map((layer): SettingsLayer => {
     if (!FOLDER_SCOPES.has(layer.scope)) return layer;
-    const { hooks: _hooks, env: _env, permissions, ...rest } = layer.data;
+    const { hooks: _hooks, env: _env, disableAllHooks: _off, permissions, ...rest } = layer.data;
     const data: Obj = { ...rest };
     if (isObject(permissions)) {
       const { allow: _allow, additionalDirectories: _dirs, defaultMode, ...kept } = permissions;

@@ -36,6 +36,7 @@ const projectLayer = layer(".claude/settings.json", "project", {
     additionalDirectories: ["../shared"],
   },
   env: { API_BASE: "http://127.0.0.1:9" },
+  disableAllHooks: true,
 });
 
 test("the subject lists the folder's hooks, allow rules, directories, widening mode, env, MCP servers and command allowed-tools", () => {
@@ -61,6 +62,7 @@ test("the subject lists the folder's hooks, allow rules, directories, widening m
       ".claude/settings.json | additional directory ../shared",
       ".claude/settings.json | permission mode acceptEdits",
       ".claude/settings.json | env API_BASE=http://127.0.0.1:9",
+      ".claude/settings.json | disableAllHooks: turns off every hook, yours too",
       ".agents/hooks.json | Stop hook: node stop.mjs",
       '.mcp.json | MCP server "db": db-mcp "-v"',
       '.mcp.json | MCP server "web": https://x.example/mcp',
