@@ -55,7 +55,7 @@ import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { promptImages } from "./prompt-images.js";
-import { createModelClient } from "./provider.js";
+import { connectEarly, createModelClient } from "./provider.js";
 import { resumeRequest } from "./resume-request.js";
 import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
 import { readSystemPromptFile } from "./sdk-options.js";
@@ -248,6 +248,12 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
         })
     : undefined;
   const { cwd, env, tracer, settings } = basics;
+  // The model's connection opens now (TCP, TLS) while the rest of the run is assembled.
+  const modelFetch = connectEarly({
+    model: options.model ?? settings.merged.model,
+    provider: options.provider ?? settings.merged.provider,
+    env,
+  });
   const sessionsDir = projectSessionsDir(join(env.homeDir, ".agents", "sessions"), cwd);
   const resumed = resolveResume({
     dir: sessionsDir,
@@ -316,6 +322,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     cwd,
     tracer,
     effort,
+    fetch: modelFetch,
   });
   const fallbackModel = options.fallbackModel;
   const model = fallbackModel
@@ -329,6 +336,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
             cwd,
             tracer,
             effort,
+            fetch: modelFetch,
           }),
         (from, to, reason) =>
           sink.session?.emit({

@@ -3,6 +3,7 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ModelClient } from "../model/types.js";
+import { createHttpFetch, type HttpFetch } from "../providers/http-fetch.js";
 import { type Effort, resolveModelAlias } from "../providers/model-catalog.js";
 import { scriptSchema } from "../providers/script-format.js";
 import { createScriptedClient } from "../providers/scripted.js";
@@ -53,6 +54,34 @@ function checkBaseUrl(variable: string, value: string | undefined, example: stri
   return value;
 }
 
+type ClientChoice = { model?: string; provider?: string; env: EnvSnapshot };
+
+/** Which provider a run with these options talks to (undefined: scripted, or none configured). */
+function chosenProvider({ model, provider, env }: ClientChoice): string | undefined {
+  if (model?.startsWith("scripted:")) return undefined;
+  return provider ?? (env.anthropicApiKey ? "anthropic" : env.openaiApiKey ? "openai" : undefined);
+}
+
+/** The base URL `createModelClient` will send requests to; undefined when there is none
+ *  (scripted, no key): the errors are createModelClient's to report. */
+function modelEndpoint(options: ClientChoice): string | undefined {
+  const provider = chosenProvider(options);
+  if (provider === "anthropic" && options.env.anthropicApiKey)
+    return options.env.anthropicBaseUrl ?? "https://api.anthropic.com";
+  if (provider === "openai" && options.env.openaiApiKey)
+    return options.env.openaiBaseUrl ?? "https://api.openai.com/v1";
+  return undefined;
+}
+
+/** An HTTP client that is already opening the connection to the model these options choose; pass
+ *  it to createModelClient as `fetch`. */
+export function connectEarly(options: ClientChoice): HttpFetch {
+  const client = createHttpFetch();
+  const endpoint = modelEndpoint(options);
+  if (endpoint !== undefined) client.preconnect(endpoint);
+  return client;
+}
+
 export async function createModelClient(options: {
   model?: string;
   provider?: string;
@@ -61,6 +90,8 @@ export async function createModelClient(options: {
   tracer: Tracer;
   /** `--effort` / settings `effort`. */
   effort?: Effort;
+  /** The HTTP client (shared so that a preconnected socket and keep-alive serve this client). */
+  fetch?: typeof fetch;
 }): Promise<ModelClient> {
   const { env, model } = options;
   if (model?.startsWith("scripted:")) {
@@ -76,8 +107,7 @@ export async function createModelClient(options: {
       onRequest: log ? (request) => appendFileSync(log, `${JSON.stringify(request)}\n`) : undefined,
     });
   }
-  const provider =
-    options.provider ?? (env.anthropicApiKey ? "anthropic" : env.openaiApiKey ? "openai" : undefined);
+  const provider = chosenProvider(options);
   if (provider === undefined) throw new UsageError(NO_PROVIDER);
   if (provider === "anthropic") {
     if (!env.anthropicApiKey) throw new UsageError("--provider anthropic needs ANTHROPIC_API_KEY to be set");
@@ -87,6 +117,7 @@ export async function createModelClient(options: {
       baseURL: checkBaseUrl("ANTHROPIC_BASE_URL", env.anthropicBaseUrl, "https://api.anthropic.com"),
       model: resolveModelAlias(model ?? env.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL),
       tracer: options.tracer,
+      fetch: options.fetch,
       cache: env.promptCaching,
       thinking: {
         effort: options.effort,
@@ -106,6 +137,7 @@ export async function createModelClient(options: {
       baseURL: checkBaseUrl("OPENAI_BASE_URL", env.openaiBaseUrl, "http://127.0.0.1:11434/v1"),
       model: model ?? env.openaiModel ?? DEFAULT_OPENAI_MODEL,
       tracer: options.tracer,
+      fetch: options.fetch,
       effort: options.effort,
     });
   }

@@ -29,6 +29,7 @@ import {
   toAnthropicSystem,
   toAnthropicTools,
 } from "./anthropic-wire.js";
+import { createHttpFetch } from "./http-fetch.js";
 import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
 import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
@@ -64,7 +65,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
     baseURL,
     maxRetries: 0,
-    fetch: options.fetch,
+    fetch: options.fetch ?? createHttpFetch(),
     logLevel: "off",
     openTelemetry: false,
     webhookKey: null,

@@ -16,6 +16,7 @@ import {
 } from "../model/types.js";
 import { newToolUseId } from "../util/ids.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
+import { createHttpFetch } from "./http-fetch.js";
 import { type Effort, openaiModelFacts } from "./model-catalog.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
 import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
@@ -67,7 +68,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
     baseURL,
     maxRetries: 0,
-    fetch: options.fetch,
+    fetch: options.fetch ?? createHttpFetch(),
     logLevel: "off",
     organization: null,
     project: null,

@@ -1,0 +1,215 @@
+// A WHATWG `fetch` for the provider SDKs built on node:http / node:https: loading Node's bundled
+// undici and compiling its llhttp WebAssembly on the first `fetch` costs a headless run ~90 ms of
+// CPU; node:http is part of the runtime already. Keep-alive sockets are reused across requests and
+// `preconnect` opens the connection (TCP, and TLS for https) while the caller assembles its first
+// request. Bodies other than text or bytes (streams, forms, blobs) go to the global fetch.
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import net, { type Socket } from "node:net";
+import { Readable } from "node:stream";
+import tls from "node:tls";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+
+export type HttpFetch = typeof fetch & {
+  /** Opens a connection to `url`'s origin now; the next request there uses it. Never throws. */
+  preconnect(url: string): void;
+};
+
+type FetchInput = Parameters<typeof fetch>[0];
+type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
+
+const MAX_REDIRECTS = 20;
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** An Agent that hands out a connection opened ahead of time (by `preconnect`) before dialling anew. */
+function warmAgent<T extends http.Agent>(agent: T): { agent: T; warm: Map<string, Socket> } {
+  const warm = new Map<string, Socket>();
+  const create = agent.createConnection.bind(agent) as (...args: unknown[]) => Socket;
+  agent.createConnection = ((options: { host?: string; port?: number | string }, ...rest: unknown[]) => {
+    const key = `${options.host}:${options.port}`;
+    const socket = warm.get(key);
+    warm.delete(key);
+    if (socket && !socket.destroyed && !socket.readableEnded) {
+      socket.removeAllListeners("error");
+      socket.ref();
+      return socket;
+    }
+    socket?.destroy();
+    return create(options, ...rest);
+  }) as T["createConnection"];
+  return { agent, warm };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+function headerPairs(headers: FetchInit["headers"]): Array<[string, string]> {
+  if (headers === undefined || headers === null) return [];
+  if (Array.isArray(headers)) return headers.map(([name, value]) => [String(name), String(value)]);
+  if (typeof (headers as Headers).forEach === "function") {
+    const pairs: Array<[string, string]> = [];
+    (headers as Headers).forEach((value, name) => {
+      pairs.push([name, value]);
+    });
+    return pairs;
+  }
+  return Object.entries(headers as Record<string, string>).map(([name, value]) => [name, String(value)]);
+}
+
+/** The body as bytes, or undefined when only the global fetch can send it. */
+function bodyBytes(body: FetchInit["body"]): Buffer | null | undefined {
+  if (body === undefined || body === null) return null;
+  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return undefined;
+}
+
+function decoded(response: IncomingMessage): Readable {
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? createGunzip()
+      : encoding === "deflate"
+        ? createInflate()
+        : encoding === "br"
+          ? createBrotliDecompress()
+          : undefined;
+  if (!decoder) return response;
+  response.on("error", (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}
+
+function toResponse(response: IncomingMessage, method: string, signal: AbortSignal | undefined): Response {
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
+  const status = response.statusCode ?? 0;
+  const init = { status, statusText: response.statusMessage ?? "", headers };
+  if (method === "HEAD" || NULL_BODY_STATUSES.has(status)) {
+    response.resume();
+    return new Response(null, init);
+  }
+  const source = decoded(response);
+  if (signal) {
+    const onAbort = () => source.destroy(abortReason(signal) as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    response.once("close", () => signal.removeEventListener("abort", onAbort));
+  }
+  return new Response(Readable.toWeb(source) as ReadableStream<Uint8Array>, init);
+}
+
+function redirected(status: number, method: string): string | undefined {
+  if (status === 307 || status === 308) return method;
+  if (status === 303 || ((status === 301 || status === 302) && method === "POST")) return "GET";
+  if (status === 301 || status === 302) return method;
+  return undefined;
+}
+
+export function createHttpFetch(): HttpFetch {
+  const plain = warmAgent(new http.Agent({ keepAlive: true }));
+  const secure = warmAgent(new https.Agent({ keepAlive: true }));
+
+  function send(
+    url: URL,
+    method: string,
+    pairs: Array<[string, string]>,
+    body: Buffer | null,
+    signal?: AbortSignal,
+  ) {
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const isHttps = url.protocol === "https:";
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of pairs) {
+        const key = name.toLowerCase();
+        const existing = headers[key];
+        headers[key] = existing === undefined ? value : [...[existing].flat(), value];
+      }
+      if (headers.accept === undefined) headers.accept = "*/*";
+      if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
+      if (body !== null) headers["content-length"] = String(body.length);
+      const request = (isHttps ? https : http).request(url, {
+        method,
+        headers,
+        agent: isHttps ? secure.agent : plain.agent,
+      });
+      const onAbort = () => request.destroy(abortReason(signal!) as Error);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      request.once("response", (response) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(response);
+      });
+      request.once("error", (error) => {
+        signal?.removeEventListener("abort", onAbort);
+        if (signal?.aborted) reject(abortReason(signal));
+        else reject(new TypeError("fetch failed", { cause: error }));
+      });
+      request.end(body ?? undefined);
+    });
+  }
+
+  const httpFetch = async (input: FetchInput, init: FetchInit = {}): Promise<Response> => {
+    const body = bodyBytes(init.body);
+    if (typeof input !== "string" && !(input instanceof URL)) return fetch(input, init);
+    let url = new URL(input);
+    if (body === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
+      return fetch(input, init);
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) throw abortReason(signal);
+    let method = (init.method ?? "GET").toUpperCase();
+    let pairs = headerPairs(init.headers);
+    let payload = body;
+    for (let hops = 0; ; hops++) {
+      const response = await send(url, method, pairs, payload, signal);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      const nextMethod = redirected(status, method);
+      if (init.redirect === "manual" || nextMethod === undefined || location === undefined)
+        return toResponse(response, method, signal);
+      response.resume();
+      if (init.redirect === "error" || hops >= MAX_REDIRECTS)
+        throw new TypeError("fetch failed", { cause: new Error(`redirect to ${location} not followed`) });
+      const next = new URL(location, url);
+      if (next.origin !== url.origin)
+        pairs = pairs.filter(([name]) => !/^(authorization|x-api-key|cookie)$/i.test(name));
+      if (nextMethod !== method) {
+        payload = null;
+        pairs = pairs.filter(([name]) => !/^content-/i.test(name));
+      }
+      method = nextMethod;
+      url = next;
+    }
+  };
+
+  return Object.assign(httpFetch as typeof fetch, {
+    preconnect(target: string) {
+      let url: URL;
+      try {
+        url = new URL(target);
+      } catch {
+        return;
+      }
+      const isHttps = url.protocol === "https:";
+      if (!isHttps && url.protocol !== "http:") return;
+      const host = url.hostname.replace(/^\[|\]$/g, "");
+      const port = Number(url.port || (isHttps ? 443 : 80));
+      const pool = isHttps ? secure : plain;
+      const key = `${host}:${port}`;
+      if (pool.warm.has(key)) return;
+      const socket = isHttps
+        ? tls.connect({
+            host,
+            port,
+            ...(net.isIP(host) === 0 ? { servername: host } : {}),
+            ALPNProtocols: ["http/1.1"],
+          })
+        : net.connect(port, host);
+      socket.on("error", () => socket.destroy());
+      socket.unref();
+      pool.warm.set(key, socket);
+    },
+  });
+}

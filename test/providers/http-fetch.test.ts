@@ -1,0 +1,193 @@
+// The node:http fetch the provider SDKs use, against real local HTTP servers: streaming as bytes
+// arrive, keep-alive reuse, preconnect, aborts before and during the body, refused connections,
+// dropped streams, compressed bodies, redirects, header shapes and the global-fetch fallback.
+import assert from "node:assert/strict";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { after, test } from "node:test";
+import { gzipSync } from "node:zlib";
+import { createHttpFetch } from "../../src/providers/http-fetch.js";
+
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+type Local = { url: string; connections: Socket[]; requests: Array<{ method: string; url: string }> };
+
+const servers: Server[] = [];
+after(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function serve(handler: Handler): Promise<Local> {
+  const local: Local = { url: "", connections: [], requests: [] };
+  const server = createServer((request, response) => {
+    local.requests.push({ method: request.method ?? "", url: request.url ?? "" });
+    let body = "";
+    request.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    request.on("end", () => handler(request, response, body));
+  });
+  server.on("connection", (socket) => local.connections.push(socket));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  local.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return local;
+}
+
+/** Resolves once `check` holds, polling the event loop (no fixed sleeps). */
+async function until(check: () => boolean): Promise<void> {
+  for (let attempt = 0; !check(); attempt++) {
+    if (attempt > 2000) throw new Error("condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+test("a POST's text body and headers arrive; the answer streams chunk by chunk before it ends", async () => {
+  let finish: (() => void) | undefined;
+  const local = await serve((request, response, body) => {
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "x-echo": `${request.headers["x-api-key"]}|${body}`,
+    });
+    response.write("data: one\n\n");
+    finish = () => response.end("data: two\n\n");
+  });
+  const http = createHttpFetch();
+  const response = await http(`${local.url}/v1/messages`, {
+    method: "POST",
+    headers: new Headers({ "x-api-key": "k1", "content-type": "application/json" }),
+    body: '{"a":1}',
+  });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("x-echo"), 'k1|{"a":1}');
+  const reader = response.body!.getReader();
+  const first = await reader.read();
+  assert.equal(Buffer.from(first.value!).toString(), "data: one\n\n", "the first chunk came before the end");
+  finish!();
+  const second = await reader.read();
+  assert.equal(Buffer.from(second.value!).toString(), "data: two\n\n");
+  assert.equal((await reader.read()).done, true);
+});
+
+test("requests reuse one keep-alive connection; preconnect opens it before the first request", async () => {
+  const local = await serve((_request, response) => response.end("ok"));
+  const http = createHttpFetch();
+  http.preconnect(`${local.url}/v1`);
+  await until(() => local.connections.length === 1);
+  assert.equal(local.requests.length, 0, "preconnect sends no request");
+  for (const headers of [{ a: "1" }, [["b", "2"]] as [string, string][]]) {
+    const response = await http(`${local.url}/x`, { method: "POST", headers, body: "{}" });
+    assert.equal(await response.text(), "ok");
+  }
+  assert.equal(local.requests.length, 2);
+  assert.equal(local.connections.length, 1, "both requests went over the preconnected socket");
+});
+
+test("an abort before the answer rejects with AbortError and closes the request", async () => {
+  const local = await serve(() => {});
+  const http = createHttpFetch();
+  const controller = new AbortController();
+  const pending = http(local.url, { method: "POST", body: "{}", signal: controller.signal });
+  await until(() => local.requests.length === 1);
+  controller.abort();
+  await assert.rejects(pending, (error: Error) => error.name === "AbortError");
+  await assert.rejects(
+    http(local.url, { signal: AbortSignal.abort() }),
+    (error: Error) => error.name === "AbortError",
+  );
+});
+
+test("an abort while the body streams errors the body with AbortError", async () => {
+  const local = await serve((_request, response) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.write("data: one\n\n");
+  });
+  const http = createHttpFetch();
+  const controller = new AbortController();
+  const response = await http(local.url, { method: "POST", body: "{}", signal: controller.signal });
+  const reader = response.body!.getReader();
+  await reader.read();
+  controller.abort();
+  await assert.rejects(reader.read(), (error: Error) => error.name === "AbortError");
+});
+
+test("a refused connection is a TypeError whose cause carries the errno code, like undici's", async () => {
+  const local = await serve(() => {});
+  const port = new URL(local.url).port;
+  const server = servers.pop()!;
+  await new Promise((resolve) => server.close(resolve));
+  const http = createHttpFetch();
+  await assert.rejects(
+    http(`http://127.0.0.1:${port}/`, { method: "POST", body: "{}" }),
+    (error: Error & { cause?: { code?: string } }) =>
+      error instanceof TypeError && error.message === "fetch failed" && error.cause?.code === "ECONNREFUSED",
+  );
+});
+
+test("a stream dropped by the server errors the body instead of ending it quietly", async () => {
+  const local = await serve((_request, response) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.write("data: one\n\n", () => response.socket?.destroy());
+  });
+  const response = await createHttpFetch()(local.url, { method: "POST", body: "{}" });
+  await assert.rejects(response.text());
+});
+
+test("gzip bodies are decoded; 204 has no body; error statuses come back as responses", async () => {
+  const local = await serve((request, response) => {
+    if (request.url === "/gzip") {
+      response.writeHead(200, { "content-encoding": "gzip", "content-type": "application/json" });
+      response.end(gzipSync('{"zipped":true}'));
+    } else if (request.url === "/empty") {
+      response.writeHead(204).end();
+    } else {
+      response.writeHead(529, { "retry-after": "2" }).end('{"error":{"type":"overloaded_error"}}');
+    }
+  });
+  const http = createHttpFetch();
+  assert.deepEqual(await (await http(`${local.url}/gzip`)).json(), { zipped: true });
+  const empty = await http(`${local.url}/empty`, { method: "DELETE" });
+  assert.equal(empty.status, 204);
+  assert.equal(empty.body, null);
+  const overloaded = await http(`${local.url}/busy`, { method: "POST", body: "{}" });
+  assert.equal(overloaded.status, 529);
+  assert.equal(overloaded.headers.get("retry-after"), "2");
+  assert.match(await overloaded.text(), /overloaded_error/);
+});
+
+test("redirects: 307 keeps the method and body, 303 turns into a GET; other origins lose the key", async () => {
+  const target = await serve((request, response, body) =>
+    response.end(`${request.method} ${request.url} ${body} key=${request.headers["x-api-key"] ?? "-"}`),
+  );
+  const local = await serve((request, response, body) => {
+    if (request.url === "/307") response.writeHead(307, { location: "/final" }).end();
+    else if (request.url === "/303") response.writeHead(303, { location: "/final" }).end();
+    else if (request.url === "/away") response.writeHead(307, { location: `${target.url}/there` }).end();
+    else response.end(`${request.method} ${request.url} ${body} key=${request.headers["x-api-key"] ?? "-"}`);
+  });
+  const http = createHttpFetch();
+  const init = { method: "POST", body: "B", headers: { "x-api-key": "k" } };
+  assert.equal(await (await http(`${local.url}/307`, init)).text(), "POST /final B key=k");
+  assert.equal(await (await http(`${local.url}/303`, init)).text(), "GET /final  key=k");
+  assert.equal(await (await http(`${local.url}/away`, init)).text(), "POST /there B key=-");
+  const manual = await http(`${local.url}/307`, { ...init, redirect: "manual" });
+  assert.equal(manual.status, 307);
+});
+
+test("bodies it does not send itself (streams) go to the global fetch", async () => {
+  const local = await serve((_request, response, body) => response.end(`got ${body}`));
+  const stream = new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode("streamed"));
+      controller.close();
+    },
+  });
+  const response = await createHttpFetch()(local.url, {
+    method: "POST",
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  assert.equal(await response.text(), "got streamed");
+});
