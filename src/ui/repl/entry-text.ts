@@ -1,7 +1,7 @@
 // Finished transcript entries as styled text: the user's prompt, assistant markdown, one compact
 // line per tool call with its state and a collapsed preview of the result (an Edit/Write shows
 // "Added N lines, removed M lines" and its hunks), hook notices marked with their source, and REPL
-// messages. The detailed view (Ctrl+O) shows full inputs, outputs and diffs. Pure.
+// messages. The detailed view (Ctrl+O) shows full inputs, outputs, diffs and the model's thinking. Pure.
 import { diffStats, renderHunks, statsText } from "./diff-view.js";
 import { languageForPath } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
@@ -98,6 +98,23 @@ export function toolLine(
   return lines.join("\n");
 }
 
+/** One dim line ("Thought for 4s"); the detailed view adds the thought itself, dim and italic. Redacted
+ *  thinking has no text to show. */
+function thinkingText(
+  entry: Extract<Entry, { kind: "thinking" }>,
+  style: Style,
+  width: number,
+  detailed: boolean,
+): string {
+  const head = `✻ Thought for ${entry.seconds}s`;
+  if (entry.text.trim() === "") return style.dim(head);
+  if (!detailed) return style.dim(`${head} (ctrl+o to expand)`);
+  const body = wrapWithPrefix(entry.text.trim(), width, "  ", "  ").map((line) =>
+    style.dim(style.italic(line)),
+  );
+  return [style.dim(`${head}:`), ...body].join("\n");
+}
+
 export function entryText(entry: Entry, style: Style, width: number, options: EntryOptions = {}): string {
   switch (entry.kind) {
     case "user":
@@ -112,7 +129,7 @@ export function entryText(entry: Entry, style: Style, width: number, options: En
     case "assistant":
       return renderMarkdown(entry.text, { width, style }).join("\n");
     case "thinking":
-      return style.dim(`✻ Thought for ${entry.seconds}s${entry.text ? " (/thinking shows it)" : ""}`);
+      return thinkingText(entry, style, width, options.detailed === true);
     case "tool":
       return toolLine(entry, style, width, options);
     case "hook": {
