@@ -66,6 +66,9 @@ export type SessionEvent =
   | { type: "subagent-event"; agent: SubagentInfo; event: SessionEvent }
   | { type: "subagent-end"; agent: SubagentInfo; end: SubagentEnd }
   | { type: "task-list"; tasks: readonly TaskView[] }
+  /** News for the model is waiting (a background agent finished): it goes with the next tool results
+   *  or prompt; an idle REPL starts a turn for it. */
+  | { type: "news-waiting" }
   | { type: "hook-notice"; notice: HookNotice }
   | { type: "hook-run"; event: HookRunEvent }
   | { type: "prompt-blocked"; reason: string }

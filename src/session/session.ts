@@ -78,6 +78,9 @@ export type SessionOptions = {
 
 export type SubmitOptions = {
   typed?: string;
+  /** Not the user's prompt but news for the model (a background agent finished while the REPL was
+   *  idle): no UserPromptSubmit hooks, no `@` mentions. */
+  news?: boolean;
   prepare?: (signal: AbortSignal) => Promise<string>;
 };
 export class Session {
@@ -285,10 +288,9 @@ export class Session {
       this.lastUsage = event.usage;
     });
     try {
-      const submitted = await this.options.hooks?.userPromptSubmit(
-        options.typed ?? prompt,
-        controller.signal,
-      );
+      const submitted = options.news
+        ? undefined
+        : await this.options.hooks?.userPromptSubmit(options.typed ?? prompt, controller.signal);
       if (submitted?.stop) {
         const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.stop.reason, text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
@@ -300,7 +302,7 @@ export class Session {
       }
       if (options.prepare) prompt = await options.prepare(controller.signal);
       const mentioned =
-        options.typed === undefined && prompt.includes("@")
+        options.typed === undefined && !options.news && prompt.includes("@")
           ? await attachFileMentions(prompt, {
               cwd: this.options.cwd,
               homeDir: this.options.homeDir,

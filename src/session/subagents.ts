@@ -134,6 +134,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
       parent.beside.note(
         `<task-notification>\nBackground agent ${agentId} (${view.agentType}: ${view.description}) ${view.status === "stopped" ? "was stopped" : view.status}.\n${truncateMiddle(view.result, RESULT_LIMIT)}\n</task-notification>`,
       );
+      parent.emit({ type: "news-waiting" });
     })();
     this.background.set(agentId, entry);
     return ok(

@@ -8,7 +8,7 @@ import type { CustomCommandInfo } from "./slash-commands.js";
 /** The part of Session the REPL drives. */
 export type ReplSession = Pick<
   Session,
-  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell"
+  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell" | "beside"
 >;
 
 /** One message of the conversation history (a resumed session starts with some). */

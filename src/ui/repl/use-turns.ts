@@ -1,7 +1,9 @@
 // The turn lifecycle: prompts queue while the agent works and run one at a time once it is idle
 // and no dialog is open; a line is a slash command (dispatched against the host), a `!` shell
 // command (bash mode) or a prompt for the session, sent with the files and MCP resources it
-// mentions with `@`. A failing turn or command becomes an error entry, never a crash.
+// mentions with `@`. News for the model (a background agent finished) that arrives while the REPL is
+// idle starts a turn of its own, as Claude Code does. A failing turn or command becomes an error
+// entry, never a crash.
 import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../../util/errors.js";
 import type { ReplHost } from "./host.js";
@@ -40,12 +42,13 @@ export function useTurns(options: TurnsOptions) {
   const [busy, setBusy] = useState(false);
   const [startedAt, setStartedAt] = useState(0);
   const [queue, setQueue] = useState<string[]>([]);
+  const [news, setNews] = useState(0);
 
   const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
 
   const runTurn = useCallback(
-    async (prompt: string, display: string, run?: () => Promise<unknown>) => {
-      add({ kind: "user", text: display });
+    async (prompt: string, display: string | undefined, run?: () => Promise<unknown>) => {
+      if (display !== undefined) add({ kind: "user", text: display });
       setBusy(true);
       setStartedAt(Date.now());
       setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
@@ -53,9 +56,12 @@ export function useTurns(options: TurnsOptions) {
         // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed.
         if (run) await run();
         else {
-          const resources = await attachResources(host, prompt);
-          for (const problem of resources.problems) add({ kind: "warning", text: problem });
-          await host.session.submit(prompt, resources.blocks, prompt === display ? {} : { typed: display });
+          if (display === undefined) await host.session.submit(prompt, [], { news: true });
+          else {
+            const resources = await attachResources(host, prompt);
+            for (const problem of resources.problems) add({ kind: "warning", text: problem });
+            await host.session.submit(prompt, resources.blocks, prompt === display ? {} : { typed: display });
+          }
         }
       } catch (error) {
         add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
@@ -125,12 +131,30 @@ export function useTurns(options: TurnsOptions) {
     [host, hookRuns, helpText, runTurn, runShell, onExit, show, onPick, onResume],
   );
 
+  // Re-subscribed when /clear replaced the session.
+  useEffect(
+    () =>
+      host.session.subscribe((event) => {
+        if (event.type === "news-waiting") setNews((count) => count + 1);
+      }),
+    [host, host.session],
+  );
+
   useEffect(() => {
-    if (busy || queue.length === 0 || blocked) return;
-    const [next, ...rest] = queue;
-    setQueue(rest);
-    void runLine(next);
-  }, [busy, queue, blocked, runLine]);
+    if (busy || blocked) return;
+    if (queue.length > 0) {
+      // The next prompt takes any waiting news along.
+      const [next, ...rest] = queue;
+      setQueue(rest);
+      void runLine(next);
+      return;
+    }
+    if (news === 0) return;
+    setNews(0);
+    // A turn that ran since may have taken the news already.
+    const waiting = host.session.beside.take();
+    if (waiting.length > 0) void runTurn(waiting.join("\n\n"), undefined);
+  }, [busy, queue, blocked, news, host, runLine, runTurn]);
 
   return { busy, startedAt, queue, enqueue };
 }
