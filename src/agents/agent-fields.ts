@@ -29,6 +29,8 @@ const USED = [
 ];
 /** Claude Code fields that change nothing here (display only, or features reagent leaves out). */
 const IGNORED_QUIETLY = ["color", "effort"];
+/** `inherit` and the model aliases every provider setup understands (providers/model-catalog.ts). */
+const MODEL_WORDS = ["inherit", "opus", "sonnet", "haiku"];
 const NOT_SUPPORTED = ["hooks", "mcpServers", "memory", "initialPrompt", "omitClaudeMd", "observer"];
 
 /** A comma-separated string or a list of strings: `Read, Grep` or `[Read, Grep]`. */
@@ -91,7 +93,15 @@ export function readAgentFields(
   if (fields.model !== undefined) {
     if (typeof fields.model !== "string" || fields.model.trim() === "")
       return fail("model", "`model` must be a model name, or `inherit` for the parent's model");
-    if (fields.model.trim() !== "inherit") definition.model = fields.model.trim();
+    const model = fields.model.trim();
+    if (model.toLowerCase() !== "inherit") definition.model = model;
+    const near = MODEL_WORDS.includes(model.toLowerCase()) ? undefined : nearest(model, MODEL_WORDS, 2);
+    // A near miss of an alias is a typo; anything else may be a model the provider knows.
+    if (near && !/[-/.:]/.test(model))
+      warnings.push({
+        field: "model",
+        message: `\`model: ${model}\` is not an alias (${MODEL_WORDS.join(", ")}): did you mean \`${near}\`? It is sent to the provider as written`,
+      });
   }
   if (fields.permissionMode !== undefined) {
     const mode = String(fields.permissionMode);

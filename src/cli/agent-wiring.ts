@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
-import { unknownToolEntries } from "../agents/agent-tools.js";
+import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
 import { readAgentsObject } from "../agents/agents-json.js";
 import { createBackgroundTools } from "../agents/background-tools.js";
 import { contextWindowFor } from "../compaction/index.js";
@@ -264,10 +264,7 @@ export async function wireAgents(input: {
       for (const agent of loaded.agents) {
         if (agent.source === "built-in") continue;
         const unknown = unknownToolEntries(agent, available);
-        if (unknown.length > 0)
-          warnings.push(
-            `agent ${agent.name}${agent.path ? ` (${agent.path})` : ""}: no tool is named ${unknown.map((name) => `"${name}"`).join(", ")}; those entries match nothing`,
-          );
+        if (unknown.length > 0) warnings.push(unknownToolsWarning(agent, unknown, available));
       }
     },
   };

@@ -4,12 +4,15 @@
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
 import { formatAgentsList } from "../agents/format-agents-list.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import { formatSkillsList } from "../skills/format-skills-list.js";
+import { TaskList } from "../tasks/task-list.js";
+import { createTaskTools } from "../tasks/task-tools.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
 import { UsageError } from "../util/errors.js";
@@ -81,6 +84,19 @@ export async function agentsList(raw: Record<string, unknown>): Promise<number> 
     homeDir: env.homeDir,
     agentsJson: options.agents,
   });
+  // The tools every session has (MCP tools are known only once their servers run: not checked here).
+  const available = [
+    ...createBuiltinTools().map((tool) => tool.name),
+    ...createTaskTools(new TaskList([])).map((tool) => tool.name),
+    "Skill",
+    "WebFetch",
+    "WebSearch",
+  ];
+  for (const agent of agents) {
+    if (agent.source === "built-in") continue;
+    const unknown = unknownToolEntries(agent, available).filter((entry) => !entry.startsWith("mcp__"));
+    if (unknown.length > 0) warnings.push(unknownToolsWarning(agent, unknown, available));
+  }
   process.stdout.write(`${formatAgentsList(agents, warnings)}\n`);
   return 0;
 }

@@ -1,0 +1,179 @@
+// End-to-end (built CLI, fake model server routing each subagent's requests): agent files written for
+// Claude Code work as they are (model aliases, Claude Code tool names), mistakes in agent files are
+// reported with file, line and a suggestion while the other agents keep working, and a subagent's
+// failures (an API error, its turn limit) come back to the parent as error results it can act on.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { cleanEnv, runCli } from "../support/cli.js";
+import type { RoutedScript } from "../support/fake-model-routes.js";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const servers: FakeModelServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+async function serve(script: RoutedScript) {
+  const server = await startFakeModelServer(script);
+  servers.push(server);
+  return server;
+}
+
+type Body = {
+  model: string;
+  system?: unknown;
+  messages: Array<{ role: string; content: unknown }>;
+  tools: Array<{ name: string }>;
+};
+const bodies = (server: FakeModelServer) => server.requests.map((request) => request.body as Body);
+const agentCall = (id: string, type: string, prompt: string) => ({
+  id,
+  name: "Agent",
+  input: { description: `run ${type}`, prompt, subagent_type: type },
+});
+
+/** A Claude Code agent file as people publish them: Claude Code tool names, a model alias, a colour. */
+const CLAUDE_CODE_AGENT = `---
+name: test-writer
+description: Writes unit tests for a module. Use after implementing a feature.
+tools: Read, Grep, Glob, LS, MultiEdit, TodoWrite, NotebookEdit
+model: haiku
+color: green
+---
+You are the TEST WRITER agent. Write focused tests.
+`;
+
+const FILES = {
+  ".claude/agents/test-writer.md": CLAUDE_CODE_AGENT,
+  ".claude/agents/typo.md":
+    "---\nname: typo\ndescription: Has typos\ntools: Reed, Grep\ndisallowedTools: Bsh\nmodel: sonet\n---\nYou are the TYPO agent.\n",
+  ".claude/agents/broken.md": "---\nname: broken\ndescription: [unclosed\n---\nbody\n",
+  ".agents/agents/bad-mode.md": "---\nname: bad-mode\ndescription: x\npermissionMode: yolo\n---\nbody\n",
+};
+
+test("agents list: Claude Code agent files as they are; typos and broken files named with file:line", async () => {
+  const workspace = createWorkspace(FILES);
+  const list = await runCli(["agents", "list"], { cwd: workspace.dir, env: cleanEnv() });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^test-writer {2}\(project: .*test-writer\.md\)/m);
+  assert.match(list.stdout, /^typo {2}\(project: /m);
+  assert.doesNotMatch(list.stdout, /^(broken|bad-mode) /m);
+  assert.match(list.stdout, /Agent skipped: .*broken\.md:3: invalid YAML frontmatter/);
+  assert.match(list.stdout, /Agent skipped: .*bad-mode\.md:4: unknown permissionMode "yolo"/);
+  assert.match(
+    list.stdout,
+    /Agent typo: .*typo\.md:6: `model: sonet` is not an alias .*did you mean `sonnet`\?/,
+  );
+  assert.match(
+    list.stdout,
+    /agent typo \(.*typo\.md\): no tool is named "Reed" \(did you mean "Read"\?\), "Bsh" \(did you mean "Bash"\?\)/,
+  );
+  // Claude Code's tool names and fields are understood, not reported.
+  assert.doesNotMatch(list.stdout, /test-writer.*(no tool is named|not supported|unknown field)/);
+  workspace.cleanup();
+});
+
+test("a Claude Code agent file runs as it is: alias resolved, Claude Code tool names mapped; typos warned", async () => {
+  const workspace = createWorkspace(FILES);
+  const server = await serve({
+    turns: [
+      {
+        tool_calls: [
+          agentCall("toolu_tw", "test-writer", "Write tests"),
+          agentCall("toolu_ty", "typo", "Look"),
+        ],
+      },
+      { text: "Both reported." },
+    ],
+    routes: [
+      { match: "TEST WRITER agent", turns: [{ text: "tests written" }] },
+      { match: "TYPO agent", turns: [{ text: "typo done" }] },
+    ],
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  const run = await runCli(["-p", "go"], { cwd: workspace.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /Both reported\./);
+  assert.match(run.stderr, /broken\.md:3: invalid YAML frontmatter/);
+  assert.match(run.stderr, /no tool is named "Reed" \(did you mean "Read"\?\)/);
+  const writer = bodies(server).find((body) => JSON.stringify(body.system).includes("TEST WRITER agent"))!;
+  assert.equal(writer.model, "claude-haiku-4-5", "the alias haiku is resolved");
+  assert.deepEqual(writer.tools.map((tool) => tool.name).sort(), [
+    "Edit",
+    "Glob",
+    "Grep",
+    "Read",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskUpdate",
+  ]);
+  const typo = bodies(server).find((body) => JSON.stringify(body.system).includes("TYPO agent"))!;
+  assert.deepEqual(
+    typo.tools.map((tool) => tool.name),
+    ["Grep"],
+  );
+  workspace.cleanup();
+});
+
+test("a subagent's API error and its turn limit come back to the parent as error results; the parent goes on", async () => {
+  const workspace = createWorkspace({
+    ".agents/agents/limited.md":
+      "---\nname: limited\ndescription: Gives up soon\ntools: Read\nmaxTurns: 1\n---\nYou are the LIMITED agent.\n",
+    ".agents/agents/broken-model.md":
+      "---\nname: broken-model\ndescription: Uses a model the API does not know\nmodel: claude-nonexistent-1\n---\nYou are the BROKEN MODEL agent.\n",
+    "a.txt": "a\n",
+  });
+  const server = await serve({
+    turns: [
+      {
+        tool_calls: [
+          agentCall("toolu_lim", "limited", "Read forever"),
+          agentCall("toolu_bm", "broken-model", "Hi"),
+        ],
+      },
+      { text: "One hit its limit, one failed." },
+    ],
+    routes: [
+      {
+        match: "LIMITED agent",
+        turns: [
+          { text: "Reading a.txt first.", tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] },
+          { text: "never reached" },
+        ],
+      },
+      {
+        match: "BROKEN MODEL agent",
+        turns: [
+          {
+            fault: {
+              status: 404,
+              body: '{"type":"error","error":{"type":"not_found_error","message":"model: claude-nonexistent-1"}}',
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  const run = await runCli(["-p", "go", "--output-format", "json"], { cwd: workspace.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout) as { result: string; is_error: boolean };
+  assert.equal(result.is_error, false);
+  assert.equal(result.result, "One hit its limit, one failed.");
+  const last = bodies(server).at(-1)!;
+  assert.doesNotMatch(JSON.stringify(last.system), /LIMITED agent|BROKEN MODEL/, "the parent's last request");
+  const results = (last.messages.at(-1)!.content as Array<Record<string, unknown>>).filter(
+    (block) => block.type === "tool_result",
+  );
+  const byId = new Map(results.map((block) => [block.tool_use_id, block]));
+  const limited = byId.get("toolu_lim")!;
+  assert.equal(limited.is_error, true);
+  assert.match(String(limited.content), /The limited agent failed: it reached its limit of 1 turns/);
+  assert.match(String(limited.content), /Reading a\.txt first\./, "its last message is kept");
+  const broken = byId.get("toolu_bm")!;
+  assert.equal(broken.is_error, true);
+  assert.match(String(broken.content), /The broken-model agent failed: HTTP 404 .*claude-nonexistent-1/);
+  workspace.cleanup();
+});
