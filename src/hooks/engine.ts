@@ -34,10 +34,16 @@ import type {
   ToolHooks,
 } from "./types.js";
 
-/** The payload fields of a call made inside a subagent (a worktree agent's `cwd` is its worktree). */
+/** The payload fields of a call made inside a subagent (a worktree agent's `cwd` is its worktree;
+ *  `permission_mode` is the subagent's own). */
 function scopeFields(scope: HookScope | undefined): Record<string, string> {
   if (!scope) return {};
-  return { agent_id: scope.agentId, agent_type: scope.agentType, ...(scope.cwd ? { cwd: scope.cwd } : {}) };
+  return {
+    agent_id: scope.agentId,
+    agent_type: scope.agentType,
+    ...(scope.cwd ? { cwd: scope.cwd } : {}),
+    ...(scope.permissionMode ? { permission_mode: scope.permissionMode() } : {}),
+  };
 }
 
 export type HookEngineOptions = {

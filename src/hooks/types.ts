@@ -221,7 +221,13 @@ export interface SubagentHooks {
 // ---- Subagents: their tool calls and lifecycle events (SubagentStart, SubagentStop).
 
 /** Who a hook fires for inside a subagent; `cwd` is set for an agent working in its own worktree. */
-export type HookScope = { agentId: string; agentType: string; cwd?: string };
+export type HookScope = {
+  agentId: string;
+  agentType: string;
+  cwd?: string;
+  /** The subagent's own permission mode (narrower than the parent's when its agent says so). */
+  permissionMode?: () => string;
+};
 
 /** The hooks of one subagent: tool events plus its lifecycle. Every payload carries agent_id and agent_type. */
 export interface AgentHooks extends ToolHooks {

@@ -12,6 +12,8 @@ import type { TranscriptSink } from "./transcript-store.js";
 
 export type SubagentGate = NonNullable<ToolRunnerOptions["gate"]> & {
   readDeniedBy?(absolutePath: string): string | undefined;
+  /** The subagent's permission mode now (hook payloads carry it). */
+  readonly mode?: string;
 };
 
 export type SubagentTranscript = TranscriptSink & { close(): void };

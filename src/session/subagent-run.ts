@@ -98,12 +98,17 @@ export async function runSubagent(
     parentToolUseId: request.parentToolUseId,
     ...(worktree ? { worktree: worktree.path } : {}),
   });
-  const agentHooks = deps.hooks?.forAgent({ agentId, agentType: agent.name, ...(worktree ? { cwd } : {}) });
+  const gate = deps.gateFor?.({ mode: agent.permissionMode, cwd, agent: agent.name });
+  const agentHooks = deps.hooks?.forAgent({
+    agentId,
+    agentType: agent.name,
+    ...(worktree ? { cwd } : {}),
+    ...(gate?.mode ? { permissionMode: () => gate.mode ?? "default" } : {}),
+  });
   const hooks =
     agentHooks && deps.hooks
       ? subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null)
       : undefined;
-  const gate = deps.gateFor?.({ mode: agent.permissionMode, cwd, agent: agent.name });
   const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name));
   const session: Session = new Session({
     sessionId: parent.options.sessionId,

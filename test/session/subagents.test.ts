@@ -349,3 +349,45 @@ test("a subagent's permission prompt reaches the user, and its bypassPermissions
   assert.equal(lastResults(model.requests.at(-1)!)[0].content, "wrote it");
   workspace.cleanup();
 });
+
+test("hook payloads from inside a subagent carry its own permission mode (Explore: plan)", async () => {
+  const workspace = createWorkspace({ "a.txt": "a\n" });
+  const log = join(workspace.dir, "modes.jsonl");
+  const record = hookScript(workspace.dir, "record.sh", `cat >> ${log}; echo >> ${log}`);
+  const { session } = createSubagentHarness({
+    cwd: workspace.dir,
+    mode: "default",
+    settings: [onEvent("PreToolUse", record, "Read|Agent"), onEvent("SubagentStart", record)],
+    script: {
+      turns: [
+        {
+          tool_calls: [
+            {
+              name: "Agent",
+              input: { description: "look", prompt: "LOOK: read a.txt", subagent_type: "Explore" },
+            },
+          ],
+        },
+        { text: "done" },
+      ],
+      routes: [
+        {
+          match: "LOOK:",
+          turns: [{ tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] }, { text: "a" }],
+        },
+      ],
+    },
+  });
+  await session.submit("look");
+  const payloads = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+  const mode = (event: string, tool?: string) =>
+    payloads.find((payload) => payload.hook_event_name === event && (!tool || payload.tool_name === tool))
+      ?.permission_mode;
+  assert.equal(mode("PreToolUse", "Agent"), "default", "the parent's own call");
+  assert.equal(mode("SubagentStart"), "plan");
+  assert.equal(mode("PreToolUse", "Read"), "plan", "the Explore agent's call");
+  workspace.cleanup();
+});
