@@ -1,7 +1,7 @@
 // Worktree isolation for a subagent: a temporary `git worktree` of the repository on a new branch
 // (`reagent/agent-<id>`) from the current commit, outside the project folder; afterwards it is
-// removed with its branch when the agent changed nothing, and kept (path and branch reported)
-// otherwise. Uncommitted changes of the main checkout are not in the worktree.
+// removed with its branch when the agent changed nothing — however it ended: finished, failed or
+// stopped — and kept (path and branch reported) otherwise. Uncommitted changes of the main checkout are not in the worktree.
 import { execFile } from "node:child_process";
 import { realpath } from "node:fs/promises";
 import { join, relative } from "node:path";

@@ -1,6 +1,7 @@
 // Worktree isolation with a real git repository: the agent works in a temporary worktree on its own
 // branch (the project's rules anchored there, hooks told its cwd); a changed worktree is kept and
-// reported with its branch and path, an unchanged one is removed with its branch.
+// reported with its branch and path, an unchanged one is removed with its branch (also when its agent
+// failed or was interrupted).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
@@ -122,4 +123,88 @@ test("isolation outside a git repository is a clear error result", async () => {
   assert.equal(result.is_error, true);
   assert.match(String(result.content), /isolation "worktree" needs a git repository/);
   workspace.cleanup();
+});
+
+test("an unchanged worktree is removed however its agent ends: at its turn limit, or interrupted", async () => {
+  const workspace = createWorkspace({ "a.txt": "a\n" });
+  const repo = realpathSync(workspace.dir);
+  git(repo, "init", "-q");
+  git(repo, "add", ".");
+  git(repo, "commit", "-qm", "init");
+  const worktrees = createWorkspace({});
+  const ids = ["limited", "sleeper"];
+  const base = { disallowedTools: [], skills: [], source: "project" as const };
+  const { session, model, events } = createSubagentHarness({
+    cwd: repo,
+    worktreeDir: worktrees.dir,
+    newAgentId: () => ids.shift() ?? "x",
+    agents: [
+      {
+        ...base,
+        name: "limited",
+        description: "d",
+        prompt: "LIMITED agent",
+        maxTurns: 1,
+        isolation: "worktree",
+      },
+      { ...base, name: "sleeper", description: "d", prompt: "SLEEPER agent", isolation: "worktree" },
+    ],
+    script: {
+      turns: [
+        {
+          tool_calls: [
+            { name: "Agent", input: { description: "one", prompt: "go", subagent_type: "limited" } },
+            { name: "Agent", input: { description: "two", prompt: "go", subagent_type: "sleeper" } },
+          ],
+        },
+        { text: "never" },
+      ],
+      routes: [
+        {
+          match: "LIMITED agent",
+          turns: [{ tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] }, { text: "never" }],
+        },
+        {
+          match: "SLEEPER agent",
+          turns: [{ tool_calls: [{ name: "Bash", input: { command: "sleep 30" } }] }, { text: "never" }],
+        },
+      ],
+    },
+  });
+  const turn = session.submit("go");
+  // Interrupt once the limited agent has ended and the sleeper's command runs.
+  for (let i = 0; i < 400; i++) {
+    const limitedEnded = events.some(
+      (event) => event.type === "subagent-end" && event.agent.agentId === "limited",
+    );
+    const sleeping = events.some(
+      (event) =>
+        event.type === "subagent-event" &&
+        event.agent.agentId === "sleeper" &&
+        event.event.type === "tool-call-start",
+    );
+    if (limitedEnded && sleeping) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  session.abort();
+  await turn;
+  const ends = new Map(
+    events.flatMap((event) => (event.type === "subagent-end" ? [[event.agent.agentId, event.end]] : [])),
+  );
+  assert.equal(ends.get("limited")?.status, "failed");
+  assert.match(ends.get("limited")!.result, /reached its limit of 1 turns/);
+  assert.equal(ends.get("sleeper")?.status, "stopped");
+  for (const id of ["limited", "sleeper"]) {
+    assert.ok(!existsSync(join(worktrees.dir, `agent-${id}`)), `${id}: its unchanged worktree is removed`);
+    assert.equal(
+      git(repo, "branch", "--list", `reagent/agent-${id}`).trim(),
+      "",
+      `${id}: its branch is deleted`,
+    );
+    assert.equal(ends.get(id)?.worktree, undefined);
+  }
+  assert.doesNotMatch(git(repo, "worktree", "list"), /\[reagent\/agent-/);
+  assert.ok(model.requests.length >= 3);
+  workspace.cleanup();
+  worktrees.cleanup();
 });
