@@ -53,6 +53,12 @@ const HARMLESS = new Set([
   "jobs",
 ]);
 
+/** Options of otherwise harmless builtins that run a command or assign to a variable name. */
+const RUNS_OR_ASSIGNS: Record<string, { pattern: RegExp; why: string }> = {
+  jobs: { pattern: /^-[a-z]*x/, why: "-x runs a command" },
+  wait: { pattern: /^-[a-z]*p/, why: "-p assigns to a variable (subscripts can run code)" },
+};
+
 const HARMLESS_SET_FLAGS = "euxvfnhBCEHPT";
 const HARMLESS_SET_OPTIONS = new Set([
   "errexit",
@@ -72,10 +78,13 @@ export type BuiltinVerdict =
 
 /** How the gate treats `words` when its program is a builtin written as a bare name. */
 export function builtinVerdict(name: string, words: ShellWord[]): BuiltinVerdict {
-  const why = CHANGES_THE_SHELL[name];
+  const why = Object.hasOwn(CHANGES_THE_SHELL, name) ? CHANGES_THE_SHELL[name] : undefined;
   if (why !== undefined) return { kind: "uncertain", reason: `the builtin ${name} (it ${why})` };
-  if (HARMLESS.has(name)) return { kind: "read-only" };
   const args = words.slice(1);
+  const runs = Object.hasOwn(RUNS_OR_ASSIGNS, name) ? RUNS_OR_ASSIGNS[name] : undefined;
+  if (runs && args.some((word) => word.value === null || runs.pattern.test(word.value)))
+    return { kind: "uncertain", reason: `${name} ${runs.why}` };
+  if (HARMLESS.has(name)) return { kind: "read-only" };
   if (name === "set") return setVerdict(args);
   if (name === "printf") {
     const first = args[0];

@@ -147,10 +147,8 @@ export function fileCommandModel(
     model.reasons.push(`${scanned.problem}, so the paths it touches are not known`);
     return model;
   }
-  for (const option of spec.readsValue ?? []) {
-    const value = scanned.options.get(option);
-    if (typeof value === "string") model.accesses.push(accessOf(resolve, known(value), "read", name));
-  }
+  for (const [option, value] of scanned.values)
+    if (spec.readsValue?.includes(option)) model.accesses.push(accessOf(resolve, known(value), "read", name));
   const recursive = spec.recursive?.some((option) => scanned.options.has(option)) ?? false;
   let operands = scanned.operands;
   switch (spec.shape) {

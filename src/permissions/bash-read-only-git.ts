@@ -33,7 +33,18 @@ const FORBIDDEN = [
   "filters",
   "paginate",
   "contents",
+  // Options whose value is a file read (which may be outside the workspace or hidden by a rule).
+  "file",
+  "pathspec-from-file",
+  "exclude-from",
+  "ignore-revs-file",
 ];
+/** Short options reading a file, per subcommand (also inside a cluster such as `-nf`). */
+const SHORT_READS_FILE: Record<string, RegExp> = {
+  grep: /^-[A-Za-z]*[Of]/,
+  blame: /^-[A-Za-z]*S/,
+  "ls-files": /^-[A-Za-z]*X/,
+};
 /** Real options that happen to be prefixes of forbidden ones. */
 const EXACT = new Set(["text", "filter"]);
 
@@ -96,9 +107,12 @@ export function modelGit(words: ShellWord[], _resolve: PathResolver): CommandMod
   const values = args.map((word) => word.value as string);
   const forbidden = values.find(
     (value) =>
-      isForbiddenOption(value) || (sub === "grep" && /^-[A-Za-z]*O/.test(value) && !value.startsWith("--")),
+      isForbiddenOption(value) ||
+      (Object.hasOwn(SHORT_READS_FILE, sub ?? "") &&
+        SHORT_READS_FILE[sub ?? ""].test(value) &&
+        !value.startsWith("--")),
   );
-  if (forbidden) return result(`git ${sub} ${forbidden} writes a file or runs a program`);
+  if (forbidden) return result(`git ${sub} ${forbidden} writes or reads a file, or runs a program`);
   if (ANY_OPTIONS.has(sub ?? "")) return result(true);
   switch (sub) {
     case "branch":

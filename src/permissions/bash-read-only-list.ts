@@ -27,6 +27,10 @@ const CHECKSUM: ReadOnlySpec = {
   flags: "bctwz",
   long: w("binary check tag text zero ignore-missing quiet status strict warn"),
   operands: "read",
+  unsafe: {
+    c: "a checksum -c reads the files named inside its operands",
+    "--check": "a checksum -c reads the files named inside its operands",
+  },
 };
 
 export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
@@ -86,6 +90,8 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     unsafe: {
       R: "grep -R follows symbolic links",
       "--dereference-recursive": "grep -R follows symbolic links",
+      d: "grep -d recurse reads folders recursively",
+      "--directories": "grep --directories=recurse reads folders recursively",
     },
   },
   rg: {
@@ -258,7 +264,7 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     operands: "first-read-second-write",
     unsafe: { r: "xxd -r writes binary output" },
   },
-  hexdump: { flags: "bcCdovx", valued: "efns", operands: "read" },
+  hexdump: { flags: "bcCdovx", valued: "efns", operands: "read", readsValue: ["f"] },
   strings: {
     flags: "afwd",
     valued: "ntesT",
@@ -310,7 +316,8 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     longValued: w("indent from-file"),
     longTwoValues: w("arg argjson slurpfile rawfile"),
     operands: "pattern-then-read",
-    readsValue: ["f", "--from-file"],
+    readsValue: ["f", "--from-file", "--rawfile", "--slurpfile"],
+    unsafe: { L: "jq -L loads modules from a folder", "--library-path": "jq -L loads modules from a folder" },
   },
 };
 READ_ONLY_COMMANDS.egrep = READ_ONLY_COMMANDS.grep;

@@ -23,7 +23,7 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
   if (name === "command" && (words[1]?.value === "-v" || words[1]?.value === "-V")) {
     return { readOnly: true, accesses: [], reasons: [] };
   }
-  const spec = READ_ONLY_COMMANDS[name];
+  const spec = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
   if (!spec) return null;
   const args = words.slice(1);
   const scanned = scanOptions(args, spec, name);
@@ -39,10 +39,11 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
   for (const [option, why] of Object.entries(spec.unsafe ?? {}))
     if (scanned.options.has(option)) effects.push(why);
   const valueAccesses = (options: string[] | undefined, mode: "read" | "write") => {
-    for (const option of options ?? []) {
-      const value = scanned.options.get(option);
-      if (typeof value === "string")
-        accesses.push(accessOf(resolve, { value, raw: value, splits: false }, mode, name));
+    for (const [option, given] of scanned.values) {
+      if (!options?.includes(option)) continue;
+      // Two-valued options (`jq --rawfile name file`): the file is the second value.
+      const value = given.split("\0").at(-1) as string;
+      accesses.push(accessOf(resolve, { value, raw: value, splits: false }, mode, name));
     }
   };
   valueAccesses(spec.readsValue, "read");

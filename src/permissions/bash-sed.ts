@@ -33,15 +33,16 @@ export function sedModel(words: ShellWord[], resolve: PathResolver): CommandMode
   }
   const scripts: string[] = [];
   let operands = scanned.operands;
-  const expression = scanned.options.get("e") ?? scanned.options.get("--expression");
-  const file = scanned.options.get("f") ?? scanned.options.get("--file");
-  if (typeof expression === "string") scripts.push(expression);
+  // Every -e and -f counts (each adds to the script), not only the last one given.
+  const expressions = scanned.values.filter(([name]) => name === "e" || name === "--expression");
+  const files = scanned.values.filter(([name]) => name === "f" || name === "--file");
+  for (const [, expression] of expressions) scripts.push(expression);
   const model: CommandModel = { readOnly: true, accesses: [], reasons: [] };
-  if (typeof file === "string") {
+  for (const [, file] of files) {
     model.accesses.push(accessOf(resolve, { value: file, raw: file, splits: false }, "read", "sed"));
     model.reasons.push("sed -f runs a script from a file the gate does not read");
   }
-  if (expression === undefined && file === undefined) {
+  if (expressions.length === 0 && files.length === 0) {
     const script = operands[0];
     operands = operands.slice(1);
     if (script === undefined) return model;

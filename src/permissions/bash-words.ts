@@ -180,6 +180,14 @@ function readBackquoted(reader: Reader, parts: WordPart[], quoted: boolean): voi
   parts.push({ kind: "substitution", script, quoted });
 }
 
+/** One physical line of a here-document body (leading tabs removed for `<<-`). */
+function hereDocumentLine(reader: Reader, stripTabs: boolean): string {
+  const end = reader.source.indexOf("\n", reader.pos);
+  const line = reader.source.slice(reader.pos, end < 0 ? reader.source.length : end);
+  reader.pos = end < 0 ? reader.source.length : end + 1;
+  return stripTabs ? line.replace(/^\t+/, "") : line;
+}
+
 /** Reads the bodies of the here-documents whose operators were on the line just ended. */
 export function readPendingHereDocuments(reader: Reader): void {
   const pending = reader.pendingHereDocuments;
@@ -188,11 +196,17 @@ export function readPendingHereDocuments(reader: Reader): void {
     const lines: string[] = [];
     for (;;) {
       if (reader.eof()) reader.fail(`a here-document without its end line ${document.delimiter}`);
-      const end = reader.source.indexOf("\n", reader.pos);
-      const line = reader.source.slice(reader.pos, end < 0 ? reader.source.length : end);
-      reader.pos = end < 0 ? reader.source.length : end + 1;
-      const text = document.stripTabs ? line.replace(/^\t+/, "") : line;
+      let text = hereDocumentLine(reader, document.stripTabs);
+      // Unquoted: bash joins a line ending in an odd number of backslashes with the next one
+      // before comparing it with the delimiter (`E\` + `OF` ends the body).
+      while (!document.quoted && /(^|[^\\])(\\\\)*\\$/.test(text)) {
+        if (reader.eof()) reader.fail(`a here-document without its end line ${document.delimiter}`);
+        text = text.slice(0, -1) + hereDocumentLine(reader, document.stripTabs);
+      }
       if (text === document.delimiter) break;
+      // Inside `$( )` bash also ends the body at a line starting with the delimiter (`EOF)`).
+      if (reader.depth > 0 && text.startsWith(document.delimiter))
+        reader.fail(`a here-document line starting with its delimiter ${document.delimiter} inside ( )`);
       lines.push(text);
     }
     const body = lines.length > 0 ? `${lines.join("\n")}\n` : "";

@@ -5,6 +5,7 @@
 // what it can do), so an allow rule for the inner command covers them.
 import { dangerousVariable } from "./bash-environment.js";
 import { modelFind } from "./bash-find.js";
+import { hiddenCommands } from "./bash-hidden-commands.js";
 import { type OptionSpec, type ShellWord, scanOptions } from "./shell-word.js";
 
 export type InnerCommand = {
@@ -129,7 +130,7 @@ export function unwrap(words: ShellWord[]): Unwrapped | null {
   else if (name === "script") result = script(args);
   else if (name === "watch") result = watch(args);
   else if (name === "su") result = su(args);
-  else result = null;
+  else result = hidden(name, args);
   if (result?.transparent && !systemProgram(program)) result.transparent = false;
   return result;
 }
@@ -190,6 +191,9 @@ function shell(name: string, args: ShellWord[]): Unwrapped {
     return result;
   }
   if (operands.length === 0) return uncertain(`${name} without -c reads commands from its input`);
+  const file = operands[0].value;
+  if (file === null || /^\/(dev|proc)\//.test(file))
+    return uncertain(`${name} ${operands[0].raw} reads its commands from a stream or an unknown file`);
   // `bash script.sh`: a program of its own; its commands are not visible here.
   result.transparent = false;
   return result;
@@ -219,6 +223,8 @@ function env(args: ShellWord[]): Unwrapped {
   if (scanned.problem) return uncertain(`${scanned.problem}, so the command it runs is not known`);
   const result = empty();
   let operands = scanned.operands;
+  // `env - cmd`: a lone dash is -i (an empty environment), not the command.
+  if (operands[0]?.value === "-") operands = operands.slice(1);
   while (operands[0]?.value && /^[A-Za-z_][A-Za-z0-9_]*=/.test(operands[0].value)) {
     const variable = operands[0].value.split("=")[0];
     if (dangerousVariable(variable))
@@ -230,6 +236,8 @@ function env(args: ShellWord[]): Unwrapped {
   const split = scanned.options.get("S") ?? scanned.options.get("--split-string");
   if (typeof split === "string") {
     result.reasons.push("env -S splits a string into a command");
+    // env -S has its own escapes (`\_` is a blank), quotes, `#` comments and ${VAR} expansion.
+    if (/[\\$'"#]/.test(split)) return uncertain(`env -S ${split} has escapes, quotes or variables`);
     const pieces = split.trim().split(/\s+/).filter(Boolean);
     operands = [
       ...pieces.map((piece) => ({ value: piece.replace(/^['"]|['"]$/g, ""), raw: piece, splits: false })),
@@ -294,8 +302,9 @@ function xargs(args: ShellWord[]): Unwrapped {
   if (inner.length === 0) inner = [{ value: "echo", raw: "echo", splits: false }];
   if (marker === undefined) inner.push({ value: null, raw: "<input>", splits: true });
   result.commands.push({ words: inner });
-  const file = scanned.options.get("a") ?? scanned.options.get("--arg-file");
-  if (typeof file === "string") result.reads.push({ value: file, raw: file, splits: false });
+  for (const [option, file] of scanned.values)
+    if (option === "a" || option === "--arg-file")
+      result.reads.push({ value: file, raw: file, splits: false });
   return result;
 }
 
@@ -415,6 +424,18 @@ function watch(args: ShellWord[]): Unwrapped {
     result.scripts.push(known ? scanned.operands.map((word) => word.value).join(" ") : null);
   }
   return result;
+}
+
+/** Runners and command-valued options the gate does not model (bash-hidden-commands.ts). */
+function hidden(name: string, args: ShellWord[]): Unwrapped | null {
+  const found = hiddenCommands(name, args);
+  if (found === null) return null;
+  return {
+    ...empty(),
+    commands: found.commands.map((words) => ({ words })),
+    scripts: found.scripts,
+    reasons: [found.reason],
+  };
 }
 
 function su(args: ShellWord[]): Unwrapped {

@@ -35,10 +35,12 @@ export function protectedWrite(
   recursive: boolean,
   workspaceRoots: readonly string[],
 ): string | null {
-  const parts = path.split(sep);
+  // Names compare without case: on a case-insensitive file system (macOS, Windows) `.Claude/` is
+  // `.claude/`, and the gate cannot know which kind of file system it is on.
+  const parts = path.split(sep).map((part) => part.toLowerCase());
   const folder = parts.find((part) => PROTECTED_FOLDERS.has(part));
   if (folder !== undefined) return `${path} is inside ${folder}/, which configures ${describe(folder)}`;
-  const name = basename(path);
+  const name = basename(path).toLowerCase();
   if (PROTECTED_FILES.has(name)) return `${path} is ${name}, which configures ${describe(name)}`;
   if (!recursive) return null;
   const root = workspaceRoots.find((candidate) => isInside(path, candidate));
@@ -49,7 +51,9 @@ export function protectedWrite(
   } catch {
     return null;
   }
-  const inside = entries.find((entry) => PROTECTED_FOLDERS.has(entry) || PROTECTED_FILES.has(entry));
+  const inside = entries
+    .map((entry) => entry.toLowerCase())
+    .find((entry) => PROTECTED_FOLDERS.has(entry) || PROTECTED_FILES.has(entry));
   return inside === undefined ? null : `${path} holds ${inside}, which configures ${describe(inside)}`;
 }
 

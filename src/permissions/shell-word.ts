@@ -100,6 +100,8 @@ export type OptionSpec = {
 export type ScannedOptions = {
   /** Option name (without dashes; long names as `--name`) → value (true for flags). */
   options: Map<string, string | true>;
+  /** Every value given to a valued option, in order (an option given twice keeps both). */
+  values: [string, string][];
   operands: ShellWord[];
   /** Why the options are not understood (an unknown option, an unknown word where options may be). */
   problem?: string;
@@ -107,11 +109,18 @@ export type ScannedOptions = {
 
 /** Scans words (after the program name) with GNU option rules. */
 export function scanOptions(words: ShellWord[], spec: OptionSpec, program: string): ScannedOptions {
-  const options = new Map<string, string | true>();
+  const map = new Map<string, string | true>();
+  const values: [string, string][] = [];
+  const options = {
+    set(name: string, value: string | true) {
+      map.set(name, value);
+      if (value !== true) values.push([name, value]);
+    },
+  };
   const operands: ShellWord[] = [];
   let index = 0;
   let ended = false;
-  const problem = (text: string): ScannedOptions => ({ options, operands, problem: text });
+  const problem = (text: string): ScannedOptions => ({ options: map, values, operands, problem: text });
   while (index < words.length) {
     const word = words[index];
     index += 1;
@@ -182,7 +191,7 @@ export function scanOptions(words: ShellWord[], spec: OptionSpec, program: strin
       options.set(letter, true);
     }
   }
-  return { options, operands };
+  return { options: map, values, operands };
 }
 
 function splitLong(text: string): [string, string | undefined] {

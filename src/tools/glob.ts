@@ -47,7 +47,9 @@ export function crawlRoot(
       pattern: path.basename(pattern),
     };
   }
-  if (/(^|[/{,])\.\.($|[/},])/.test(scan.glob)) return null;
+  // Any segment holding `..` beside wildcards (`..?(/)`, `{a/..,b}`, `**/../x`) could climb out of
+  // the crawl root in the glob library, so no folder can be named before the crawl.
+  if (scan.glob.split("/").some((segment) => segment.includes(".."))) return null;
   const root = scan.base === "" ? searchRoot : absolutePath(scan.base, { cwd: searchRoot, homeDir });
   return { root, pattern: scan.glob };
 }

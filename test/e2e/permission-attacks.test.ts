@@ -9,17 +9,29 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { dirname, isAbsolute, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
-  ACCEPT_EDITS_ATTEMPTS,
   type Attempt,
-  BYPASS_ATTEMPTS,
   type Effect,
+  ACCEPT_EDITS_ATTEMPTS as FIRST_ACCEPT_EDITS,
+  BYPASS_ATTEMPTS as FIRST_BYPASS,
+  RULE_ATTEMPTS as FIRST_RULES,
+  READ_ONLY_SAFE as FIRST_SAFE,
   READ_ONLY_NEAR_MISSES,
-  READ_ONLY_SAFE,
-  RULE_ATTEMPTS,
 } from "../fixtures/permission-attempts.js";
+import {
+  ROUND_2_ACCEPT_EDITS_ATTEMPTS,
+  ROUND_2_BYPASS_ATTEMPTS,
+  ROUND_2_READ_ONLY_SAFE,
+  ROUND_2_RULE_ATTEMPTS,
+} from "../fixtures/permission-attempts-round-2.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
 import { tempFolder } from "../support/temp-folder.js";
+
+// Round 2 first: the first table ends with a `cd` that later calls of the session inherit.
+const RULE_ATTEMPTS = [...ROUND_2_RULE_ATTEMPTS, ...FIRST_RULES];
+const ACCEPT_EDITS_ATTEMPTS = [...FIRST_ACCEPT_EDITS, ...ROUND_2_ACCEPT_EDITS_ATTEMPTS];
+const BYPASS_ATTEMPTS = [...FIRST_BYPASS, ...ROUND_2_BYPASS_ATTEMPTS];
+const READ_ONLY_SAFE = [...FIRST_SAFE, ...ROUND_2_READ_ONLY_SAFE];
 
 const root = tempFolder("attacks");
 const project = join(root, "project");
@@ -210,7 +222,8 @@ function judge(attempts: Attempt[], outcomes: Map<string, Outcome>): string[] {
         failures.push(`${label}: should run but got ${outcome.text}`);
       continue;
     }
-    if (!denied) failures.push(`${label}: GOT THROUGH: ${outcome.text.slice(0, 200)}`);
+    const refused = attempt.expect === "refused" && outcome.isError;
+    if (!denied && !refused) failures.push(`${label}: GOT THROUGH: ${outcome.text.slice(0, 200)}`);
     if (attempt.reason && !attempt.reason.test(outcome.text))
       failures.push(`${label}: reason ${attempt.reason} not in ${outcome.text}`);
     if (effectHappened(attempt.effect, attempt.id))
@@ -264,6 +277,7 @@ describe("bypass attempts through the real CLI (headless)", () => {
     for (const attempt of all) {
       if ((attempt.tool ?? "Bash") !== "Bash" || attempt.control === false || attempt.effect.kind === "none")
         continue;
+      if (attempt.needs && spawnSync("sh", ["-c", `command -v ${attempt.needs}`]).status !== 0) continue;
       const path = effectPath(attempt.effect, attempt.id) as string;
       if (attempt.effect.kind === "creates") rmSync(path, { force: true });
       if (attempt.effect.kind === "removes" && !existsSync(path))

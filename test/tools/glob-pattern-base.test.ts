@@ -57,6 +57,9 @@ describe("Glob and Grep pattern bases", () => {
     assert.deepEqual(crawlRoot("~/notes/*", project, "/h"), { root: "/h/notes", pattern: "*" });
     assert.equal(crawlRoot("*/../../*", project, "/h"), null);
     assert.equal(crawlRoot("{..,src}/*", project, "/h"), null);
+    // `..` beside wildcards in one segment still climbs in the glob library.
+    assert.equal(crawlRoot("..?(/)/outside/*", project, "/h"), null);
+    assert.equal(crawlRoot("src/{a/..,b}/../../*", project, "/h"), null);
   });
 
   it("a pattern reaching outside the workspace asks like a path outside it", async () => {
