@@ -1,6 +1,7 @@
 // End-to-end (tmux, built CLI, fake model server): what a daily user sees on every screen — a
-// replayed session's tool lines read exactly as the live ones did (tasks and subagents included), and
-// the status line keeps the permission mode readable in an 80-column terminal.
+// replayed session's tool lines read exactly as the live ones did (tasks and subagents included), the
+// status line keeps the permission mode readable in an 80-column terminal, and a long task list leaves
+// room for the subagents that are running.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { openRepl, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
@@ -92,4 +93,45 @@ test("at 80 columns the status line keeps the permission mode whole; the help po
   await tmux.waitFor((screen) => lastLine(screen).includes("⏵⏵"), "the mode switched");
   const status = lastLine(tmux.visible());
   assert.match(status, /claude-sonnet-4-6 · \d+% context · \$\d+\.\d+ · ⏵⏵ accept edits$/, status);
+});
+
+test("a long task list never hides the running subagents: it keeps what fits and counts the rest", {
+  skip,
+}, async () => {
+  const files = {
+    ".agents/agents/worker.md":
+      "---\nname: worker\ndescription: Works\ntools: Bash\n---\nYou are the WORKER agent.\n",
+  };
+  const tasks = Array.from({ length: 15 }, (_, index) => ({
+    name: "TaskCreate",
+    input: { subject: `Step ${index + 1} of the migration`, description: "one step" },
+  }));
+  const agents = [1, 2, 3].map((index) => ({
+    name: "Agent",
+    input: { description: `job ${index}`, prompt: `Do job ${index}`, subagent_type: "worker" },
+  }));
+  const script = {
+    turns: [{ tool_calls: tasks }, { tool_calls: agents }, { text: "All jobs done." }],
+    routes: [
+      {
+        match: "WORKER agent",
+        turns: [
+          ...agents.map(() => ({ tool_calls: [{ name: "Bash", input: { command: "sleep 4" } }] })),
+          ...agents.map(() => ({ text: "job finished" })),
+        ],
+      },
+    ],
+  };
+  const { tmux } = await openRepl(cleanups, script, { files, args: ["--permission-mode", "acceptEdits"] });
+  await sendLine(tmux, "migrate");
+  const running = await tmux.waitFor(
+    (screen) => screen.includes("worker: Bash(sleep 4)") && screen.includes("Working…"),
+    "the subagents running",
+  );
+  const visible = tmux.visible();
+  for (const index of [1, 2, 3])
+    assert.match(visible, new RegExp(`Agent\\(worker: job ${index}\\) \\d+s`), visible);
+  assert.match(visible, /… \+\d+ more \(\d+ pending\)/, visible);
+  assert.match(visible, /☐ Step 1 of the migration/, running);
+  await tmux.waitFor((screen) => screen.includes("All jobs done."), "the end of the turn");
 });

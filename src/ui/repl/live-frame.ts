@@ -72,8 +72,6 @@ export function buildFrame(input: FrameInput): Frame {
     flexible.push("", ...renderMarkdown(transcript.streaming, { width, style }));
   const running = runningLines(input);
   if (running.length > 0) flexible.push(...(flexible.length > 0 ? [""] : []), ...running);
-  const tasks = taskListLines(transcript.tasks, style, width);
-  if (tasks.length > 0) flexible.push("", ...tasks);
   const before: string[] = [""];
   if (input.working)
     before.push(
@@ -113,8 +111,15 @@ export function buildFrame(input: FrameInput): Frame {
     dialog = layout.lines;
     dialogBody = { rows: layout.bodyRows, length: layout.bodyLength };
   }
+  const required = [...before, ...dialog, ...after];
+  // The task list shares the room with the answer and the running tools: all of it when it fits,
+  // otherwise at most half the room, so a long list never hides what is running.
+  const room = liveRows(input.rows) - required.length - 1;
+  const taskRoom = Math.max(Math.min(3, room), room - flexible.length, Math.floor(room / 2));
+  const tasks = taskListLines(transcript.tasks, style, width, taskRoom);
+  if (tasks.length > 0) flexible.push("", ...tasks);
   return {
-    lines: fitLive({ flexible, required: [...before, ...dialog, ...after] }, input.rows, width),
+    lines: fitLive({ flexible, required }, input.rows, width),
     dialogBody,
   };
 }

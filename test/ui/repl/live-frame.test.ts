@@ -83,3 +83,40 @@ test("a tall permission dialog fits: its body scrolls with a PgUp/PgDn hint", ()
   assert.ok(lines.some((line) => line.includes("Do you want to proceed?")));
   assert.ok(lines.some((line) => line.includes("Working… (5s · waiting for your answer)")));
 });
+
+test("a long task list leaves room for what is running and says what it left out", () => {
+  const tasks = Array.from({ length: 15 }, (_, index) => ({
+    id: String(index + 1),
+    subject: `task ${index + 1}`,
+    status: (index < 2 ? "completed" : index === 9 ? "in_progress" : "pending") as "pending",
+  }));
+  const running = Array.from({ length: 4 }, (_, index) => ({
+    id: `a${index}`,
+    summary: `Agent(job ${index})`,
+    startedAt: 2_000,
+    output: "",
+  }));
+  const lines = buildFrame(input({ transcript: { ...emptyTranscript(), tasks, running } })).lines.map(
+    stripAnsi,
+  );
+  assert.ok(lines.length <= 23, `${lines.length} lines`);
+  for (let index = 0; index < 4; index++)
+    assert.ok(
+      lines.some((line) => line.includes(`Agent(job ${index})`)),
+      `agent ${index} shown:\n${lines.join("\n")}`,
+    );
+  const taskLines = lines.filter((line) => /^[☐▶☑] task/.test(line));
+  assert.ok(taskLines.length < 15 && taskLines.length >= 3, lines.join("\n"));
+  assert.ok(taskLines.includes("▶ task 10"), "the task in progress is kept");
+  assert.equal(taskLines[0], "☐ task 3", "then the next pending ones, in their order; completed ones go");
+  assert.ok(!taskLines.some((line) => line.startsWith("☑")));
+  const more = lines.find((line) => line.includes("more ("));
+  assert.match(more ?? "", new RegExp(`… \\+${15 - taskLines.length} more \\(\\d+ pending, 2 completed\\)`));
+
+  const few = buildFrame(input({ transcript: { ...emptyTranscript(), tasks: tasks.slice(0, 6) } })).lines;
+  assert.equal(
+    few.map(stripAnsi).filter((line) => /^[☐▶☑] task/.test(line)).length,
+    6,
+    "a short list is whole",
+  );
+});
