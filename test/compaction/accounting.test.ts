@@ -92,8 +92,11 @@ describe("contextUsage", () => {
     const usage = contextUsage({ messagesSinceLastRequest: messages, system, tools, window: 100_000 });
     assert.equal(usage.source, "estimated");
     assert.equal(usage.breakdown.systemPrompt, 1_000);
-    assert.equal(usage.breakdown.toolSchemas, estimateTokens(JSON.stringify(tools)));
-    assert.equal(usage.breakdown.messages, estimateTokens(messages));
+    // Counted by hand: the schemas' JSON is 95 characters (24 tokens); the prompt is 40,000
+    // characters plus 16 of framing (10,004 tokens).
+    assert.equal(usage.breakdown.toolSchemas, 24);
+    assert.equal(usage.breakdown.messages, 10_004);
+    assert.equal(usage.usedTokens, 1_000 + 24 + 10_004);
     const { systemPrompt, toolSchemas, messages: forMessages, free } = usage.breakdown;
     assert.equal(usage.usedTokens, systemPrompt + toolSchemas + forMessages);
     assert.equal(free, 100_000 - usage.usedTokens);
@@ -115,7 +118,8 @@ describe("contextUsage", () => {
       window: 200_000,
     });
     assert.equal(usage.source, "reported");
-    assert.equal(usage.usedTokens, 32_000 + estimateTokens(since));
+    // Reported: 500 + 30,000 + 1,500; estimated since: 8,000 characters of result + 16 of framing.
+    assert.equal(usage.usedTokens, 32_000 + 2_004);
     assert.equal(
       usage.breakdown.messages,
       usage.usedTokens - usage.breakdown.systemPrompt - usage.breakdown.toolSchemas,

@@ -1,5 +1,6 @@
 // A stop request from inside a batch of concurrent read-only calls ends the turn after the batch,
-// like one from a sequential batch: a hook's `continue: false` and a user's "no" at the prompt.
+// like one from a sequential batch: a hook's `continue: false` and a user's "no" at the prompt. In a
+// sequential batch the calls after the request do not run; each gets a result saying why.
 // Real hook processes and the real permission gate behind the real ToolRunner.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -74,4 +75,37 @@ test("a user's no at the prompt for one of several concurrent read-only calls en
   assert.equal(terminal.reason, "declined");
   assert.equal(client.requests.length, 1, "no request after the batch");
   assert.deepEqual(resultIds(messages.at(-1)), ["first", "second", "third"]);
+});
+
+test("in a sequential batch, the calls after a stop request are skipped and say why", async () => {
+  const halt = hookScript(
+    workspace.dir,
+    "halt-sequential.sh",
+    `case "$(cat)" in *stop-here*) printf '%s' '{"continue":false,"stopReason":"enough notes"}';; esac`,
+  );
+  const harness = createRunnerHarness({
+    cwd: workspace.dir,
+    mode: "bypassPermissions",
+    settings: [onEvent("PostToolUse", halt, "Note")],
+  });
+  const notes = {
+    tool_calls: [
+      { id: "first", name: "Note", input: { text: "stop-here" } },
+      { id: "second", name: "Note", input: { text: "never written" } },
+    ],
+  };
+  const { done, client, messages, events } = runScripted([notes, { text: "never sent" }], [], {
+    tools: harness.runner,
+    toolSchemas: () => harness.registry.schemas(),
+  });
+  const terminal = await done;
+  assert.equal(terminal.reason, "stopped_by_hook");
+  assert.equal(client.requests.length, 1, "no request after the batch");
+  const started = events.flatMap((event) => (event.type === "tool-call-start" ? [event.call.id] : []));
+  assert.deepEqual(started, ["first"], "the second call never started");
+  const results = (messages.at(-1)?.content ?? []) as ToolResultBlock[];
+  assert.deepEqual(resultIds(messages.at(-1)), ["first", "second"]);
+  assert.equal(results[0]!.content, "noted: stop-here");
+  assert.equal(results[1]!.content, "Tool call skipped: the turn ended before it ran (enough notes).");
+  assert.equal(results[1]!.is_error, true);
 });
