@@ -80,8 +80,8 @@ export class ContextManager {
   private clearedPrefix = 0;
 
   /** The outbound copy of the history for one request: old tool results beyond the budget cleared. */
-  prepare(messages: Message[], system: string): Message[] {
-    if (!this.settings.trim) return messages;
+  prepare(messages: readonly Message[], system: string): Message[] {
+    if (!this.settings.trim) return [...messages];
     const budgetTokens = messageBudget({ window: this.window, system, tools: this.tools() });
     const trimmed = trimForRequest(messages, {
       budgetTokens,

@@ -60,3 +60,31 @@ test("usage and the auto-compaction check only read the snapshot", () => {
   assert.equal(context.needsAutoCompact(state), true, "1,900 of 2,000 is past 85%");
   assert.equal(manager(100_000).needsAutoCompact(state), false);
 });
+
+test("the outbound copy of a request clears old results without touching the history it was given", () => {
+  const result = (id: string) => ({
+    role: "user" as const,
+    content: [{ type: "tool_result" as const, tool_use_id: id, content: "r".repeat(4_000) }],
+  });
+  const call = (id: string) => ({
+    role: "assistant" as const,
+    content: [{ type: "tool_use" as const, id, name: "Read", input: { file_path: `${id}.ts` } }],
+  });
+  const messages: Message[] = deepFreeze([
+    { role: "user", content: [{ type: "text", text: "read them all" }] },
+    ...["a", "b", "c", "d", "e", "f"].flatMap((id) => [call(id), result(id)]),
+  ]);
+  const before = JSON.stringify(messages);
+  const outbound = manager(4_000).prepare(messages, "system");
+  assert.notEqual(outbound, messages, "a copy, never the session's own array");
+  assert.equal(JSON.stringify(messages), before);
+  assert.match(JSON.stringify(outbound), /result cleared to save context/);
+  const untrimmed = new ContextManager(
+    { window: () => 4_000, trim: false, autoCompact: false },
+    () => createScriptedClient({ script: [] }),
+    () => [],
+    noopTracer,
+  ).prepare(messages, "system");
+  assert.notEqual(untrimmed, messages);
+  assert.deepEqual(untrimmed, messages);
+});
