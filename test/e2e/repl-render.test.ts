@@ -1,5 +1,6 @@
 // End-to-end (tmux, built CLI, fake model server): tables fit narrow terminals, a resize redraws
-// cleanly, the slash menu reaches every command, /clear clears the screen and Ctrl+L redraws.
+// cleanly, the slash menu reaches every command, /clear clears the screen and Ctrl+L redraws, and a
+// long answer reaches the scrollback block by block while it streams.
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -134,4 +135,39 @@ test("/clear clears the screen; Ctrl+L redraws it", { skip }, async () => {
   }, "the prompt redrawn at the top");
   assert.doesNotMatch(tmux.visible(), /Started a fresh conversation/);
   assert.equal(tmux.bytes().toString("latin1").includes("\u001b[3J"), false, "no ESC[3J");
+});
+
+test("a long answer: finished blocks reach the scrollback while the rest streams, each printed once", {
+  skip,
+}, async () => {
+  // The fake server sends the answer in three parts; the first holds 20 paragraphs, more than the
+  // screen: they can only be in the history while the turn runs if they were printed as they finished.
+  const answer = Array.from({ length: 60 }, (_, index) => `Paragraph ${index} of the long answer.`).join(
+    "\n\n",
+  );
+  const { tmux } = await openRepl(cleanups, [{ text: answer, fault: { chunk_delay_ms: 4000 } }]);
+  await sendLine(tmux, "write a lot");
+  await tmux.waitFor(
+    (screen) => screen.includes("Paragraph 18 of") && screen.includes("Working…"),
+    "the first part",
+  );
+  const midway = tmux.history();
+  assert.match(midway, /Working…/, "still streaming");
+  assert.doesNotMatch(midway, /Paragraph 59 of/);
+  assert.equal(
+    midway.split("Paragraph 0 of the long answer.").length - 1,
+    1,
+    `the top is in the history:\n${midway}`,
+  );
+  await tmux.waitFor(
+    (screen) => screen.includes("Paragraph 59 of") && !screen.includes("Working…"),
+    "the end",
+  );
+  const history = tmux.history();
+  for (let index = 0; index < 60; index++)
+    assert.equal(
+      history.split(`Paragraph ${index} of the long answer.`).length - 1,
+      1,
+      `paragraph ${index} once`,
+    );
 });
