@@ -3,7 +3,7 @@
 // narrowed gate, the scoped hooks, a system prompt, preloaded skills, a transcript beside the
 // session's, a context manager, the worktree folder). The task list is saved beside the transcript
 // and restored with the session.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -24,7 +24,7 @@ import { TranscriptStore } from "../session/transcript-store.js";
 import type { Skill } from "../skills/skill.js";
 import { parseSkillFile } from "../skills/skill-file.js";
 import { formatLoadedSkill } from "../skills/skill-tool.js";
-import { type Task, TaskList } from "../tasks/task-list.js";
+import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
@@ -35,6 +35,7 @@ import { loadAgentDefinitions } from "./agent-definitions.js";
 import type { Basics } from "./compose.js";
 import type { CliOptions } from "./options.js";
 import { createModelClient } from "./provider.js";
+import { loadSavedTasks } from "./saved-tasks.js";
 import { packageVersion } from "./version.js";
 
 const SUBAGENT_FALLBACK_PROMPT =
@@ -57,24 +58,6 @@ export type AgentWiring = {
   close(): Promise<void>;
 };
 
-/** Reads a saved task list; a broken file is a warning and an empty list. */
-function loadTasks(path: string, warnings: string[]): Task[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return [];
-  }
-  try {
-    const data: unknown = JSON.parse(text);
-    if (Array.isArray(data)) return data as Task[];
-  } catch {
-    // reported below
-  }
-  warnings.push(`the saved task list ${path} is not valid JSON; starting with an empty task list`);
-  return [];
-}
-
 export async function wireAgents(input: {
   basics: Basics;
   options: Pick<CliOptions, "agents" | "sessionPersistence">;
@@ -95,7 +78,7 @@ export async function wireAgents(input: {
   const warnings = [...loaded.warnings];
   const sessionFolder = input.options.sessionPersistence ? join(input.sessionsDir, sessionId) : undefined;
   const tasksFile = sessionFolder ? join(sessionFolder, "tasks.json") : undefined;
-  const tasks = new TaskList(tasksFile && input.resumed ? loadTasks(tasksFile, warnings) : []);
+  const tasks = new TaskList(tasksFile && input.resumed ? loadSavedTasks(tasksFile, warnings) : []);
   let saving = Promise.resolve();
   if (tasksFile) {
     // Saved after every change, one write at a time, the latest list last.
@@ -129,7 +112,7 @@ export async function wireAgents(input: {
       if (!name || parent.provider === "scripted") return parent;
       return createModelClient({
         model: name,
-        provider: parent.provider as "anthropic" | "openai",
+        provider: parent.provider,
         env,
         cwd,
         tracer,
