@@ -4,11 +4,9 @@
 // place a name appears wins, and a file shadowed by another file is reported. Broken files are
 // reported with file and line and skipped; discovery never throws.
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { errorMessage } from "../util/errors.js";
-import { parseFrontmatter } from "../util/frontmatter.js";
 import type { AgentDefinition, AgentSource } from "./agent-definition.js";
-import { readAgentFields } from "./agent-fields.js";
 import { BUILT_IN_AGENTS } from "./built-in-agents.js";
 
 export type AgentRoot = { directory: string; source: Extract<AgentSource, "project" | "user"> };
@@ -42,32 +40,6 @@ async function markdownFiles(dir: string, depth = 0): Promise<string[]> {
   return files;
 }
 
-/** Parses one agent file; `undefined` with warnings when it is broken. */
-export function parseAgentFile(
-  text: string,
-  path: string,
-  source: AgentRoot["source"],
-): { definition?: AgentDefinition; warnings: string[] } {
-  const parsed = parseFrontmatter(text, "`name: …` and `description: …`");
-  if (parsed.kind === "error")
-    return { warnings: [`Agent skipped: ${path}:${parsed.line}: ${parsed.message}.`] };
-  const result = readAgentFields(parsed.fields, {
-    name: basename(path, ".md"),
-    prompt: parsed.body,
-    source,
-    path,
-  });
-  if (result.kind === "error")
-    return { warnings: [`Agent skipped: ${path}:${parsed.lineOf(result.field)}: ${result.message}.`] };
-  return {
-    definition: result.definition,
-    warnings: result.warnings.map(
-      (warning) =>
-        `Agent ${result.definition.name}: ${path}:${parsed.lineOf(warning.field)}: ${warning.message}.`,
-    ),
-  };
-}
-
 export async function discoverAgents(options: {
   cwd: string;
   homeDir: string;
@@ -90,6 +62,8 @@ export async function discoverAgents(options: {
         warnings.push(`Cannot read agent ${path}: ${errorMessage(error)}; skipped.`);
         continue;
       }
+      // The YAML parser is loaded only when there is an agent file to read.
+      const { parseAgentFile } = await import("./agent-file.js");
       const parsed = parseAgentFile(text, path, root.source);
       warnings.push(...parsed.warnings);
       const definition = parsed.definition;

@@ -22,7 +22,6 @@ import { Subagents } from "../session/subagents.js";
 import { projectKey } from "../session/transcript-index.js";
 import { TranscriptStore } from "../session/transcript-store.js";
 import type { Skill } from "../skills/skill.js";
-import { parseSkillFile } from "../skills/skill-file.js";
 import { formatLoadedSkill } from "../skills/skill-tool.js";
 import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
@@ -143,6 +142,7 @@ export async function wireAgents(input: {
           continue;
         }
         const text = await readFile(skill.path, "utf8").catch(() => undefined);
+        const { parseSkillFile } = await import("../skills/skill-file.js");
         const parsed = text === undefined ? undefined : parseSkillFile(text, basename(skill.baseDir));
         if (parsed?.kind !== "ok")
           texts.push(`(The skill "${name}" could not be loaded from ${skill.path}.)`);

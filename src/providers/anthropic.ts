@@ -2,7 +2,15 @@
 // request body (prompt-cache breakpoints, thinking as the model expects it) and the assembly of
 // thinking, text and tool_use blocks from SSE events; retries, backoff and tracing are the shared
 // driver's (retry.ts), error classification is retry-classify.ts'.
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from "@anthropic-ai/sdk/core/error";
+import { Messages } from "@anthropic-ai/sdk/resources/messages";
 import {
   type AssistantBlock,
   emptyUsage,
@@ -59,9 +67,15 @@ type BlockInProgress =
   | { kind: "tool"; id: string; name: string; json: string }
   | ServerBlockInProgress;
 
+/** The SDK's client with the Messages API only: the full client also loads models, files, batches,
+ *  beta, skills, organisation and webhook code a CLI never calls (~1 MB more to load). */
+class MessagesClient extends BaseAnthropic {
+  messages = new Messages(this);
+}
+
 export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
   const baseURL = options.baseURL ?? defaultAnthropicBaseURL;
-  const sdk = new Anthropic({
+  const sdk = new MessagesClient({
     apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
     baseURL,
     maxRetries: 0,
@@ -230,9 +244,9 @@ function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message,
 }
 
 function sdkErrorCategory(error: unknown): SdkErrorCategory {
-  if (error instanceof Anthropic.APIUserAbortError) return "user-abort";
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
-  if (error instanceof Anthropic.APIConnectionError) return "connection";
-  if (error instanceof Anthropic.APIError && error.status === undefined) return "stream-error";
+  if (error instanceof APIUserAbortError) return "user-abort";
+  if (error instanceof APIConnectionTimeoutError) return "timeout";
+  if (error instanceof APIConnectionError) return "connection";
+  if (error instanceof APIError && error.status === undefined) return "stream-error";
   return "other";
 }

@@ -7,7 +7,6 @@ import type { Dirent } from "node:fs";
 import { readdir, readFileSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { glob } from "tinyglobby";
 
 type Rule = { base: string; matcher: Ignore };
 
@@ -92,6 +91,8 @@ export type WalkOptions = { root: string; patterns: string[]; signal?: AbortSign
  *  followed), with gitignored entries and `.git` left out. */
 export async function walkFiles(options: WalkOptions): Promise<string[]> {
   const rules = new GitignoreRules();
+  // Loaded on first use: a run that never globs does not pay for tinyglobby, fdir and picomatch.
+  const { glob } = await import("tinyglobby");
   return glob(options.patterns, {
     cwd: options.root,
     absolute: true,
