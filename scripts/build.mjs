@@ -2,8 +2,25 @@
 // Code splitting keeps provider SDKs, MCP and the REPL in chunks loaded only when used.
 
 import { readFileSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+/** zod's `z.locales` namespace holds 64 translations of its error messages (370 KB, half of zod)
+ * that every run would compile; reagent's messages are English (zod's default), so `locales` keeps
+ * `en` only. Fails the build if zod's layout changes, rather than silently bundling all of them. */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      const line = 'export * as locales from "../locales/index.js";';
+      if (!text.includes(line)) throw new Error(`zod-english-only: ${args.path} no longer has: ${line}`);
+      const english = 'import __englishLocale from "../locales/en.js";\nexport const locales = { en: __englishLocale };';
+      return { contents: text.replace(line, english), loader: "js" };
+    });
+  },
+};
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
@@ -25,5 +42,6 @@ await build({
   },
   chunkNames: "chunks/[name]-[hash]",
   define: { REAGENT_VERSION: JSON.stringify(version) },
+  plugins: [zodEnglishOnly],
   logLevel: "warning",
 });

@@ -3,12 +3,10 @@
 // CPU; node:http is part of the runtime already. Keep-alive sockets are reused across requests and
 // `preconnect` opens the connection (TCP, and TLS for https) while the caller assembles its first
 // request. Bodies other than text or bytes (streams, forms, blobs) go to the global fetch.
+// node:https/tls and node:zlib load only when an https origin or a compressed body needs them.
 import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
 import net, { type Socket } from "node:net";
 import { Readable } from "node:stream";
-import tls from "node:tls";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
 export type HttpFetch = typeof fetch & {
   /** Opens a connection to `url`'s origin now; the next request there uses it. Never throws. */
@@ -66,10 +64,12 @@ function bodyBytes(body: FetchInit["body"]): Buffer | null | undefined {
   return undefined;
 }
 
-function decoded(response: IncomingMessage): Readable {
+async function decoded(response: IncomingMessage): Promise<Readable> {
   const encoding = String(response.headers["content-encoding"] ?? "")
     .trim()
     .toLowerCase();
+  if (!["gzip", "x-gzip", "deflate", "br"].includes(encoding)) return response;
+  const { createBrotliDecompress, createGunzip, createInflate } = await import("node:zlib");
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? createGunzip()
@@ -83,7 +83,11 @@ function decoded(response: IncomingMessage): Readable {
   return response.pipe(decoder);
 }
 
-function toResponse(response: IncomingMessage, method: string, signal: AbortSignal | undefined): Response {
+async function toResponse(
+  response: IncomingMessage,
+  method: string,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   const headers = new Headers();
   const raw = response.rawHeaders;
   for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
@@ -93,7 +97,7 @@ function toResponse(response: IncomingMessage, method: string, signal: AbortSign
     response.resume();
     return new Response(null, init);
   }
-  const source = decoded(response);
+  const source = await decoded(response);
   if (signal) {
     const onAbort = () => source.destroy(abortReason(signal) as Error);
     signal.addEventListener("abort", onAbort, { once: true });
@@ -109,11 +113,47 @@ function redirected(status: number, method: string): string | undefined {
   return undefined;
 }
 
-export function createHttpFetch(): HttpFetch {
-  const plain = warmAgent(new http.Agent({ keepAlive: true }));
-  const secure = warmAgent(new https.Agent({ keepAlive: true }));
+type Pool = {
+  request: typeof http.request;
+  agent: http.Agent;
+  warm: Map<string, Socket>;
+  /** Opens a connection ahead of the first request. */
+  dial(host: string, port: number): Socket;
+};
+
+function plainPool(): Pool {
+  return {
+    ...warmAgent(new http.Agent({ keepAlive: true })),
+    request: http.request,
+    dial: (host, port) => net.connect(port, host),
+  };
+}
+
+async function securePool(ca: string | undefined): Promise<Pool> {
+  const [https, tls] = await Promise.all([import("node:https"), import("node:tls")]);
+  return {
+    ...warmAgent(new https.Agent({ keepAlive: true, ...(ca ? { ca } : {}) })),
+    request: https.request,
+    dial: (host, port) =>
+      tls.connect({
+        host,
+        port,
+        ...(net.isIP(host) === 0 ? { servername: host } : {}),
+        ALPNProtocols: ["http/1.1"],
+        ...(ca ? { ca } : {}),
+      }),
+  };
+}
+
+/** `ca`: certificates to trust instead of Node's default set (PEM). */
+export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
+  const plain = plainPool();
+  let secure: Promise<Pool> | undefined;
+  const poolFor = (url: URL): Pool | Promise<Pool> =>
+    url.protocol === "https:" ? (secure ??= securePool(options.ca)) : plain;
 
   function send(
+    pool: Pool,
     url: URL,
     method: string,
     pairs: Array<[string, string]>,
@@ -121,7 +161,6 @@ export function createHttpFetch(): HttpFetch {
     signal?: AbortSignal,
   ) {
     return new Promise<IncomingMessage>((resolve, reject) => {
-      const isHttps = url.protocol === "https:";
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of pairs) {
         const key = name.toLowerCase();
@@ -131,11 +170,7 @@ export function createHttpFetch(): HttpFetch {
       if (headers.accept === undefined) headers.accept = "*/*";
       if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
       if (body !== null) headers["content-length"] = String(body.length);
-      const request = (isHttps ? https : http).request(url, {
-        method,
-        headers,
-        agent: isHttps ? secure.agent : plain.agent,
-      });
+      const request = pool.request(url, { method, headers, agent: pool.agent });
       const onAbort = () => request.destroy(abortReason(signal!) as Error);
       signal?.addEventListener("abort", onAbort, { once: true });
       request.once("response", (response) => {
@@ -163,7 +198,7 @@ export function createHttpFetch(): HttpFetch {
     let pairs = headerPairs(init.headers);
     let payload = body;
     for (let hops = 0; ; hops++) {
-      const response = await send(url, method, pairs, payload, signal);
+      const response = await send(await poolFor(url), url, method, pairs, payload, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       const nextMethod = redirected(status, method);
@@ -196,20 +231,17 @@ export function createHttpFetch(): HttpFetch {
       if (!isHttps && url.protocol !== "http:") return;
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port || (isHttps ? 443 : 80));
-      const pool = isHttps ? secure : plain;
       const key = `${host}:${port}`;
-      if (pool.warm.has(key)) return;
-      const socket = isHttps
-        ? tls.connect({
-            host,
-            port,
-            ...(net.isIP(host) === 0 ? { servername: host } : {}),
-            ALPNProtocols: ["http/1.1"],
-          })
-        : net.connect(port, host);
-      socket.on("error", () => socket.destroy());
-      socket.unref();
-      pool.warm.set(key, socket);
+      const warm = (pool: Pool) => {
+        if (pool.warm.has(key)) return;
+        const socket = pool.dial(host, port);
+        socket.on("error", () => socket.destroy());
+        socket.unref();
+        pool.warm.set(key, socket);
+      };
+      const pool = poolFor(url);
+      if (pool instanceof Promise) pool.then(warm, () => {});
+      else warm(pool);
     },
   });
 }

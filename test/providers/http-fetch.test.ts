@@ -2,11 +2,17 @@
 // arrive, keep-alive reuse, preconnect, aborts before and during the body, refused connections,
 // dropped streams, compressed bodies, redirects, header shapes and the global-fetch fallback.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createSecureServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { after, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { createHttpFetch } from "../../src/providers/http-fetch.js";
+
+const TLS_FIXTURES = new URL("../fixtures/tls/", import.meta.url);
+const CERT = readFileSync(new URL("localhost-cert.pem", TLS_FIXTURES), "utf8");
+const KEY = readFileSync(new URL("localhost-key.pem", TLS_FIXTURES), "utf8");
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 type Local = { url: string; connections: Socket[]; requests: Array<{ method: string; url: string }> };
@@ -19,22 +25,27 @@ after(async () => {
   }
 });
 
-async function serve(handler: Handler): Promise<Local> {
+async function serve(handler: Handler, secure = false): Promise<Local> {
   const local: Local = { url: "", connections: [], requests: [] };
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     local.requests.push({ method: request.method ?? "", url: request.url ?? "" });
     let body = "";
     request.on("data", (chunk: Buffer) => {
       body += chunk.toString("utf8");
     });
     request.on("end", () => handler(request, response, body));
-  });
-  server.on("connection", (socket) => local.connections.push(socket));
+  };
+  const server = secure ? createSecureServer({ cert: CERT, key: KEY }, listener) : createServer(listener);
+  server.on(secure ? "secureConnection" : "connection", (socket: Socket) => local.connections.push(socket));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  local.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local.url = `${secure ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return local;
 }
+
+/** The agent takes a socket back into its pool in the ticks after the body ends; one turn of the
+ *  event loop later the next request finds it there. */
+const socketReleased = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Resolves once `check` holds, polling the event loop (no fixed sleeps). */
 async function until(check: () => boolean): Promise<void> {
@@ -80,9 +91,34 @@ test("requests reuse one keep-alive connection; preconnect opens it before the f
   for (const headers of [{ a: "1" }, [["b", "2"]] as [string, string][]]) {
     const response = await http(`${local.url}/x`, { method: "POST", headers, body: "{}" });
     assert.equal(await response.text(), "ok");
+    assert.equal(local.connections.length, 1, "the request went over the preconnected socket");
+    await socketReleased();
   }
   assert.equal(local.requests.length, 2);
   assert.equal(local.connections.length, 1, "both requests went over the preconnected socket");
+});
+
+test("https: preconnect completes the TLS handshake; requests stream over it; unknown certificates fail", async () => {
+  const local = await serve((_request, response, body) => {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.end(`data: ${body}\n\n`);
+  }, true);
+  const http = createHttpFetch({ ca: CERT });
+  http.preconnect(local.url);
+  await until(() => local.connections.length === 1);
+  assert.equal(local.requests.length, 0);
+  for (const body of ["one", "two"]) {
+    const response = await http(`${local.url}/v1/messages`, { method: "POST", body });
+    assert.equal(await response.text(), `data: ${body}\n\n`);
+    assert.equal(local.connections.length, 1, "the request went over the preconnected socket");
+    await socketReleased();
+  }
+  assert.equal(local.connections.length, 1, "both requests used the preconnected TLS socket");
+  await assert.rejects(
+    createHttpFetch()(local.url, { method: "POST", body: "{}" }),
+    (error: Error & { cause?: { code?: string } }) =>
+      error instanceof TypeError && /SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/.test(String(error.cause?.code)),
+  );
 });
 
 test("an abort before the answer rejects with AbortError and closes the request", async () => {
