@@ -6,7 +6,7 @@ import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
 import { formatAgentsList } from "../agents/format-agents-list.js";
-import { formatHookList, formatHookTestReport, HOOK_EVENTS, type HookEventName } from "../hooks/index.js";
+import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { discoverSkills } from "../skills/discover-skills.js";
@@ -17,6 +17,7 @@ import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
+import { isOneOf } from "../util/one-of.js";
 import { loadAgentDefinitions } from "./agent-definitions.js";
 import { createMcp, loadBasics } from "./compose.js";
 import { createHooks } from "./create-hooks.js";
@@ -40,7 +41,7 @@ export async function hooksList(): Promise<number> {
 }
 
 export async function hooksTest(event: string, raw: { tool?: string; input?: string }): Promise<number> {
-  if (!(HOOK_EVENTS as readonly string[]).includes(event))
+  if (!isOneOf(HOOK_EVENTS, event))
     throw new UsageError(`unknown hook event "${event}"; use one of ${HOOK_EVENTS.join(", ")}`);
   let input: Record<string, unknown> | undefined;
   if (raw.input !== undefined) {
@@ -63,7 +64,7 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
   }
   const sessionId = newSessionId();
   const report = await hookEngine(basics, sessionId)
-    .test(event as HookEventName, { tool: raw.tool, input })
+    .test(event, { tool: raw.tool, input })
     .finally(() => rm(spillDirFor(sessionId), { recursive: true, force: true }));
   process.stdout.write(`${formatHookTestReport(report)}\n`);
   return 0;

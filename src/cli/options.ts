@@ -1,22 +1,26 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
 import { UsageError } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 import { type INPUT_FORMATS, sdkOptions } from "./sdk-options.js";
 
 export const DEFAULT_MAX_TURNS = 50;
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"] as const;
+type PermissionMode = (typeof PERMISSION_MODES)[number];
+export const PROVIDERS = ["anthropic", "openai"] as const;
+export const EFFORTS = ["low", "medium", "high", "max"] as const;
 
 export type CliOptions = {
   print: boolean;
   prompt?: string;
   outputFormat: (typeof OUTPUT_FORMATS)[number];
   model?: string;
-  provider?: "anthropic" | "openai";
+  provider?: (typeof PROVIDERS)[number];
   maxTurns?: number;
   verbose: boolean;
-  permissionMode?: (typeof PERMISSION_MODES)[number];
+  permissionMode?: PermissionMode;
   allowedTools: string[];
   disallowedTools: string[];
   systemPrompt?: string;
@@ -37,7 +41,7 @@ export type CliOptions = {
   /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
   agents?: string;
   /** `--effort`: thinking / reasoning effort. */
-  effort?: "low" | "medium" | "high" | "max";
+  effort?: (typeof EFFORTS)[number];
   /** `--max-thinking-tokens`: the thinking budget (0 turns thinking off); wins over MAX_THINKING_TOKENS. */
   maxThinkingTokens?: number;
   /** `--thinking`: on (adaptive or enabled, at the model's default budget) or off. */
@@ -101,17 +105,18 @@ function settingSources(value: unknown): SettingSource[] | undefined {
     .split(",")
     .map((name) => name.trim())
     .filter(Boolean);
-  for (const name of names)
-    if (!(SETTING_SOURCES as readonly string[]).includes(name))
+  return names.map((name) => {
+    if (!isOneOf(SETTING_SOURCES, name))
       throw new UsageError(
         `--setting-sources ${String(value)}: "${name}" is not one of ${SETTING_SOURCES.join(", ")}`,
       );
-  return names as SettingSource[];
+    return name;
+  });
 }
 
 export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptions {
   const outputFormat = String(raw.outputFormat ?? "text");
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(outputFormat))
+  if (!isOneOf(OUTPUT_FORMATS, outputFormat))
     throw new UsageError(`--output-format ${outputFormat}: use one of ${OUTPUT_FORMATS.join(", ")}`);
   let maxTurns: number | undefined;
   if (raw.maxTurns !== undefined) {
@@ -120,12 +125,14 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
       throw new UsageError(`--max-turns ${String(raw.maxTurns)}: expected a positive whole number`);
   }
   const provider = raw.provider === undefined ? undefined : String(raw.provider);
-  if (provider !== undefined && provider !== "anthropic" && provider !== "openai")
+  if (provider !== undefined && !isOneOf(PROVIDERS, provider))
     throw new UsageError(`--provider ${provider}: use anthropic or openai`);
-  let permissionMode = raw.permissionMode === undefined ? undefined : String(raw.permissionMode);
-  if (permissionMode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(permissionMode))
-    throw new UsageError(`--permission-mode ${permissionMode}: use one of ${PERMISSION_MODES.join(", ")}`);
-  if (raw.dangerouslySkipPermissions) permissionMode = "bypassPermissions";
+  const requestedMode = raw.permissionMode === undefined ? undefined : String(raw.permissionMode);
+  if (requestedMode !== undefined && !isOneOf(PERMISSION_MODES, requestedMode))
+    throw new UsageError(`--permission-mode ${requestedMode}: use one of ${PERMISSION_MODES.join(", ")}`);
+  const permissionMode: PermissionMode | undefined = raw.dangerouslySkipPermissions
+    ? "bypassPermissions"
+    : requestedMode;
   const resume = raw.resume === undefined ? undefined : raw.resume === true ? true : String(raw.resume);
   if (raw.continue === true && resume !== undefined)
     throw new UsageError(
@@ -140,20 +147,20 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
       );
   }
   const effort = raw.effort === undefined ? undefined : String(raw.effort);
-  if (effort !== undefined && !["low", "medium", "high", "max"].includes(effort))
+  if (effort !== undefined && !isOneOf(EFFORTS, effort))
     throw new UsageError(`--effort ${effort}: use low, medium, high or max`);
   return {
-    effort: effort as CliOptions["effort"],
+    effort,
     maxBudgetUsd,
     fallbackModel: raw.fallbackModel === undefined ? undefined : String(raw.fallbackModel),
     print: raw.print === true,
     prompt,
-    outputFormat: outputFormat as CliOptions["outputFormat"],
+    outputFormat,
     model: raw.model === undefined ? undefined : String(raw.model),
-    provider: provider as CliOptions["provider"],
+    provider,
     maxTurns,
     verbose: raw.verbose === true,
-    permissionMode: permissionMode as CliOptions["permissionMode"],
+    permissionMode,
     allowedTools: list(raw.allowedTools),
     disallowedTools: list(raw.disallowedTools),
     systemPrompt: raw.systemPrompt === undefined ? undefined : String(raw.systemPrompt),

@@ -6,8 +6,9 @@
 import { join } from "node:path";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import type { ManagedPermissionGate } from "../permissions/gate.js";
-import type { PermissionMode, RuleBehavior } from "../permissions/types.js";
+import type { RuleBehavior } from "../permissions/types.js";
 import { errorMessage } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 import { PERMISSION_MODES } from "./options.js";
 
 type Update = Record<string, unknown>;
@@ -76,10 +77,10 @@ async function applyOne(update: Update, context: PermissionUpdateContext): Promi
     }
     case "setMode": {
       const mode = String(update.mode);
-      if (!(PERMISSION_MODES as readonly string[]).includes(mode)) throw new Error(`unknown mode "${mode}"`);
+      if (!isOneOf(PERMISSION_MODES, mode)) throw new Error(`unknown mode "${mode}"`);
       if (mode === "bypassPermissions" && !context.bypassAllowed)
         throw new Error("bypassPermissions needs --allow-dangerously-skip-permissions");
-      gate.setMode(mode as PermissionMode);
+      gate.setMode(mode);
       return;
     }
     case "addDirectories":

@@ -14,6 +14,7 @@ import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import { listProjectFiles } from "../tools/project-files.js";
 import type { ReplHost, ReplPrompter, RuleKind } from "../ui/repl/host.js";
 import { errorMessage } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 import { agentsReport } from "./agents-report.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
@@ -116,9 +117,9 @@ function hostFor(runtime: Runtime): ReplHost {
     },
     permissionMode: () => gate.mode,
     setPermissionMode(mode) {
-      if (!(PERMISSION_MODES as readonly string[]).includes(mode))
+      if (!isOneOf(PERMISSION_MODES, mode))
         throw new Error(`unknown permission mode "${mode}"; use one of ${PERMISSION_MODES.join(", ")}`);
-      gate.setMode(mode as PermissionMode);
+      gate.setMode(mode);
       return `permission mode: ${mode}`;
     },
     contextUsage() {

@@ -10,10 +10,10 @@ import {
   type CommandResult,
   compileMatcher,
   HOOK_EVENTS,
-  type HookEventName,
   type HookHandler,
 } from "../hooks/index.js";
 import { errorMessage } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 
 /** Claude Code's default hook timeout (seconds) when a matcher gives none. */
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -31,7 +31,7 @@ export function sdkHookHandlers(
     return { handlers, warnings };
   }
   for (const [event, matchers] of Object.entries(hooks)) {
-    if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
+    if (!isOneOf(HOOK_EVENTS, event)) {
       warnings.push(`initialize: hooks for unknown event "${event}" were ignored`);
       continue;
     }
@@ -49,7 +49,7 @@ export function sdkHookHandlers(
         typeof entry.timeout === "number" && entry.timeout > 0 ? entry.timeout : DEFAULT_TIMEOUT_SECONDS;
       for (const [position, id] of ids.entries())
         handlers.push({
-          event: event as HookEventName,
+          event,
           matcher,
           matches: compileMatcher(matcher),
           type: "callback",

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { errnoReason } from "../util/errno.js";
 import { UsageError } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 import type { CliOptions } from "./options.js";
 
 export const INPUT_FORMATS = ["text", "stream-json"] as const;
@@ -84,7 +85,7 @@ function thinkingMode(value: unknown): CliOptions["thinking"] {
 
 export function sdkOptions(raw: Raw): SdkOptions {
   const inputFormat = String(raw.inputFormat ?? "text");
-  if (!(INPUT_FORMATS as readonly string[]).includes(inputFormat))
+  if (!isOneOf(INPUT_FORMATS, inputFormat))
     throw new UsageError(`--input-format ${inputFormat}: use one of ${INPUT_FORMATS.join(", ")}`);
   const sessionId = text(raw.sessionId);
   if (sessionId !== undefined && !UUID.test(sessionId))
@@ -99,7 +100,7 @@ export function sdkOptions(raw: Raw): SdkOptions {
   const tools = raw.tools === undefined ? undefined : String(raw.tools);
   const systemPromptFile = text(raw.systemPromptFile);
   return {
-    inputFormat: inputFormat as CliOptions["inputFormat"],
+    inputFormat,
     includePartialMessages: raw.includePartialMessages === true,
     replayUserMessages: raw.replayUserMessages === true,
     jsonSchema: jsonSchema(raw.jsonSchema),

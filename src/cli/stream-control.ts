@@ -8,9 +8,9 @@ import type { UserContentBlock } from "../control/inbound.js";
 import { SdkMcpTransport } from "../control/sdk-mcp-transport.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ImageBlock, ImageMediaType } from "../model/types.js";
-import type { PermissionMode } from "../permissions/types.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import { errorMessage } from "../util/errors.js";
+import { isOneOf } from "../util/one-of.js";
 import type { Runtime } from "./compose.js";
 import type { HeadlessCommand } from "./headless-slash.js";
 import { initFacts } from "./init-facts.js";
@@ -156,13 +156,13 @@ export function createStreamControl(context: StreamControlOptions) {
 
   function setPermissionMode(request: Request): Payload {
     const mode = String(request.mode);
-    if (!(PERMISSION_MODES as readonly string[]).includes(mode))
+    if (!isOneOf(PERMISSION_MODES, mode))
       throw new Error(`unknown permission mode "${mode}"; use one of ${PERMISSION_MODES.join(", ")}`);
     if (mode === "bypassPermissions" && !bypassAllowed)
       throw new Error(
         "bypassPermissions can only be switched on when reagent was started with --allow-dangerously-skip-permissions or --dangerously-skip-permissions",
       );
-    gate.setMode(mode as PermissionMode);
+    gate.setMode(mode);
     return {};
   }
 
