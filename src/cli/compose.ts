@@ -1,6 +1,5 @@
 // The composition root: settings + environment → configuration, then the model client, tools,
 // permission gate, hooks engine, system prompt and Session. The only place that wires modules.
-import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -44,7 +43,6 @@ import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
 import type { StructuredOutputSink } from "../tools/structured-output.js";
 import { errorMessage, UsageError } from "../util/errors.js";
-import { newSessionId } from "../util/ids.js";
 import { createTracer, type Tracer } from "../util/trace.js";
 import { type AgentWiring, wireAgents } from "./agent-wiring.js";
 import { configStep } from "./config-step.js";
@@ -60,6 +58,7 @@ import { resumeRequest } from "./resume-request.js";
 import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
 import { readSystemPromptFile } from "./sdk-options.js";
 import { sessionFilesDir, spillDirFor } from "./session-files.js";
+import { sessionIdentity } from "./session-identity.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
@@ -260,8 +259,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     cwd,
     request: resumeRequest(options),
     interactive,
-    // Only a run that writes the session locks it (see transcript-lock.ts).
-    lock: options.sessionPersistence ? { pid: process.pid } : undefined,
+    // Only a run that writes the session locks it (see transcript-lock.ts); a fork writes a copy.
+    lock: options.sessionPersistence && !options.forkSession ? { pid: process.pid } : undefined,
   });
   if (resumed.type === "error") throw new UsageError(resumed.message);
   // The session's lock is released at close, or at exit when the run ends another way.
@@ -273,15 +272,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     held.lock?.release();
   };
   process.on("exit", releaseLock);
-  if (options.sessionId !== undefined && resumed.type === "resumed")
-    throw new UsageError(
-      "--session-id names a new session; it cannot be combined with --continue or --resume",
-    );
-  if (options.sessionId !== undefined && existsSync(join(sessionsDir, `${options.sessionId}.jsonl`)))
-    throw new UsageError(
-      `--session-id ${options.sessionId}: a session with this id already exists; resume it with --resume`,
-    );
-  const sessionId = resumed.type === "resumed" ? resumed.id : (options.sessionId ?? newSessionId());
+  const identity = sessionIdentity(options, resumed, sessionsDir);
+  const { sessionId } = identity;
   const contextDir = sessionFilesDir(options.sessionPersistence ? sessionsDir : undefined, sessionId);
   const startupWarnings: string[] = [
     ...env.warnings,
@@ -363,10 +355,11 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
         version: packageVersion(),
       },
       onWarning: (message) => session.emit({ type: "warning", message }),
-      parentUuid: resumed.type === "resumed" ? resumed.lastUuid : null,
+      parentUuid: identity.parentUuid,
       lock: held.lock,
       pid: process.pid,
     });
+  for (const message of identity.seed) sink.transcript?.append(message);
   const skills = discovered.skills;
   const webTools = await createWebTools({
     settings,

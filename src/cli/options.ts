@@ -38,6 +38,8 @@ export type CliOptions = {
   sessionPersistence: boolean;
   /** `--require-trust`: refuse untrusted or changed folder configuration in headless runs (exit 2). */
   requireTrust?: boolean;
+  /** `--fork-session`: a resumed session goes on under a new id, the original left as it was. */
+  forkSession?: boolean;
   /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
   agents?: string;
   /** `--effort`: thinking / reasoning effort. */
@@ -173,6 +175,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     resume,
     sessionPersistence: raw.sessionPersistence !== false,
     requireTrust: raw.requireTrust === true,
+    forkSession: raw.forkSession === true,
     agents: raw.agents === undefined ? undefined : String(raw.agents),
     ...sdkOptions(raw),
   };

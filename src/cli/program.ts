@@ -58,6 +58,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "-r, --resume [sessionId]",
       "resume a session by id (or id prefix); without an id, list recent ones",
     )
+    .option(
+      "--fork-session",
+      "with --resume or --continue: go on in a new session, the original left as it was",
+    )
     .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
     .option(
       "--require-trust",

@@ -3,10 +3,13 @@
 // SDKResultMessage, SDKAPIRetryMessage), and the control requests not covered in agent-sdk.test.ts
 // (setModel), a retried rate limit, maxTurns, and a streaming session that stays silent a while.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { Script } from "../../src/providers/script-format.js";
-import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
+import { collect, resultOf, sdkEnv, sdkOptions } from "../support/agent-sdk.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
 import { createWorkspace } from "../support/workspace.js";
 
@@ -253,4 +256,42 @@ test("a streaming session whose next message comes after a few silent seconds wa
     options.stderrText(),
   );
   assert.doesNotMatch(options.stderrText(), /no input on stdin/);
+});
+
+test("resume with forkSession: the fork goes on from the history under a new id; the original is left as it was", async () => {
+  const server = await serve([{ text: "first answer" }, { text: "fork answer" }, { text: "original again" }]);
+  const workspace = space();
+  const env = sdkEnv(server);
+  const original = randomUUID();
+  const run1 = sdkOptions(server, workspace.dir, { env, sessionId: original });
+  const first = await collect(query({ prompt: "remember 42", options: run1 }));
+  assert.equal(first.error, undefined, run1.stderrText());
+  const [projectDir] = readdirSync(join(env.HOME!, ".agents", "sessions"));
+  const sessions = join(env.HOME!, ".agents", "sessions", projectDir!);
+  const originalText = readFileSync(join(sessions, `${original}.jsonl`), "utf8");
+
+  const run2 = sdkOptions(server, workspace.dir, { env, resume: original, forkSession: true });
+  const fork = await collect(query({ prompt: "what was the number?", options: run2 }));
+  assert.equal(fork.error, undefined, run2.stderrText());
+  const forkId = initOf(fork.messages).session_id;
+  assert.notEqual(forkId, original);
+  assert.equal(resultOf(fork.messages).session_id, forkId);
+  const sent = server.requests[1]!.body as { messages: Array<{ role: string }> };
+  assert.equal(sent.messages.length, 3, "the fork's request carries the original conversation");
+  assert.equal(
+    readFileSync(join(sessions, `${original}.jsonl`), "utf8"),
+    originalText,
+    "the original is untouched",
+  );
+  const forkText = readFileSync(join(sessions, `${forkId}.jsonl`), "utf8");
+  assert.match(forkText, /remember 42/);
+  assert.match(forkText, /fork answer/);
+
+  // The original still resumes from where it was, without the fork's turn.
+  const run3 = sdkOptions(server, workspace.dir, { env, resume: original });
+  const again = await collect(query({ prompt: "and now?", options: run3 }));
+  assert.equal(again.error, undefined, run3.stderrText());
+  assert.equal(initOf(again.messages).session_id, original);
+  const third = server.requests[2]!.body as { messages: Array<{ role: string }> };
+  assert.equal(third.messages.length, 3, "the original's history, not the fork's");
 });
