@@ -12,13 +12,17 @@ import { build } from "esbuild";
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/ }, async (args) => {
-      const text = await readFile(args.path, "utf8");
-      const line = 'export * as locales from "../locales/index.js";';
-      if (!text.includes(line)) throw new Error(`zod-english-only: ${args.path} no longer has: ${line}`);
-      const english = 'import __englishLocale from "../locales/en.js";\nexport const locales = { en: __englishLocale };';
-      return { contents: text.replace(line, english), loader: "js" };
-    });
+    build.onLoad(
+      { filter: /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/ },
+      async (args) => {
+        const text = await readFile(args.path, "utf8");
+        const line = 'export * as locales from "../locales/index.js";';
+        if (!text.includes(line)) throw new Error(`zod-english-only: ${args.path} no longer has: ${line}`);
+        const english =
+          'import __englishLocale from "../locales/en.js";\nexport const locales = { en: __englishLocale };';
+        return { contents: text.replace(line, english), loader: "js" };
+      },
+    );
   },
 };
 

@@ -149,8 +149,11 @@ async function securePool(ca: string | undefined): Promise<Pool> {
 export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
   const plain = plainPool();
   let secure: Promise<Pool> | undefined;
-  const poolFor = (url: URL): Pool | Promise<Pool> =>
-    url.protocol === "https:" ? (secure ??= securePool(options.ca)) : plain;
+  const poolFor = (url: URL): Pool | Promise<Pool> => {
+    if (url.protocol !== "https:") return plain;
+    secure ??= securePool(options.ca);
+    return secure;
+  };
 
   function send(
     pool: Pool,
