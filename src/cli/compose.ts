@@ -47,6 +47,7 @@ import { createTracer, type Tracer } from "../util/trace.js";
 import { type AgentWiring, wireAgents } from "./agent-wiring.js";
 import { configStep } from "./config-step.js";
 import { createHooks } from "./create-hooks.js";
+import { debugOutput } from "./debug-output.js";
 import { type EnvSnapshot, readEnv, type ThinkingFlags, withThinkingFlags } from "./env.js";
 import { decideTrust, retrust, type TrustDecision } from "./folder-trust.js";
 import { modelFactsFor } from "./model-facts.js";
@@ -129,7 +130,8 @@ export function loadBasics(
   // settings files themselves are found through the shell's HOME. Thinking flags win over the variables.
   const merged = settings.merged.env && readEnv({ ...process.env, ...settings.merged.env }, accountHome);
   const env = withThinkingFlags(merged ? { ...merged, homeDir: shellEnv.homeDir } : shellEnv, options);
-  const tracer = createTracer(env.trace, (line) => process.stderr.write(line));
+  const debug = debugOutput({ traceEnv: env.trace, ...options }, (text) => process.stderr.write(text));
+  const tracer = createTracer(debug.enabled, debug.write);
   return { cwd, env, tracer, settings, ...(applyFolderConfig ? {} : { folderWithheld: true }) };
 }
 

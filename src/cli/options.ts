@@ -71,6 +71,9 @@ export type CliOptions = {
   systemPromptFile?: string;
   /** Flags accepted for compatibility that reagent does not act on (named once on stderr). */
   ignoredFlags: string[];
+  /** `--debug` / `--debug-file`: trace lines (as TRACE=1) on stderr / appended to that file. */
+  debug?: boolean;
+  debugFile?: string;
 };
 
 type Raw = Record<string, unknown>;

@@ -110,8 +110,8 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     )
     .addOption(new Option("--thinking-display <mode>").hideHelp())
     .addOption(new Option("--betas <betas>").hideHelp())
-    .addOption(new Option("--debug").hideHelp())
-    .addOption(new Option("--debug-file <file>").hideHelp())
+    .option("--debug", "trace lines on stderr (as TRACE=1)")
+    .option("--debug-file <file>", "append the trace lines to this file")
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

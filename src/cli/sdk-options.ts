@@ -25,17 +25,17 @@ type SdkOptions = Pick<
   | "maxThinkingTokens"
   | "thinking"
   | "ignoredFlags"
+  | "debug"
+  | "debugFile"
 >;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Flags the SDKs may pass that reagent accepts without acting on them; named once on stderr. */
-const IGNORED = ["thinkingDisplay", "betas", "debug", "debugFile"];
+const IGNORED = ["thinkingDisplay", "betas"];
 const FLAG_NAMES: Record<string, string> = {
   thinkingDisplay: "--thinking-display",
   betas: "--betas",
-  debug: "--debug",
-  debugFile: "--debug-file",
 };
 
 const text = (value: unknown) => (value === undefined ? undefined : String(value));
@@ -113,6 +113,8 @@ export function sdkOptions(raw: Raw): SdkOptions {
     systemPromptFile,
     maxThinkingTokens: maxThinkingTokens(raw.maxThinkingTokens),
     thinking: thinkingMode(raw.thinking),
+    debug: raw.debug === true,
+    debugFile: text(raw.debugFile),
     ignoredFlags: IGNORED.filter((key) => raw[key] !== undefined).map((key) => FLAG_NAMES[key]!),
   };
 }

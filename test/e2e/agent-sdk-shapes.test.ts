@@ -295,3 +295,21 @@ test("resume with forkSession: the fork goes on from the history under a new id;
   const third = server.requests[2]!.body as { messages: Array<{ role: string }> };
   assert.equal(third.messages.length, 3, "the original's history, not the fork's");
 });
+
+test("debug: trace lines reach the program's stderr callback; debugFile: they go to that file instead", async () => {
+  const server = await serve([{ text: "one" }, { text: "two" }]);
+  const workspace = space();
+  const onStderr = sdkOptions(server, workspace.dir, { debug: true });
+  const first = await collect(query({ prompt: "hi", options: onStderr }));
+  assert.equal(first.error, undefined, onStderr.stderrText());
+  assert.match(onStderr.stderrText(), /\[trace\] model\.request /);
+  assert.match(onStderr.stderrText(), /\[trace\] loop\.end reason=completed/);
+  assert.doesNotMatch(onStderr.stderrText(), /not acted on/);
+
+  const file = join(workspace.dir, "debug.log");
+  const toFile = sdkOptions(server, workspace.dir, { debugFile: file });
+  const second = await collect(query({ prompt: "hi again", options: toFile }));
+  assert.equal(second.error, undefined, toFile.stderrText());
+  assert.match(readFileSync(file, "utf8"), /\[trace\] model\.response /);
+  assert.doesNotMatch(toFile.stderrText(), /\[trace\]/);
+});
