@@ -313,3 +313,38 @@ test("debug: trace lines reach the program's stderr callback; debugFile: they go
   assert.match(readFileSync(file, "utf8"), /\[trace\] model\.response /);
   assert.doesNotMatch(toFile.stderrText(), /\[trace\]/);
 });
+
+test("an Edit's tool_use_result carries Claude Code's patch shape (filePath, oldString, newString, structuredPatch)", async () => {
+  const server = await serve([
+    { tool_calls: [{ id: "r1", name: "Read", input: { file_path: "code.ts" } }] },
+    {
+      tool_calls: [
+        { id: "e1", name: "Edit", input: { file_path: "code.ts", old_string: "b = 2", new_string: "b = 3" } },
+      ],
+    },
+    { text: "Edited." },
+  ]);
+  const workspace = space({ "code.ts": "const a = 1;\nconst b = 2;\n" });
+  const options = sdkOptions(server, workspace.dir, { permissionMode: "acceptEdits" });
+  const { messages, error } = await collect(query({ prompt: "set b to 3", options }));
+  assert.equal(error, undefined, options.stderrText());
+  const edit = messages.find(
+    (message) =>
+      message.type === "user" &&
+      (message.message.content as unknown as Array<{ tool_use_id?: string }>)[0]?.tool_use_id === "e1",
+  );
+  assert.ok(edit && edit.type === "user");
+  const data = edit.tool_use_result as Record<string, unknown>;
+  assert.equal(data.filePath, join(workspace.dir, "code.ts"));
+  assert.equal(data.oldString, "b = 2");
+  assert.equal(data.newString, "b = 3");
+  assert.deepEqual(data.structuredPatch, [
+    {
+      oldStart: 1,
+      oldLines: 2,
+      newStart: 1,
+      newLines: 2,
+      lines: [" const a = 1;", "-const b = 2;", "+const b = 3;"],
+    },
+  ]);
+});
