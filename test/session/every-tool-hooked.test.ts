@@ -3,44 +3,14 @@
 // tool runs.
 import assert from "node:assert/strict";
 import { chmodSync, readFileSync } from "node:fs";
-import { after, test } from "node:test";
-import { createMcpManager } from "../../src/mcp/manager.js";
-import { discoverSkills } from "../../src/skills/discover-skills.js";
-import { createSkillTool } from "../../src/skills/skill-tool.js";
-import { FIXTURE_CONNECT_MS, fixtureSpec } from "../mcp/fixture-specs.js";
+import { test } from "node:test";
+import { createEveryToolFixture, VALID_INPUT } from "../support/every-tool-fixture.js";
 import { createTestSession } from "../support/session-harness.js";
-import { createWorkspace } from "../support/workspace.js";
 
-const workspace = createWorkspace({
-  "a.txt": "hello\n",
-  ".agents/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nDo the demo.\n",
-});
-const manager = createMcpManager({
-  servers: { fx: fixtureSpec("good-server.ts") },
-  cwd: workspace.dir,
-  connectTimeoutMs: FIXTURE_CONNECT_MS,
-});
-after(async () => {
-  await manager.close();
-  workspace.cleanup();
-});
-
-const VALID_INPUT: Record<string, Record<string, unknown>> = {
-  Read: { file_path: "a.txt" },
-  Write: { file_path: "new.txt", content: "x" },
-  Edit: { file_path: "a.txt", old_string: "hello", new_string: "bye" },
-  Glob: { pattern: "*" },
-  Grep: { pattern: "hello" },
-  Bash: { command: "touch ran-bash" },
-  Skill: { skill: "demo" },
-  ReadMcpResource: { server: "fx", uri: "fixture://readme" },
-};
+const { workspace, extraTools: connectExtraTools } = createEveryToolFixture();
 
 test("every registered tool call goes through PreToolUse (built-in, Skill and MCP)", async () => {
-  const failures = await manager.connectAll();
-  assert.deepEqual(failures, []);
-  const { skills } = await discoverSkills({ cwd: workspace.dir, homeDir: workspace.dir });
-  const extraTools = [createSkillTool({ skills }), ...manager.tools()];
+  const extraTools = await connectExtraTools();
   const log = `${workspace.dir}/pre.log`;
   const record = workspace.write(
     "record.sh",

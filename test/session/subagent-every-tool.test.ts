@@ -6,54 +6,17 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { agentMayUse } from "../../src/agents/agent-tools.js";
 import { BUILT_IN_AGENTS } from "../../src/agents/built-in-agents.js";
-import { createMcpManager } from "../../src/mcp/manager.js";
-import { discoverSkills } from "../../src/skills/discover-skills.js";
-import { createSkillTool } from "../../src/skills/skill-tool.js";
-import { FIXTURE_CONNECT_MS, fixtureSpec } from "../mcp/fixture-specs.js";
+import { createEveryToolFixture, VALID_INPUT } from "../support/every-tool-fixture.js";
 import { hookScript, onEvent } from "../support/hook-engine.js";
 import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
-import { createWorkspace } from "../support/workspace.js";
 
-const workspace = createWorkspace({
-  "a.txt": "hello\n",
-  ".agents/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nDo the demo.\n",
-});
-const manager = createMcpManager({
-  servers: { fx: fixtureSpec("good-server.ts") },
-  cwd: workspace.dir,
-  connectTimeoutMs: FIXTURE_CONNECT_MS,
-});
-after(async () => {
-  await manager.close();
-  workspace.cleanup();
-});
-
-/** A valid input for each tool (the runner rejects invalid input before PreToolUse). */
-const VALID_INPUT: Record<string, Record<string, unknown>> = {
-  Read: { file_path: "a.txt" },
-  Write: { file_path: "new.txt", content: "x" },
-  Edit: { file_path: "a.txt", old_string: "hello", new_string: "bye" },
-  Glob: { pattern: "*" },
-  Grep: { pattern: "hello" },
-  Bash: { command: "touch ran-bash" },
-  Skill: { skill: "demo" },
-  TaskCreate: { subject: "s", description: "d" },
-  TaskUpdate: { taskId: "1", status: "completed" },
-  TaskList: {},
-  TaskGet: { taskId: "1" },
-  ListMcpResources: {},
-  ReadMcpResource: { server: "fx", uri: "fixture://readme" },
-  Agent: { description: "nested", prompt: "nested" },
-  Task: { description: "nested", prompt: "nested" },
-};
+const { workspace, extraTools: connectExtraTools } = createEveryToolFixture();
 
 test("every tool a subagent can be given passes PreToolUse and the gate", async () => {
-  assert.deepEqual(await manager.connectAll(), []);
-  const { skills } = await discoverSkills({ cwd: workspace.dir, homeDir: workspace.dir });
-  const extraTools = [createSkillTool({ skills }), ...manager.tools()];
+  const extraTools = await connectExtraTools();
   const log = join(workspace.dir, "pre.jsonl");
   const ask = hookScript(
     workspace.dir,
