@@ -17,6 +17,7 @@ import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
 import { programName, unwrap } from "./bash-wrappers.js";
+import { protectedMention } from "./protected-paths.js";
 import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
 
 export type AnalysisOptions = {
@@ -55,6 +56,24 @@ export type BashAnalysis =
 const HARMLESS_SETTING = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|COLUMNS|LINES)=/;
 
 type Scope = { physical: string; logical: string } | null;
+
+/** git subcommands that write files of the work tree (or the index and configuration). */
+const GIT_WORK_TREE_WRITERS = new Set(
+  "checkout restore reset stash apply am merge pull rebase cherry-pick revert mv rm clean switch sparse-checkout submodule config read-tree checkout-index update-index worktree clone init archive".split(
+    " ",
+  ),
+);
+
+/** The subcommand of a git command line (after global options), or "". */
+function gitSubcommand(words: ShellWord[]): string {
+  for (let index = 1; index < words.length; index += 1) {
+    const value = words[index].value;
+    if (value === null) return "";
+    if (!value.startsWith("-")) return value;
+    if (["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(value)) index += 1;
+  }
+  return "";
+}
 
 const DEVICES = new Set([
   "/dev/null",
@@ -273,11 +292,27 @@ class Walker {
         entry.readOnly = `${program} is not the system's ${name}`;
       }
     } else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;
+    if (entry.readOnly !== true && (model === null || name === "git")) this.noteProtectedMention(name, words);
     const setting = assignments.find((assignment) => !HARMLESS_SETTING.test(assignment));
     if (setting !== undefined && entry.readOnly === true)
       entry.readOnly = `${setting} changes its environment`;
     if (!wraps && isMutator(name)) this.mutatedBy ??= name;
     return scope;
+  }
+
+  /**
+   * A program the gate does not model (or git changing the work tree) that names a protected path
+   * in any word may write it in ways the analysis cannot see (`perl -pi … .claude/x`, `python -c
+   * 'open(".agents/…")'`, `git checkout -- .claude/settings.json`): uncertain, so it asks.
+   */
+  private noteProtectedMention(name: string, words: ShellWord[]): void {
+    if (name === "git" && !GIT_WORK_TREE_WRITERS.has(gitSubcommand(words))) return;
+    for (const word of words.slice(1)) {
+      const mention = protectedMention(word.value ?? word.raw);
+      if (mention === null) continue;
+      this.note(`${name} names ${mention} (protected configuration) and may write it unseen`);
+      return;
+    }
   }
 
   /** Wildcard words of a read-only command expanded as bash will (left unknown when not certain). */

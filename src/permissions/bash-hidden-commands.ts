@@ -111,7 +111,8 @@ export function hiddenCommands(name: string, args: ShellWord[]): HiddenCommands 
 function git(args: ShellWord[]): HiddenCommands | null {
   for (let index = 0; index < args.length; index += 1) {
     const value = args[index].value;
-    if (value === null || !value.startsWith("-")) return null;
+    if (value === null) return null;
+    if (!value.startsWith("-")) return gitRunsCommand(value, args.slice(index + 1));
     if (value === "-c" || value.startsWith("--config-env")) {
       const setting =
         value === "-c" ? (args[index + 1]?.value ?? null) : value.replace(/^--config-env=?/, "");
@@ -129,6 +130,33 @@ function git(args: ShellWord[]): HiddenCommands | null {
     if (["-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"].includes(value)) index += 1;
   }
   return null;
+}
+
+/** git subcommands and options that run a command given on the line. */
+function gitRunsCommand(sub: string, rest: ShellWord[]): HiddenCommands | null {
+  const values = rest.map((word) => word.value);
+  const runs =
+    (sub === "bisect" && values[0] === "run") ||
+    (sub === "submodule" && values.includes("foreach")) ||
+    sub === "filter-branch" ||
+    values.some(
+      (value) =>
+        value !== null &&
+        (/^--(exec|upload-pack|receive-pack|extcmd|[a-z-]*-filter|tool|gpg-program)(=|$)/.test(value) ||
+          ((sub === "rebase" ||
+            sub === "difftool" ||
+            sub === "clone" ||
+            sub === "fetch" ||
+            sub === "archive") &&
+            /^-[A-Za-z]*[xu]$/.test(value))),
+    );
+  if (!runs) return null;
+  const command = values.filter((value): value is string => value?.includes(" ") === true);
+  return {
+    reason: `git ${sub} runs a command given on the line`,
+    commands: [],
+    scripts: command.map(commandText),
+  };
 }
 
 /** awk: a program that calls system(), pipes to or from a command, or writes a file. */

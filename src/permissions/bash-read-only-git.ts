@@ -3,7 +3,7 @@
 // `--no-index`, `grep -O`, `cat-file --filters`), and the listing forms of branch, tag, remote, stash,
 // config, reflog and worktree. Global options (`-c`, `-C`, `--git-dir`, `--exec-path` …) are not
 // read-only: they change configuration, which can run programs.
-import type { CommandModel, PathResolver, ShellWord } from "./shell-word.js";
+import { accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
 
 const ANY_OPTIONS = new Set(
   (
@@ -89,7 +89,7 @@ function result(readOnly: true | string): CommandModel {
   return { readOnly, accesses: [], reasons: [] };
 }
 
-export function modelGit(words: ShellWord[], _resolve: PathResolver): CommandModel {
+export function modelGit(words: ShellWord[], resolve: PathResolver): CommandModel {
   let index = 1;
   for (; index < words.length; index += 1) {
     const value = words[index].value;
@@ -138,17 +138,45 @@ export function modelGit(words: ShellWord[], _resolve: PathResolver): CommandMod
           : "git reflog changes the reflog",
       );
     case "config":
-      return result(
+      if (
         values.some((value) => CONFIG_MODES.has(value)) &&
-          values.every(
-            (value) => CONFIG_MODES.has(value) || CONFIG_OPTIONS.has(value) || !value.startsWith("-"),
-          )
-          ? true
-          : "git config changes configuration",
-      );
+        values.every(
+          (value) => CONFIG_MODES.has(value) || CONFIG_OPTIONS.has(value) || !value.startsWith("-"),
+        )
+      )
+        return result(true);
+      return configWrite(values, resolve);
     default:
       return result(`git ${sub} is not on the read-only list`);
   }
+}
+
+/**
+ * `git config` that changes something writes the repository's configuration (`.git/config`, which
+ * names programs git runs: hooksPath, aliases, pager …), or `~/.gitconfig`, or the `--file` given.
+ */
+function configWrite(values: string[], resolve: PathResolver): CommandModel {
+  const model = result("git config changes configuration");
+  const fileAt = values.findIndex(
+    (value) => value === "-f" || value === "--file" || value.startsWith("--file="),
+  );
+  if (fileAt >= 0) {
+    const file = values[fileAt].startsWith("--file=") ? values[fileAt].slice(7) : values[fileAt + 1];
+    if (file !== undefined)
+      model.accesses.push(
+        accessOf(resolve, { value: file, raw: file, splits: false }, "write", "git config"),
+      );
+    return model;
+  }
+  if (values.includes("--global") || values.includes("--system")) {
+    model.reasons.push("git config --global / --system changes configuration outside the workspace");
+    return model;
+  }
+  const target = values.includes("--worktree") ? ".git/config.worktree" : ".git/config";
+  model.accesses.push(
+    accessOf(resolve, { value: target, raw: target, splits: false }, "write", "git config"),
+  );
+  return model;
 }
 
 /** `git branch` / `git tag` listing forms: known flags; names only as patterns after --list. */

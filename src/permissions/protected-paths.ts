@@ -57,6 +57,22 @@ export function protectedWrite(
   return inside === undefined ? null : `${path} holds ${inside}, which configures ${describe(inside)}`;
 }
 
+const literal = (name: string) => name.replace(/[.]/g, "\\.");
+/** A protected name standing as a path component inside any text (a word, a program's argument). */
+const MENTION = new RegExp(
+  `(?:^|[\\s/'"=:(,<>])(${[...PROTECTED_FOLDERS, ...PROTECTED_FILES].map(literal).join("|")})(?=$|[\\s/'"),;])`,
+  "i",
+);
+
+/**
+ * The protected name a text mentions as a path component (`.claude/settings.json`, `x/.git/hooks`,
+ * `open(".mcp.json")`), or null. Used for programs the gate does not model: naming a protected path
+ * is reason enough to ask, since what the program does with it cannot be seen.
+ */
+export function protectedMention(text: string): string | null {
+  return MENTION.exec(text)?.[1] ?? null;
+}
+
 function describe(name: string): string {
   if (name === ".agents" || name === ".claude" || name === ".mcp.json" || name === ".claude.json") {
     return "the agent (settings, hooks, skills, MCP servers)";
