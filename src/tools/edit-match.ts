@@ -93,7 +93,7 @@ export function replaceInText(
   return { kind: "replaced", text: result, count: spans.length, firstIndex: spans[0].index, fuzzy };
 }
 
-/** A cat -n snippet of `text` around the region starting at `index` spanning `length` characters. */
+/** A snippet of `text`, numbered as Read numbers lines, around the region starting at `index` spanning `length` characters. */
 export function snippetAround(
   text: string,
   index: number,

@@ -1,5 +1,5 @@
 // Line access for the Read tool: whole-file reads for ordinary files and a streaming range reader for
-// big ones (memory stays bounded by the requested range), plus binary sniffing and cat -n formatting.
+// big ones (memory stays bounded by the requested range), plus binary sniffing and line numbering.
 import { createReadStream, promises as fs } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -42,7 +42,8 @@ export async function looksBinary(filePath: string): Promise<boolean> {
   }
 }
 
-/** `cat -n` style: right-aligned number, a tab, the text (long lines cut with a marker). */
+/** The line number, a tab, the text (long lines cut with a marker): Claude Code's Read format (its
+ *  numbers are not padded as `cat -n` pads them; padding cost tokens on every line and told nothing). */
 export function numberLines(lines: string[], firstLineNumber: number): string {
   return lines
     .map((line, index) => {
@@ -50,7 +51,7 @@ export function numberLines(lines: string[], firstLineNumber: number): string {
         line.length > MAX_LINE_CHARS
           ? `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${line.length - MAX_LINE_CHARS} more characters]`
           : line;
-      return `${String(firstLineNumber + index).padStart(6)}\t${text}`;
+      return `${firstLineNumber + index}\t${text}`;
     })
     .join("\n");
 }

@@ -1,4 +1,4 @@
-// The Read tool: shows a text file with cat -n line numbers, pages through big files with
+// The Read tool: shows a text file with line numbers, pages through big files with
 // offset/limit, and records what was read in the session's FileStateStore for Write/Edit's
 // freshness check. Failures (missing, directory, binary, too large, no permission) are coded results.
 import { promises as fs } from "node:fs";
@@ -30,7 +30,7 @@ const schema = z.object({
 
 type ReadInput = z.infer<typeof schema>;
 
-const description = `Reads a text file and returns it with line numbers (cat -n format: number, tab, text).
+const description = `Reads a text file and returns it with line numbers (each line: number, tab, text).
 - By default the first 2000 lines; use offset and limit to page through longer files. Lines over 2000 characters are cut.
 - file_path may be absolute, relative to the working directory, or start with ~.
 - Read a file before editing or overwriting it with Edit or Write.

@@ -111,7 +111,7 @@ test("expansion runs !`…` lines and reads @files through the tool path, in ord
     calls.push([name, input]);
     if (name === "Bash" && input.command === "git status") return { ok: true, content: "On branch main\n" };
     if (name === "Bash") return { ok: false, content: "Permission denied by rule Bash(rm *)." };
-    if (input.file_path === "src/a.ts") return { ok: true, content: "     1\texport const a = 1;\n" };
+    if (input.file_path === "src/a.ts") return { ok: true, content: "1\texport const a = 1;\n" };
     return { ok: false, content: "File does not exist." };
   };
   const prompt = await expandCommand(
@@ -134,6 +134,6 @@ test("expansion runs !`…` lines and reads @files through the tool path, in ord
     prompt,
     /^Status: On branch main\nThen: \[not run: Permission denied by rule Bash\(rm \*\)\.\]\n/,
   );
-  assert.match(prompt, /Contents of @src\/a\.ts:\n\n {5}1\texport const a = 1;/);
+  assert.match(prompt, /Contents of @src\/a\.ts:\n\n1\texport const a = 1;/);
   assert.match(prompt, /\[@missing\.md was not included: File does not exist\.\]/);
 });

@@ -72,7 +72,7 @@ test("-p '/review 42 \"high prio\"' expands arguments, shell output and @file, g
   assert.match(sent, /^Review PR #42 with priority high prio \(all: 42 "high prio"\)\./);
   assert.match(sent, /Branch: on-branch-main\n/, "allowed-tools let the echo line run headless");
   assert.match(sent, /Disk: \[not run: Permission denied: Bash is not allowed in non-interactive mode/);
-  assert.match(sent, /Contents of @docs\/style\.md:\n\n\s+1\tUse tabs\./);
+  assert.match(sent, /Contents of @docs\/style\.md:\n\n1\tUse tabs\./);
   assert.match(sent, /Current branch: feature\/compat/, "the UserPromptSubmit hook's context rides along");
   assert.equal(readFileSync(join(space.dir, "prompts.log"), "utf8"), '/review 42 "high prio"\n');
   const pre = readFileSync(join(space.dir, "pre-tool.jsonl"), "utf8")

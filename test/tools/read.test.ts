@@ -28,7 +28,7 @@ describe("Read", () => {
     const context = makeContext(root);
     const result = await run(readTool, { file_path: "a.txt" }, context);
     assert.equal(result.isError, false);
-    assert.equal(result.content, "     1\talpha\n     2\tbeta\n     3\tgamma");
+    assert.equal(result.content, "1\talpha\n2\tbeta\n3\tgamma");
     const data = result.data as { type: string; file: { numLines: number; totalLines: number } };
     assert.equal(data.type, "text");
     assert.equal(data.file.totalLines, 3);
@@ -40,7 +40,7 @@ describe("Read", () => {
     const first = await run(readTool, { file_path: path.join(root, "long.txt") }, context);
     assert.match(first.content, /Showing lines 1-2000 of 2500\. Use offset=2001/);
     const page = await run(readTool, { file_path: "long.txt", offset: 2499, limit: 5 }, context);
-    assert.equal(page.content, "  2499\tline 2499\n  2500\tline 2500");
+    assert.equal(page.content, "2499\tline 2499\n2500\tline 2500");
   });
 
   it("cuts very long lines and expands ~", async () => {
@@ -73,7 +73,7 @@ describe("Read", () => {
     assert.equal(big.isError && big.code, "file_too_large");
     const bigPage = await run(readTool, { file_path: "big.txt", offset: 2999, limit: 10 }, context);
     assert.equal(bigPage.isError, false);
-    assert.match(bigPage.content, /^ {2}2999\ty+\n {2}3000\ty+$/);
+    assert.match(bigPage.content, /^2999\ty+\n3000\ty+$/);
     const invalid = await run(readTool, { file_path: "  " }, context);
     assert.equal(invalid.isError && invalid.code, "invalid_path");
     if (process.getuid?.() !== 0) {
