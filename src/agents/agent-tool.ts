@@ -10,14 +10,11 @@ import type { AgentDefinition } from "./agent-definition.js";
 
 const schema = z.object({
   description: z.string().min(1).describe("A short (3-5 word) description of the task"),
-  prompt: z
-    .string()
-    .min(1)
-    .describe("The task for the agent: everything it needs to know, since it does not see this conversation"),
+  prompt: z.string().min(1).describe("The task for the agent (it does not see this conversation)"),
   subagent_type: z
     .string()
     .optional()
-    .describe('The type of agent to use, from the list in the tool description (default "general-purpose")'),
+    .describe('An agent type from the list above (default "general-purpose")'),
   model: z
     .string()
     .optional()
@@ -31,7 +28,9 @@ const schema = z.object({
   isolation: z
     .enum(["worktree"])
     .optional()
-    .describe('"worktree": the agent works in a temporary git worktree (its own branch), not in your files'),
+    .describe(
+      '"worktree": the agent works in a temporary git worktree (its own branch), not in your files; the branch and path come back with its report',
+    ),
 });
 
 export type AgentToolInput = z.infer<typeof schema>;
@@ -56,8 +55,6 @@ ${describeAgents(agents)}
 
 - Give each agent a complete, self-contained prompt: what to do, where to look, what to report.
 - Start independent agents together, in one response with several Agent calls: they run at the same time.
-- run_in_background: true returns at once; you are told when the agent finishes, and TaskOutput shows its result.
-- isolation: "worktree" runs the agent in a temporary git worktree; its branch and path come back with its report.
 - Subagents cannot start subagents.`;
 }
 

@@ -16,7 +16,7 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   {
     name: "general-purpose",
     description:
-      "General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks. Use it when a search may take several tries or a task is independent of the rest of your work.",
+      "General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks.",
     prompt: GENERAL_PURPOSE,
     disallowedTools: [],
     skills: [],
@@ -25,7 +25,7 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   {
     name: "Explore",
     description:
-      "Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how something works. It cannot change files or run commands.",
+      "Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how something works.",
     prompt: EXPLORE,
     tools: ["Read", "Glob", "Grep"],
     disallowedTools: [],

@@ -377,7 +377,9 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const agents = await wireAgents({ ...wiring, ...later });
   const tools = [
     ...selectBuiltinTools(options, [...createBuiltinTools({}), ...webTools.tools]),
-    createSkillTool({ skills }),
+    // Skills are found once, at start: without any, the Skill tool could only fail, and its schema would
+    // cost tokens on every request.
+    ...(skills.length > 0 ? [createSkillTool({ skills })] : []),
     ...agents.tools,
     ...(mcp?.tools() ?? []),
   ];

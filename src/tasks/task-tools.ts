@@ -28,7 +28,7 @@ const updateSchema = z.object({
   status: z
     .enum([...TASK_STATUSES, "deleted"])
     .optional()
-    .describe("pending, in_progress (one task at a time), completed (only when fully done), or deleted"),
+    .describe("in_progress: one task at a time; completed: only when fully done"),
   owner: z.string().optional().describe("Who works on the task (an agent name)"),
   addBlocks: z.array(z.string()).optional().describe("Ids of tasks that cannot start until this one is done"),
   addBlockedBy: z.array(z.string()).optional().describe("Ids of tasks this one waits for"),
@@ -36,7 +36,7 @@ const updateSchema = z.object({
 });
 
 const CREATE_DESCRIPTION = `Adds a task to the session's task list. Use the list for work with three or more steps, or when the user gives several things to do: create the tasks up front, mark one in_progress with TaskUpdate before you start it, and completed as soon as it is done. Skip it for a single small change. The user sees the list live.`;
-const UPDATE_DESCRIPTION = `Updates a task: status (pending → in_progress → completed, or deleted), subject, description, owner, dependencies (addBlocks / addBlockedBy) or metadata. Mark a task completed only when it is fully done (tests pass, nothing left open); keep it in_progress otherwise and add a task for what blocks you.`;
+const UPDATE_DESCRIPTION = `Updates a task's status (pending → in_progress → completed, or deleted), fields or dependencies. Mark a task completed only when it is fully done (tests pass, nothing left open); keep it in_progress otherwise and add a task for what blocks you.`;
 const LIST_DESCRIPTION = "Lists every task with its id, status, subject, owner and open blockers.";
 const GET_DESCRIPTION = "Shows one task in full: subject, description, status and dependencies.";
 

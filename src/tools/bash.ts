@@ -31,9 +31,9 @@ type BashInput = z.infer<typeof schema>;
 const description = `Runs a shell command (bash) and returns its combined stdout and stderr and its exit code.
 - The working directory persists between calls: a \`cd\` in one call applies to the next ones. Prefer absolute paths or a single \`cd\` over repeated ones.
 - Stdin is empty (/dev/null): interactive commands get no input; pass flags such as --yes instead.
-- Default timeout 2 minutes, at most 10 (timeout is in milliseconds); on timeout the command and its children are killed.
+- On timeout (default 2 minutes) the command and its children are killed.
 - Output over about 30,000 characters keeps the beginning and the end.
-- Use Read, Glob, Grep, Edit and Write instead of cat, find, grep, sed or echo > for files.
+- Use Read, Glob, Grep, Edit and Write instead of cat, head, ls, find, grep, rg, sed or echo > for files.
 - Quote paths containing spaces. Chain dependent commands with &&.`;
 
 export type BashOptions = { shellPath?: string };

@@ -18,9 +18,7 @@ const schema = z.object({
   file_path: z
     .string()
     .describe("Path of the file to edit (absolute, relative to the working directory, or ~/…)"),
-  old_string: z
-    .string()
-    .describe("Exact text to replace, including indentation; must be unique unless replace_all"),
+  old_string: z.string().describe("Exact text to replace"),
   new_string: z.string().describe("Replacement text (must differ from old_string)"),
   replace_all: z.boolean().optional().describe("Replace every occurrence of old_string (default false)"),
 });

@@ -25,10 +25,10 @@ const schema = z.object({
 
 type GlobInput = z.infer<typeof schema>;
 
-const description = `Finds files by name with a glob pattern ("**/*.ts", "src/**/*.{js,jsx}"). Fast on any project size.
+const description = `Finds files by name with a glob pattern ("**/*.ts", "src/**/*.{js,jsx}").
 - Returns matching file paths, most recently modified first, at most ${GLOB_RESULT_CAP}.
 - Respects .gitignore and skips .git; hidden files are included.
-- To search file contents use Grep; for open-ended exploration over several rounds, combine Glob and Grep.`;
+- To search file contents use Grep.`;
 
 /**
  * Splits a pattern into the folder to crawl (its leading part without wildcards, resolved against the

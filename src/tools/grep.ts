@@ -43,9 +43,7 @@ const schema = z.object({
 type GrepInput = z.infer<typeof schema>;
 
 const description = `Searches file contents with a regular expression (ripgrep). Respects .gitignore; skips binary files.
-- Use it instead of grep or rg in Bash. Full regex syntax ("log.*Error", "function\\s+\\w+"); escape literal braces ("interface\\{\\}").
-- Filter files with glob ("*.js", "**/*.tsx") or type ("js", "py", "rust").
-- output_mode: "files_with_matches" (default) lists files; "content" shows matching lines (with -n, -A/-B/-C context); "count" shows matches per file.
+- Full regex syntax ("log.*Error", "function\\s+\\w+"); escape literal braces ("interface\\{\\}").
 - Patterns match within one line unless multiline is true.`;
 
 export type GrepToolOptions = { backend: () => Promise<GrepBackend> };

@@ -19,22 +19,15 @@ const schema = z.object({
   file_path: z
     .string()
     .describe("Path of the file to read (absolute, relative to the working directory, or ~/…)"),
-  offset: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe("1-based line number to start reading from; use for big files"),
-  limit: z.number().int().min(1).optional().describe("Number of lines to read (default 2000)"),
+  offset: z.number().int().min(1).optional().describe("1-based line number to start from"),
+  limit: z.number().int().min(1).optional().describe("Number of lines (default 2000)"),
 });
 
 type ReadInput = z.infer<typeof schema>;
 
 const description = `Reads a text file and returns it with line numbers (each line: number, tab, text).
 - By default the first 2000 lines; use offset and limit to page through longer files. Lines over 2000 characters are cut.
-- file_path may be absolute, relative to the working directory, or start with ~.
-- Read a file before editing or overwriting it with Edit or Write.
-- Images (PNG, JPEG, GIF, WebP) are shown to you as images when the model reads images.
+- Images (PNG, JPEG, GIF, WebP) are shown to you as images (to models that read images).
 - Not for directories (use Glob or Bash ls) and not for searching (use Grep).`;
 
 export async function missingFileResult(absolutePath: string, cwd: string): Promise<ToolResult> {

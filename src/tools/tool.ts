@@ -91,8 +91,41 @@ export function toolJsonSchema(tool: Tool): JsonSchema {
   if (tool.jsonSchema) return tool.jsonSchema;
   const schema = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete schema.$schema;
-  return schema;
+  return withoutNoise(schema) as JsonSchema;
 }
+
+/** Drops what zod adds that tells the model nothing but is sent (and paid for) on every request: the
+ *  ±2^53 bounds of an integer and a record's `propertyNames: {type: "string"}` and `additionalProperties: {}`. */
+function withoutNoise(value: unknown, names = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutNoise(item));
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    // The keys of `properties` are the tool's parameter names, never schema keywords.
+    if (names) {
+      out[key] = withoutNoise(inner);
+      continue;
+    }
+    if (key === "properties") {
+      out[key] = withoutNoise(inner, true);
+      continue;
+    }
+    if (key === "maximum" && inner === Number.MAX_SAFE_INTEGER) continue;
+    if (key === "minimum" && inner === Number.MIN_SAFE_INTEGER) continue;
+    if (key === "propertyNames" && isStringType(inner)) continue;
+    if (key === "additionalProperties" && isEmptyObject(inner)) continue;
+    out[key] = withoutNoise(inner);
+  }
+  return out;
+}
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+const isStringType = (value: unknown) =>
+  typeof value === "object" &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  (value as { type?: unknown }).type === "string";
 
 export function ok(content: string, data?: unknown): ToolResult {
   return { isError: false, content, data };

@@ -23,8 +23,7 @@ type WriteInput = z.infer<typeof schema>;
 
 const description = `Writes a file, replacing its whole content; creates missing parent folders.
 - To overwrite an existing file you must Read it first in this session (and it must not have changed since).
-- Prefer Edit for changing part of an existing file; use Write for new files or complete rewrites.
-- Do not create documentation or other files nobody asked for.`;
+- Prefer Edit for changing part of an existing file; use Write for new files or complete rewrites.`;
 
 async function executeWrite(input: WriteInput, context: ToolContext): Promise<ToolResult> {
   const resolved = resolveToolPath(input.file_path, context);

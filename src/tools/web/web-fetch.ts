@@ -48,12 +48,11 @@ type Fetched = {
   content: PageContent;
 };
 
-const DESCRIPTION = `Fetches a web page and answers a prompt about it.
-- Takes a full URL and a prompt; the page is converted to Markdown (HTML), kept as is (text, JSON) or shown as an image, then a fast model answers the prompt from it. The answer, not the raw page, comes back.
-- Only public internet addresses are fetched unless the user allowed private networks; http:// becomes https:// for public hosts.
-- When a URL redirects to a different host, the result says so and gives the new URL: call WebFetch again with it.
-- Pages are cached for 15 minutes, so asking another question about the same URL is cheap.
-- Read-only: it never changes anything. Prefer an MCP tool for a site when one is available (authenticated or private pages need one).`;
+const DESCRIPTION = `Fetches a web page and answers a prompt about it: a fast model reads the page (HTML as Markdown, text and JSON as they are) and its answer, not the raw page, comes back; an image is shown to you.
+- Only public internet addresses unless the user allowed private networks.
+- A redirect to another host is not followed: the result gives the new URL to fetch.
+- Pages are cached for 15 minutes: another question about the same URL is cheap.
+- Read-only. Prefer an MCP tool for a site when one is available (authenticated or private pages need one).`;
 
 function size(bytes: number): string {
   return bytes < 1024
