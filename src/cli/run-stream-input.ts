@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 import { createControlChannel } from "../control/channel.js";
 import { type InboundUser, parseInbound, userText } from "../control/inbound.js";
 import { createStdioPrompter } from "../control/stdio-prompter.js";
+import type { ImageBlock } from "../model/types.js";
 import { resultJson } from "../ui/headless/result-json.js";
 import { createStreamJsonPrinter } from "../ui/headless/stream-json.js";
 import { systemInitLine } from "../ui/headless/system-init.js";
@@ -23,6 +24,8 @@ import { applyPermissionUpdates } from "./permission-updates.js";
 import { createStreamControl } from "./stream-control.js";
 
 type SessionState = "idle" | "running" | "requires_action";
+
+const INTERRUPTED_NOTE = "[The user interrupted the previous request before it finished.]";
 
 export async function runStreamInput(runtime: Runtime, options: CliOptions): Promise<number> {
   const { session, sessionId } = runtime;
@@ -60,6 +63,9 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
   let lastFailed = false;
   /** The caller interrupted the running turn: its aborted result does not make the exit status 1. */
   let interruptedByCaller = false;
+  /** The caller interrupted the last turn: the model is told with the next prompt (as Claude Code
+   *  does), so that it does not take the unanswered request as still open or answered. */
+  let lastInterrupted = false;
   let interrupted = false;
 
   const control = createStreamControl({
@@ -110,7 +116,8 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
         isReplay: true,
       });
     const { text, texts, other } = userText(message);
-    const extra = other.map((block) => control.describeBlock(block));
+    const extra: Array<string | ImageBlock> = other.map((block) => control.describeBlock(block));
+    if (lastInterrupted) extra.unshift(INTERRUPTED_NOTE);
     const split = splitCommandMessage(texts);
     const controller = new AbortController();
     running = controller;
@@ -120,6 +127,7 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
       const structured = await control.structuredOutput(turn);
       const aborted = structured.turn.terminal.reason === "aborted" && interruptedByCaller;
       lastFailed = turnFailed(structured.turn) && !aborted;
+      lastInterrupted = aborted;
       channel.send(
         resultJson(structured.turn, sessionId, {
           // As in Claude Code, cost and per-model usage are the session's running totals.

@@ -192,6 +192,17 @@ test("interrupt() stops the running turn; the session takes the next prompt", as
   assert.equal(results[0]!.subtype, "error_during_execution");
   assert.equal(results[0]!.is_error, true);
   assert.equal(results[1]!.subtype === "success" ? results[1]!.result : "", "after the interrupt");
+  assert.equal(results[0]!.terminal_reason, "aborted_streaming");
+  // The model is told that the earlier request was cut short, with the next prompt.
+  const next = server.requests.at(-1)!.body as {
+    messages: Array<{ role: string; content: Array<{ text?: string }> }>;
+  };
+  const last = next.messages.at(-1)!;
+  assert.equal(last.role, "user");
+  assert.deepEqual(
+    last.content.map((block) => block.text),
+    ["go on", "[The user interrupted the previous request before it finished.]"],
+  );
 });
 
 test("an API error: an error result like Claude Code's, then the SDK reports it", async () => {
