@@ -22,7 +22,9 @@ const RUNNERS = new Set(
     "proxychains4 numactl cgexec faketime dbus-run-session dbus-launch xvfb-run rlwrap nocache trickle " +
     "cpulimit chpst setpriv setarch linux32 linux64 runcon gosu su-exec tini dumb-init ssh-agent " +
     "caffeinate sandbox-exec entr nq tsp daemonize start-stop-daemon sg expect socat ncat nc netcat " +
-    "tmux screen dtach sudoedit at batch capsh"
+    "tmux screen dtach sudoedit at batch capsh " +
+    // Shells whose language the gate does not read.
+    "fish tcsh csh pwsh powershell nu elvish xonsh rc es"
   ).split(" "),
 );
 

@@ -88,7 +88,9 @@ const SIMPLE: Record<string, SimpleWrapper> = {
   chroot: { long: ["skip-chdir"], longValued: ["userspec", "groups"], leading: 1 },
 };
 
-const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "ash"]);
+const SHELLS = new Set(
+  "bash sh dash zsh ksh mksh ash rbash posh yash lksh pdksh oksh loksh ksh93 bash-static".split(" "),
+);
 const HARMLESS_SHELL_FLAGS = "euxvfnhBCEHPTkmab";
 const HARMLESS_SHELL_OPTIONS = new Set(["errexit", "nounset", "pipefail", "xtrace", "verbose", "noglob"]);
 const HARMLESS_SHELL_LONG = new Set(["norc", "noprofile", "noediting", "verbose"]);
