@@ -35,6 +35,9 @@ export type AgentDefinition = {
   background?: boolean;
   /** Always run this agent in a temporary git worktree. */
   isolation?: "worktree";
+  /** Hooks of this agent only (Claude Code's settings shape, `Stop` meaning SubagentStop), as written;
+   *  validated where the hooks engine is (cli/agent-definitions.ts). */
+  hooks?: Record<string, unknown>;
   source: AgentSource;
   /** The agent file (absent for built-in and `--agents` definitions). */
   path?: string;

@@ -26,12 +26,13 @@ const USED = [
   "maxTurns",
   "background",
   "isolation",
+  "hooks",
 ];
 /** Claude Code fields that change nothing here (display only, or features reagent leaves out). */
 const IGNORED_QUIETLY = ["color", "effort"];
 /** `inherit` and the model aliases every provider setup understands (providers/model-catalog.ts). */
 const MODEL_WORDS = ["inherit", "opus", "sonnet", "haiku"];
-const NOT_SUPPORTED = ["hooks", "mcpServers", "memory", "initialPrompt", "omitClaudeMd", "observer"];
+const NOT_SUPPORTED = ["mcpServers", "memory", "initialPrompt", "omitClaudeMd", "observer"];
 
 /** A comma-separated string or a list of strings: `Read, Grep` or `[Read, Grep]`. */
 function nameList(value: unknown): string[] | undefined {
@@ -126,6 +127,12 @@ export function readAgentFields(
   if (fields.isolation !== undefined) {
     if (fields.isolation !== "worktree") return fail("isolation", '`isolation` can only be "worktree"');
     definition.isolation = "worktree";
+  }
+  if (fields.hooks !== undefined && fields.hooks !== null) {
+    const hooks = fields.hooks;
+    if (typeof hooks !== "object" || Array.isArray(hooks))
+      return fail("hooks", "`hooks` must map hook event names to lists of hook groups, as in settings files");
+    definition.hooks = hooks as Record<string, unknown>;
   }
   for (const field of Object.keys(fields)) {
     if (USED.includes(field) || IGNORED_QUIETLY.includes(field)) continue;

@@ -21,6 +21,7 @@ export function formatAgentsList(
     if (agent.maxTurns) facts.push(`max turns: ${agent.maxTurns}`);
     if (agent.background) facts.push("background");
     if (agent.isolation) facts.push(`isolation: ${agent.isolation}`);
+    if (agent.hooks) facts.push(`hooks: ${Object.keys(agent.hooks).join(", ")}`);
     lines.push(`${agent.name}  (${sourceOf(agent)})`);
     lines.push(`  ${agent.description.replace(/\s+/g, " ")}`);
     lines.push(`  ${facts.join(" · ")}`);

@@ -1,15 +1,62 @@
 // Loads the session's agent definitions: `--agents JSON` (an error there is a usage error, exit 2),
-// then the agent files of the project and the user, then the built-in agents.
+// then the agent files of the project and the user, then the built-in agents. An agent's own
+// `hooks` are validated here like a settings file's (its `Stop` hooks are SubagentStop hooks, as in
+// Claude Code); an agent whose hooks are invalid is skipped — its guard hooks could not run.
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { parseAgentsJson } from "../agents/agents-json.js";
 import { discoverAgents } from "../agents/discover-agents.js";
-import { UsageError } from "../util/errors.js";
+import { type HookConfig, HookConfigError, loadHookConfig } from "../hooks/index.js";
+import { errorMessage, UsageError } from "../util/errors.js";
+
+export type LoadedAgents = {
+  agents: AgentDefinition[];
+  warnings: string[];
+  /** The hooks of agents that have their own, by agent name. */
+  hookConfigs: Map<string, HookConfig>;
+};
+
+/** An agent's `Stop` hooks fire when it finishes: they are its SubagentStop hooks. */
+function stopAsSubagentStop(hooks: Record<string, unknown>): Record<string, unknown> {
+  if (!("Stop" in hooks)) return hooks;
+  const { Stop: stop, ...rest } = hooks;
+  const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+  return { ...rest, SubagentStop: [...asList(rest.SubagentStop), ...asList(stop)] };
+}
+
+/** Validates the agents' own hooks; an agent whose hooks are invalid is left out with a warning. */
+export function agentHooks(
+  agents: AgentDefinition[],
+  projectDir: string,
+  warnings: string[],
+): { agents: AgentDefinition[]; hookConfigs: Map<string, HookConfig> } {
+  const hookConfigs = new Map<string, HookConfig>();
+  const kept = agents.filter((agent) => {
+    if (!agent.hooks) return true;
+    const source = agent.path ?? `--agents (agent ${agent.name})`;
+    try {
+      const config = loadHookConfig({
+        settings: [{ source, data: { hooks: stopAsSubagentStop(agent.hooks) } }],
+        compactFiles: [],
+        disabled: false,
+        projectDir,
+      });
+      hookConfigs.set(agent.name, config);
+      warnings.push(...config.warnings.map((warning) => `Agent ${agent.name}: ${warning}`));
+      return true;
+    } catch (error) {
+      const detail = error instanceof HookConfigError ? error.message : `${source}: ${errorMessage(error)}`;
+      warnings.push(`Agent skipped: ${detail} (its hooks must be valid for it to run).`);
+      return false;
+    }
+  });
+  return { agents: kept, hookConfigs };
+}
 
 export async function loadAgentDefinitions(options: {
   cwd: string;
   homeDir: string;
   agentsJson?: string;
-}): Promise<{ agents: AgentDefinition[]; warnings: string[] }> {
+}): Promise<LoadedAgents> {
   let extra: AgentDefinition[] = [];
   const warnings: string[] = [];
   if (options.agentsJson !== undefined) {
@@ -19,5 +66,7 @@ export async function loadAgentDefinitions(options: {
     warnings.push(...parsed.warnings);
   }
   const found = await discoverAgents({ cwd: options.cwd, homeDir: options.homeDir, extra });
-  return { agents: found.agents, warnings: [...warnings, ...found.warnings] };
+  warnings.push(...found.warnings);
+  const { agents, hookConfigs } = agentHooks(found.agents, options.cwd, warnings);
+  return { agents, warnings, hookConfigs };
 }

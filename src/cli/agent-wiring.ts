@@ -30,7 +30,7 @@ import type { Tool } from "../tools/tool.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import { errorMessage } from "../util/errors.js";
-import { loadAgentDefinitions } from "./agent-definitions.js";
+import { agentHooks, loadAgentDefinitions } from "./agent-definitions.js";
 import type { Basics } from "./compose.js";
 import type { CliOptions } from "./options.js";
 import { createModelClient } from "./provider.js";
@@ -117,7 +117,12 @@ export async function wireAgents(input: {
         tracer,
       });
     },
-    hooks: input.hooks,
+    hooks: {
+      // An agent file's own hooks run beside the configured ones, for that agent's events only.
+      forAgent: (scope) => input.hooks.forAgent(scope, loaded.hookConfigs.get(scope.agentType)),
+      has: (event) => input.hooks.has(event),
+      notification: (message, type) => input.hooks.notification(message, type),
+    },
     gateFor: (options) => input.gate.scoped(options),
     systemPromptFor(agent, agentCwd) {
       const builder = createSystemPromptBuilder({
@@ -218,12 +223,20 @@ export async function wireAgents(input: {
     define(data) {
       const parsed = readAgentsObject(data, "initialize");
       if (parsed.kind === "error") throw new Error(parsed.message);
+      const problems: string[] = [];
+      const checked = agentHooks(parsed.agents, cwd, problems);
+      if (checked.agents.length < parsed.agents.length) throw new Error(problems.join("; "));
+      for (const agent of parsed.agents) {
+        loaded.hookConfigs.delete(agent.name);
+        const config = checked.hookConfigs.get(agent.name);
+        if (config) loaded.hookConfigs.set(agent.name, config);
+      }
       for (const agent of [...parsed.agents].reverse()) {
         const index = loaded.agents.findIndex((existing) => existing.name === agent.name);
         if (index >= 0) loaded.agents.splice(index, 1);
         loaded.agents.unshift(agent);
       }
-      return parsed.warnings;
+      return [...parsed.warnings, ...problems];
     },
     async close() {
       await subagents.close();

@@ -12,6 +12,7 @@ import { spillContext } from "./context-spill.js";
 import {
   type CallbackInvoker,
   createDispatcher,
+  type Dispatcher,
   type DispatchRequest,
   type RuleMatcher,
 } from "./dispatch.js";
@@ -71,8 +72,9 @@ export type HookEngine = ToolHooks &
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
-    /** The hooks of a subagent's tool calls and lifecycle: every payload carries agent_id and agent_type. */
-    forAgent(scope: HookScope): AgentHooks;
+    /** The hooks of a subagent's tool calls and lifecycle: every payload carries agent_id and agent_type;
+     *  `agentConfig` adds its agent file's own hooks. */
+    forAgent(scope: HookScope, agentConfig?: HookConfig): AgentHooks;
     list(): HookListEntry[];
     test(
       event: HookEventName,
@@ -113,8 +115,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   }
   let envFiles = 0;
 
-  async function run(request: DispatchRequest): Promise<MergedOutcome> {
-    const { merged } = await dispatcher.dispatch(request);
+  /** Runs the hooks of a request: the configured ones, and inside a subagent its agent's own (`own`). */
+  async function run(request: DispatchRequest, own?: Dispatcher): Promise<MergedOutcome> {
+    const handlers = own ? [...dispatcher.select(request), ...own.select(request)] : undefined;
+    const { merged } = await dispatcher.dispatch(request, handlers);
     merged.additionalContext = await spillContext(merged.additionalContext, options.spillDir);
     notify(merged.notices);
     return merged;
@@ -143,17 +147,15 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   }
 
   /** Tool events, inside a subagent when `scope` is given (its payloads carry agent_id and agent_type). */
-  function toolHooks(scope?: HookScope): ToolHooks {
+  function toolHooks(scope?: HookScope, own?: Dispatcher): ToolHooks {
     const extra = scopeFields(scope);
     return {
       async preToolUse(input): Promise<PreToolUseOutcome> {
         const tool = { name: input.toolName, input: input.toolInput };
-        const merged = await run({
-          event: "PreToolUse",
-          fields: { ...toolFields(input), ...extra },
-          tool,
-          signal: input.signal,
-        });
+        const merged = await run(
+          { event: "PreToolUse", fields: { ...toolFields(input), ...extra }, tool, signal: input.signal },
+          own,
+        );
         const outcome: PreToolUseOutcome = {
           decision: merged.decision,
           additionalContext: merged.additionalContext,
@@ -176,13 +178,15 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
           ...extra,
         };
         const tool = { name: input.toolName, input: input.toolInput };
-        return postOutcome(await run({ event: "PostToolUse", fields, tool, signal: input.signal }));
+        return postOutcome(await run({ event: "PostToolUse", fields, tool, signal: input.signal }, own));
       },
 
       async postToolUseFailure(input) {
         const fields = { ...toolFields(input), error: input.error, duration_ms: input.durationMs, ...extra };
         const tool = { name: input.toolName, input: input.toolInput };
-        return postOutcome(await run({ event: "PostToolUseFailure", fields, tool, signal: input.signal }));
+        return postOutcome(
+          await run({ event: "PostToolUseFailure", fields, tool, signal: input.signal }, own),
+        );
       },
     };
   }
@@ -193,9 +197,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     fields: Record<string, unknown>,
     counter: { inARow: number },
     signal: AbortSignal | undefined,
+    own?: Dispatcher,
   ): Promise<StopOutcome> {
     if (fields.stop_hook_active !== true) counter.inARow = 0;
-    const merged = await run({ event, fields, signal });
+    const merged = await run({ event, fields, signal }, own);
     const outcome = {
       additionalContext: merged.additionalContext,
       notices: merged.notices,
@@ -218,37 +223,52 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     return { ...outcome, block: { reason: merged.reason ?? `blocked by a ${event} hook` } };
   }
 
-  async function preCompact(trigger: "manual" | "auto", customInstructions: string, scope?: HookScope) {
-    const merged = await run({
-      event: "PreCompact",
-      fields: { trigger, custom_instructions: customInstructions, ...scopeFields(scope) },
-    });
+  async function preCompact(
+    trigger: "manual" | "auto",
+    customInstructions: string,
+    scope?: HookScope,
+    own?: Dispatcher,
+  ) {
+    const fields = { trigger, custom_instructions: customInstructions, ...scopeFields(scope) };
+    const merged = await run({ event: "PreCompact", fields }, own);
     return {
       notices: merged.notices,
       ...(merged.blocked ? { blocked: { reason: merged.reason ?? "blocked by a PreCompact hook" } } : {}),
     };
   }
 
-  async function postCompact(trigger: "manual" | "auto", summary: string, scope?: HookScope) {
+  async function postCompact(
+    trigger: "manual" | "auto",
+    summary: string,
+    scope?: HookScope,
+    own?: Dispatcher,
+  ) {
     const fields = { trigger, compact_summary: summary, ...scopeFields(scope) };
-    return { notices: (await run({ event: "PostCompact", fields })).notices };
+    return { notices: (await run({ event: "PostCompact", fields }, own)).notices };
   }
 
   const mainStops = { inARow: 0 };
   /** SubagentStop blocks in a row, per agent. */
   const agentStops = new Map<string, { inARow: number }>();
 
-  function forAgent(scope: HookScope): AgentHooks {
+  /** A subagent's hooks; `agentConfig` holds its agent file's own hooks, which run beside the
+   *  configured ones for its events only (never when hooks are disabled). */
+  function forAgent(scope: HookScope, agentConfig?: HookConfig): AgentHooks {
     let stops = agentStops.get(scope.agentId);
     if (!stops) {
       stops = { inARow: 0 };
       agentStops.set(scope.agentId, stops);
     }
     const counter = stops;
+    const own =
+      agentConfig && agentConfig.handlers.length > 0 && !options.config.disabledBy
+        ? createDispatcher({ ...options, config: agentConfig })
+        : undefined;
     return {
-      ...toolHooks(scope),
+      ...toolHooks(scope, own),
+      has: (event) => dispatcher.has(event) || (own?.has(event) ?? false),
       async subagentStart(signal) {
-        const merged = await run({ event: "SubagentStart", fields: scopeFields(scope), signal });
+        const merged = await run({ event: "SubagentStart", fields: scopeFields(scope), signal }, own);
         return { additionalContext: merged.additionalContext, notices: merged.notices };
       },
       subagentStop(input) {
@@ -258,10 +278,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
           agent_transcript_path: input.transcriptPath,
           last_assistant_message: input.lastAssistantMessage,
         };
-        return stopEvent("SubagentStop", fields, counter, input.signal);
+        return stopEvent("SubagentStop", fields, counter, input.signal, own);
       },
-      preCompact: (trigger, customInstructions) => preCompact(trigger, customInstructions, scope),
-      postCompact: (trigger, summary) => postCompact(trigger, summary, scope),
+      preCompact: (trigger, customInstructions) => preCompact(trigger, customInstructions, scope, own),
+      postCompact: (trigger, summary) => postCompact(trigger, summary, scope, own),
     };
   }
 

@@ -231,6 +231,8 @@ export type HookScope = {
 
 /** The hooks of one subagent: tool events plus its lifecycle. Every payload carries agent_id and agent_type. */
 export interface AgentHooks extends ToolHooks {
+  /** Whether any hook (configured, or the agent's own) listens to `event`. */
+  has(event: HookEventName): boolean;
   /** Fired as the subagent starts; `additionalContext` goes into the subagent's first message. */
   subagentStart(signal?: AbortSignal): Promise<{ additionalContext: string[]; notices: HookNotice[] }>;
   /** Fired when the subagent wants to finish; a block makes it continue (capped like Stop). */

@@ -15,7 +15,7 @@ export function subagentSessionHooks(
     preToolUse: (input) => agent.preToolUse(input),
     postToolUse: (input) => agent.postToolUse(input),
     postToolUseFailure: (input) => agent.postToolUseFailure(input),
-    has: (event: HookEventName) => parent.has(event === "Stop" ? "SubagentStop" : event),
+    has: (event: HookEventName) => agent.has(event === "Stop" ? "SubagentStop" : event),
     userPromptSubmit: async () => empty,
     stop: (input) =>
       agent.subagentStop({

@@ -64,7 +64,8 @@ test("broken agent files are reported with file:line and skipped; the rest load"
     ".agents/agents/d.md": "---\nname: d\ndescription: ok\npermissionMode: yolo\n---\n",
     ".agents/agents/e.md": "---\nname: e\ndescription: ok\ntools: Bash(git *)\n---\n",
     ".agents/agents/f.md": "---\nname: f\ndescription: ok\nmaxTurns: -1\n---\n",
-    ".agents/agents/g.md": "---\nname: g\ndescription: fine\ntool: Read\nhooks: {}\ncolor: red\n---\nbody",
+    ".agents/agents/g.md": "---\nname: g\ndescription: fine\ntool: Read\nmemory: user\ncolor: red\n---\nbody",
+    ".agents/agents/h.md": "---\nname: h\ndescription: ok\nhooks: [a]\n---\n",
   });
   const { agents, warnings } = await discoverAgents({ cwd, homeDir: home });
   assert.deepEqual(
@@ -88,7 +89,8 @@ test("broken agent files are reported with file:line and skipped; the rest load"
       w.includes(`${file("g")}:4: unknown field \`tool\` is ignored (did you mean \`tools\`?)`),
     ),
   );
-  assert.ok(warnings.some((w) => w.includes(`${file("g")}:5: \`hooks\` is not supported`)));
+  assert.ok(warnings.some((w) => w.includes(`${file("g")}:5: \`memory\` is not supported`)));
+  assert.ok(warnings.some((w) => w.startsWith(`Agent skipped: ${file("h")}:4: \`hooks\` must map`)));
   assert.ok(!warnings.some((w) => w.includes("color")), "display-only fields are accepted quietly");
 });
 

@@ -3,6 +3,8 @@
 // reported with file, line and a suggestion while the other agents keep working, and a subagent's
 // failures (an API error, its turn limit) come back to the parent as error results it can act on.
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { RoutedScript } from "../support/fake-model-routes.js";
@@ -175,5 +177,97 @@ test("a subagent's API error and its turn limit come back to the parent as error
   const broken = byId.get("toolu_bm")!;
   assert.equal(broken.is_error, true);
   assert.match(String(broken.content), /The broken-model agent failed: HTTP 404 .*claude-nonexistent-1/);
+  workspace.cleanup();
+});
+
+test("an agent file's own hooks guard that agent only; its Stop hook is its SubagentStop; invalid hooks skip it", async () => {
+  const guarded = [
+    "---",
+    "name: guarded",
+    "description: Works under its own guard",
+    "hooks:",
+    "  PreToolUse:",
+    "    - matcher: Bash",
+    "      hooks:",
+    "        - type: command",
+    `          command: "echo 'guarded agent: no shell' >&2; exit 2"`,
+    "  Stop:",
+    "    - hooks:",
+    "        - type: command",
+    // $CLAUDE_PROJECT_DIR as the shell expands it (hooks run with it set).
+    '          command: sh "$CLAUDE_PROJECT_DIR/once.sh"',
+    "---",
+    "You are the GUARDED agent.",
+    "",
+  ].join("\n");
+  const workspace = createWorkspace({
+    ".claude/agents/guarded.md": guarded,
+    ".claude/agents/broken-hooks.md":
+      "---\nname: broken-hooks\ndescription: x\nhooks:\n  PreToolUse: nope\n---\nbody\n",
+    // Blocks the first stop (stop_hook_active false) and records every payload.
+    "once.sh": `payload=$(cat); echo "$payload" >> "$CLAUDE_PROJECT_DIR/stops.jsonl"
+case "$payload" in *'"stop_hook_active":true'*) exit 0;; esac
+echo "check once more" >&2; exit 2
+`,
+  });
+  const server = await serve({
+    turns: [
+      {
+        tool_calls: [
+          { name: "Bash", input: { command: "echo parent > parent-ran.txt" } },
+          agentCall("toolu_g", "guarded", "Do it"),
+        ],
+      },
+      { text: "Parent done." },
+    ],
+    routes: [
+      {
+        match: "GUARDED agent",
+        turns: [
+          { tool_calls: [{ name: "Bash", input: { command: "echo sub > sub-ran.txt" } }] },
+          { text: "first answer" },
+          { text: "second answer" },
+        ],
+      },
+    ],
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  const list = await runCli(["agents", "list"], { cwd: workspace.dir, env });
+  assert.match(list.stdout, /^guarded {2}\(project: .*\n.*\n.*hooks: PreToolUse, Stop/m);
+  assert.match(
+    list.stdout,
+    /Agent skipped: .*broken-hooks\.md: hooks\.PreToolUse: must be an array of matcher groups/,
+  );
+  const run = await runCli(["-p", "go", "--allowedTools", "Bash"], { cwd: workspace.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(
+    existsSync(join(workspace.dir, "parent-ran.txt")),
+    "the agent's hook does not touch the parent's calls",
+  );
+  assert.ok(
+    !existsSync(join(workspace.dir, "sub-ran.txt")),
+    "the agent's own PreToolUse hook blocked its Bash",
+  );
+  const sub = bodies(server).filter((body) => JSON.stringify(body.system).includes("GUARDED agent"));
+  assert.equal(sub.length, 3, "the Stop hook blocked once: one more turn");
+  assert.match(JSON.stringify(sub[1]!.messages.at(-1)), /guarded agent: no shell/);
+  assert.match(JSON.stringify(sub[2]!.messages.at(-1)), /check once more/);
+  const stops = readFileSync(join(workspace.dir, "stops.jsonl"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  assert.deepEqual(
+    stops.map((payload) => [payload.hook_event_name, payload.agent_type, payload.stop_hook_active]),
+    [
+      ["SubagentStop", "guarded", false],
+      ["SubagentStop", "guarded", true],
+    ],
+    "it fires for the agent's stops only, not the parent's",
+  );
+  const last = bodies(server).at(-1)!;
+  const result = (last.messages.at(-1)!.content as Array<Record<string, unknown>>).find(
+    (block) => block.tool_use_id === "toolu_g",
+  )!;
+  assert.equal(result.content, "second answer");
   workspace.cleanup();
 });
