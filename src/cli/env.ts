@@ -40,6 +40,9 @@ export type EnvSnapshot = {
   maxThinkingTokens?: number;
   /** `--thinking adaptive|enabled` (no variable): thinking on at the model's default budget. */
   thinkingOn?: boolean;
+  /** stream-json input: `system/session_state_changed` lines, which Claude Code writes only when the
+   *  TypeScript Agent SDK (CLAUDE_CODE_SDK_READS_SESSION_STATE) or the user asks for them. */
+  sessionStateEvents: boolean;
 };
 
 const truthy = (value: string | undefined) =>
@@ -115,6 +118,8 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     searxngUrl: nonEmpty(env.SEARXNG_URL),
     promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
     maxThinkingTokens: thinkingTokens(env.MAX_THINKING_TOKENS, warnings),
+    sessionStateEvents:
+      truthy(env.CLAUDE_CODE_SDK_READS_SESSION_STATE) || truthy(env.CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS),
   };
 }
 

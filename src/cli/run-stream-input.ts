@@ -44,13 +44,14 @@ export async function runStreamInput(runtime: Runtime, options: CliOptions): Pro
   const setState = (next: SessionState) => {
     if (state === next) return;
     state = next;
-    channel.send({
-      type: "system",
-      subtype: "session_state_changed",
-      state,
-      uuid: randomUUID(),
-      session_id: sessionId,
-    });
+    if (runtime.env.sessionStateEvents)
+      channel.send({
+        type: "system",
+        subtype: "session_state_changed",
+        state,
+        uuid: randomUUID(),
+        session_id: sessionId,
+      });
   };
   const queue: InboundUser[] = [];
   let inputEnded = false;

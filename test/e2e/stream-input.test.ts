@@ -30,7 +30,9 @@ const ofType = (lines: JsonLine[], type: string, subtype?: string) =>
 
 test("two turns in one process; both queued turns finish after stdin closes", async () => {
   const server = await serve([{ text: "first answer" }, { text: "second answer" }]);
-  const cli = startStreamCli(["--replay-user-messages"], { cwd: workspace.dir, env: env(server) });
+  // What the TypeScript Agent SDK sets: it reads the session state lines.
+  const withStates = { ...env(server), CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" };
+  const cli = startStreamCli(["--replay-user-messages"], { cwd: workspace.dir, env: withStates });
   cli.user("one", "aaaaaaaa-0000-4000-8000-000000000001");
   cli.user("two");
   cli.end();
@@ -136,6 +138,9 @@ test("a bad line is reported with its line number and the run goes on", async ()
   assert.match(cli.stderr(), /stdin line 2: user: message\.role/);
   assert.match(cli.stderr(), /stdin line 3: unknown message type "mystery"/);
   assert.equal(ofType(cli.lines, "result")[0]!.result, "still here");
+  // Without CLAUDE_CODE_SDK_READS_SESSION_STATE (a script, the Python SDK), as in Claude Code: none.
+  assert.deepEqual(ofType(cli.lines, "system", "session_state_changed"), []);
+  assert.equal(cli.lines[0]!.subtype, "init");
 });
 
 test("a failed last turn exits 1; the result names the API error like Claude Code", async () => {
