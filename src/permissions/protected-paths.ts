@@ -2,7 +2,7 @@
 // agents, MCP servers), git's own folder and hooks, and the shell and tool startup files that run
 // code later. Writing any of them always needs an explicit prompt (except in bypassPermissions):
 // not acceptEdits, not an allow rule, not ALLOW_WRITE, and never silently through Bash.
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { basename, sep } from "node:path";
 import { isInside } from "../util/path-resolution.js";
 
@@ -42,6 +42,10 @@ export function protectedWrite(
   if (folder !== undefined) return `${path} is inside ${folder}/, which configures ${describe(folder)}`;
   const name = basename(path).toLowerCase();
   if (PROTECTED_FILES.has(name)) return `${path} is ${name}, which configures ${describe(name)}`;
+  // A file with other hard links is also those other names (`cp -l .claude/settings.json x` made
+  // earlier), which cannot be found from here: writing it could change protected configuration.
+  const links = hardLinks(path);
+  if (links > 1) return `${path} has ${links} hard links, and the gate cannot know where the others are`;
   if (!recursive) return null;
   const root = workspaceRoots.find((candidate) => isInside(path, candidate));
   if (root !== undefined) return `${path} holds the workspace ${root} (with its configuration)`;
@@ -71,6 +75,16 @@ const MENTION = new RegExp(
  */
 export function protectedMention(text: string): string | null {
   return MENTION.exec(text)?.[1] ?? null;
+}
+
+/** The link count of a regular file (0 when it is missing or not a regular file). */
+function hardLinks(path: string): number {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() ? stat.nlink : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function describe(name: string): string {
