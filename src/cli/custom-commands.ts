@@ -1,12 +1,14 @@
 // Runs a custom slash command as one turn, for the REPL and for `-p "/name args"` alike (the one
 // place a command line becomes a turn): UserPromptSubmit hooks see the line as typed; then the command
-// expands (its `` !`…` `` lines and `@file` reads go through the session's ToolRunner); its
+// expands (its `` !`…` `` lines and `@file` reads go through the session's ToolRunner) and
+// UserPromptExpansion hooks see the expansion; its
 // `allowed-tools` are allow rules for that turn only and its `model` the turn's model; both are undone
 // when the turn ends, however it ends.
 import type { CustomCommand } from "../commands/custom-command.js";
 import { expandCommand } from "../commands/expand-command.js";
 import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
+import { slashExpansion } from "../session/prompt-hooks.js";
 import { errorMessage } from "../util/errors.js";
 import type { Runtime } from "./compose.js";
 import type { HeadlessCommand } from "./headless-slash.js";
@@ -99,6 +101,7 @@ export async function runCommandTurn(
   try {
     return await session.submit(line.typed, attachments, {
       typed: line.typed,
+      expansion: slashExpansion(line.command.name, line.args, "skill"),
       prepare: (signal) =>
         expandCommand(line.command, line.args, (name, input) => session.runTool(name, input, signal)),
     });

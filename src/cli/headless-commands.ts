@@ -3,6 +3,7 @@
 // .agents/commands) and per MCP prompt (`/server:prompt`), plus the `extra` commands other features
 // contribute.
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { slashExpansion } from "../session/prompt-hooks.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { Runtime } from "./compose.js";
 import { customHeadlessCommands } from "./custom-commands.js";
@@ -74,7 +75,8 @@ export function headlessCommands(
       argumentHint: "[focus]",
       async run(args) {
         const existing = await detectInitTarget(runtime.cwd);
-        return { kind: "prompt", prompt: buildInitPrompt({ focus: args || undefined, existing }) };
+        const prompt = buildInitPrompt({ focus: args || undefined, existing });
+        return { kind: "prompt", prompt, expansion: slashExpansion("init", args, "builtin") };
       },
     },
   ];
@@ -85,7 +87,11 @@ export function headlessCommands(
       name: skill.name,
       description: skill.description,
       argumentHint: "[args]",
-      run: async (args) => ({ kind: "prompt", prompt: skillSlashPrompt(skill, args || undefined) }),
+      run: async (args) => ({
+        kind: "prompt",
+        prompt: skillSlashPrompt(skill, args || undefined),
+        expansion: slashExpansion(skill.name, args, "skill"),
+      }),
     }));
   const skillNames = new Set(skills.map((skill) => skill.name));
   const custom = customHeadlessCommands(runtime).filter(
@@ -96,10 +102,14 @@ export function headlessCommands(
     description: prompt.description ?? `MCP prompt from ${prompt.server}`,
     argumentHint: "[args]",
     async run(args, signal) {
-      const expansion = await runtime.mcp!.expandPrompt(prompt.server, prompt.name, args, signal);
-      return expansion.ok
-        ? { kind: "prompt", prompt: expansion.text }
-        : { kind: "error", text: expansion.message };
+      const expanded = await runtime.mcp!.expandPrompt(prompt.server, prompt.name, args, signal);
+      return expanded.ok
+        ? {
+            kind: "prompt",
+            prompt: expanded.text,
+            expansion: slashExpansion(prompt.command, args, "mcp"),
+          }
+        : { kind: "error", text: expanded.message };
     },
   }));
   const commands = [

@@ -5,13 +5,16 @@
 // `extra`) expand into the prompt the model receives. A prompt that only looks like a path
 // ("/usr/lib is full") is not a command. The same list feeds system/init and the SDK's
 // supportedCommands().
+import type { PromptExpansion } from "../hooks/types.js";
 import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
 import { nearest } from "../util/edit-distance.js";
 import { errorMessage } from "../util/errors.js";
 
 export type HeadlessCommandOutcome =
-  | { kind: "prompt"; prompt: string }
+  /** `expansion`: the command as UserPromptExpansion hooks see it (the typed line is what
+   *  UserPromptSubmit hooks see). */
+  | { kind: "prompt"; prompt: string; expansion: PromptExpansion }
   | { kind: "output"; text: string }
   | { kind: "error"; text: string }
   /** The command runs the model turn itself (a custom command: hooks see the typed line first). */

@@ -5,6 +5,7 @@
 import type { ImageBlock, SideUsage, Usage } from "../model/types.js";
 import { addUsage } from "../model/usage.js";
 import type { TurnResult } from "../session/events.js";
+import type { SubmitOptions } from "../session/session.js";
 import { UsageLedger } from "../session/usage-ledger.js";
 import type { HeadlessTurn } from "../ui/headless/terminal-reason.js";
 import type { Runtime } from "./compose.js";
@@ -67,12 +68,17 @@ export async function runHeadlessTurn(
   });
   const resolution = await resolveHeadlessSlash(text, commands, signal).finally(stopCounting);
   let turn: ((attachments: Array<string | ImageBlock>) => Promise<TurnResult>) | undefined;
+  // A prompt command: UserPromptSubmit hooks see the line as typed, UserPromptExpansion the expansion.
+  let submitOptions: SubmitOptions = {};
   if (resolution.kind === "command") {
     const { outcome } = resolution;
     if (outcome.kind === "output") return localTurn(runtime, started, outcome.text, false, spent);
     if (outcome.kind === "error") return localTurn(runtime, started, outcome.text, true, spent);
     if (outcome.kind === "turn") turn = outcome.run;
-    else text = outcome.prompt;
+    else {
+      text = outcome.prompt;
+      submitOptions = { typed: prompt.text.trim(), expansion: outcome.expansion };
+    }
   }
   const context = prompt.context ?? [];
   // A command that runs its own turn takes the context as its first attachment.
@@ -84,5 +90,5 @@ export async function runHeadlessTurn(
     if (attached.text) attachments.push(attached.text);
   }
   const all = [...(turn ? context : []), ...attachments, ...(prompt.extra ?? [])];
-  return turn ? turn(all) : runtime.session.submit(text, all);
+  return turn ? turn(all) : runtime.session.submit(text, all, submitOptions);
 }

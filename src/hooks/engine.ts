@@ -33,6 +33,7 @@ import type {
   StopOutcome,
   SubagentHooks,
   ToolHooks,
+  UserPromptSubmitOutcome,
 } from "./types.js";
 
 /** The payload fields of a call made inside a subagent (a worktree agent's `cwd` is its worktree;
@@ -134,6 +135,15 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     tool_use_id: input.toolUseId,
   });
   const stopOf = (merged: MergedOutcome) => (merged.stop ? { stop: merged.stop } : {});
+
+  function promptOutcome(event: HookEventName, merged: MergedOutcome): UserPromptSubmitOutcome {
+    return {
+      additionalContext: merged.additionalContext,
+      notices: merged.notices,
+      ...stopOf(merged),
+      ...(merged.blocked ? { blocked: { reason: merged.reason ?? `blocked by a ${event} hook` } } : {}),
+    };
+  }
 
   function postOutcome(merged: MergedOutcome): PostToolUseOutcome {
     const outcome: PostToolUseOutcome = {
@@ -294,14 +304,21 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });
-      return {
-        additionalContext: merged.additionalContext,
-        notices: merged.notices,
-        ...stopOf(merged),
-        ...(merged.blocked
-          ? { blocked: { reason: merged.reason ?? "blocked by a UserPromptSubmit hook" } }
-          : {}),
+      return promptOutcome("UserPromptSubmit", merged);
+    },
+
+    async userPromptExpansion(input, signal) {
+      const fields = {
+        expansion_type: input.expansionType,
+        command_name: input.commandName,
+        command_args: input.commandArgs,
+        command_source: input.commandSource,
+        prompt: input.prompt,
       };
+      return promptOutcome(
+        "UserPromptExpansion",
+        await run({ event: "UserPromptExpansion", fields, signal }),
+      );
     },
 
     async stop({ stopHookActive, lastAssistantMessage, signal }) {

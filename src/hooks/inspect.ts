@@ -84,6 +84,14 @@ function syntheticFields(
       return { ...toolFields, error: "Exit code 1", duration_ms: 0 };
     case "UserPromptSubmit":
       return { prompt: typeof input.prompt === "string" ? input.prompt : "hello" };
+    case "UserPromptExpansion":
+      return {
+        expansion_type: "slash_command",
+        command_name: typeof input.command_name === "string" ? input.command_name : "review",
+        command_args: typeof input.command_args === "string" ? input.command_args : "",
+        command_source: "skill",
+        prompt: typeof input.prompt === "string" ? input.prompt : "Review the change.",
+      };
     case "Stop":
       return { stop_hook_active: false, last_assistant_message: "" };
     case "StopFailure":

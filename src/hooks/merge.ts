@@ -32,11 +32,16 @@ const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set([
   "PreToolUse",
   "PermissionRequest",
   "UserPromptSubmit",
+  "UserPromptExpansion",
 ]);
 /** Events whose hooks answer a permission question (allow / ask / deny rather than block). */
 const DECIDES: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PermissionRequest"]);
 /** Events whose plain stdout (exit 0) becomes model context. */
-const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set(["UserPromptSubmit", "SessionStart"]);
+const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set([
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "SessionStart",
+]);
 
 export function noticeFor(
   event: HookEventName,

@@ -151,6 +151,15 @@ export type UserPromptSubmitOutcome = {
   notices: HookNotice[];
 };
 
+/** A slash command the user typed that expands into a prompt (a custom command, a skill, `/init`,
+ *  an MCP prompt): what UserPromptExpansion hooks see besides the expanded `prompt`. */
+export type PromptExpansion = {
+  expansionType: "slash_command" | "mcp_prompt";
+  commandName: string;
+  commandArgs: string;
+  commandSource: "skill" | "builtin" | "mcp";
+};
+
 export type StopOutcome = {
   /** Continue the turn with `reason` as the instruction (at most 8 blocks in a row are honoured). */
   block?: { reason: string };
@@ -179,6 +188,11 @@ export interface SessionHooks {
   /** True when at least one handler is configured for the event (callers may skip work otherwise). */
   has(event: HookEventName): boolean;
   userPromptSubmit(prompt: string, signal?: AbortSignal): Promise<UserPromptSubmitOutcome>;
+  /** UserPromptExpansion: a typed slash command expanded into `prompt` (block / context as above). */
+  userPromptExpansion(
+    input: PromptExpansion & { prompt: string },
+    signal?: AbortSignal,
+  ): Promise<UserPromptSubmitOutcome>;
   stop(input: {
     stopHookActive: boolean;
     lastAssistantMessage: string;

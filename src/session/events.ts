@@ -71,7 +71,7 @@ export type SessionEvent =
   | { type: "news-waiting" }
   | { type: "hook-notice"; notice: HookNotice }
   | { type: "hook-run"; event: HookRunEvent }
-  | { type: "prompt-blocked"; reason: string }
+  | { type: "prompt-blocked"; reason: string; hook?: "UserPromptSubmit" | "UserPromptExpansion" }
   | { type: "warning"; message: string }
   /** The history was replaced by a compaction: `messages` is the new history (summary first). */
   | {

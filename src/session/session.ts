@@ -6,6 +6,7 @@
 import type {
   HookNotice,
   HookRunEvent,
+  PromptExpansion,
   SessionHooks,
   SessionStartSource,
   ToolHooks,
@@ -34,6 +35,7 @@ import { type BackgroundWork, BesideWork } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
+import { passPromptHooks } from "./prompt-hooks.js";
 import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
 import { formatUsd, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
@@ -81,6 +83,8 @@ export type SubmitOptions = {
   /** Not the user's prompt but news for the model (a background agent finished while the REPL was
    *  idle): no UserPromptSubmit hooks, no `@` mentions. */
   news?: boolean;
+  /** The typed slash command this prompt expands (UserPromptExpansion hooks see it). */
+  expansion?: PromptExpansion;
   prepare?: (signal: AbortSignal) => Promise<string>;
 };
 export class Session {
@@ -288,19 +292,14 @@ export class Session {
       this.lastUsage = event.usage;
     });
     try {
-      const submitted = options.news
-        ? undefined
-        : await this.options.hooks?.userPromptSubmit(options.typed ?? prompt, controller.signal);
-      if (submitted?.stop) {
-        const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.stop.reason, text: "" };
+      const gate = await passPromptHooks(this.options.hooks, prompt, options, controller.signal);
+      if (gate.kind !== "go") {
+        if (gate.kind === "blocked")
+          this.emit({ type: "prompt-blocked", reason: gate.reason, hook: gate.hook });
+        const terminal: Terminal = { reason: "stopped_by_hook", message: gate.reason, text: "" };
         return this.finish(terminal, started, apiMs, numTurns, turnUsage);
       }
-      if (submitted?.blocked) {
-        this.emit({ type: "prompt-blocked", reason: submitted.blocked.reason });
-        const terminal: Terminal = { reason: "stopped_by_hook", message: submitted.blocked.reason, text: "" };
-        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
-      }
-      if (options.prepare) prompt = await options.prepare(controller.signal);
+      prompt = gate.prompt;
       const mentioned =
         options.typed === undefined && !options.news && prompt.includes("@")
           ? await attachFileMentions(prompt, {
@@ -318,12 +317,15 @@ export class Session {
       for (const message of attached.warnings) this.emit({ type: "warning", message });
       // Images first: the models read an image-then-text prompt best.
       const content: UserBlock[] = [...attached.images, { type: "text", text: prompt }];
-      const hookContext = (submitted?.additionalContext ?? []).map((text) =>
-        systemNote("UserPromptSubmit", text),
-      );
       const changes = (await this.options.systemPromptChanges?.()) ?? [];
       this.pendingContext.push(...this.beside.take());
-      const extra = [...changes, ...this.pendingContext, ...hookContext, ...mentioned.blocks, ...attachments];
+      const extra = [
+        ...changes,
+        ...this.pendingContext,
+        ...gate.context,
+        ...mentioned.blocks,
+        ...attachments,
+      ];
       this.pendingContext = [];
       for (const block of extra)
         content.push(typeof block === "string" ? { type: "text", text: block } : block);

@@ -1,6 +1,6 @@
 // The hooks a subagent's Session sees: its tool events come from the parent's hooks engine scoped to
 // the agent (payloads carry agent_id and agent_type); its Stop is SubagentStop; the session-level
-// events that belong to the main conversation (UserPromptSubmit, SessionStart, SessionEnd,
+// events that belong to the main conversation (UserPromptSubmit/Expansion, SessionStart, SessionEnd,
 // StopFailure) do not fire.
 import type { AgentHooks, HookEventName, SessionHooks, ToolHooks } from "../hooks/types.js";
 
@@ -17,6 +17,7 @@ export function subagentSessionHooks(
     postToolUseFailure: (input) => agent.postToolUseFailure(input),
     has: (event: HookEventName) => agent.has(event === "Stop" ? "SubagentStop" : event),
     userPromptSubmit: async () => empty,
+    userPromptExpansion: async () => empty,
     stop: (input) =>
       agent.subagentStop({
         stopHookActive: input.stopHookActive,

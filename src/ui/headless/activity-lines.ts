@@ -26,7 +26,7 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
       return `[hook] ${firstLine(notice.text, 400)}`;
     }
     case "prompt-blocked":
-      return `reagent: prompt blocked by a UserPromptSubmit hook: ${firstLine(event.reason, 300)}`;
+      return `reagent: prompt blocked by a ${event.hook ?? "UserPromptSubmit"} hook: ${firstLine(event.reason, 300)}`;
     case "stop-continued":
       // The hook notice already said why; the count is progress detail.
       return verbose ? `reagent: continuing after a Stop hook block (${event.count} in a row)` : undefined;

@@ -2,6 +2,7 @@
 // output, submit a prompt (skills, MCP prompts, /init), run a custom command's turn, clear, or exit. Errors thrown by the host
 // become error output, never crashes.
 
+import type { SubmitOptions } from "../../session/session.js";
 import { errorMessage } from "../../util/errors.js";
 import type { ReplHost, RuleKind } from "./host.js";
 import { allCommands, nearestCommands, type ParsedSlash } from "./slash-commands.js";
@@ -9,7 +10,8 @@ import { allCommands, nearestCommands, type ParsedSlash } from "./slash-commands
 export type SlashOutcome =
   | { kind: "output"; text: string }
   | { kind: "error"; text: string }
-  | { kind: "submit"; prompt: string; display: string }
+  /** `expansion`: the command as UserPromptExpansion hooks see it (`display` is the typed line). */
+  | { kind: "submit"; prompt: string; display: string; expansion?: Expansion }
   /** A turn the host runs itself (a custom command: expanded after UserPromptSubmit allowed it). */
   | { kind: "turn"; display: string; run: () => Promise<unknown> }
   | { kind: "cleared"; text: string }
@@ -24,6 +26,13 @@ export type SlashContext = {
   hookRuns: string[];
   helpText: string;
 };
+
+type Expansion = NonNullable<SubmitOptions["expansion"]>;
+
+function expansion(name: string, args: string, source: Expansion["commandSource"]): Expansion {
+  const expansionType = source === "mcp" ? "mcp_prompt" : "slash_command";
+  return { expansionType, commandName: name, commandArgs: args, commandSource: source };
+}
 
 const RULE_KINDS = new Set(["allow", "deny", "ask"]);
 
@@ -101,7 +110,8 @@ async function builtin(parsed: ParsedSlash, context: SlashContext): Promise<Slas
       return { kind: "output", text: host.agentsReport() };
     case "init": {
       const prompt = await host.initPrompt(args);
-      return { kind: "submit", prompt, display: `/init${args ? ` ${args}` : ""}` };
+      const display = `/init${args ? ` ${args}` : ""}`;
+      return { kind: "submit", prompt, display, expansion: expansion("init", args, "builtin") };
     }
     case "model":
       if (args === "") return { kind: "pick", picker: "model" };
@@ -138,11 +148,16 @@ export async function dispatchSlash(parsed: ParsedSlash, context: SlashContext):
       const name = parsed.name.slice(colon + 1);
       if (host.mcpPrompts().some((prompt) => prompt.server === server && prompt.name === name)) {
         const prompt = await host.expandMcpPrompt(server, name, parsed.args);
-        return { kind: "submit", prompt, display };
+        return { kind: "submit", prompt, display, expansion: expansion(parsed.name, parsed.args, "mcp") };
       }
     }
     if (host.skills().some((skill) => skill.name === parsed.name))
-      return { kind: "submit", prompt: host.skillPrompt(parsed.name, parsed.args), display };
+      return {
+        kind: "submit",
+        prompt: host.skillPrompt(parsed.name, parsed.args),
+        display,
+        expansion: expansion(parsed.name, parsed.args, "skill"),
+      };
     const command = host
       .customCommands()
       .some((custom) => custom.name === parsed.name || custom.name.split(":").at(-1) === parsed.name);

@@ -5,6 +5,7 @@
 // idle starts a turn of its own, as Claude Code does. A failing turn or command becomes an error
 // entry, never a crash.
 import { useCallback, useEffect, useState } from "react";
+import type { SubmitOptions } from "../../session/session.js";
 import { errorMessage } from "../../util/errors.js";
 import type { ReplHost } from "./host.js";
 import { isShellInput } from "./shell-mode.js";
@@ -47,20 +48,27 @@ export function useTurns(options: TurnsOptions) {
   const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
 
   const runTurn = useCallback(
-    async (prompt: string, display: string | undefined, run?: () => Promise<unknown>) => {
+    async (
+      prompt: string,
+      display: string | undefined,
+      run?: () => Promise<unknown>,
+      expansion?: SubmitOptions["expansion"],
+    ) => {
       if (display !== undefined) add({ kind: "user", text: display });
       setBusy(true);
       setStartedAt(Date.now());
       setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
       try {
-        // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed.
+        // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed,
+        // UserPromptExpansion hooks the expansion.
         if (run) await run();
         else {
           if (display === undefined) await host.session.submit(prompt, [], { news: true });
           else {
             const resources = await attachResources(host, prompt);
             for (const problem of resources.problems) add({ kind: "warning", text: problem });
-            await host.session.submit(prompt, resources.blocks, prompt === display ? {} : { typed: display });
+            const options = prompt === display ? {} : { typed: display, ...(expansion ? { expansion } : {}) };
+            await host.session.submit(prompt, resources.blocks, options);
           }
         }
       } catch (error) {
@@ -122,7 +130,8 @@ export function useTurns(options: TurnsOptions) {
       const outcome = await dispatchSlash(parsed, { host, hookRuns: hookRuns.current, helpText });
       setBusy(false);
       if (outcome.kind === "exit") return onExit();
-      if (outcome.kind === "submit") return runTurn(outcome.prompt, outcome.display);
+      if (outcome.kind === "submit")
+        return runTurn(outcome.prompt, outcome.display, undefined, outcome.expansion);
       if (outcome.kind === "turn") return runTurn(outcome.display, outcome.display, outcome.run);
       if (outcome.kind === "pick") return onPick(outcome.picker);
       if (outcome.kind === "resume") return onResume(outcome.id);
