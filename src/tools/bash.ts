@@ -88,7 +88,8 @@ async function executeBash(
   const output = run.output.replace(/\n$/, "");
   const exitCode = run.exitCode ?? (run.exitSignal ? 128 + (constants.signals[run.exitSignal] ?? 0) : 1);
   const data = {
-    stdout: run.output,
+    // As Claude Code reports it (checked against its binary): without the final newline.
+    stdout: output,
     stderr: "",
     exitCode,
     interrupted: run.ending !== "exited",

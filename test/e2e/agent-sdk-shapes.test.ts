@@ -118,7 +118,7 @@ test("every message: uuid and session_id; assistant, user and stream events: par
     { type: "tool_result", tool_use_id: "toolu_echo", content: "hi" },
   ]);
   const bash = toolResult.tool_use_result as Record<string, unknown>;
-  assert.equal(bash.stdout, "hi\n");
+  assert.equal(bash.stdout, "hi", "as Claude Code reports it, without the final newline");
   assert.equal(bash.stderr, "");
   assert.equal(bash.interrupted, false);
 
