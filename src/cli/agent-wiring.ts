@@ -5,8 +5,7 @@
 // and restored with the session.
 import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
 import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
@@ -56,6 +55,12 @@ export type AgentWiring = {
   /** Stops the background agents (their worktrees are finished) and writes the task list out. */
   close(): Promise<void>;
 };
+
+/** `$XDG_STATE_HOME` (when absolute), else `~/.local/state`. */
+function stateHome(env: Basics["env"]): string {
+  const xdg = env.all.XDG_STATE_HOME;
+  return xdg && isAbsolute(xdg) ? xdg : join(env.homeDir, ".local", "state");
+}
 
 export async function wireAgents(input: {
   basics: Basics;
@@ -199,7 +204,9 @@ export async function wireAgents(input: {
         tracer,
         hooks,
       ),
-    worktreeDir: join(tmpdir(), "reagent-worktrees", projectKey(cwd)),
+    // Kept worktrees hold an agent's unmerged work: a folder that survives a reboot (a tmpfs /tmp
+    // would not), outside the project and outside any protected folder (.git, .agents …).
+    worktreeDir: join(stateHome(env), "reagent", "worktrees", projectKey(cwd)),
     waitBeforeEnd: !input.interactive,
   });
   const tools: Tool[] = [

@@ -271,13 +271,16 @@ test("a worktree agent's change stays on its branch; the main checkout is untouc
       },
     ],
   });
-  const run = await runCli(["-p", "bump it", "--allowedTools", "Bash"], { cwd: repo, env: envFor(server) });
+  const env = envFor(server);
+  const run = await runCli(["-p", "bump it", "--allowedTools", "Bash"], { cwd: repo, env });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout.trim(), "The agent bumped it on its branch.");
   const toolResult = JSON.stringify(bodies(server).at(-1)!.messages.at(-1));
   const match = /git worktree (\S+) on branch (reagent\/agent-[0-9a-f]+)/.exec(toolResult);
   assert.ok(match, toolResult);
   const [, path, branch] = match;
+  const kept = join(realpathSync(env.HOME!), ".local", "state", "reagent", "worktrees");
+  assert.ok(path.startsWith(kept), `${path} is kept in the user's state folder (it survives a reboot)`);
   assert.match(toolResult, /1 new commit on the branch/);
   assert.equal(readFileSync(join(path, "app.txt"), "utf8"), "v2\n");
   assert.equal(readFileSync(join(repo, "app.txt"), "utf8"), "v1\n");
