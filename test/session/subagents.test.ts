@@ -391,3 +391,46 @@ test("hook payloads from inside a subagent carry its own permission mode (Explor
   assert.equal(mode("PreToolUse", "Read"), "plan", "the Explore agent's call");
   workspace.cleanup();
 });
+
+test("a subagent's narrower permissionMode applies: a plan agent under a bypassPermissions parent cannot write", async () => {
+  const workspace = createWorkspace({});
+  const planner: AgentDefinition = {
+    name: "planner",
+    description: "plans",
+    prompt: "PLANNER agent",
+    disallowedTools: [],
+    skills: [],
+    permissionMode: "plan",
+    source: "project",
+  };
+  const { session, model } = createSubagentHarness({
+    cwd: workspace.dir,
+    mode: "bypassPermissions",
+    agents: [planner],
+    script: {
+      turns: [
+        {
+          tool_calls: [
+            { name: "Agent", input: { description: "plan", prompt: "plan it", subagent_type: "planner" } },
+          ],
+        },
+        { text: "done" },
+      ],
+      routes: [
+        {
+          match: "PLANNER agent",
+          turns: [
+            { tool_calls: [{ name: "Write", input: { file_path: "plan.txt", content: "step 1\n" } }] },
+            { text: "could not write" },
+          ],
+        },
+      ],
+    },
+  });
+  await session.submit("plan");
+  assert.equal(existsSync(join(workspace.dir, "plan.txt")), false, "plan mode refused the write");
+  const agentResults = lastResults(model.requests.filter((request) => request.route !== "main").at(-1)!);
+  assert.equal(agentResults[0].is_error, true);
+  assert.match(String(agentResults[0].content), /plan/i);
+  workspace.cleanup();
+});
