@@ -7,7 +7,19 @@ import { basename, sep } from "node:path";
 import { isInside } from "../util/path-resolution.js";
 
 /** Folders whose contents configure an agent, git or an editor (at any depth). */
-const PROTECTED_FOLDERS = new Set([".agents", ".claude", ".git", ".husky", ".vscode", ".idea"]);
+const PROTECTED_FOLDERS = new Set([
+  ".agents",
+  ".claude",
+  ".git",
+  ".husky",
+  ".vscode",
+  ".idea",
+  // Other agents' and editors' configuration (MCP servers, hooks, tasks that run programs).
+  ".cursor",
+  ".gemini",
+  ".codex",
+  ".zed",
+]);
 
 /** Files that configure tools or shells (at any depth). */
 const PROTECTED_FILES = new Set([
@@ -24,6 +36,11 @@ const PROTECTED_FILES = new Set([
   ".profile",
   ".envrc",
   ".ripgreprc",
+  // Git hook managers: their configuration names the programs the next commit runs.
+  ".pre-commit-config.yaml",
+  "lefthook.yml",
+  ".lefthook.yml",
+  "lefthook-local.yml",
 ]);
 
 /**
@@ -91,9 +108,16 @@ function describe(name: string): string {
   if (name === ".agents" || name === ".claude" || name === ".mcp.json" || name === ".claude.json") {
     return "the agent (settings, hooks, skills, MCP servers)";
   }
-  if (name === ".git" || name === ".gitconfig" || name === ".gitmodules" || name === ".husky") {
+  if (
+    name.startsWith(".git") ||
+    name === ".husky" ||
+    name.includes("lefthook") ||
+    name.startsWith(".pre-commit")
+  ) {
     return "git (hooks and configuration run programs)";
   }
-  if (name === ".vscode" || name === ".idea") return "the editor (tasks run programs)";
+  if (name === ".vscode" || name === ".idea" || name === ".zed") return "the editor (tasks run programs)";
+  if (name === ".cursor" || name === ".gemini" || name === ".codex")
+    return "another agent (MCP servers, hooks)";
   return "a shell or tool that runs it";
 }
