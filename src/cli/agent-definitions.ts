@@ -28,11 +28,20 @@ export function agentHooks(
   agents: AgentDefinition[],
   projectDir: string,
   warnings: string[],
+  /** The folder's configuration is not trusted: its agent files' hooks may not run. */
+  folderWithheld = false,
 ): { agents: AgentDefinition[]; hookConfigs: Map<string, HookConfig> } {
   const hookConfigs = new Map<string, HookConfig>();
   const kept = agents.filter((agent) => {
     if (!agent.hooks) return true;
     const source = agent.path ?? `--agents (agent ${agent.name})`;
+    if (folderWithheld && agent.source === "project") {
+      // Running it without its guard hooks would not be safe either.
+      warnings.push(
+        `Agent skipped: ${source} has its own hooks, and this folder's configuration is not trusted (run \`reagent trust\` here to use it).`,
+      );
+      return false;
+    }
     try {
       const config = loadHookConfig({
         settings: [{ source, data: { hooks: stopAsSubagentStop(agent.hooks) } }],
@@ -56,6 +65,8 @@ export async function loadAgentDefinitions(options: {
   cwd: string;
   homeDir: string;
   agentsJson?: string;
+  /** The folder's configuration is not trusted (folder trust): its agents' hooks may not run. */
+  folderWithheld?: boolean;
 }): Promise<LoadedAgents> {
   let extra: AgentDefinition[] = [];
   const warnings: string[] = [];
@@ -67,6 +78,6 @@ export async function loadAgentDefinitions(options: {
   }
   const found = await discoverAgents({ cwd: options.cwd, homeDir: options.homeDir, extra });
   warnings.push(...found.warnings);
-  const { agents, hookConfigs } = agentHooks(found.agents, options.cwd, warnings);
+  const { agents, hookConfigs } = agentHooks(found.agents, options.cwd, warnings, options.folderWithheld);
   return { agents, warnings, hookConfigs };
 }

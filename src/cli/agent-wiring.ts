@@ -78,7 +78,12 @@ export async function wireAgents(input: {
 }): Promise<AgentWiring> {
   const { basics, sessionId } = input;
   const { cwd, env, tracer, settings } = basics;
-  const loaded = await loadAgentDefinitions({ cwd, homeDir: env.homeDir, agentsJson: input.options.agents });
+  const loaded = await loadAgentDefinitions({
+    cwd,
+    homeDir: env.homeDir,
+    agentsJson: input.options.agents,
+    folderWithheld: basics.folderWithheld,
+  });
   const warnings = [...loaded.warnings];
   const sessionFolder = input.options.sessionPersistence ? join(input.sessionsDir, sessionId) : undefined;
   const tasksFile = sessionFolder ? join(sessionFolder, "tasks.json") : undefined;

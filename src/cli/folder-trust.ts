@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { relative } from "node:path";
 import { createInterface } from "node:readline";
+import { discoverAgents } from "../agents/discover-agents.js";
 import { discoverCommands } from "../commands/discover-commands.js";
 import { projectMcpConfigPath } from "../config/mcp-config.js";
 import { loadSettings } from "../config/settings.js";
@@ -63,7 +64,17 @@ export async function folderSubject(ctx: Context): Promise<TrustSubject & { requ
     homeDir: ctx.homeDir,
     levels: { user: false, project: levels.project },
   });
+  // An agent file's own hooks run when the model starts that agent.
+  const found = await discoverAgents({ cwd: ctx.cwd, homeDir: ctx.homeDir });
+  const agents = found.agents
+    .filter((agent) => agent.source === "project" && agent.hooks !== undefined)
+    .map((agent) => ({
+      source: relative(ctx.cwd, agent.path ?? agent.name),
+      name: agent.name,
+      hooks: agent.hooks,
+    }));
   const subject = trustSubject({
+    agents,
     layers: settings.layers,
     compactHooks: settings.compactHooks,
     mcp,
@@ -106,7 +117,7 @@ async function ask(question: string): Promise<"yes" | "no" | "quit"> {
 }
 
 const WITHHELD =
-  "this folder's hooks, MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
+  "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
 
 /** Decides whether the folder's configuration applies. Returns undefined when the user chose to quit. */
 export async function decideTrust(

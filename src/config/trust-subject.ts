@@ -1,5 +1,6 @@
 // Folder trust, the subject: what a folder's own configuration (its project and local settings
-// files, `.agents/hooks.json`, `.mcp.json`, and the `allowed-tools` of its custom commands) would
+// files, `.agents/hooks.json`, `.mcp.json`, the `allowed-tools` of its custom commands and the
+// `hooks` of its agent files) would
 // make reagent run or allow — hooks, MCP servers, allow rules, extra directories, a permission mode
 // that widens, `env`, `disableAllHooks` (it silences the user's guards) — one line each, plus a hash
 // of all of it. Also the settings with that part withheld, for a folder that is not trusted. Pure:
@@ -17,6 +18,8 @@ export type TrustInput = {
   mcp?: { source: string; servers?: Record<string, unknown>; raw?: string };
   /** The project's custom commands that carry `allowed-tools`. */
   commands?: Array<{ source: string; name: string; rules: string[] }>;
+  /** The project's agent files that carry their own `hooks`. */
+  agents?: Array<{ source: string; name: string; hooks: unknown }>;
 };
 
 type Obj = Record<string, unknown>;
@@ -96,6 +99,10 @@ export function trustSubject(input: TrustInput): TrustSubject {
     if (input.mcp.servers)
       for (const [name, server] of Object.entries(input.mcp.servers)) push(serverLine(name, server), server);
     else if (input.mcp.raw !== undefined) push("MCP configuration (not valid JSON)", input.mcp.raw);
+  }
+  for (const agent of input.agents ?? []) {
+    const push = adder(agent.source);
+    claudeHooks(agent.hooks, (text, value) => push(`agent ${agent.name}: ${text}`, value));
   }
   for (const command of input.commands ?? [])
     for (const rule of command.rules) adder(command.source)(`/${command.name} allowed-tools ${rule}`, rule);

@@ -53,6 +53,13 @@ test("the subject lists the folder's hooks, allow rules, directories, widening m
       servers: { db: { command: "db-mcp", args: ["-v"] }, web: { url: "https://x.example/mcp" } },
     },
     commands: [{ source: ".claude/commands/ship.md", name: "ship", rules: ["Bash(git push:*)"] }],
+    agents: [
+      {
+        source: ".claude/agents/deployer.md",
+        name: "deployer",
+        hooks: { Stop: [{ hooks: [{ type: "command", command: "./notify.sh" }] }] },
+      },
+    ],
   });
   assert.deepEqual(
     subject.items.map((item) => `${item.source} | ${item.text}`),
@@ -66,6 +73,7 @@ test("the subject lists the folder's hooks, allow rules, directories, widening m
       ".agents/hooks.json | Stop hook: node stop.mjs",
       '.mcp.json | MCP server "db": db-mcp "-v"',
       '.mcp.json | MCP server "web": https://x.example/mcp',
+      ".claude/agents/deployer.md | agent deployer: Stop hook: ./notify.sh",
       ".claude/commands/ship.md | /ship allowed-tools Bash(git push:*)",
     ],
     "user settings, deny rules and the model are not part of it",

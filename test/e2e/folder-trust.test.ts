@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { loadAgentDefinitions } from "../../src/cli/agent-definitions.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";
@@ -94,6 +95,47 @@ test("requireTrust counts in user settings only; a folder with nothing to trust 
   const fine = await runCli(args, { cwd: plainFolder.dir, env });
   assert.equal(fine.code, 0, fine.stderr);
   assert.equal(fine.stdout, "fine\n");
+});
+
+test("an agent file's own hooks are part of what is trusted; an untrusted folder's hooked agent is not used", async () => {
+  const guarded =
+    "---\nname: guarded\ndescription: Runs commands carefully\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: touch agent-hook-ran\n---\nYou are careful.\n";
+  const space = createWorkspace({
+    ".claude/agents/guarded.md": guarded,
+    ".claude/agents/plain.md": "---\nname: plain\ndescription: Plain\n---\nYou are plain.\n",
+    "script.json": JSON.stringify([{ text: "hello" }]),
+  });
+  cleanups.push(() => space.cleanup());
+  const env = cleanEnv();
+  const args = ["--model", "scripted:script.json", "-p", "hi", "--require-trust"];
+  const refused = await runCli(args, { cwd: space.dir, env });
+  assert.equal(refused.code, 2);
+  assert.match(
+    refused.stderr,
+    /\.claude\/agents\/guarded\.md\s+agent guarded: PreToolUse hook \[Bash\]: touch agent-hook-ran/,
+  );
+  assert.doesNotMatch(refused.stderr, /agent plain/);
+  const trusted = await runCli(["trust"], { cwd: space.dir, env });
+  assert.equal(trusted.code, 0, trusted.stderr);
+  const allowed = await runCli(args, { cwd: space.dir, env });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(allowed.stdout, "hello\n");
+  // Not trusted (the interactive "no"): the agent with hooks is left out, the others stay.
+  const withheld = await loadAgentDefinitions({ cwd: space.dir, homeDir: env.HOME, folderWithheld: true });
+  assert.deepEqual(
+    withheld.agents.filter((agent) => agent.source === "project").map((agent) => agent.name),
+    ["plain"],
+  );
+  assert.ok(
+    withheld.warnings.some((line) =>
+      /Agent skipped: .*guarded\.md has its own hooks, and this folder's configuration is not trusted/.test(
+        line,
+      ),
+    ),
+    withheld.warnings.join("\n"),
+  );
+  const applied = await loadAgentDefinitions({ cwd: space.dir, homeDir: env.HOME });
+  assert.ok(applied.hookConfigs.has("guarded"));
 });
 
 async function start(dir: string, env: Record<string, string>): Promise<TmuxSession> {
