@@ -4,6 +4,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
+import { runMain } from "./run-main.js";
 import { INPUT_FORMATS } from "./sdk-options.js";
 import { packageVersion } from "./version.js";
 
@@ -135,7 +136,6 @@ Examples:
   program.action((prompt: string | undefined, raw: Record<string, unknown>) => {
     run(async () => {
       const options = normaliseOptions(raw, prompt);
-      const { runMain } = await import("./run-main.js");
       return runMain(options);
     });
   });
