@@ -45,6 +45,8 @@ export type AgentWiring = {
   subagents: Subagents;
   tools: Tool[];
   warnings: string[];
+  /** The warnings about agent definitions (files, `--agents`, tool names), for `/agents`. */
+  definitionWarnings: string[];
   /** What the session takes from here: the background agents, and the task list kept through compaction. */
   sessionOptions: Pick<SessionOptions, "background" | "compactionContext">;
   /** Adds session-only definitions at run time (the Agent SDK's `agents` option, given with its
@@ -85,6 +87,7 @@ export async function wireAgents(input: {
     folderWithheld: basics.folderWithheld,
   });
   const warnings = [...loaded.warnings];
+  const definitionWarnings = [...loaded.warnings];
   const sessionFolder = input.options.sessionPersistence ? join(input.sessionsDir, sessionId) : undefined;
   const tasksFile = sessionFolder ? join(sessionFolder, "tasks.json") : undefined;
   const tasks = new TaskList(tasksFile && input.resumed ? loadSavedTasks(tasksFile, warnings) : []);
@@ -225,6 +228,7 @@ export async function wireAgents(input: {
     subagents,
     tools,
     warnings,
+    definitionWarnings,
     sessionOptions: {
       background: subagents,
       compactionContext: () =>
@@ -272,7 +276,10 @@ export async function wireAgents(input: {
       for (const agent of loaded.agents) {
         if (agent.source === "built-in") continue;
         const unknown = unknownToolEntries(agent, available);
-        if (unknown.length > 0) warnings.push(unknownToolsWarning(agent, unknown, available));
+        if (unknown.length === 0) continue;
+        const warning = unknownToolsWarning(agent, unknown, available);
+        warnings.push(warning);
+        definitionWarnings.push(warning);
       }
     },
   };

@@ -1,11 +1,11 @@
-// `/agents` in the REPL: the agent types (as `reagent agents list` prints them) and the background
-// agents of this session with their state.
+// `/agents` in the REPL: the agent types and the warnings about their definitions (as `reagent
+// agents list` prints them), then the background agents of this session with their state.
 import { formatAgentsList } from "../agents/format-agents-list.js";
 import type { Runtime } from "./compose.js";
 
 export function agentsReport(runtime: Pick<Runtime, "agents">): string {
   const { agents, subagents } = runtime.agents;
-  const lines = [formatAgentsList(agents)];
+  const lines = [formatAgentsList(agents, runtime.agents.definitionWarnings)];
   const ids = subagents.ids();
   if (ids.length > 0) {
     lines.push("", "Background agents:");

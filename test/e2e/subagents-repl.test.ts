@@ -1,6 +1,7 @@
 // End-to-end (tmux, built CLI, fake model server routing the subagent's requests): a background
 // agent that finishes while the REPL sits idle wakes the parent, which answers its news at once
-// (without the user typing anything), and the news reaches the model as a task notification.
+// (without the user typing anything), and the news reaches the model as a task notification; /agents
+// meanwhile lists the agent types, the warnings about their files and the running background agent.
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,10 +49,21 @@ test("a background agent finishing while the REPL is idle wakes the parent with 
         },
       ],
     },
-    { args: ["--allowedTools", "Bash"] },
+    {
+      args: ["--allowedTools", "Bash"],
+      files: {
+        ".claude/agents/reader.md": "---\nname: reader\ndescription: Reads\ntools: Reed\n---\nRead.\n",
+      },
+    },
   );
   await sendLine(tmux, "start the background agent");
   await tmux.waitFor((screen) => screen.includes("Started it; waiting for its news."), "the first answer");
+  // /agents: the agent types, the warnings about their files, and the running background agent.
+  await sendLine(tmux, "/agents");
+  const agents = await tmux.waitFor((screen) => screen.includes("Background agents:"), "the /agents report");
+  assert.match(agents, /reader {2}\(project: /);
+  assert.match(agents, /Warnings:\n- agent reader .*no tool is\s+named "Reed" \(did you mean "Read"\?\)/);
+  assert.match(agents, /general-purpose: wait for go {2}running/);
   const mainRequests = () =>
     server.requests
       .map((request) => request.body as Body)
