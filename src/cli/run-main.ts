@@ -24,6 +24,20 @@ function checkCombinations(options: CliOptions): void {
     );
 }
 
+/** The list flags take every word after them, so a prompt placed after one is read as its value
+ *  (`-p --allowedTools Read "fix it"`): say where it may have gone. */
+function swallowedPrompt(options: CliOptions): string {
+  const lists: Array<[string, string[]]> = [
+    ["--allowedTools", options.allowedTools],
+    ["--disallowedTools", options.disallowedTools],
+    ["--add-dir", options.addDir],
+  ];
+  const flags = lists.filter(([, values]) => values.length > 0).map(([flag]) => flag);
+  if (flags.length === 0) return "";
+  const [verb, whose] = flags.length === 1 ? ["takes", "its"] : ["take", "their"];
+  return `; ${flags.join(" and ")} ${verb} every word up to the next flag, so a prompt after it is read as ${whose} values: put the prompt right after -p, or end the list with --`;
+}
+
 async function headlessPrompt(options: CliOptions): Promise<string> {
   const say = (line: string) => process.stderr.write(`${line}\n`);
   let prompt = options.prompt;
@@ -37,7 +51,7 @@ async function headlessPrompt(options: CliOptions): Promise<string> {
     const read = await readStdin(process.stdin, { silenceMs: STDIN_SILENCE_MS, say });
     if (read.kind === "text" && read.text.trim() !== "") prompt = `${prompt}\n\n${read.text}`;
   }
-  if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+  if (prompt.trim() === "") throw new UsageError(`the prompt is empty${swallowedPrompt(options)}`);
   return prompt;
 }
 

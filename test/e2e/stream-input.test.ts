@@ -174,6 +174,16 @@ test("flag checks: stream-json input needs stream-json output; unknown flags nam
   const sources = await runCli(["-p", "x", "--setting-sources", "user,team"], { cwd: workspace.dir });
   assert.equal(sources.code, 2);
   assert.match(sources.stderr, /"team" is not one of user, project, local/);
+  // The GitHub Action's order: -p, then claude_args; a prompt after a list flag became its value.
+  const swallowed = await runCli(["-p", "--allowedTools", "Read", "fix the bug"], {
+    cwd: workspace.dir,
+    stdin: "",
+  });
+  assert.equal(swallowed.code, 2);
+  assert.match(
+    swallowed.stderr,
+    /the prompt is empty; --allowedTools takes every word up to the next flag, .*put the prompt right after -p, or end the list with --/,
+  );
 });
 
 test("--json-schema: a model that never answers in the format is reminded, then the run fails clearly", async () => {
