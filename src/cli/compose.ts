@@ -79,6 +79,8 @@ export type Runtime = Basics & {
   interactive: boolean;
   /** `resume` when the history was loaded by --continue / --resume (SessionStart's source). */
   startSource: "startup" | "resume";
+  /** A resumed history's structured tool results by tool_use_id (the REPL replays diffs from them). */
+  resumedToolResults: Record<string, unknown>;
   hooks: HookEngine;
   gate: ManagedPermissionGate;
   mcp: McpManager | undefined;
@@ -460,6 +462,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     sessionId,
     interactive,
     startSource: resumed.type === "resumed" ? "resume" : "startup",
+    resumedToolResults: resumed.type === "resumed" ? resumed.toolResults : {},
     webSearchStatus: webTools.webSearchStatus,
     hooks,
     gate,

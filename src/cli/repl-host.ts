@@ -254,6 +254,7 @@ function hostFor(runtime: Runtime): ReplHost {
     },
     projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     toolSummary: (name, input) => runtime.toolSummary(name, input),
+    toolResultData: (toolUseId) => runtime.resumedToolResults[toolUseId],
     readText(path) {
       try {
         if (statSync(path).size > READ_TEXT_LIMIT) return undefined;

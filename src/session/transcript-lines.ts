@@ -18,8 +18,15 @@ export type TranscriptHeader = {
   agent_id?: string;
 };
 
-/** What the session knows about an assistant message beyond its content. */
-export type MessageMeta = { model?: string; usage?: Usage; stopReason?: string };
+/** What the session knows about a message beyond its content: an assistant message's model, usage
+ *  and stop reason; for a user message, the structured results of its tool calls by tool_use_id
+ *  (an Edit's or Write's `structuredPatch`, so a resumed session shows the same diff). */
+export type MessageMeta = {
+  model?: string;
+  usage?: Usage;
+  stopReason?: string;
+  toolResults?: Record<string, unknown>;
+};
 
 type Common = { sessionId: string; cwd: string; version: string; agentId?: string };
 
@@ -75,7 +82,13 @@ export function messageLine(
   if (message.role === "user") {
     const only = message.content.length === 1 ? message.content[0] : undefined;
     const content = only?.type === "text" ? only.text : message.content;
-    return { ...line, type: "user", ...flags, message: { role: "user", content } };
+    return {
+      ...line,
+      type: "user",
+      ...flags,
+      message: { role: "user", content },
+      ...toolResultFields(message, meta),
+    };
   }
   return {
     ...line,
@@ -91,6 +104,17 @@ export function messageLine(
       usage: meta.usage ?? { input_tokens: 0, output_tokens: 0 },
     },
   };
+}
+
+/** Claude Code's `toolUseResult` (a line answers one call there) and reagent's `toolUseResults`, by
+ *  tool_use_id (one user message may answer several calls). */
+function toolResultFields(message: Message, meta: MessageMeta): Record<string, unknown> {
+  const ids = message.content.flatMap((block) => (block.type === "tool_result" ? [block.tool_use_id] : []));
+  const kept = Object.fromEntries(
+    ids.flatMap((id) => (meta.toolResults?.[id] ? [[id, meta.toolResults[id]]] : [])),
+  );
+  if (Object.keys(kept).length === 0) return {};
+  return { ...(ids.length === 1 ? { toolUseResult: kept[ids[0]!] } : {}), toolUseResults: kept };
 }
 
 /** A boundary: what came before no longer belongs to the history (compaction, `/clear`). */
@@ -114,7 +138,7 @@ export function boundaryLine(
 
 export type ParsedLine =
   | { kind: "header"; header: TranscriptHeader }
-  | { kind: "message"; message: Message; uuid?: string }
+  | { kind: "message"; message: Message; uuid?: string; toolResults?: Record<string, unknown> }
   /** Everything before belongs to no history any more (`/clear`, a compaction boundary). */
   | { kind: "reset" }
   /** The first release's compaction record: the whole new history at once. */
@@ -158,9 +182,13 @@ export function parseLine(text: string): ParsedLine | undefined {
       if (!isObject(record.message) || record.message.role !== record.type) return undefined;
       const message = toMessage(record.message.role, record.message.content);
       if (!message) return undefined;
-      return typeof record.uuid === "string"
-        ? { kind: "message", message, uuid: record.uuid }
-        : { kind: "message", message };
+      const toolResults = isObject(record.toolUseResults) ? record.toolUseResults : undefined;
+      return {
+        kind: "message",
+        message,
+        ...(typeof record.uuid === "string" ? { uuid: record.uuid } : {}),
+        ...(toolResults ? { toolResults } : {}),
+      };
     }
     case "system":
       if (record.subtype === HEADER_SUBTYPE && typeof record.sessionId === "string")

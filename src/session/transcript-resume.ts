@@ -28,6 +28,8 @@ export type ResumeResolution =
       lock?: SessionLock;
       /** The uuid the next message hangs from (TranscriptStore's `parentUuid`). */
       lastUuid: string | null;
+      /** Structured tool results saved with the messages, by tool_use_id (diffs for the replay). */
+      toolResults: Record<string, unknown>;
     }
   | { type: "error"; message: string };
 
@@ -72,7 +74,16 @@ function load(
       } catch (error) {
         warnings.push(`could not save the repair to ${session.path} (${errorMessage(error)})`);
       }
-    return { type: "resumed", id, path: session.path, messages: loaded.messages, warnings, lock, lastUuid };
+    return {
+      type: "resumed",
+      id,
+      path: session.path,
+      messages: loaded.messages,
+      warnings,
+      lock,
+      lastUuid,
+      toolResults: loaded.toolResults,
+    };
   } catch (error) {
     lock?.release();
     return {

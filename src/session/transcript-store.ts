@@ -172,6 +172,8 @@ export type LoadedTranscript = {
   repair?: Message;
   /** The uuid the next message hangs from (null for a file in the first release's shape). */
   lastUuid: string | null;
+  /** Structured tool results saved with the history's messages, by tool_use_id (see MessageMeta). */
+  toolResults: Record<string, unknown>;
 };
 
 /** Reads a transcript back into the exact history it recorded. */
@@ -182,6 +184,7 @@ export function loadTranscript(path: string): LoadedTranscript {
   if (!torn) lines.pop();
   let header: TranscriptHeader | undefined;
   let messages: Message[] = [];
+  let toolResults: Record<string, unknown> = {};
   const warnings: string[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === "") return;
@@ -196,16 +199,28 @@ export function loadTranscript(path: string): LoadedTranscript {
       return;
     }
     if (parsed.kind === "header") header ??= parsed.header;
-    else if (parsed.kind === "message") messages.push(parsed.message);
-    else if (parsed.kind === "history") messages = [...parsed.messages];
-    else if (parsed.kind === "reset") messages = [];
+    else if (parsed.kind === "message") {
+      messages.push(parsed.message);
+      if (parsed.toolResults) toolResults = { ...toolResults, ...parsed.toolResults };
+    } else if (parsed.kind === "history") messages = [...parsed.messages];
+    else if (parsed.kind === "reset") {
+      messages = [];
+      toolResults = {};
+    }
   });
   const repair = answerDanglingToolCalls(messages);
   if (repair)
     warnings.push(
       `${path}: the session ended while ${repair.content.length} tool call(s) ran; they are marked as interrupted`,
     );
-  return { header, messages, warnings, repair, lastUuid: lastUuid(torn ? lines.slice(0, -1) : lines) };
+  return {
+    header,
+    messages,
+    warnings,
+    repair,
+    lastUuid: lastUuid(torn ? lines.slice(0, -1) : lines),
+    toolResults,
+  };
 }
 
 /** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result,

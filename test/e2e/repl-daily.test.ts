@@ -35,6 +35,7 @@ test("a --continue replay shows every tool line as it looked live: tasks, subage
             input: { subject: "Rename the helper", description: "rename it everywhere" },
           },
           { name: "Grep", input: { pattern: "helper", path: "." } },
+          { name: "Read", input: { file_path: "util.ts" } },
         ],
       },
       {
@@ -69,13 +70,19 @@ test("a --continue replay shows every tool line as it looked live: tasks, subage
   assert.ok(liveLines.length >= 5, `the live tool lines:\n${live}`);
   assert.ok(liveLines.includes("✓ TaskCreate(Rename the helper)"), live);
   assert.ok(liveLines.includes("✓ Agent(reader: check util)"), live);
+  const diff =
+    /✓ Edit\(util\.ts\)[^\n]*\n {2}⎿ Added 1 line, removed 1 line\n {4}1 - export function helper\(\) \{\n {4}1 \+ export function resolveHome\(\) \{/;
+  assert.match(live, diff, "an auto-approved Edit keeps its diff");
   first.tmux.keys("C-d");
   await first.tmux.waitFor((screen) => screen.includes("reagent --resume"), "the exit");
 
   const second = await openRepl(cleanups, [], { reuse: { dir: first.dir, home: first.home }, args: ["-c"] });
   const replay = await second.tmux.waitFor((screen) => screen.includes("resumed session"), "the replay");
   const mainLive = liveLines.filter((line) => !line.includes("↳"));
-  assert.deepEqual(toolLines(replay), mainLive, `replayed:\n${replay}\nlive:\n${live}`);
+  // Live lines print as calls finish (parallel read-only calls in any order); the replay keeps the
+  // order of the calls, so the lines are compared as a set.
+  assert.deepEqual(toolLines(replay).sort(), mainLive.sort(), `replayed:\n${replay}\nlive:\n${live}`);
+  assert.match(replay, diff, "and in the replay");
 });
 
 test("at 80 columns the status line keeps the permission mode whole; the help pointer goes first", {

@@ -215,7 +215,7 @@ test("an approved Edit leaves its diff in the transcript and in the --continue r
   const replay = await again.waitFor((text) => text.includes("Edit(src/a.ts)"), "the replay");
   assert.match(
     replay,
-    // The replay has only the call's input: the change itself, without file line numbers.
-    /✓ Edit\(src\/a\.ts\)\n {2}⎿ Added 1 line, removed 1 line\n {4}- return 1;\n {4}\+ return 2;/,
+    // The transcript keeps the structured patch: the same numbered hunk with its context.
+    /✓ Edit\(src\/a\.ts\)\n {2}⎿ Added 1 line, removed 1 line\n {4}1 {3}export function helper\(\) \{\n {4}2 - {3}return 1;\n {4}2 \+ {3}return 2;\n {4}3 {3}\}/,
   );
 });

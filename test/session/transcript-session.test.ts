@@ -131,3 +131,54 @@ test("an unwritable transcript directory: one warning event, the turn still comp
   assert.equal(warnings.length, 1, "warned once, not once per message");
   assert.match(JSON.stringify(warnings[0]), /could not save the session transcript/);
 });
+
+test("a file change's structured patch is saved with its result and loaded back by tool_use_id", async () => {
+  const transcript = storeFor("patches");
+  const { session } = createTestSession({
+    cwd: workspace.dir,
+    script: [
+      { tool_calls: [{ id: "toolu_read", name: "Read", input: { file_path: "notes.txt" } }] },
+      {
+        tool_calls: [
+          {
+            id: "toolu_edit",
+            name: "Edit",
+            input: { file_path: "notes.txt", old_string: "alpha", new_string: "beta" },
+          },
+        ],
+      },
+      {
+        tool_calls: [
+          { id: "toolu_w1", name: "Write", input: { file_path: "one.txt", content: "1\n" } },
+          { id: "toolu_w2", name: "Write", input: { file_path: "two.txt", content: "2\n" } },
+        ],
+      },
+      { text: "changed" },
+    ],
+    transcript,
+  });
+  await session.submit("change things");
+  const lines = readFileSync(transcript.path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const answering = (id: string) =>
+    lines.find((line) => JSON.stringify(line.message ?? "").includes(`"tool_use_id":"${id}"`))!;
+  const edit = answering("toolu_edit");
+  assert.deepEqual(
+    (edit.toolUseResult as { structuredPatch: unknown }).structuredPatch,
+    [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ["-alpha", "+beta"] }],
+    "Claude Code's toolUseResult on a line answering one call",
+  );
+  assert.equal(answering("toolu_read").toolUseResults, undefined, "a Read keeps no result data");
+  const writes = answering("toolu_w1");
+  assert.equal(writes.toolUseResult, undefined, "a line answering two calls has no single toolUseResult");
+  assert.deepEqual(Object.keys(writes.toolUseResults as object).sort(), ["toolu_w1", "toolu_w2"]);
+  assert.ok(
+    !JSON.stringify(writes).includes("originalFile"),
+    "file contents are not copied into the transcript",
+  );
+  const loaded = loadTranscript(transcript.path);
+  assert.deepEqual(loaded.messages, session.messages);
+  assert.deepEqual(Object.keys(loaded.toolResults).sort(), ["toolu_edit", "toolu_w1", "toolu_w2"]);
+});

@@ -118,7 +118,11 @@ export function App(props: AppProps) {
     add,
     onSwitched: async () => {
       setTranscript(() =>
-        historyTranscript(host.session.messages, { cwd: host.cwd, summarize: host.toolSummary }),
+        historyTranscript(host.session.messages, {
+          cwd: host.cwd,
+          summarize: host.toolSummary,
+          resultData: host.toolResultData,
+        }),
       );
       reprint();
       await nextSession();

@@ -145,6 +145,8 @@ export interface ReplHost {
   /** A replayed call's line as the live runner would show it: `Tool(the tool's own summary)`;
    *  undefined for a tool this session does not have (the replay then derives it from the input). */
   toolSummary?(name: string, input: Record<string, unknown>): string | undefined;
+  /** A resumed call's saved structured result (an Edit's `structuredPatch`), by tool_use_id. */
+  toolResultData?(toolUseId: string): unknown;
   /** The current text of a file (diffs in the permission dialog); undefined when missing or unreadable. */
   readText(path: string): string | undefined;
   /** The REPL's permission dialog becomes the gate's prompter. */

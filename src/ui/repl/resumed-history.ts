@@ -7,7 +7,7 @@ import { relativeSummary } from "./clean-event.js";
 import type { HistoryMessage } from "./host.js";
 import { historyToolSummary } from "./tool-key-arg.js";
 import { replayedStatus } from "./tool-outcome.js";
-import { inputPatch } from "./tool-patch.js";
+import { inputPatch, toolPatch } from "./tool-patch.js";
 import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./transcript.js";
 
 export const HISTORY_ENTRY_LIMIT = 20;
@@ -20,6 +20,8 @@ export type HistoryOptions = {
   limit?: number;
   /** The tool's own one-line summary of a call, as the live runner gives it (undefined: unknown tool). */
   summarize?: ToolSummarizer;
+  /** A call's saved structured result (its diff with line numbers), when the transcript kept it. */
+  resultData?: (toolUseId: string) => unknown;
 };
 
 export type ToolSummarizer = (name: string, input: Record<string, unknown>) => string | undefined;
@@ -111,7 +113,10 @@ function assistantEntries(
       status,
       content: outcome?.content ?? "",
       input,
-      patch: status === "ok" ? inputPatch(block.name, input) : undefined,
+      patch:
+        status === "ok"
+          ? (toolPatch(block.name, options.resultData?.(block.id)) ?? inputPatch(block.name, input))
+          : undefined,
     });
   }
   flush();

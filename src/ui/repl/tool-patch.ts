@@ -1,6 +1,7 @@
-// The change an Edit or Write made, from its result data (`structuredPatch`, Claude Code's shape),
-// and for calls replayed from a saved session (no result data) from the call's input: Edit's
-// old_string → new_string (no file line numbers), Write's content as added lines.
+// The change an Edit or Write made, from its result data (`structuredPatch`, Claude Code's shape,
+// live or saved with the transcript), and for replayed calls whose transcript kept no result data
+// (older sessions, Claude Code's multi-call lines) from the call's input: Edit's old_string →
+// new_string (no file line numbers), Write's content as added lines.
 import { type Hunk, type PatchHunk, patchHunks, textHunks } from "./diff-view.js";
 
 function isPatchHunk(value: unknown): value is PatchHunk {

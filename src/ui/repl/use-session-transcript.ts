@@ -18,7 +18,11 @@ function hookRunLine(event: Extract<SessionEvent, { type: "hook-run" }>["event"]
 
 export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
   const [transcript, setTranscript] = useState<Transcript>(() =>
-    historyTranscript(host.session.messages, { cwd: host.cwd, summarize: host.toolSummary }),
+    historyTranscript(host.session.messages, {
+      cwd: host.cwd,
+      summarize: host.toolSummary,
+      resultData: host.toolResultData,
+    }),
   );
   const hookRuns = useRef<string[]>([]);
   const add = useCallback((entry: EntryInput) => setTranscript((state) => addEntry(state, entry)), []);

@@ -270,7 +270,9 @@ export async function startRepl(
         await new Promise((resolve) => setImmediate(resolve));
       }
     },
-    async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 4000) {
+    // A ceiling, not a timing: generous, because a loaded machine (2 cores, several suites) can take
+    // seconds for a Read that is instant when idle.
+    async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (predicate(screen())) {

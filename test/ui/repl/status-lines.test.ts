@@ -28,3 +28,11 @@ test("the status line drops the help pointer, then the cost, then the provider b
   );
   for (const width of [20, 30, 50, 80]) assert.ok(at(width).length <= width, `${width}: ${at(width)}`);
 });
+
+test("each permission mode has its colour: the riskier, the louder", () => {
+  const line = (mode: string) => statusLine(style, { ...props, mode, width: 120 });
+  assert.match(line("acceptEdits"), /\u001b\[35m⏵⏵ accept edits/, "accept edits in magenta");
+  assert.match(line("plan"), /\u001b\[36m⏸ plan mode/, "plan mode in cyan");
+  assert.match(line("bypassPermissions"), /\u001b\[31m⚠ bypass permissions/, "bypass in red");
+  assert.doesNotMatch(line("default"), /\u001b\[3[0-9]mdefault mode/, "default mode is not coloured");
+});
