@@ -392,7 +392,7 @@ test("hook payloads from inside a subagent carry its own permission mode (Explor
   workspace.cleanup();
 });
 
-test("a subagent's narrower permissionMode applies: a plan agent under a bypassPermissions parent cannot write", async () => {
+test("a subagent's narrower permissionMode applies (a plan agent under a bypassPermissions parent cannot write); the parent hears of its calls", async () => {
   const workspace = createWorkspace({});
   const planner: AgentDefinition = {
     name: "planner",
@@ -403,7 +403,7 @@ test("a subagent's narrower permissionMode applies: a plan agent under a bypassP
     permissionMode: "plan",
     source: "project",
   };
-  const { session, model } = createSubagentHarness({
+  const { session, model, events } = createSubagentHarness({
     cwd: workspace.dir,
     mode: "bypassPermissions",
     agents: [planner],
@@ -432,5 +432,15 @@ test("a subagent's narrower permissionMode applies: a plan agent under a bypassP
   const agentResults = lastResults(model.requests.filter((request) => request.route !== "main").at(-1)!);
   assert.equal(agentResults[0].is_error, true);
   assert.match(String(agentResults[0].content), /plan/i);
+  // The parent hears of the subagent's call from start to end (the UIs show it under the agent).
+  const heard = events.flatMap((event) =>
+    event.type === "subagent-event" && event.event.type.startsWith("tool-call-")
+      ? [[event.agent.agentType, event.event.type]]
+      : [],
+  );
+  assert.deepEqual(heard, [
+    ["planner", "tool-call-start"],
+    ["planner", "tool-call-end"],
+  ]);
   workspace.cleanup();
 });
