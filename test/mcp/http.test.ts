@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import { startHttpFixture } from "../fixtures/mcp/http-server.js";
 import { tempFolder } from "../support/temp-folder.js";
-import { toolContext } from "./fixture-specs.js";
+import { FIXTURE_CONNECT_MS, toolContext } from "./fixture-specs.js";
 
 test("Streamable HTTP: tools, headers, resources and prompts", async () => {
   const dir = tempFolder("mcp");
@@ -11,6 +11,7 @@ test("Streamable HTTP: tools, headers, resources and prompts", async () => {
   const manager = createMcpManager({
     servers: { web: { type: "http", url: fixture.url, headers: { "X-Api-Key": "secret-1" } } },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
   });
   try {
     assert.deepEqual(await manager.connectAll(), []);

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { tempFolder } from "../support/temp-folder.js";
-import { toolContext } from "./fixture-specs.js";
+import { FIXTURE_CONNECT_MS, toolContext } from "./fixture-specs.js";
 
 function binOf(pkg: string): string {
   return fileURLToPath(new URL("dist/index.js", import.meta.resolve(`${pkg}/package.json`)));
@@ -65,6 +65,7 @@ test("server-everything over stdio", async () => {
       everything: { type: "stdio", command: process.execPath, args: [everythingEntry, "stdio"], env: {} },
     },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
     logDir: join(dir, "logs"),
   });
   try {
@@ -106,6 +107,7 @@ test("server-everything over Streamable HTTP", async () => {
   const manager = createMcpManager({
     servers: { remote: { type: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} } },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
   });
   try {
     assert.deepEqual(await manager.connectAll(), []);
@@ -124,6 +126,7 @@ test("server-everything over legacy HTTP+SSE", async () => {
   const manager = createMcpManager({
     servers: { legacy: { type: "sse", url: `http://127.0.0.1:${port}/sse`, headers: { "X-Test": "1" } } },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
   });
   try {
     assert.deepEqual(await manager.connectAll(), []);
@@ -142,6 +145,7 @@ test("server-filesystem on a temp dir", async () => {
   const manager = createMcpManager({
     servers: { files: { type: "stdio", command: process.execPath, args: [filesystemEntry, dir], env: {} } },
     cwd: dir,
+    connectTimeoutMs: FIXTURE_CONNECT_MS,
     logDir: join(dir, "logs"),
   });
   try {
