@@ -138,10 +138,14 @@ export async function init(options: CliOptions, focus: string): Promise<number> 
 export async function mcpList(raw: Record<string, unknown>): Promise<number> {
   const basics = loadBasics({ settings: [] });
   const options = normaliseOptions(raw, undefined);
-  const manager = await createMcp(basics, options, []);
+  const warnings: string[] = [];
+  const manager = await createMcp(basics, options, warnings);
+  // Configuration problems (a server skipped in ~/.claude.json); failed servers are in the listing.
+  for (const warning of warnings.filter((line) => !/^MCP server ".*" failed: /.test(line)))
+    process.stderr.write(`reagent: warning: ${warning}\n`);
   if (!manager) {
     process.stdout.write(
-      "no MCP servers configured (.mcp.json, ~/.agents/mcp.json, MCP_CONFIG or --mcp-config)\n",
+      "no MCP servers configured (.mcp.json, ~/.agents/mcp.json, ~/.claude.json, MCP_CONFIG or --mcp-config)\n",
     );
     return 0;
   }

@@ -215,6 +215,7 @@ export async function createMcp(
         : { user: levels.user, project: levels.project && !basics.folderWithheld },
     }),
   );
+  warnings.push(...config.warnings);
   if (Object.keys(config.servers).length === 0) return undefined;
   const { createMcpManager } = await import("../mcp/manager.js");
   const manager = createMcpManager({

@@ -1,11 +1,13 @@
 // MCP server configuration: reads the Claude Code format `{"mcpServers": {...}}` from the user file
-// (~/.agents/mcp.json), the project file (.mcp.json), MCP_CONFIG files and --mcp-config values (file
+// (~/.agents/mcp.json), Claude Code's ~/.claude.json (claude-json-mcp.ts), the project file
+// (.mcp.json), MCP_CONFIG files and --mcp-config values (file
 // or inline JSON), validates each server, expands ${VAR} / ${VAR:-default} from the env passed in, and
 // merges them (later sources win per server name). Connecting is left to src/mcp/.
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { errnoCode, isNotFound } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
+import { claudeJsonServers } from "./claude-json-mcp.js";
 import type { McpServerConfig } from "./mcp-config-server.js";
 import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";
 
@@ -17,7 +19,11 @@ export type McpSourceKind = "user" | "project" | "env" | "flag";
 /** A configured server plus where it came from (a file path, or "--mcp-config (inline JSON)"). */
 export type McpServerEntry = McpServerConfig & { source: string };
 
-export type McpConfig = { servers: Record<string, McpServerEntry> };
+export type McpConfig = {
+  servers: Record<string, McpServerEntry>;
+  /** Problems that skipped a server without stopping the run (~/.claude.json is Claude Code's file). */
+  warnings: string[];
+};
 
 export type LoadMcpConfigOptions = {
   projectDir: string;
@@ -55,6 +61,10 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
   const add = (parsed: Record<string, McpServerEntry>) => Object.assign(servers, parsed);
 
   const files = options.files ?? { user: true, project: true };
+  // Claude Code's own servers (~/.claude.json): its user scope lowest, its local scope (this folder,
+  // the user's own) over the project's .mcp.json, as in Claude Code.
+  const claude = files.user ? claudeJsonServers(options) : { user: {}, local: {}, warnings: [] };
+  add(claude.user);
   for (const [path, read] of [
     [userMcpConfigPath(options.homeDir), files.user],
     [projectMcpConfigPath(options.projectDir), files.project],
@@ -63,6 +73,7 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
     const text = readConfigFile(path, false);
     if (text !== undefined) add(parseMcpConfigText(text, path, dirname(path), options.env));
   }
+  add(claude.local);
 
   for (const value of options.configFiles ?? []) {
     const trimmed = value.trim();
@@ -74,7 +85,7 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
     const text = readConfigFile(path, true) as string;
     add(parseMcpConfigText(text, path, dirname(path), options.env));
   }
-  return { servers };
+  return { servers, warnings: claude.warnings };
 }
 
 /** Parses one config document. `baseDir` resolves relative `cwd` values of stdio servers. */

@@ -34,7 +34,7 @@ function captureError(run: () => unknown): McpConfigError {
 
 test("no files: no servers", async () => {
   const { projectDir, homeDir } = await workspace();
-  assert.deepEqual(loadMcpConfig({ projectDir, homeDir, env: {} }), { servers: {} });
+  assert.deepEqual(loadMcpConfig({ projectDir, homeDir, env: {} }), { servers: {}, warnings: [] });
 });
 
 test("sources merge per server name: user < project < MCP_CONFIG files < --mcp-config", async () => {
