@@ -178,7 +178,7 @@ test("a HOME that is not a folder (HOME=/dev/null) means no user file; named fil
   const { root, projectDir } = await workspace();
   const fileHome = join(root, "not-a-folder");
   await writeFile(fileHome, "");
-  assert.deepEqual(loadMcpConfig({ projectDir, homeDir: fileHome, env: {} }), { servers: {} });
+  assert.deepEqual(loadMcpConfig({ projectDir, homeDir: fileHome, env: {} }), { servers: {}, warnings: [] });
   const named = captureError(() =>
     loadMcpConfig({ projectDir, homeDir: fileHome, env: {}, configFiles: [join(fileHome, "mcp.json")] }),
   );
