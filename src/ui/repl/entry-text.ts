@@ -106,7 +106,7 @@ function thinkingText(
   width: number,
   detailed: boolean,
 ): string {
-  const head = `✻ Thought for ${entry.seconds}s`;
+  const head = entry.seconds === undefined ? "✻ Thought" : `✻ Thought for ${entry.seconds}s`;
   if (entry.text.trim() === "") return style.dim(head);
   if (!detailed) return style.dim(`${head} (ctrl+o to expand)`);
   const body = wrapWithPrefix(entry.text.trim(), width, "  ", "  ").map((line) =>

@@ -1,8 +1,8 @@
 // A resumed session's earlier conversation as transcript entries, so the REPL opens looking like
-// the live session did: every user prompt (also two prompts merged into one message), assistant
-// markdown, one line per tool call with the same outcome, preview and diff a live call shows
-// (tool_use paired with its tool_result by id), a dim line for a compaction summary, and only the
-// last few entries with an "… N earlier messages" line above. Pure.
+// the live session did: every user prompt (also two prompts merged into one message), the model's
+// thinking as its dim line, assistant markdown, one line per tool call with the same outcome, preview
+// and diff a live call shows (tool_use paired with its tool_result by id), a dim line for a compaction
+// summary, and only the last few entries with an "… N earlier messages" line above. Pure.
 import { relativeSummary } from "./clean-event.js";
 import type { HistoryMessage } from "./host.js";
 import { historyToolSummary } from "./tool-key-arg.js";
@@ -99,6 +99,16 @@ function assistantEntries(
   };
   for (const block of message.content) {
     if (block.type === "text") text += block.text;
+    if (block.type === "thinking" || block.type === "redacted_thinking") {
+      // One line per stretch of thinking, as the live view showed it.
+      flush();
+      const thought = block.type === "thinking" ? block.thinking : "";
+      const last = entries.at(-1);
+      if (last?.kind === "thinking")
+        last.text = [last.text, thought].filter((part) => part !== "").join("\n\n");
+      else entries.push({ kind: "thinking", text: thought });
+      continue;
+    }
     if (block.type !== "tool_use") continue;
     flush();
     const outcome = results.get(block.id);

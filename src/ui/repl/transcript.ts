@@ -16,8 +16,9 @@ export type Entry =
   /** A prompt; `shell`: a `!command` the user ran (bash mode). */
   | { kind: "user"; id: number; text: string; shell?: boolean }
   | { kind: "assistant"; id: number; text: string }
-  /** The model's thinking, shown collapsed ("Thought for 4s"); `/thinking` shows it in full. */
-  | { kind: "thinking"; id: number; text: string; seconds: number }
+  /** The model's thinking, shown collapsed ("Thought for 4s"); Ctrl+O and `/thinking` show it in full.
+   *  A replayed conversation does not know how long it took (`seconds` absent). */
+  | { kind: "thinking"; id: number; text: string; seconds?: number }
   | {
       kind: "tool";
       id: number;

@@ -247,3 +247,33 @@ test("a command that never ran (denied) goes nowhere", () => {
   });
   assert.deepEqual(refused, { kind: "not-run", reason: "Permission denied: …" });
 });
+
+test("thinking replays as its dim line, one per stretch of thinking, redacted thinking without text", () => {
+  const messages: HistoryMessage[] = [
+    user("which option?"),
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "Weigh A.", signature: "s1" },
+        { type: "thinking", thinking: "Weigh B.", signature: "s2" },
+        { type: "text", text: "Option B." },
+      ],
+    },
+    user("and now?"),
+    {
+      role: "assistant",
+      content: [
+        { type: "redacted_thinking", data: "opaque" },
+        { type: "text", text: "Still B." },
+      ],
+    },
+  ];
+  assert.deepEqual(historyEntries(messages, { cwd }), [
+    { kind: "user", text: "which option?" },
+    { kind: "thinking", text: "Weigh A.\n\nWeigh B." },
+    { kind: "assistant", text: "Option B." },
+    { kind: "user", text: "and now?" },
+    { kind: "thinking", text: "" },
+    { kind: "assistant", text: "Still B." },
+  ]);
+});

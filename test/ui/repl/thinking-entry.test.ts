@@ -42,3 +42,9 @@ test("the thought is dim and italic", () => {
   const body = entryText(thought, style, 80, { detailed: true }).split("\n")[1]!;
   assert.match(body, /\u001b\[2m\u001b\[3m/);
 });
+
+test("a replayed thought has no duration to show", () => {
+  const { seconds: _unknown, ...replayed } = thought;
+  assert.equal(shown(replayed, 40), "✻ Thought (ctrl+o to expand)");
+  assert.equal(shown(replayed, 40, true).split("\n")[0], "✻ Thought:");
+});
