@@ -137,13 +137,16 @@ async function main(list: Build[]): Promise<void> {
       await roundTrip(build.bin, events); // warm-up: file cache, JIT of the fake server
     }
     for (let run = 0; run < RUNS; run++) {
+      // The order alternates run by run, so neither build always runs first (or right after node).
+      const order = [...list.entries()];
+      if (run % 2 === 1) order.reverse();
       node.push((await timed(process.execPath, ["-e", "0"])).ms);
-      for (const [index, build] of list.entries()) {
+      for (const [index, build] of order) {
         const result = await timed(process.execPath, [build.bin, "--version"]);
         if (result.code !== 0) throw new Error(`${build.label} --version failed: ${result.stderr}`);
         version[index]!.push(result.ms);
       }
-      for (const [index, build] of list.entries()) trips[index]!.push(await roundTrip(build.bin, events));
+      for (const [index, build] of order) trips[index]!.push(await roundTrip(build.bin, events));
     }
   } finally {
     events.stop();
@@ -151,7 +154,7 @@ async function main(list: Build[]): Promise<void> {
   const nodeMs = median(node);
   const load = os.loadavg().map((value) => value.toFixed(2));
   console.log(
-    `medians of ${RUNS} interleaved runs, node ${process.version}, ${os.cpus().length} cores, load ${load.join(" ")}`,
+    `medians of ${RUNS} interleaved runs (order alternating), node ${process.version}, ${os.cpus().length} cores, load ${load.join(" ")}`,
   );
   const width = 14;
   console.log(`${"".padEnd(30)}${list.map((build) => pad(build.label, width)).join("")}`);
