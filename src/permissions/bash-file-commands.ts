@@ -1,5 +1,5 @@
 // The common commands that write files, read well enough to know which paths they touch: cp, mv,
-// ln, rm, rmdir, unlink, shred, truncate, touch, mkdir, chmod, chown, chgrp, tee, dd. Their path
+// ln, rm, rmdir, unlink, shred, truncate, touch, mkdir, chmod, chown, chgrp, tee, dd, install. Their path
 // operands become accesses the gate checks against the workspace, protected paths and Edit/Read
 // rules; an option outside the modelled set makes the command uncertain (its operands' roles are
 // then unknown).
@@ -119,6 +119,15 @@ const SPECS: Record<string, OptionSpec & { shape: Shape; recursive?: string[]; r
   },
 };
 SPECS.chgrp = SPECS.chown;
+// install copies like cp (`-d` making folders and `--strip-program` are not modelled: they ask).
+SPECS.install = {
+  shape: "copy",
+  flags: "bcCDpsTvZ",
+  valued: "gmoSt",
+  long: w("compare preserve-timestamps strip no-target-directory verbose preserve-context debug"),
+  longValued: w("group mode owner suffix target-directory"),
+  optionalValue: w("backup context"),
+};
 
 const DD_KEYS = new Set(w("bs cbs conv count ibs iflag obs oflag seek skip status iseek oseek"));
 
