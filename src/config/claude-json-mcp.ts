@@ -29,7 +29,10 @@ export function claudeJsonServers(options: {
   const path = join(options.homeDir, ".claude.json");
   let document: unknown;
   try {
-    document = JSON.parse(readFileSync(path, "utf8"));
+    const text = readFileSync(path, "utf8");
+    // The file can be megabytes of Claude Code's state: parse it only when it names servers at all.
+    if (!text.includes('"mcpServers"')) return result;
+    document = JSON.parse(text);
   } catch (error) {
     if (!isNotFound(error))
       result.warnings.push(
