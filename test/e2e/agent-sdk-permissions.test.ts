@@ -4,29 +4,10 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { type CanUseTool, type PermissionUpdate, query } from "@anthropic-ai/claude-agent-sdk";
-import type { Script } from "../../src/providers/script-format.js";
 import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
-import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
-
-function space(files: Record<string, string> = {}) {
-  const workspace = createWorkspace(files);
-  after(() => workspace.cleanup());
-  return workspace;
-}
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const bash = (id: string, command: string) => ({ tool_calls: [{ id, name: "Bash", input: { command } }] });
 
@@ -43,8 +24,12 @@ function recording(answer: (suggestions: PermissionUpdate[] | undefined) => Perm
 }
 
 test("canUseTool: allowing with the suggested rule applies it at once; the next matching call is not asked", async () => {
-  const server = await serve([bash("t1", "touch a.txt"), bash("t2", "touch b.txt"), { text: "Both made." }]);
-  const workspace = space();
+  const server = await serveScoped([
+    bash("t1", "touch a.txt"),
+    bash("t2", "touch b.txt"),
+    { text: "Both made." },
+  ]);
+  const workspace = scopedWorkspace();
   const { asked, canUseTool } = recording((suggestions) => suggestions);
   const options = sdkOptions(server, workspace.dir, { canUseTool });
   const { messages, error } = await collect(query({ prompt: "make two files", options }));
@@ -72,13 +57,13 @@ test("canUseTool: allowing with the suggested rule applies it at once; the next 
 });
 
 test("canUseTool: a rule with destination localSettings is saved; a new process does not ask", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     bash("t1", "touch a.txt"),
     { text: "made a" },
     bash("t2", "touch b.txt"),
     { text: "made b" },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const first = recording(() => [
     {
       type: "addRules",
@@ -108,12 +93,12 @@ test("canUseTool: a rule with destination localSettings is saved; a new process 
 });
 
 test("canUseTool: a setMode update switches the mode for the following calls", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "one.txt", content: "1\n" } }] },
     { tool_calls: [{ id: "w2", name: "Write", input: { file_path: "two.txt", content: "2\n" } }] },
     { text: "Written." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const { asked, canUseTool } = recording(() => [
     { type: "setMode", mode: "acceptEdits", destination: "session" },
   ]);

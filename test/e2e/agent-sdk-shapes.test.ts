@@ -6,29 +6,10 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { Script } from "../../src/providers/script-format.js";
 import { collect, resultOf, sdkEnv, sdkOptions } from "../support/agent-sdk.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
-import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
-
-function space(files: Record<string, string> = {}) {
-  const workspace = createWorkspace(files);
-  after(() => workspace.cleanup());
-  return workspace;
-}
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,11 +24,11 @@ function initOf(messages: SDKMessage[]) {
 }
 
 test("every message: uuid and session_id; assistant, user and stream events: parent_tool_use_id; init, assistant, tool result and result field by field", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { text: "Running it.", tool_calls: [{ id: "toolu_echo", name: "Bash", input: { command: "echo hi" } }] },
     { text: "It printed hi." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir, {
     permissionMode: "bypassPermissions",
     allowDangerouslySkipPermissions: true,
@@ -147,8 +128,8 @@ test("every message: uuid and session_id; assistant, user and stream events: par
 });
 
 test("setModel(): the next turn's request, system/init and assistant message use the new model", async () => {
-  const server = await serve([{ text: "one" }, { text: "two" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "one" }, { text: "two" }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   let sendSecond: () => void = () => {};
   const second = new Promise<void>((resolve) => {
@@ -187,8 +168,8 @@ test("setModel(): the next turn's request, system/init and assistant message use
 });
 
 test("a rate limit is retried: system/api_retry (SDKAPIRetryMessage) before the answer", async () => {
-  const server = await serve([{ fault: { status: 429, retry_after: 0 } }, { text: "after the retry" }]);
-  const workspace = space();
+  const server = await serveScoped([{ fault: { status: 429, retry_after: 0 } }, { text: "after the retry" }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   const { messages, error } = await collect(query({ prompt: "hi", options }));
   assert.equal(error, undefined, options.stderrText());
@@ -211,11 +192,11 @@ test("a rate limit is retried: system/api_retry (SDKAPIRetryMessage) before the 
 });
 
 test("maxTurns: an error_max_turns result with errors and terminal_reason; the SDK raises it", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "r1", name: "Read", input: { file_path: "a.txt" } }] },
     { text: "never reached" },
   ]);
-  const workspace = space({ "a.txt": "alpha\n" });
+  const workspace = scopedWorkspace({ "a.txt": "alpha\n" });
   const options = sdkOptions(server, workspace.dir, { maxTurns: 1 });
   const { messages, error } = await collect(query({ prompt: "read a.txt", options }));
   const result = resultOf(messages);
@@ -230,8 +211,8 @@ test("maxTurns: an error_max_turns result with errors and terminal_reason; the S
 });
 
 test("a streaming session whose next message comes after a few silent seconds waits for it", async () => {
-  const server = await serve([{ text: "first" }, { text: "second" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "first" }, { text: "second" }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   let firstDone: () => void = () => {};
   const first = new Promise<void>((resolve) => {
@@ -259,8 +240,12 @@ test("a streaming session whose next message comes after a few silent seconds wa
 });
 
 test("resume with forkSession: the fork goes on from the history under a new id; the original is left as it was", async () => {
-  const server = await serve([{ text: "first answer" }, { text: "fork answer" }, { text: "original again" }]);
-  const workspace = space();
+  const server = await serveScoped([
+    { text: "first answer" },
+    { text: "fork answer" },
+    { text: "original again" },
+  ]);
+  const workspace = scopedWorkspace();
   const env = sdkEnv(server);
   const original = randomUUID();
   const run1 = sdkOptions(server, workspace.dir, { env, sessionId: original });
@@ -297,8 +282,8 @@ test("resume with forkSession: the fork goes on from the history under a new id;
 });
 
 test("debug: trace lines reach the program's stderr callback; debugFile: they go to that file instead", async () => {
-  const server = await serve([{ text: "one" }, { text: "two" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "one" }, { text: "two" }]);
+  const workspace = scopedWorkspace();
   const onStderr = sdkOptions(server, workspace.dir, { debug: true });
   const first = await collect(query({ prompt: "hi", options: onStderr }));
   assert.equal(first.error, undefined, onStderr.stderrText());
@@ -315,7 +300,7 @@ test("debug: trace lines reach the program's stderr callback; debugFile: they go
 });
 
 test("an Edit's tool_use_result carries Claude Code's patch shape (filePath, oldString, newString, structuredPatch)", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "r1", name: "Read", input: { file_path: "code.ts" } }] },
     {
       tool_calls: [
@@ -324,7 +309,7 @@ test("an Edit's tool_use_result carries Claude Code's patch shape (filePath, old
     },
     { text: "Edited." },
   ]);
-  const workspace = space({ "code.ts": "const a = 1;\nconst b = 2;\n" });
+  const workspace = scopedWorkspace({ "code.ts": "const a = 1;\nconst b = 2;\n" });
   const options = sdkOptions(server, workspace.dir, { permissionMode: "acceptEdits" });
   const { messages, error } = await collect(query({ prompt: "set b to 3", options }));
   assert.equal(error, undefined, options.stderrText());

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import {
   createSdkMcpServer,
   query,
@@ -12,27 +12,8 @@ import {
   tool,
 } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
-import type { Script } from "../../src/providers/script-format.js";
 import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
-import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
-
-function space(files: Record<string, string> = {}) {
-  const workspace = createWorkspace(files);
-  after(() => workspace.cleanup());
-  return workspace;
-}
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const ofType = <T extends SDKMessage["type"]>(messages: SDKMessage[], type: T) =>
   messages.filter((message): message is Extract<SDKMessage, { type: T }> => message.type === type);
@@ -49,8 +30,8 @@ function userTurn(text: string): SDKUserMessage {
 }
 
 test("query() with a plain prompt: system/init, the assistant message, a success result", async () => {
-  const server = await serve([{ text: "Hello from the model." }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "Hello from the model." }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   const { messages, error } = await collect(query({ prompt: "Say hello", options }));
   assert.equal(error, undefined, options.stderrText());
@@ -71,11 +52,11 @@ test("query() with a plain prompt: system/init, the assistant message, a success
 });
 
 test("a tool round trip: tool_use, the tool result with its structured result, the answer", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { text: "Reading.", tool_calls: [{ id: "toolu_read", name: "Read", input: { file_path: "notes.txt" } }] },
     { text: "The notes say alpha." },
   ]);
-  const workspace = space({ "notes.txt": "alpha\n" });
+  const workspace = scopedWorkspace({ "notes.txt": "alpha\n" });
   const options = sdkOptions(server, workspace.dir);
   const { messages, error } = await collect(query({ prompt: "What do the notes say?", options }));
   assert.equal(error, undefined, options.stderrText());
@@ -95,8 +76,8 @@ test("a tool round trip: tool_use, the tool result with its structured result, t
 });
 
 test("streaming input: two user turns in one session, each with its result", async () => {
-  const server = await serve([{ text: "first" }, { text: "second" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "first" }, { text: "second" }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   async function* prompts() {
     yield userTurn("turn one");
@@ -114,8 +95,8 @@ test("streaming input: two user turns in one session, each with its result", asy
 });
 
 test("includePartialMessages: raw stream events arrive before the assistant message", async () => {
-  const server = await serve([{ text: "streamed words here" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "streamed words here" }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir, { includePartialMessages: true });
   const { messages, error } = await collect(query({ prompt: "stream please", options }));
   assert.equal(error, undefined, options.stderrText());
@@ -136,11 +117,11 @@ test("includePartialMessages: raw stream events arrive before the assistant mess
 });
 
 test("setPermissionMode() lets a later Write run without asking", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "out.txt", content: "from the sdk\n" } }] },
     { text: "Written." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
@@ -161,11 +142,11 @@ test("setPermissionMode() lets a later Write run without asking", async () => {
 });
 
 test("interrupt() stops the running turn; the session takes the next prompt", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { text: "slow ".repeat(400), fault: { chunk_delay_ms: 100 } },
     { text: "after the interrupt" },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir, { includePartialMessages: true });
   let sendSecond: () => void = () => {};
   const second = new Promise<void>((resolve) => {
@@ -206,8 +187,8 @@ test("interrupt() stops the running turn; the session takes the next prompt", as
 });
 
 test("an API error: an error result like Claude Code's, then the SDK reports it", async () => {
-  const server = await serve([{ fault: { status: 400, body: "the request is malformed" } }]);
-  const workspace = space();
+  const server = await serveScoped([{ fault: { status: 400, body: "the request is malformed" } }]);
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
   const { messages, error } = await collect(query({ prompt: "hi", options }));
   const result = resultOf(messages);
@@ -219,11 +200,11 @@ test("an API error: an error result like Claude Code's, then the SDK reports it"
 });
 
 test("canUseTool: a deny reaches the model as the tool result; the turn goes on", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "b1", name: "Bash", input: { command: "rm -rf build" } }] },
     { text: "I will not delete it." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const asked: Array<{ tool: string; input: Record<string, unknown> }> = [];
   const options = sdkOptions(server, workspace.dir, {
     canUseTool: async (tool, input) => {
@@ -246,11 +227,11 @@ test("canUseTool: a deny reaches the model as the tool result; the turn goes on"
 });
 
 test("canUseTool: an allow with updatedInput runs the rewritten call", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "draft.txt", content: "draft\n" } }] },
     { text: "Saved." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir, {
     canUseTool: async (_tool, input) => ({
       behavior: "allow",
@@ -267,11 +248,11 @@ test("canUseTool: an allow with updatedInput runs the rewritten call", async () 
 });
 
 test("an SDK hook callback blocks a tool call before it runs", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "b1", name: "Bash", input: { command: "echo hi > hooked.txt" } }] },
     { text: "Blocked, as the hook said." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const seen: string[] = [];
   const options = sdkOptions(server, workspace.dir, {
     permissionMode: "bypassPermissions",
@@ -306,11 +287,11 @@ test("an SDK hook callback blocks a tool call before it runs", async () => {
 });
 
 test("an in-process SDK MCP tool is offered as mcp__server__tool and called through the control channel", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "m1", name: "mcp__calc__add", input: { a: 2, b: 40 } }] },
     { text: "The sum is 42." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const calls: Array<{ a: number; b: number }> = [];
   const calc = createSdkMcpServer({
     name: "calc",
@@ -346,13 +327,13 @@ test("an in-process SDK MCP tool is offered as mcp__server__tool and called thro
 });
 
 test("a JSON-schema answer: outputFormat makes the final answer structured_output, validated", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     // First try: not valid against the schema (count is a string), so the tool result is an error.
     { tool_calls: [{ id: "s1", name: "StructuredOutput", input: { name: "reagent", count: "two" } }] },
     { tool_calls: [{ id: "s2", name: "StructuredOutput", input: { name: "reagent", count: 2 } }] },
     { text: "Done." },
   ]);
-  const workspace = space();
+  const workspace = scopedWorkspace();
   const schema = {
     type: "object",
     properties: { name: { type: "string" }, count: { type: "integer" } },

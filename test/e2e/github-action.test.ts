@@ -4,30 +4,11 @@
 // query() with a preset system prompt, setting sources, extraArgs and one user message whose last
 // text block is the user's request (so "/review" runs as a command), and stops at the result.
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { Script } from "../../src/providers/script-format.js";
 import { sdkEnv, sdkOptions } from "../support/agent-sdk.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
-import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
-
-function space(files: Record<string, string> = {}) {
-  const workspace = createWorkspace(files);
-  after(() => workspace.cleanup());
-  return workspace;
-}
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 type Body = {
   system: Array<{ text: string }>;
@@ -45,11 +26,11 @@ async function runLikeTheAction(messages: AsyncIterable<SDKMessage>): Promise<SD
 }
 
 test("the action's CLI shape: -p, claude_args, --verbose --output-format stream-json, the prompt on stdin", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "b1", name: "Bash", input: { command: "git status --short" } }] },
     { text: "Nothing to review." },
   ]);
-  const workspace = space({ "src/app.ts": "export const app = 1;\n" });
+  const workspace = scopedWorkspace({ "src/app.ts": "export const app = 1;\n" });
   const claudeArgs = [
     "--allowedTools",
     "Bash(git status:*),Read",
@@ -86,8 +67,8 @@ test("the action's CLI shape: -p, claude_args, --verbose --output-format stream-
 });
 
 test("the action's SDK shape: a multi-block message whose last block is a slash command runs the command", async () => {
-  const server = await serve([{ text: "Reviewed: no security issues." }]);
-  const workspace = space({
+  const server = await serveScoped([{ text: "Reviewed: no security issues." }]);
+  const workspace = scopedWorkspace({
     ".claude/commands/review.md":
       "---\ndescription: Review the change\n---\nReview the change for $ARGUMENTS.\n",
   });
@@ -132,8 +113,8 @@ test("the action's SDK shape: a multi-block message whose last block is a slash 
 });
 
 test("the action's SDK shape with a prompt command: the context leads the expanded prompt", async () => {
-  const server = await serve([{ text: "Done." }]);
-  const workspace = space({
+  const server = await serveScoped([{ text: "Done." }]);
+  const workspace = scopedWorkspace({
     ".agents/skills/triage/SKILL.md":
       "---\nname: triage\ndescription: Triage an issue\n---\nLabel the issue by area and urgency.\n",
   });
@@ -162,8 +143,8 @@ test("the action's SDK shape with a prompt command: the context leads the expand
 });
 
 test("a multi-block message whose last block is plain text stays one prompt, in order", async () => {
-  const server = await serve([{ text: "ok" }]);
-  const workspace = space();
+  const server = await serveScoped([{ text: "ok" }]);
+  const workspace = scopedWorkspace();
   async function* prompt(): AsyncGenerator<SDKUserMessage> {
     yield {
       type: "user",

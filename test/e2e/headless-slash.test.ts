@@ -6,21 +6,10 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import type { Script } from "../../src/providers/script-format.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 
 const env = (server: FakeModelServer, home?: string) => {
   const base = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
@@ -38,7 +27,7 @@ test('-c -p "/compact" compacts the resumed session and fires PreCompact, as int
     }),
   });
   after(() => space.cleanup());
-  const server = await serve([
+  const server = await serveScoped([
     // Long enough that compaction has something beyond the recent part it keeps word for word.
     { text: `First answer about the project. ${"The project has many parts. ".repeat(400)}` },
     { text: "Summary: the user asked about the project and got an answer." },
@@ -72,7 +61,7 @@ test('-c -p "/compact" compacts the resumed session and fires PreCompact, as int
 test("an unknown command fails with a suggestion; a path-like prompt goes to the model", async () => {
   const space = createWorkspace();
   after(() => space.cleanup());
-  const server = await serve([{ text: "Looked at it." }]);
+  const server = await serveScoped([{ text: "Looked at it." }]);
   const unknown = await runCli(["-p", "/compcat", "--output-format", "json"], {
     cwd: space.dir,
     env: env(server),
@@ -95,7 +84,7 @@ test("a skill named as a command becomes the prompt that loads it through the Sk
       "---\nname: release-notes\ndescription: Write release notes\n---\nSteps.\n",
   });
   after(() => space.cleanup());
-  const server = await serve([{ text: "Notes written." }]);
+  const server = await serveScoped([{ text: "Notes written." }]);
   const run = await runCli(["-p", "/release-notes v2.0"], { cwd: space.dir, env: env(server) });
   assert.equal(run.code, 0, run.stderr);
   const body = server.requests[0]!.body as Body;
@@ -107,7 +96,7 @@ test("a skill named as a command becomes the prompt that loads it through the Sk
 test("a prompt argument does not wait for a stdin that stays open and silent", async () => {
   const space = createWorkspace();
   after(() => space.cleanup());
-  const server = await serve([{ text: "answered without stdin" }]);
+  const server = await serveScoped([{ text: "answered without stdin" }]);
   const child = spawn(process.execPath, [BIN, "-p", "hi"], {
     cwd: space.dir,
     env: env(server),

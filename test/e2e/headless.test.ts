@@ -5,22 +5,12 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({ "notes.txt": "alpha\nbeta\n" });
 after(() => workspace.cleanup());
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 
 const anthropicEnv = (server: FakeModelServer, extra: Record<string, string> = {}) =>
   cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ...extra });
@@ -66,7 +56,7 @@ test("no provider configured: exit 2 naming the variables and the Ollama example
 });
 
 test("Anthropic: a tool round trip prints the answer on stdout and activity on stderr", async () => {
-  const server = await serve(readThenAnswer);
+  const server = await serveScoped(readThenAnswer);
   const run = await runCli(["-p", "what is in notes.txt?"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),
@@ -84,7 +74,7 @@ test("Anthropic: a tool round trip prints the answer on stdout and activity on s
 });
 
 test("OpenAI-compatible: the same round trip; the tool result goes back as a tool message", async () => {
-  const server = await serve(readThenAnswer);
+  const server = await serveScoped(readThenAnswer);
   const run = await runCli(["-p", "what is in notes.txt?"], { cwd: workspace.dir, env: openaiEnv(server) });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "The file says alpha and beta.\n");
@@ -101,7 +91,7 @@ test("OpenAI-compatible: the same round trip; the tool result goes back as a too
 });
 
 test("--output-format json prints one result object shaped like claude -p", async () => {
-  const server = await serve(readThenAnswer);
+  const server = await serveScoped(readThenAnswer);
   const run = await runCli(["-p", "go", "--output-format", "json"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),
@@ -122,7 +112,7 @@ test("--output-format json prints one result object shaped like claude -p", asyn
 });
 
 test("--output-format stream-json prints init, assistant, user and result lines", async () => {
-  const server = await serve(readThenAnswer);
+  const server = await serveScoped(readThenAnswer);
   const run = await runCli(["-p", "go", "--output-format", "stream-json"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),
@@ -143,7 +133,7 @@ test("--output-format stream-json prints init, assistant, user and result lines"
 });
 
 test("with -p and no prompt argument, the prompt is read from stdin", async () => {
-  const server = await serve([{ text: "from stdin" }]);
+  const server = await serveScoped([{ text: "from stdin" }]);
   const run = await runCli(["-p"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),
@@ -156,7 +146,7 @@ test("with -p and no prompt argument, the prompt is read from stdin", async () =
 
 test("--max-turns: exit 1 and subtype error_max_turns", async () => {
   const loop = { tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] };
-  const server = await serve([loop, loop, loop]);
+  const server = await serveScoped([loop, loop, loop]);
   const run = await runCli(["-p", "go", "--max-turns", "2", "--output-format", "json"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),
@@ -175,7 +165,7 @@ test("bad usage exits 2 with a message that says what to fix", async () => {
 test("a settings file with a typo is a start-up error naming the file (exit 2)", async () => {
   const bad = createWorkspace({ ".claude/settings.json": '{ "permissions": { "allow": ["Read",] } }' });
   try {
-    const server = await serve([{ text: "never" }]);
+    const server = await serveScoped([{ text: "never" }]);
     const run = await runCli(["-p", "x"], { cwd: bad.dir, env: anthropicEnv(server) });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /\.claude\/settings\.json: invalid JSON \(line 1, column \d+\)/);
@@ -186,7 +176,7 @@ test("a settings file with a typo is a start-up error naming the file (exit 2)",
 });
 
 test("an auth error is not retried: one request, one actionable line, exit 1", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     {
       fault: {
         status: 401,
@@ -202,7 +192,7 @@ test("an auth error is not retried: one request, one actionable line, exit 1", a
 });
 
 test("a 429 with retry-after is retried with a stderr line, then succeeds", async () => {
-  const server = await serve([{ fault: { status: 429, retry_after: 0 } }, { text: "after retry" }]);
+  const server = await serveScoped([{ fault: { status: 429, retry_after: 0 } }, { text: "after retry" }]);
   const run = await runCli(["-p", "x"], { cwd: workspace.dir, env: anthropicEnv(server) });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "after retry\n");
@@ -211,7 +201,7 @@ test("a 429 with retry-after is retried with a stderr line, then succeeds", asyn
 });
 
 test("a stream cut mid-way ends the run with a clear error (exit 1)", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { text: "a long answer that will be cut off", fault: { drop_after_chunks: 2 } },
   ]);
   const run = await runCli(["-p", "x", "--output-format", "json"], {
@@ -230,7 +220,7 @@ test("a stream cut mid-way ends the run with a clear error (exit 1)", async () =
 });
 
 test("SIGINT aborts the request, says so and exits 130", async () => {
-  const server = await serve([{ text: "slow ".repeat(200), fault: { chunk_delay_ms: 200 } }]);
+  const server = await serveScoped([{ text: "slow ".repeat(200), fault: { chunk_delay_ms: 200 } }]);
   const run = await runCli(["-p", "x"], {
     cwd: workspace.dir,
     env: anthropicEnv(server),

@@ -5,22 +5,11 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
-import type { RoutedScript } from "../support/fake-model-routes.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: RoutedScript) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 
 type Body = {
   model: string;
@@ -78,7 +67,7 @@ test("agents list: Claude Code agent files as they are; typos and broken files n
 
 test("a Claude Code agent file runs as it is: alias resolved, Claude Code tool names mapped; typos warned", async () => {
   const workspace = createWorkspace(FILES);
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
@@ -127,7 +116,7 @@ test("a subagent's API error and its turn limit come back to the parent as error
       "---\nname: broken-model\ndescription: Uses a model the API does not know\nmodel: claude-nonexistent-1\n---\nYou are the BROKEN MODEL agent.\n",
     "a.txt": "a\n",
   });
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
@@ -210,7 +199,7 @@ case "$payload" in *'"stop_hook_active":true'*) exit 0;; esac
 echo "check once more" >&2; exit 2
 `,
   });
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [

@@ -6,25 +6,14 @@ import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { projectSessionsDir } from "../../src/session/transcript-index.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import type { RoutedScript } from "../support/fake-model-routes.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { startStreamCli } from "../support/stream-cli.js";
 import { createWorkspace } from "../support/workspace.js";
-
-const servers: FakeModelServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
-
-async function serve(script: RoutedScript) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 
 const envFor = (server: FakeModelServer, home?: string) => {
   const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
@@ -66,7 +55,7 @@ test("custom agents with tool limits run in parallel; stream-json, transcripts a
     ".agents/agents/reader.md":
       "---\nname: reader\ndescription: Reads files\ntools: Read, Grep\n---\nYou are the READER agent.\n",
   });
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
@@ -189,7 +178,7 @@ test("custom agents with tool limits run in parallel; stream-json, transcripts a
 test("Ctrl-C during a subagent's Bash kills the command and exits 130", async () => {
   const workspace = createWorkspace({});
   const pidFile = join(workspace.dir, "child.pid");
-  const server = await serve({
+  const server = await serveScoped({
     turns: [{ tool_calls: [{ name: "Agent", input: { description: "long", prompt: "LONG-RUN please" } }] }],
     routes: [
       {
@@ -239,7 +228,7 @@ test("a worktree agent's change stays on its branch; the main checkout is untouc
   git(repo, "init", "-q");
   git(repo, "add", ".");
   git(repo, "commit", "-qm", "init");
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
@@ -292,7 +281,7 @@ test("a worktree agent's change stays on its branch; the main checkout is untouc
 
 test("a headless run waits for its background agent and uses its result", async () => {
   const workspace = createWorkspace({});
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
@@ -324,7 +313,7 @@ test("a headless run waits for its background agent and uses its result", async 
 test("the task list is kept with the session: --resume brings it back", async () => {
   const workspace = createWorkspace({});
   const home = createWorkspace({});
-  const first = await serve([
+  const first = await serveScoped([
     { tool_calls: [{ name: "TaskCreate", input: { subject: "Write the parser", description: "d" } }] },
     { tool_calls: [{ name: "TaskUpdate", input: { taskId: "1", status: "in_progress" } }] },
     { text: "planned" },
@@ -335,7 +324,7 @@ test("the task list is kept with the session: --resume brings it back", async ()
   });
   assert.equal(run.code, 0, run.stderr);
   const sessionId = String(JSON.parse(run.stdout).session_id);
-  const second = await serve([{ tool_calls: [{ name: "TaskList", input: {} }] }, { text: "resumed" }]);
+  const second = await serveScoped([{ tool_calls: [{ name: "TaskList", input: {} }] }, { text: "resumed" }]);
   const resumed = await runCli(["-p", "--resume", sessionId, "go on"], {
     cwd: workspace.dir,
     env: envFor(second, home.dir),
@@ -380,7 +369,7 @@ test("reagent agents list: files, --agents, built-ins and broken files with file
 
 test("agents given with the SDK's initialize request can be started, and system/init lists every agent", async () => {
   const workspace = createWorkspace({});
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [
