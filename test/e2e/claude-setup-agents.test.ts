@@ -4,25 +4,17 @@
 // (bash + jq logger, a python3 SubagentStop reading the subagent's Claude-shape transcript) and a
 // PermissionRequest hook (node) answering in the REPL so no dialog opens.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import type { RoutedScript } from "../support/fake-model-routes.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { hasJq } from "../support/programs.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 import { hasTmux, startTmux } from "../ui/repl/tmux.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
-const hasJq = (() => {
-  try {
-    execFileSync("jq", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const cleanups: Array<() => unknown> = [];
 after(async () => {

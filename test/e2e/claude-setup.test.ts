@@ -3,22 +3,14 @@
 // PermissionRequest / Notification hooks of headless runs, with the published-shape scripts of
 // test/fixtures/claude-hooks run unchanged.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
+import { hasJq } from "../support/programs.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
-const hasJq = (() => {
-  try {
-    execFileSync("jq", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const needsJq = hasJq ? {} : { skip: "jq is not installed (.ci/run installs it)" };
 
 const spaces: Workspace[] = [];

@@ -3,22 +3,14 @@
 // parentUuid chain — and long hook context spilled into the session's own folder, still there after
 // exit and on --resume. Runs the built CLI with the scripted model and a temp HOME.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
+import { hasJq } from "../support/programs.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
-const hasJq = (() => {
-  try {
-    execFileSync("jq", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const needsJq = hasJq ? {} : { skip: "jq is not installed (.ci/run installs it)" };
 
 const spaces: Workspace[] = [];

@@ -4,24 +4,16 @@
 // command's name), while UserPromptSubmit hooks see the line as typed. Built CLI, fake model server;
 // the REPL in tmux.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
+import { hasJq } from "../support/programs.js";
 import { createWorkspace } from "../support/workspace.js";
 import { hasTmux, startTmux } from "../ui/repl/tmux.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
-const hasJq = (() => {
-  try {
-    execFileSync("jq", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const cleanups: Array<() => unknown> = [];
 after(async () => {

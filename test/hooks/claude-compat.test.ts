@@ -3,27 +3,19 @@
 // PermissionRequest / StopFailure / Subagent payloads and decisions — driven by hook scripts in the
 // shapes people publish (bash + jq, python3, node) from test/fixtures/claude-hooks.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { HookConfigError } from "../../src/hooks/config-types.js";
 import { loadHookConfig } from "../../src/hooks/load-config.js";
 import { HOOK_EVENTS } from "../../src/hooks/types.js";
+import { hasJq } from "../support/programs.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { claude, cmd, harness, pre } from "./harness.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
 const script = (name: string) => cmd(join(FIXTURES, name));
 const json = (value: unknown) => `printf '%s' '${JSON.stringify(value)}'`;
-const hasJq = (() => {
-  try {
-    execFileSync("jq", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const needsJq = hasJq ? {} : { skip: "jq is not installed (.ci/run installs it)" };
 
 test("every event Claude Code documents loads; events reagent does not fire warn once, naming them", () => {
