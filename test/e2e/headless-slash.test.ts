@@ -2,11 +2,10 @@
 // skills expand into a prompt, unknown commands fail with a suggestion, paths are not commands),
 // and a prompt argument whose stdin stays open and silent does not block the run.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { BIN, cleanEnv, runCli } from "../support/cli.js";
+import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -97,22 +96,12 @@ test("a prompt argument does not wait for a stdin that stays open and silent", a
   const space = createWorkspace();
   after(() => space.cleanup());
   const server = await serveScoped([{ text: "answered without stdin" }]);
-  const child = spawn(process.execPath, [BIN, "-p", "hi"], {
+  // stdin is never written to and never closed.
+  const { code, stdout, stderr } = await runCli(["-p", "hi"], {
     cwd: space.dir,
     env: env(server),
-    stdio: ["pipe", "pipe", "pipe"],
+    keepStdinOpen: true,
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  // stdin is never written to and never closed.
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  child.stdin.destroy();
   assert.equal(code, 0, stderr);
   assert.equal(stdout, "answered without stdin\n");
   assert.match(stderr, /no input on stdin after 3 s; going on without it/);

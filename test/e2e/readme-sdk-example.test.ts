@@ -2,12 +2,11 @@
 // code block is taken from the README, saved next to a link to this repository's node_modules (so it
 // imports the real @anthropic-ai/claude-agent-sdk), and run with reagent and a local fake model.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { sdkEnv } from "../support/agent-sdk.js";
-import { BIN, REPO_ROOT } from "../support/cli.js";
+import { BIN, REPO_ROOT, runProgram } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
 import { tempFolder } from "../support/temp-folder.js";
 
@@ -33,20 +32,11 @@ test("README's Agent SDK example runs unchanged against reagent", async () => {
   symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   writeFileSync(join(dir, "notes.txt"), "hello\n");
   writeFileSync(join(dir, "example.mts"), readmeExample());
-  const child = spawn(process.execPath, ["--import", "tsx", "example.mts"], {
+  const { code, stdout, stderr } = await runProgram(process.execPath, ["--import", "tsx", "example.mts"], {
     cwd: dir,
     env: { ...sdkEnv(server), REAGENT_PATH: BIN },
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: 120_000,
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   assert.equal(code, 0, stderr);
   assert.equal(stdout, "model: claude-sonnet-4-6\nThere is one text file: notes.txt.\n");
   // The example's canUseTool refused the shell command; the model was told why.

@@ -13,6 +13,8 @@ export type CliOptions = {
   cwd: string;
   env?: Record<string, string>;
   stdin?: string;
+  /** Leave stdin open and silent (a caller that spawns with default pipes and never writes). */
+  keepStdinOpen?: boolean;
   timeoutMs?: number;
   /** Called with the child once spawned (to send signals). */
   onSpawn?: (child: import("node:child_process").ChildProcess) => void;
@@ -30,8 +32,13 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
 }
 
 export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
+  return runProgram(process.execPath, [BIN, ...args], options);
+}
+
+/** Runs any program the way runCli runs reagent: output collected, a time limit, stdin as asked. */
+export function runProgram(command: string, args: string[], options: CliOptions): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? cleanEnv(),
       stdio: ["pipe", "pipe", "pipe"],
@@ -48,9 +55,11 @@ export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      child.stdin.destroy();
       resolvePromise({ code, signal, stdout, stderr });
     });
     options.onSpawn?.(child);
+    if (options.keepStdinOpen) return;
     if (options.stdin !== undefined) child.stdin.end(options.stdin);
     else child.stdin.end();
   });
