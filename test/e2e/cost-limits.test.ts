@@ -7,20 +7,14 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({ "a.txt": "alpha\n" });
-const servers: FakeModelServer[] = [];
 after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
   workspace.cleanup();
 });
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 const anthropic = (server: FakeModelServer, extra: Record<string, string> = {}) =>
   cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ...extra });
 const readLoop: Script = [
@@ -30,7 +24,7 @@ const readLoop: Script = [
 ];
 
 test("the JSON result prices the run per model with cache counters, like claude -p", async () => {
-  const server = await serve(readLoop);
+  const server = await serveScoped(readLoop);
   const run = await runCli(["-p", "go", "--output-format", "json", "--model", "claude-sonnet-4-6"], {
     cwd: workspace.dir,
     env: anthropic(server),
@@ -74,7 +68,7 @@ test("the JSON result prices the run per model with cache counters, like claude 
 });
 
 test("an unknown model's price is stated as unknown; settings modelPricing prices it", async () => {
-  const server = await serve([{ text: "a" }, { text: "b" }]);
+  const server = await serveScoped([{ text: "a" }, { text: "b" }]);
   const env = cleanEnv({
     OPENAI_API_KEY: "k",
     OPENAI_BASE_URL: server.openaiBaseURL,
@@ -99,7 +93,7 @@ test("an unknown model's price is stated as unknown; settings modelPricing price
 });
 
 test("--max-budget-usd stops the run cleanly once spent (error_max_budget_usd)", async () => {
-  const server = await serve(readLoop);
+  const server = await serveScoped(readLoop);
   const run = await runCli(["-p", "go", "--output-format", "json", "--max-budget-usd", "0.000001"], {
     cwd: workspace.dir,
     env: anthropic(server),
@@ -119,7 +113,7 @@ test("--max-budget-usd stops the run cleanly once spent (error_max_budget_usd)",
 });
 
 test("--model aliases resolve to current ids", async () => {
-  const server = await serve([{ text: "a" }, { text: "b" }, { text: "c" }]);
+  const server = await serveScoped([{ text: "a" }, { text: "b" }, { text: "c" }]);
   for (const alias of ["sonnet", "opus", "haiku"])
     assert.equal(
       (await runCli(["-p", "go", "--model", alias], { cwd: workspace.dir, env: anthropic(server) })).code,
@@ -133,7 +127,7 @@ test("--model aliases resolve to current ids", async () => {
 
 test("--fallback-model takes over after repeated overload errors", async () => {
   const overloaded = { fault: { status: 529, retry_after: 0 } };
-  const server = await serve([
+  const server = await serveScoped([
     overloaded,
     overloaded,
     overloaded,
@@ -164,7 +158,7 @@ test("--fallback-model takes over after repeated overload errors", async () => {
 });
 
 test("a reply cut at max_tokens never runs its half-formed tool call; a cut answer says so", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     {
       tool_calls: [{ name: "Write", raw_arguments: '{"file_path":"big.txt","content":"aaa' }],
       stop_reason: "max_tokens",

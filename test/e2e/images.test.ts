@@ -9,7 +9,8 @@ import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const png = Buffer.from(
@@ -26,16 +27,9 @@ const workspace = createWorkspace();
 writeFileSync(join(workspace.dir, "shot.png"), png);
 writeFileSync(join(workspace.dir, "wide.png"), wide);
 
-const servers: FakeModelServer[] = [];
 after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
   workspace.cleanup();
 });
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 const readShot: Script = [
   { tool_calls: [{ name: "Read", input: { file_path: "shot.png" } }] },
   { text: "a pixel" },
@@ -44,7 +38,7 @@ type Messages = { messages: Array<{ role: string; content: unknown }> };
 const lastMessages = (server: FakeModelServer) => (server.requests.at(-1)!.body as Messages).messages;
 
 test("Anthropic: Read of a PNG is an image block inside the tool_result", async () => {
-  const server = await serve(readShot);
+  const server = await serveScoped(readShot);
   const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
   const run = await runCli(["-p", "look"], { cwd: workspace.dir, env });
   assert.equal(run.code, 0, run.stderr);
@@ -61,7 +55,7 @@ test("Anthropic: Read of a PNG is an image block inside the tool_result", async 
 });
 
 test("OpenAI-compatible: the image goes in a user message after the tool message", async () => {
-  const server = await serve(readShot);
+  const server = await serveScoped(readShot);
   const env = cleanEnv({
     OPENAI_API_KEY: "k",
     OPENAI_BASE_URL: server.openaiBaseURL,
@@ -77,7 +71,7 @@ test("OpenAI-compatible: the image goes in a user message after the tool message
 });
 
 test("a model without vision is told the file is an image; an oversized image is refused with a way out", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ name: "Read", input: { file_path: "shot.png" } }] },
     { text: "ok" },
     { tool_calls: [{ name: "Read", input: { file_path: "wide.png" } }] },
@@ -100,7 +94,7 @@ test("a model without vision is told the file is an image; an oversized image is
 });
 
 test("an image path in a -p prompt is attached before the text; one too large is named", async () => {
-  const server = await serve([{ text: "one pixel" }]);
+  const server = await serveScoped([{ text: "one pixel" }]);
   const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
   const run = await runCli(["-p", "what is in shot.png and ./wide.png?"], { cwd: workspace.dir, env });
   assert.equal(run.code, 0, run.stderr);
@@ -120,7 +114,7 @@ test("an MCP tool's image result reaches the model as an image (server-everythin
   const mcp = JSON.stringify({
     mcpServers: { everything: { command: process.execPath, args: [bin, "stdio"] } },
   });
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ name: "mcp__everything__get-tiny-image", input: {} }] },
     { text: "a logo" },
   ]);

@@ -5,13 +5,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
-import type { RoutedScript } from "../support/fake-model-routes.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { startWebServer, type WebServer } from "../support/web-fixtures.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const space = createWorkspace({});
-const servers: FakeModelServer[] = [];
 let pages: WebServer;
 before(async () => {
   pages = await startWebServer({
@@ -23,15 +22,9 @@ before(async () => {
 });
 after(async () => {
   await pages.close();
-  await Promise.all(servers.map((server) => server.close()));
   space.cleanup();
 });
 
-async function serve(script: RoutedScript) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 const env = (server: FakeModelServer, extra: Record<string, string> = {}) =>
   cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ...extra });
 const usage = (input_tokens: number, output_tokens: number) => ({ input_tokens, output_tokens });
@@ -63,7 +56,7 @@ const fetchRun = (server: FakeModelServer, prompt: string, allowed: string) =>
   );
 
 test("WebFetch's condensing request is priced under its own model and counted in the run's totals", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { ...fetchCall(), usage: usage(1000, 10) },
     { text: "Install with `make up`.", usage: usage(2000, 100) },
     { text: "done", usage: usage(1500, 20) },
@@ -84,7 +77,7 @@ test("WebFetch's condensing request is priced under its own model and counted in
 });
 
 test("the server-side web search is counted (tokens, searches) and priced at $10 per 1,000 searches", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "s1", name: "WebSearch", input: { query: "vitest 3" } }], usage: usage(1000, 10) },
     {
       web_search: { query: "vitest 3", results: [{ title: "Vitest 3", url: "https://vitest.dev/blog" }] },
@@ -109,7 +102,7 @@ test("the server-side web search is counted (tokens, searches) and priced at $10
 });
 
 test("a side request counts against --max-budget-usd: the run stops before its next request", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "s1", name: "WebSearch", input: { query: "vitest 3" } }], usage: usage(1000, 10) },
     {
       web_search: { query: "vitest 3", results: [{ title: "Vitest 3", url: "https://vitest.dev/blog" }] },
@@ -147,7 +140,7 @@ test("a side request counts against --max-budget-usd: the run stops before its n
 test('-c -p "/compact": the summary request is in the result\'s usage and cost, and priced', async () => {
   const workspace = createWorkspace({});
   after(() => workspace.cleanup());
-  const server = await serve([
+  const server = await serveScoped([
     { text: `First answer about the project. ${"The project has many parts. ".repeat(400)}` },
     { text: "Summary: the user asked about the project.", usage: usage(4000, 300) },
   ]);
@@ -172,7 +165,7 @@ test('-c -p "/compact": the summary request is in the result\'s usage and cost, 
 });
 
 test("a subagent's side requests roll up into the parent's result once", async () => {
-  const server = await serve({
+  const server = await serveScoped({
     turns: [
       {
         tool_calls: [

@@ -3,24 +3,16 @@
 // finished after stdin closes, the control protocol, bad lines, and the flag checks.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { type JsonLine, startStreamCli } from "../support/stream-cli.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({ "notes.txt": "alpha\n" });
-const servers: FakeModelServer[] = [];
 after(async () => {
   workspace.cleanup();
-  await Promise.all(servers.map((server) => server.close()));
 });
-
-async function serve(script: Script) {
-  const server = await startFakeModelServer(script);
-  servers.push(server);
-  return server;
-}
 
 const env = (server: FakeModelServer) =>
   cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
@@ -29,7 +21,7 @@ const ofType = (lines: JsonLine[], type: string, subtype?: string) =>
   lines.filter((line) => line.type === type && (subtype === undefined || line.subtype === subtype));
 
 test("two turns in one process; both queued turns finish after stdin closes", async () => {
-  const server = await serve([{ text: "first answer" }, { text: "second answer" }]);
+  const server = await serveScoped([{ text: "first answer" }, { text: "second answer" }]);
   // What the TypeScript Agent SDK sets: it reads the session state lines.
   const withStates = { ...env(server), CLAUDE_CODE_SDK_READS_SESSION_STATE: "1" };
   const cli = startStreamCli(["--replay-user-messages"], { cwd: workspace.dir, env: withStates });
@@ -59,7 +51,7 @@ test("two turns in one process; both queued turns finish after stdin closes", as
 });
 
 test("control protocol: initialize, set_permission_mode, set_model, mcp_status, unknown subtypes", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { tool_calls: [{ id: "w1", name: "Write", input: { file_path: "out.txt", content: "written\n" } }] },
     { text: "wrote it" },
   ]);
@@ -101,7 +93,7 @@ test("control protocol: initialize, set_permission_mode, set_model, mcp_status, 
 });
 
 test("interrupt stops the running turn; the next turn runs normally", async () => {
-  const server = await serve([
+  const server = await serveScoped([
     { text: "slow ".repeat(400), fault: { chunk_delay_ms: 100 } },
     { text: "after the interrupt" },
   ]);
@@ -126,7 +118,7 @@ test("interrupt stops the running turn; the next turn runs normally", async () =
 });
 
 test("a bad line is reported with its line number and the run goes on", async () => {
-  const server = await serve([{ text: "still here" }]);
+  const server = await serveScoped([{ text: "still here" }]);
   const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
   cli.child.stdin.write("this is not json\n");
   cli.send({ type: "user", message: { role: "assistant", content: "wrong role" } });
@@ -144,7 +136,7 @@ test("a bad line is reported with its line number and the run goes on", async ()
 });
 
 test("a failed last turn exits 1; the result names the API error like Claude Code", async () => {
-  const server = await serve([{ fault: { status: 400, body: "bad request body" } }]);
+  const server = await serveScoped([{ fault: { status: 400, body: "bad request body" } }]);
   const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });
   cli.user("hi");
   cli.end();
@@ -187,7 +179,11 @@ test("flag checks: stream-json input needs stream-json output; unknown flags nam
 });
 
 test("--json-schema: a model that never answers in the format is reminded, then the run fails clearly", async () => {
-  const server = await serve([{ text: "plain answer" }, { text: "still plain" }, { text: "plain again" }]);
+  const server = await serveScoped([
+    { text: "plain answer" },
+    { text: "still plain" },
+    { text: "plain again" },
+  ]);
   const schema = JSON.stringify({
     type: "object",
     properties: { ok: { type: "boolean" } },
@@ -213,7 +209,7 @@ test("--json-schema: a model that never answers in the format is reminded, then 
 });
 
 test("a user message with an image passes the image to the model; other blocks are named in a note", async () => {
-  const server = await serve([{ text: "A single pixel." }]);
+  const server = await serveScoped([{ text: "A single pixel." }]);
   const png =
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
   const cli = startStreamCli([], { cwd: workspace.dir, env: env(server) });

@@ -6,21 +6,13 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { cleanEnv, runCli } from "../support/cli.js";
-import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({ "a.txt": "alpha\n", "b.txt": "beta\n" });
-const servers: FakeModelServer[] = [];
 after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
   workspace.cleanup();
 });
-async function serve(script: Script, options: { reasoningField?: "reasoning" } = {}) {
-  const server = await startFakeModelServer(script, options);
-  servers.push(server);
-  return server;
-}
-
 const loop: Script = [
   { thinking: "First read a.", tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] },
   {
@@ -39,7 +31,7 @@ type Body = {
 };
 
 test("Anthropic adaptive thinking with --effort: the tool loop sends each thinking block back unchanged", async () => {
-  const server = await serve(loop);
+  const server = await serveScoped(loop);
   const env = cleanEnv({
     ANTHROPIC_API_KEY: "k",
     ANTHROPIC_BASE_URL: server.anthropicBaseURL,
@@ -74,7 +66,7 @@ test("Anthropic adaptive thinking with --effort: the tool loop sends each thinki
 });
 
 test("Anthropic manual thinking (claude-sonnet-4-5): a budget below max_tokens; --resume keeps the thinking", async () => {
-  const server = await serve([...loop, { thinking: "Continue.", text: "done again" }]);
+  const server = await serveScoped([...loop, { thinking: "Continue.", text: "done again" }]);
   const env = cleanEnv({
     ANTHROPIC_API_KEY: "k",
     ANTHROPIC_BASE_URL: server.anthropicBaseURL,
@@ -95,7 +87,7 @@ test("Anthropic manual thinking (claude-sonnet-4-5): a budget below max_tokens; 
 });
 
 test("Opus 4.7 gets adaptive thinking with summarized display; effort max", async () => {
-  const server = await serve([{ thinking: "plan", text: "ok" }]);
+  const server = await serveScoped([{ thinking: "plan", text: "ok" }]);
   const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
   const run = await runCli(
     ["-p", "hi", "--model", "claude-opus-4-7", "--effort", "max", "--output-format", "stream-json"],
@@ -120,7 +112,10 @@ for (const [model, field] of [
   ["qwen3-coder-thinking", "reasoning"],
 ] as const) {
   test(`OpenAI-compatible reasoner ${model}: ${field} is kept and sent back within the tool loop`, async () => {
-    const server = await serve(reasonerLoop, field === "reasoning" ? { reasoningField: "reasoning" } : {});
+    const server = await serveScoped(
+      reasonerLoop,
+      field === "reasoning" ? { reasoningField: "reasoning" } : {},
+    );
     const env = cleanEnv({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseURL, OPENAI_MODEL: model });
     const run = await runCli(["-p", "read both", "--output-format", "json"], { cwd: workspace.dir, env });
     assert.equal(run.code, 0, run.stderr);
@@ -136,7 +131,7 @@ for (const [model, field] of [
 }
 
 test("deepseek-reasoner refuses a dropped reasoning_content: the fake server would catch the old bug", async () => {
-  const server = await serve([{ text: "x" }]);
+  const server = await serveScoped([{ text: "x" }]);
   const response = await fetch(`${server.openaiBaseURL}/chat/completions`, {
     method: "POST",
     body: JSON.stringify({
@@ -156,7 +151,7 @@ test("deepseek-reasoner refuses a dropped reasoning_content: the fake server wou
 });
 
 test("--effort on OpenAI models: reasoning_effort only where the model takes it", async () => {
-  const server = await serve([{ text: "a" }, { text: "b" }]);
+  const server = await serveScoped([{ text: "a" }, { text: "b" }]);
   for (const model of ["o3", "gpt-4.1"]) {
     const env = cleanEnv({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseURL, OPENAI_MODEL: model });
     const run = await runCli(["-p", "hi", "--effort", "low"], { cwd: workspace.dir, env });
@@ -168,7 +163,7 @@ test("--effort on OpenAI models: reasoning_effort only where the model takes it"
 });
 
 test("--max-thinking-tokens (as the Agent SDKs pass it) wins over MAX_THINKING_TOKENS; 0 turns thinking off", async () => {
-  const server = await serve([{ text: "a" }, { text: "b" }, { text: "c" }]);
+  const server = await serveScoped([{ text: "a" }, { text: "b" }, { text: "c" }]);
   const env = (model: string) =>
     cleanEnv({
       ANTHROPIC_API_KEY: "k",
@@ -203,7 +198,7 @@ test("--max-thinking-tokens (as the Agent SDKs pass it) wins over MAX_THINKING_T
 });
 
 test("--thinking disabled / adaptive (the SDKs' thinking option without a budget)", async () => {
-  const server = await serve([{ text: "a" }, { text: "b" }]);
+  const server = await serveScoped([{ text: "a" }, { text: "b" }]);
   const env = (model: string) =>
     cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL, ANTHROPIC_MODEL: model });
   const off = await runCli(["-p", "hi", "--thinking=disabled"], {
@@ -223,7 +218,7 @@ test("--thinking disabled / adaptive (the SDKs' thinking option without a budget
 });
 
 test("a bad --max-thinking-tokens is a usage error that says what to pass; no request is sent", async () => {
-  const server = await serve([{ text: "never" }]);
+  const server = await serveScoped([{ text: "never" }]);
   const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
   for (const value of ["lots", "-1", "2.5", ""]) {
     const run = await runCli(["-p", "hi", `--max-thinking-tokens=${value}`], { cwd: workspace.dir, env });
