@@ -25,7 +25,8 @@ export type GateScope = {
   mode: () => PermissionMode;
   rules: () => CompiledRule[];
   context: MatchContext;
-  workspaceRoots: string[];
+  /** Read at every call: the session's workspace can widen or narrow (addDirectory/removeDirectory). */
+  workspaceRoots: () => string[];
   /** Rules anchored elsewhere (the project, for a worktree agent) whose deny and ask rules also apply. */
   guard?: { rules: () => CompiledRule[]; context: MatchContext };
   /** The subagent's type, named in permission prompts (`[agent reviewer] Bash: npm test`). */
@@ -37,7 +38,7 @@ export function scopeState(scope: GateScope): EvaluationState {
     mode: scope.mode(),
     rules: scope.rules(),
     context: scope.context,
-    workspaceRoots: scope.workspaceRoots,
+    workspaceRoots: scope.workspaceRoots(),
   };
 }
 

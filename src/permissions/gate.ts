@@ -109,7 +109,12 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   let mode = options.mode;
   let promptChain: Promise<unknown> = Promise.resolve();
 
-  const root: GateScope = { mode: () => mode, rules: () => compiled, context, workspaceRoots };
+  const root: GateScope = {
+    mode: () => mode,
+    rules: () => compiled,
+    context,
+    workspaceRoots: () => workspaceRoots,
+  };
   const trace = (request: PermissionRequest, decision: string, by: string, rule?: string) =>
     options.tracer.trace("permission.decision", { tool: request.toolName, decision, by, rule });
   const finish = (request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
@@ -324,7 +329,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         ...scope,
         rules: () => anchored,
         context: there,
-        workspaceRoots: [there.cwd, ...workspaceRoots.slice(1)],
+        // The worktree stands in for the project; the added directories are the session's, as they are now.
+        workspaceRoots: () => [there.cwd, ...workspaceRoots.slice(1)],
         guard: { rules: () => compiled, context },
       };
     }

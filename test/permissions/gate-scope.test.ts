@@ -116,3 +116,20 @@ test("a worktree agent: rules anchored at the worktree, project deny rules still
     "a project deny rule holds even in bypass mode",
   );
 });
+
+test("a worktree agent's workspace follows the directories added and removed later in the session", async () => {
+  const layout = await makeLayout();
+  const worktree = join(layout.root, "worktree");
+  await mkdir(worktree, { recursive: true });
+  const file = join(layout.extra, "notes.md");
+  await writeFile(file, "n");
+  const { gate } = makeGate(layout, { interactive: false });
+  const agent = gate.scoped({ cwd: worktree });
+  assert.equal((await agent.check(fileCall("Read", file))).behavior, "deny", "outside at first");
+  gate.addDirectory(layout.extra);
+  assert.equal((await agent.check(fileCall("Read", file))).behavior, "allow", "added: inside now");
+  assert.equal(gate.removeDirectory(layout.extra), true);
+  const again = await agent.check(fileCall("Read", file));
+  assert.equal(again.behavior, "deny", "removed: the agent must not keep a folder the session gave up");
+  assert.match(again.behavior === "deny" ? again.message : "", /outside the workspace/);
+});
