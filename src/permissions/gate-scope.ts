@@ -52,7 +52,11 @@ export function evaluateInScope(
   const state = scopeState(scope);
   const primary = evaluate(request, call, state);
   if (!scope.guard || primary.kind === "deny") return primary;
-  const guardCall = describeCall(request.toolName, request.input, scope.guard.context, request.paths, shell);
+  // A Bash call's facts come from where its shell starts (`shell`), not from the rules' anchor: the
+  // analysis already made serves the guard as well (a second one would repeat its parse and file I/O).
+  const guardCall = shell
+    ? call
+    : describeCall(request.toolName, request.input, scope.guard.context, request.paths);
   const guarded = evaluate(request, guardCall, {
     ...state,
     rules: scope.guard.rules().filter((rule) => rule.behavior !== "allow"),

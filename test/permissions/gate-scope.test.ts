@@ -133,3 +133,22 @@ test("a worktree agent's workspace follows the directories added and removed lat
   assert.equal(again.behavior, "deny", "removed: the agent must not keep a folder the session gave up");
   assert.match(again.behavior === "deny" ? again.message : "", /outside the workspace/);
 });
+
+test("a worktree agent's Bash command is held to the project's deny rules too", async () => {
+  const layout = await makeLayout();
+  const worktree = join(layout.root, "worktree");
+  await mkdir(join(worktree, "secrets"), { recursive: true });
+  await writeFile(join(worktree, "secrets", "key"), "k");
+  await writeFile(join(layout.project, "secrets", "key"), "k");
+  const { gate } = makeGate(layout, {
+    mode: "bypassPermissions",
+    rules: emptyRules({ deny: ["Read(/secrets/**)"] }),
+  });
+  const agent = gate.scoped({ cwd: worktree });
+  const project = await agent.check(bash(`cat ${join(layout.project, "secrets", "key")}`));
+  assert.equal(project.behavior, "deny", "the project's copy: the project-anchored rule");
+  assert.match(project.behavior === "deny" ? project.message : "", /Read\(\/secrets\/\*\*\)/);
+  const own = await agent.check(bash("cat secrets/key"));
+  assert.equal(own.behavior, "deny", "the worktree's copy: the rule anchored at the worktree");
+  assert.equal((await agent.check(bash("ls"))).behavior, "allow");
+});
