@@ -13,6 +13,7 @@ import {
   type PathResolver,
   type ShellWord,
   scanOptions,
+  unreadableModel,
 } from "./shell-word.js";
 
 /** The read-only model of a command, or null when it is not on the list. */
@@ -27,13 +28,7 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
   if (!spec) return null;
   const args = words.slice(1);
   const scanned = scanOptions(args, spec, name);
-  if (scanned.problem) {
-    return {
-      readOnly: scanned.problem,
-      accesses: [],
-      reasons: [`${scanned.problem}, so the files it reads are not known`],
-    };
-  }
+  if (scanned.problem) return unreadableModel(scanned.problem, "the files it reads");
   const accesses: Access[] = [];
   const effects: string[] = [];
   for (const [option, why] of Object.entries(spec.unsafe ?? {}))

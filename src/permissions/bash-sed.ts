@@ -2,7 +2,14 @@
 // find the commands that write files or run programs (`w`, `W`, `r`, `R`, `e`, and the `w`/`e` flags
 // of `s`). A sed without -i whose scripts have none of those is read-only (`sed -n '1,20p' f`); a
 // script that writes or runs something is not understood with certainty, so it asks.
-import { accessOf, type CommandModel, type PathResolver, type ShellWord, scanOptions } from "./shell-word.js";
+import {
+  accessOf,
+  type CommandModel,
+  type PathResolver,
+  type ShellWord,
+  scanOptions,
+  unreadableModel,
+} from "./shell-word.js";
 
 const w = (names: string) => names.split(" ");
 
@@ -24,13 +31,7 @@ export function sedModel(words: ShellWord[], resolve: PathResolver): CommandMode
         : word,
     );
   const scanned = scanOptions(args, SPEC, "sed");
-  if (scanned.problem) {
-    return {
-      readOnly: scanned.problem,
-      accesses: [],
-      reasons: [`${scanned.problem}, so the files it touches are not known`],
-    };
-  }
+  if (scanned.problem) return unreadableModel(scanned.problem, "the files it touches");
   const scripts: string[] = [];
   let operands = scanned.operands;
   // Every -e and -f counts (each adds to the script), not only the last one given.

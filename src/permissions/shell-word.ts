@@ -40,6 +40,12 @@ export type CommandModel = {
   reasons: string[];
 };
 
+/** The model of a command whose words could not be read with certainty (`problem`): not read-only,
+ *  no known accesses, and uncertain, naming what is unknown (`"the files it reads"`). */
+export function unreadableModel(problem: string, unknown: string): CommandModel {
+  return { readOnly: problem, accesses: [], reasons: [`${problem}, so ${unknown} are not known`] };
+}
+
 export function wordOf(word: Word, homeDir: string): ShellWord {
   let value: string | null = "";
   let splits = false;
