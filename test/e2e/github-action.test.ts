@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import { sdkEnv, sdkOptions } from "../support/agent-sdk.js";
 import { cleanEnv, runCli } from "../support/cli.js";
+import type { FakeModelServer } from "../support/fake-model-server.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 type Body = {
@@ -23,6 +24,21 @@ async function runLikeTheAction(messages: AsyncIterable<SDKMessage>): Promise<SD
     if (message.type === "result") break;
   }
   return seen;
+}
+
+/** One user message of text blocks, as the action's SDK run sends its instructions and the request. */
+async function* blocksMessage(...texts: string[]): AsyncGenerator<SDKUserMessage> {
+  yield {
+    type: "user",
+    session_id: "",
+    message: { role: "user", content: texts.map((text) => ({ type: "text" as const, text })) },
+    parent_tool_use_id: null,
+  };
+}
+
+/** The text of the first user message the model received. */
+function firstUserText(server: FakeModelServer): string {
+  return (server.requests[0]!.body as Body).messages[0]!.content.map((block) => block.text ?? "").join("\n");
 }
 
 test("the action's CLI shape: -p, claude_args, --verbose --output-format stream-json, the prompt on stdin", async () => {
@@ -72,20 +88,6 @@ test("the action's SDK shape: a multi-block message whose last block is a slash 
     ".claude/commands/review.md":
       "---\ndescription: Review the change\n---\nReview the change for $ARGUMENTS.\n",
   });
-  async function* prompt(): AsyncGenerator<SDKUserMessage> {
-    yield {
-      type: "user",
-      session_id: "",
-      message: {
-        role: "user",
-        content: [
-          { type: "text", text: "You are working in the repository acme/widgets on PR #7." },
-          { type: "text", text: "/review security" },
-        ],
-      },
-      parent_tool_use_id: null,
-    };
-  }
   const options = sdkOptions(server, workspace.dir, {
     env: { ...sdkEnv(server), CLAUDE_CODE_ENTRYPOINT: "claude-code-github-action" },
     systemPrompt: { type: "preset", preset: "claude_code", append: "Answer in one line." },
@@ -94,7 +96,12 @@ test("the action's SDK shape: a multi-block message whose last block is a slash 
     maxTurns: 10,
     extraArgs: { "mcp-config": JSON.stringify({ mcpServers: {} }) },
   });
-  const messages = await runLikeTheAction(query({ prompt: prompt(), options }));
+  const messages = await runLikeTheAction(
+    query({
+      prompt: blocksMessage("You are working in the repository acme/widgets on PR #7.", "/review security"),
+      options,
+    }),
+  );
   const result = messages.at(-1);
   assert.ok(result?.type === "result", options.stderrText());
   assert.equal(result.subtype, "success");
@@ -105,7 +112,7 @@ test("the action's SDK shape: a multi-block message whose last block is a slash 
   assert.ok(init.slash_commands.includes("review"), init.slash_commands.join(","));
   assert.equal(result.session_id, init.session_id);
   const body = server.requests[0]!.body as Body;
-  const sent = body.messages[0]!.content.map((block) => block.text ?? "").join("\n");
+  const sent = firstUserText(server);
   assert.match(sent, /Review the change for security\./, "the command was expanded");
   assert.doesNotMatch(sent, /\/review security/, "the command line is not sent as text");
   assert.match(sent, /acme\/widgets on PR #7/, "the instructions before it still reach the model");
@@ -118,25 +125,12 @@ test("the action's SDK shape with a prompt command: the context leads the expand
     ".agents/skills/triage/SKILL.md":
       "---\nname: triage\ndescription: Triage an issue\n---\nLabel the issue by area and urgency.\n",
   });
-  async function* prompt(): AsyncGenerator<SDKUserMessage> {
-    yield {
-      type: "user",
-      message: {
-        role: "user",
-        content: [
-          { type: "text", text: "Issue #12: the build fails on Windows." },
-          { type: "text", text: "/triage" },
-        ],
-      },
-      parent_tool_use_id: null,
-    };
-  }
   const options = sdkOptions(server, workspace.dir);
-  const messages = await runLikeTheAction(query({ prompt: prompt(), options }));
-  assert.equal(messages.at(-1)?.type, "result", options.stderrText());
-  const sent = (server.requests[0]!.body as Body).messages[0]!.content.map((block) => block.text ?? "").join(
-    "\n",
+  const messages = await runLikeTheAction(
+    query({ prompt: blocksMessage("Issue #12: the build fails on Windows.", "/triage"), options }),
   );
+  assert.equal(messages.at(-1)?.type, "result", options.stderrText());
+  const sent = firstUserText(server);
   const context = sent.indexOf("Issue #12: the build fails on Windows.");
   assert.ok(context >= 0, sent);
   assert.ok(sent.indexOf('skill "triage"') > context, `the skill follows the context: ${sent}`);
@@ -145,21 +139,10 @@ test("the action's SDK shape with a prompt command: the context leads the expand
 test("a multi-block message whose last block is plain text stays one prompt, in order", async () => {
   const server = await serveScoped([{ text: "ok" }]);
   const workspace = scopedWorkspace();
-  async function* prompt(): AsyncGenerator<SDKUserMessage> {
-    yield {
-      type: "user",
-      message: {
-        role: "user",
-        content: [
-          { type: "text", text: "Context first." },
-          { type: "text", text: "/usr/lib is full, please look" },
-        ],
-      },
-      parent_tool_use_id: null,
-    };
-  }
   const options = sdkOptions(server, workspace.dir);
-  const messages = await runLikeTheAction(query({ prompt: prompt(), options }));
+  const messages = await runLikeTheAction(
+    query({ prompt: blocksMessage("Context first.", "/usr/lib is full, please look"), options }),
+  );
   assert.equal(messages.at(-1)?.type, "result", options.stderrText());
   const body = server.requests[0]!.body as Body;
   assert.equal(body.messages[0]!.content[0]!.text, "Context first.\n\n/usr/lib is full, please look");
