@@ -164,6 +164,9 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
     signal?: AbortSignal,
   ) {
     return new Promise<IncomingMessage>((resolve, reject) => {
+      // The signal may have fired while the https pool loaded or a redirect was drained; an
+      // "abort" listener added now would never hear it.
+      if (signal?.aborted) return reject(abortReason(signal));
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of pairs) {
         const key = name.toLowerCase();

@@ -1,6 +1,7 @@
 // The node:http fetch the provider SDKs use, against real local HTTP servers: streaming as bytes
 // arrive, keep-alive reuse, preconnect, aborts before and during the body, refused connections,
-// dropped streams, compressed bodies, redirects, header shapes and the global-fetch fallback.
+// dropped streams, compressed bodies, redirects (and the ones it refuses), header shapes and the
+// global-fetch fallback.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -226,4 +227,14 @@ test("bodies it does not send itself (streams) go to the global fetch", async ()
     duplex: "half",
   } as RequestInit);
   assert.equal(await response.text(), "got streamed");
+});
+
+test("an abort right after the call, before the request is sent, rejects and sends nothing", async () => {
+  const local = await serve((_request, response) => response.end("answered"));
+  const http = createHttpFetch();
+  const controller = new AbortController();
+  const pending = http(local.url, { method: "POST", body: "{}", signal: controller.signal });
+  controller.abort();
+  await assert.rejects(pending, (error: Error) => error.name === "AbortError");
+  assert.equal(local.requests.length, 0, "the aborted request never went out");
 });
