@@ -108,6 +108,7 @@ async function toResponse(
 
 function redirected(status: number, method: string): string | undefined {
   if (status === 307 || status === 308) return method;
+  if (status === 303 && method === "HEAD") return method;
   if (status === 303 || ((status === 301 || status === 302) && method === "POST")) return "GET";
   if (status === 301 || status === 302) return method;
   return undefined;
@@ -211,9 +212,19 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
       if (init.redirect === "manual" || nextMethod === undefined || location === undefined)
         return toResponse(response, method, signal);
       response.resume();
-      if (init.redirect === "error" || hops >= MAX_REDIRECTS)
-        throw new TypeError("fetch failed", { cause: new Error(`redirect to ${location} not followed`) });
       const next = new URL(location, url);
+      const refusal =
+        init.redirect === "error"
+          ? `the request's redirect mode is "error"`
+          : hops >= MAX_REDIRECTS
+            ? `more than ${MAX_REDIRECTS} redirects in a row; check the base URL`
+            : next.protocol !== "http:" && next.protocol !== "https:"
+              ? "only http and https redirects are followed"
+              : undefined;
+      if (refusal)
+        throw new TypeError("fetch failed", {
+          cause: new Error(`redirect to ${next.href} not followed: ${refusal}`),
+        });
       if (next.origin !== url.origin)
         pairs = pairs.filter(([name]) => !/^(authorization|x-api-key|cookie)$/i.test(name));
       if (nextMethod !== method) {

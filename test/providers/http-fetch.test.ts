@@ -238,3 +238,27 @@ test("an abort right after the call, before the request is sent, rejects and sen
   await assert.rejects(pending, (error: Error) => error.name === "AbortError");
   assert.equal(local.requests.length, 0, "the aborted request never went out");
 });
+
+test("redirects it will not follow fail with a cause that says why", async () => {
+  const local = await serve((request, response) => {
+    if (request.url === "/loop") response.writeHead(302, { location: "/loop" }).end();
+    else if (request.url === "/ftp") response.writeHead(307, { location: "ftp://127.0.0.1/file" }).end();
+    else if (request.url === "/head") response.writeHead(303, { location: "/final" }).end();
+    else response.writeHead(200, { "x-method": request.method ?? "" }).end("final");
+  });
+  const http = createHttpFetch();
+  const refused = (pattern: RegExp) => (error: Error & { cause?: Error }) =>
+    error instanceof TypeError &&
+    error.message === "fetch failed" &&
+    pattern.test(String(error.cause?.message));
+  await assert.rejects(
+    http(`${local.url}/head`, { redirect: "error" }),
+    refused(/\/final not followed: .*"error"/),
+  );
+  const before = local.requests.length;
+  await assert.rejects(http(`${local.url}/loop`), refused(/more than 20 redirects/));
+  assert.equal(local.requests.length - before, 21, "the first request and 20 redirects were sent, no more");
+  await assert.rejects(http(`${local.url}/ftp`), refused(/ftp:.*only http and https/));
+  const head = await http(`${local.url}/head`, { method: "HEAD" });
+  assert.equal(head.headers.get("x-method"), "HEAD", "a 303 keeps HEAD as HEAD");
+});
