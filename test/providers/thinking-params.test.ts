@@ -1,5 +1,6 @@
 // The thinking part of Anthropic requests per model and setting, the price table, and the fallback
-// client's switch: pure units next to the end-to-end tests (which the fake server checks).
+// client's switch (and when it must not switch): pure units next to the end-to-end tests (which the
+// fake server checks).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ModelClient, ModelEvent, ModelRequest } from "../../src/model/types.js";
@@ -196,4 +197,58 @@ test("thinking params: a budget below the API's minimum is raised to 1,024; `on`
   assert.deepEqual(anthropicThinkingParams("claude-sonnet-4-6", { on: true }, {}).thinking, {
     type: "adaptive",
   });
+});
+
+test("the fallback client: no switch once text has streamed; a fallback that cannot be set up says so", async () => {
+  const overloaded: ModelEvent = {
+    type: "error",
+    error: { kind: "overloaded", message: "HTTP 529 overloaded" },
+  };
+  const request: ModelRequest = {
+    system: "s",
+    tools: [],
+    signal: new AbortController().signal,
+    messages: [{ role: "user", content: [{ type: "text", text: "go" }] }],
+  };
+  const collect = async (stream: AsyncIterable<ModelEvent>) => {
+    const events: ModelEvent[] = [];
+    for await (const event of stream) events.push(event);
+    return events;
+  };
+  const seen: ModelRequest[] = [];
+  let created = 0;
+  const midStream = withFallbackModel(
+    client("claude-opus-4-7", () => [{ type: "text-delta", text: "half an answ" }, overloaded], seen),
+    async () => {
+      created++;
+      return client("claude-sonnet-4-6", () => [], seen);
+    },
+    () => assert.fail("no switch after the answer began"),
+  );
+  const events = await collect(midStream.stream(request));
+  assert.deepEqual(
+    events.map((event) => event.type),
+    ["text-delta", "error"],
+    "the overload after streamed text reaches the caller as it is",
+  );
+  assert.equal(created, 0);
+  assert.equal(midStream.switched, false);
+  assert.equal(midStream.model, "claude-opus-4-7");
+
+  const broken = withFallbackModel(
+    client("claude-opus-4-7", () => [overloaded], []),
+    async () => {
+      throw new Error("unknown model claude-nope");
+    },
+    () => assert.fail("no switch to a fallback that failed"),
+  );
+  const [failure] = await collect(broken.stream(request));
+  assert.equal(failure?.type, "error");
+  assert.equal(failure?.type === "error" && failure.error.kind, "overloaded");
+  assert.match(
+    failure?.type === "error" ? failure.error.message : "",
+    /HTTP 529 overloaded; the fallback model could not be set up: Error: unknown model claude-nope/,
+  );
+  assert.equal(broken.switched, false);
+  assert.equal(broken.model, "claude-opus-4-7", "the session stays on the first model");
 });
