@@ -7,52 +7,18 @@ import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
+import { openRepl, sendLine, skipWithoutTmux } from "../support/repl-pty.js";
 import { createWorkspace } from "../support/workspace.js";
-import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";
+import { startTmux } from "../ui/repl/tmux.js";
 
-const skip = hasTmux
-  ? false
-  : "tmux is not installed (apt-get install -y tmux) — REPL end-to-end tests skipped";
+const skip = skipWithoutTmux;
 const cleanups: Array<() => unknown> = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function open(
-  script: Script,
-  files: Record<string, string> = {},
-): Promise<{ tmux: TmuxSession; dir: string; server: Awaited<ReturnType<typeof startFakeModelServer>> }> {
-  const server = await startFakeModelServer(script);
-  const space = createWorkspace(files);
-  const env = cleanEnv({
-    ANTHROPIC_API_KEY: "x",
-    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
-    TERM: "xterm-256color",
-  });
-  const tmux = startTmux({ command: [process.execPath, BIN], cwd: space.dir, env });
-  cleanups.push(
-    () => server.close(),
-    () => space.cleanup(),
-    () => tmux.kill(),
-  );
-  const first = await tmux.waitFor(
-    (screen) => screen.includes("Type a message") || screen.includes("Trust it?"),
-    "the prompt",
-  );
-  // A folder with an .mcp.json asks first (folder trust): the test's own configuration is trusted.
-  if (!first.includes("Type a message")) {
-    tmux.type("y");
-    tmux.keys("Enter");
-    await tmux.waitFor((screen) => screen.includes("Type a message"), "the prompt after trusting");
-  }
-  return { tmux, dir: space.dir, server };
-}
-
-async function send(tmux: TmuxSession, text: string) {
-  tmux.type(text);
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  tmux.keys("Enter");
-}
+const open = (script: Script, files: Record<string, string> = {}) => openRepl(cleanups, script, { files });
+const send = sendLine;
 
 test("a prompt streams markdown; /clear starts a fresh conversation", { skip }, async () => {
   const { tmux, server } = await open([
