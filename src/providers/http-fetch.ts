@@ -80,6 +80,11 @@ async function decoded(response: IncomingMessage): Promise<Readable> {
           : undefined;
   if (!decoder) return response;
   response.on("error", (error) => decoder.destroy(error));
+  // An abort or a cancelled body destroys the decoder; the response under it must go too, or its
+  // socket stays open (and out of the pool) until the server ends the body.
+  decoder.once("close", () => {
+    if (!response.complete) response.destroy();
+  });
   return response.pipe(decoder);
 }
 

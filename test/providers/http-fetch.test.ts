@@ -262,3 +262,22 @@ test("redirects it will not follow fail with a cause that says why", async () =>
   const head = await http(`${local.url}/head`, { method: "HEAD" });
   assert.equal(head.headers.get("x-method"), "HEAD", "a 303 keeps HEAD as HEAD");
 });
+
+test("an abort or a cancel mid-way through a compressed body closes the connection under it", async () => {
+  const closed: string[] = [];
+  const local = await serve((request, response) => {
+    response.writeHead(200, { "content-encoding": "gzip", "content-type": "text/event-stream" });
+    response.write(gzipSync("data: one\n\n").subarray(0, 12));
+    response.socket?.once("close", () => closed.push(request.url ?? ""));
+  });
+  const http = createHttpFetch();
+  const controller = new AbortController();
+  const aborted = await http(`${local.url}/abort`, { method: "POST", body: "{}", signal: controller.signal });
+  const reading = aborted.text();
+  controller.abort();
+  await assert.rejects(reading, (error: Error) => error.name === "AbortError");
+  await until(() => closed.includes("/abort"));
+  const cancelled = await http(`${local.url}/cancel`, { method: "POST", body: "{}" });
+  await cancelled.body!.cancel();
+  await until(() => closed.includes("/cancel"));
+});
