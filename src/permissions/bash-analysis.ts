@@ -13,6 +13,7 @@ import { expandGlob } from "./bash-glob.js";
 import { firstMutation, isMutator, scanScript } from "./bash-mutation.js";
 import { parseBash } from "./bash-parser.js";
 import { readOnlyModel } from "./bash-read-only.js";
+import { gitMayWriteWorkTree } from "./bash-read-only-git.js";
 import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
@@ -56,24 +57,6 @@ export type BashAnalysis =
 const HARMLESS_SETTING = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|COLUMNS|LINES)=/;
 
 type Scope = { physical: string; logical: string } | null;
-
-/** git subcommands that write files of the work tree (or the index and configuration). */
-const GIT_WORK_TREE_WRITERS = new Set(
-  "checkout restore reset stash apply am merge pull rebase cherry-pick revert mv rm clean switch sparse-checkout submodule config read-tree checkout-index update-index worktree clone init archive".split(
-    " ",
-  ),
-);
-
-/** The subcommand of a git command line (after global options), or "". */
-function gitSubcommand(words: ShellWord[]): string {
-  for (let index = 1; index < words.length; index += 1) {
-    const value = words[index].value;
-    if (value === null) return "";
-    if (!value.startsWith("-")) return value;
-    if (["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(value)) index += 1;
-  }
-  return "";
-}
 
 const DEVICES = new Set([
   "/dev/null",
@@ -306,7 +289,7 @@ class Walker {
    * 'open(".agents/…")'`, `git checkout -- .claude/settings.json`): uncertain, so it asks.
    */
   private noteProtectedMention(name: string, words: ShellWord[]): void {
-    if (name === "git" && !GIT_WORK_TREE_WRITERS.has(gitSubcommand(words))) return;
+    if (name === "git" && !gitMayWriteWorkTree(words)) return;
     for (const word of words.slice(1)) {
       const mention = protectedMention(word.value ?? word.raw);
       if (mention === null) continue;

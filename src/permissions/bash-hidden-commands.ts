@@ -4,6 +4,7 @@
 // `sort --compress-program`, an awk program calling system()). Either makes the line uncertain (it
 // asks); the possible inner commands are still offered to deny and ask rules so they can name the
 // rule (every later operand could be where the inner command starts).
+import { GIT_VALUED_GLOBALS } from "./bash-read-only-git.js";
 import type { ShellWord } from "./shell-word.js";
 
 export type HiddenCommands = {
@@ -129,7 +130,7 @@ function git(args: ShellWord[]): HiddenCommands | null {
         scripts: setting === null ? [] : [commandText(setting)],
       };
     }
-    if (["-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"].includes(value)) index += 1;
+    if (GIT_VALUED_GLOBALS.has(value)) index += 1;
   }
   return null;
 }

@@ -2,7 +2,8 @@
 // any display option except those that write or run programs (`--output`, `--ext-diff`, `--textconv`,
 // `--no-index`, `grep -O`, `cat-file --filters`), and the listing forms of branch, tag, remote, stash,
 // config, reflog and worktree. Global options (`-c`, `-C`, `--git-dir`, `--exec-path` …) are not
-// read-only: they change configuration, which can run programs.
+// read-only: they change configuration, which can run programs. Also which git command lines may
+// write work-tree files (for the protected-path check of bash-analysis.ts).
 import { accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
 
 const ANY_OPTIONS = new Set(
@@ -19,6 +20,37 @@ const GLOBAL_OPTIONS = new Set([
   "--literal-pathspecs",
   "--no-replace-objects",
 ]);
+/** git's global options whose value is the next word (`git -C dir status`, `git --super-prefix p/ …`). */
+export const GIT_VALUED_GLOBALS = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--super-prefix",
+  "--config-env",
+  "--attr-source",
+]);
+
+/** git subcommands that write files of the work tree (or the index and configuration). */
+const WORK_TREE_WRITERS = new Set(
+  "checkout restore reset stash apply am merge pull rebase cherry-pick revert mv rm clean switch sparse-checkout submodule config read-tree checkout-index update-index worktree clone init archive".split(
+    " ",
+  ),
+);
+
+/** Whether a git command line may write work-tree files: its subcommand is one that does, or an
+ *  expansion hides which subcommand it is (`git $X checkout …`). */
+export function gitMayWriteWorkTree(words: ShellWord[]): boolean {
+  for (let index = 1; index < words.length; index += 1) {
+    const value = words[index].value;
+    if (value === null) return true;
+    if (!value.startsWith("-")) return WORK_TREE_WRITERS.has(value);
+    if (GIT_VALUED_GLOBALS.has(value)) index += 1;
+  }
+  return false;
+}
+
 /** Long options that write a file or run a program. git accepts any unambiguous abbreviation
  *  (`--outp=x` is `--output=x`), so a prefix of one of these counts too. */
 const FORBIDDEN = [

@@ -225,6 +225,29 @@ describe("protected paths", () => {
     assert.equal(prompter.requests.length, 4);
   });
 
+  test("git changing the work tree asks when it names them, whatever its global options", async () => {
+    const { gate, prompter } = makeGate(layout, { rules: emptyRules({ allow: ["Bash(git:*)"] }) });
+    const commands = [
+      "git checkout -- .claude/settings.json",
+      "git -C . checkout -- .claude/settings.json",
+      // A valued global option must not be taken for the subcommand.
+      "git --super-prefix x/ checkout -- .claude/settings.json",
+      "git --attr-source HEAD restore .claude/settings.json",
+      // An expansion may be the subcommand: it could be one that writes.
+      "git $SUB -- .claude/settings.json",
+    ];
+    for (const command of commands) await gate.check(bash(command));
+    assert.equal(
+      prompter.requests.length,
+      commands.length,
+      prompter.requests.map((r) => r.summary).join("\n"),
+    );
+    for (const request of prompter.requests)
+      assert.match(request.reason, /\.claude \(protected configuration\)/);
+    assert.equal((await gate.check(bash("git log -- .claude/settings.json"))).behavior, "allow");
+    assert.equal(prompter.requests.length, commands.length, "git log only reads: no prompt");
+  });
+
   test("bypassPermissions writes them", async () => {
     const { gate } = makeGate(layout, { mode: "bypassPermissions", interactive: false });
     assert.equal((await gate.check(fileCall("Write", settings()))).behavior, "allow");
