@@ -117,15 +117,16 @@ function git(args: ShellWord[]): HiddenCommands | null {
     if (value === null) return null;
     if (!value.startsWith("-")) return gitRunsCommand(value, args.slice(index + 1));
     if (value === "-c" || value.startsWith("--config-env")) {
-      const setting =
-        value === "-c" ? (args[index + 1]?.value ?? null) : value.replace(/^--config-env=?/, "");
+      // `-c key=value` and `--config-env name=VAR` take the next word; `--config-env=name=VAR` is one.
+      const separate = value === "-c" || value === "--config-env";
+      const setting = separate ? (args[index + 1]?.value ?? null) : value.slice("--config-env=".length);
       const key = setting?.split("=")[0] ?? "";
       if (value === "-c" && setting !== null && HARMLESS_GIT_KEY.test(key)) {
         index += 1;
         continue;
       }
       return {
-        reason: `git ${value} ${setting ?? args[index + 1]?.raw ?? ""} can make git run a program`.trim(),
+        reason: `git ${separate ? `${value} ${args[index + 1]?.raw ?? ""}`.trim() : value} can make git run a program`,
         commands: [],
         scripts: setting === null ? [] : [commandText(setting)],
       };

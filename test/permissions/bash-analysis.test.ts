@@ -221,6 +221,9 @@ describe("what makes the analysis uncertain", () => {
     ["sed -f script.sed f", /sed -f runs a script from a file/],
     ['sed "$S" f', /could be an option of sed/],
     ['sed -e "$S" f', /value of sed -e comes from an expansion/],
+    ["git --config-env core.pager=P log", /git --config-env core\.pager=P can make git run a program/],
+    ['git -c "$K" log', /git -c "\$K" can make git run a program/],
+    ["git --config-env=core.pager=P log", /git --config-env=core\.pager=P can make git run a program/],
   ];
   for (const [command, reason] of cases) {
     test(command, () => {
