@@ -3,7 +3,7 @@
 // with parent_tool_use_id, transcripts beside the session, usage roll-up, interrupt, worktree
 // isolation, a background agent, the task list kept across --resume, `reagent agents list`.
 import assert from "node:assert/strict";
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { projectSessionsDir } from "../../src/session/transcript-index.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
+import { commitAll, git } from "../support/git.js";
 import { serveScoped } from "../support/scoped.js";
 import { startStreamCli } from "../support/stream-cli.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -33,20 +34,6 @@ function lines(stdout: string): Array<Record<string, unknown>> {
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
 }
 
 test("custom agents with tool limits run in parallel; stream-json, transcripts and usage show it", async () => {
@@ -225,9 +212,7 @@ test("Ctrl-C during a subagent's Bash kills the command and exits 130", async ()
 test("a worktree agent's change stays on its branch; the main checkout is untouched", async () => {
   const workspace = createWorkspace({ "app.txt": "v1\n" });
   const repo = realpathSync(workspace.dir);
-  git(repo, "init", "-q");
-  git(repo, "add", ".");
-  git(repo, "commit", "-qm", "init");
+  commitAll(repo);
   const server = await serveScoped({
     turns: [
       {

@@ -3,34 +3,18 @@
 // reported with its branch and path, an unchanged one is removed with its branch (also when its agent
 // failed or was interrupted).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { commitAll, git } from "../support/git.js";
 import { hookScript, onEvent } from "../support/hook-engine.js";
 import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
-}
-
 test("a worktree agent changes a file on its own branch; an agent that changes nothing leaves no worktree", async () => {
   const workspace = createWorkspace({ "src/app.txt": "v1\n", ".gitignore": "hooks/\n*.jsonl\n" });
   const repo = realpathSync(workspace.dir);
-  git(repo, "init", "-q");
-  git(repo, "add", ".");
-  git(repo, "commit", "-qm", "init");
+  commitAll(repo);
   const worktrees = createWorkspace({});
   const log = join(repo, "pre.jsonl");
   const record = hookScript(repo, "record.sh", `cat >> ${log}; echo >> ${log}`);
@@ -128,9 +112,7 @@ test("isolation outside a git repository is a clear error result", async () => {
 test("an unchanged worktree is removed however its agent ends: at its turn limit, or interrupted", async () => {
   const workspace = createWorkspace({ "a.txt": "a\n" });
   const repo = realpathSync(workspace.dir);
-  git(repo, "init", "-q");
-  git(repo, "add", ".");
-  git(repo, "commit", "-qm", "init");
+  commitAll(repo);
   const worktrees = createWorkspace({});
   const ids = ["limited", "sleeper"];
   const base = { disallowedTools: [], skills: [], source: "project" as const };
