@@ -75,20 +75,7 @@ export function createTestSession(options: HarnessOptions) {
       )
     : undefined;
   const session = new Session({
-    sessionId: "session-test",
-    model,
-    registry,
-    systemPrompt: () => "system",
-    cwd: options.cwd,
-    homeDir: options.cwd,
-    maxTurns: 20,
-    tracer: noopTracer,
-    files: createFileStateStore(),
-    shell: { cwd: options.cwd, env: {} },
-    baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
-    hooks,
-    gate,
-    readDeniedBy: (path) => gate.readDeniedBy(path),
+    ...baseSessionOptions({ cwd: options.cwd, model, registry, hooks, gate }),
     context,
     history: options.history,
     compactionContext: options.compactionContext,
@@ -98,4 +85,32 @@ export function createTestSession(options: HarnessOptions) {
   if (options.transcript) recordTranscript(session, options.transcript);
   session.subscribe((event) => events.push(event));
   return { session, model, events, hooks, gate, registry, summaryModel };
+}
+
+/** The options every test Session shares: the workspace as cwd and home, the real hooks engine and
+ *  gate, a fresh file-state store, a fixed id and system prompt (subagent-harness.ts builds on it). */
+export function baseSessionOptions(parts: {
+  cwd: string;
+  model: SessionOptions["model"];
+  registry: SessionOptions["registry"];
+  hooks: NonNullable<SessionOptions["hooks"]>;
+  gate: SessionOptions["gate"] & { readDeniedBy(path: string): string | undefined };
+  systemPrompt?: string;
+}): SessionOptions {
+  return {
+    sessionId: "session-test",
+    model: parts.model,
+    registry: parts.registry,
+    systemPrompt: () => parts.systemPrompt ?? "system",
+    cwd: parts.cwd,
+    homeDir: parts.cwd,
+    maxTurns: 20,
+    tracer: noopTracer,
+    files: createFileStateStore(),
+    shell: { cwd: parts.cwd, env: {} },
+    baseEnv: { PATH: process.env.PATH, HOME: parts.cwd },
+    hooks: parts.hooks,
+    gate: parts.gate,
+    readDeniedBy: (path) => parts.gate.readDeniedBy(path),
+  };
 }

@@ -11,13 +11,13 @@ import { TranscriptStore } from "../../src/session/transcript-store.js";
 import { TaskList } from "../../src/tasks/task-list.js";
 import { createTaskTools } from "../../src/tasks/task-tools.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
-import { createFileStateStore } from "../../src/tools/file-state.js";
 import { createToolRegistry } from "../../src/tools/registry.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
 import type { RoutedScript } from "./fake-model-routes.js";
 import { createTestHookEngine } from "./hook-engine.js";
 import { createRoutedScriptedClient } from "./routed-scripted-client.js";
+import { baseSessionOptions } from "./session-harness.js";
 import { tempFolder } from "./temp-folder.js";
 import { createTestGate, type TestRules } from "./test-gate.js";
 
@@ -116,20 +116,14 @@ export function createSubagentHarness(options: SubagentHarnessOptions) {
     (name) => gate.isToolHidden(name),
   );
   const session = new Session({
-    sessionId: "session-test",
-    model,
-    registry,
-    systemPrompt: () => "parent system prompt",
-    cwd: options.cwd,
-    homeDir: options.cwd,
-    maxTurns: 20,
-    tracer: noopTracer,
-    files: createFileStateStore(),
-    shell: { cwd: options.cwd, env: {} },
-    baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
-    hooks,
-    gate,
-    readDeniedBy: (path) => gate.readDeniedBy(path),
+    ...baseSessionOptions({
+      cwd: options.cwd,
+      model,
+      registry,
+      hooks,
+      gate,
+      systemPrompt: "parent system prompt",
+    }),
     background: subagents,
   });
   late.session = session;
