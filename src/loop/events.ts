@@ -2,7 +2,7 @@
 import type {
   Message,
   ModelError,
-  ModelErrorKind,
+  ModelEvent,
   SideUsage,
   StopReason,
   ToolUseBlock,
@@ -23,21 +23,11 @@ export type Terminal =
 
 export type AgentEvent =
   | { type: "turn-start"; turn: number }
-  /** A model response began streaming (`id`: the provider's message id, when it sent one). */
-  | { type: "message-start"; model: string; id?: string }
-  | { type: "text-delta"; text: string }
-  | { type: "thinking-delta"; text: string }
-  /** A tool call began streaming (its input arrives with the whole message). */
-  | { type: "tool-call-delta"; id: string; name: string }
-  | {
-      type: "model-retry";
-      attempt: number;
-      maxRetries: number;
-      delayMs: number;
-      reason: string;
-      errorKind: ModelErrorKind;
-      status?: number;
-    }
+  /** Streamed as the model sent them (model/types.ts): a response began (`id`: the provider's message
+   *  id, when it sent one), text, thinking, a tool call began (its input arrives with the whole message). */
+  | Extract<ModelEvent, { type: "message-start" | "text-delta" | "thinking-delta" | "tool-call-delta" }>
+  /** The client's `retry` event, renamed: the request is about to be made again. */
+  | ({ type: "model-retry" } & Omit<Extract<ModelEvent, { type: "retry" }>, "type">)
   | {
       type: "assistant-message";
       message: Extract<Message, { role: "assistant" }>;
