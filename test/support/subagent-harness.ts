@@ -37,6 +37,8 @@ export type SubagentHarnessOptions = {
   worktreeDir?: string;
   maxParallel?: number;
   newAgentId?: () => string;
+  /** How a subagent gets its model (default: the routed scripted model). */
+  modelFor?: SubagentDeps["modelFor"];
 };
 
 export function createSubagentHarness(options: SubagentHarnessOptions) {
@@ -68,7 +70,7 @@ export function createSubagentHarness(options: SubagentHarnessOptions) {
     baseEnv: { PATH: process.env.PATH, HOME: options.cwd },
     shellEnv: () => ({}),
     tracer: noopTracer,
-    modelFor: async () => model,
+    modelFor: options.modelFor ?? (async () => model),
     hooks,
     gateFor: (scope) => {
       const scoped = gate.scoped(scope);
