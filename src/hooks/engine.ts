@@ -31,7 +31,6 @@ import type {
   PreToolUseOutcome,
   SessionHooks,
   StopOutcome,
-  SubagentHooks,
   ToolHooks,
   UserPromptSubmitOutcome,
 } from "./types.js";
@@ -68,8 +67,7 @@ export type HookEngineOptions = {
 
 export type HookEngine = ToolHooks &
   SessionHooks &
-  PermissionHooks &
-  SubagentHooks & {
+  PermissionHooks & {
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
@@ -386,16 +384,6 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const fields = { error, error_details: errorDetails, last_assistant_message: lastAssistantMessage };
       return { notices: (await run({ event: "StopFailure", fields })).notices };
     },
-
-    subagentStart: ({ agentId, agentType }) => forAgent({ agentId, agentType }).subagentStart(),
-
-    subagentStop: (input) =>
-      forAgent({ agentId: input.agentId, agentType: input.agentType }).subagentStop({
-        stopHookActive: input.stopHookActive,
-        lastAssistantMessage: input.lastAssistantMessage,
-        transcriptPath: input.agentTranscriptPath,
-        signal: input.signal,
-      }),
 
     forAgent,
 

@@ -216,22 +216,6 @@ export interface PermissionHooks {
   permissionRequest(input: PermissionRequestInput): Promise<PermissionRequestOutcome>;
 }
 
-/** SubagentStart / SubagentStop, for the subagent work (the Agent tool). */
-export interface SubagentHooks {
-  subagentStart(input: { agentId: string; agentType: string }): Promise<{
-    additionalContext: string[];
-    notices: HookNotice[];
-  }>;
-  subagentStop(input: {
-    agentId: string;
-    agentType: string;
-    agentTranscriptPath: string | null;
-    stopHookActive: boolean;
-    lastAssistantMessage: string;
-    signal?: AbortSignal;
-  }): Promise<StopOutcome>;
-}
-
 // ---- Subagents: their tool calls and lifecycle events (SubagentStart, SubagentStop).
 
 /** Who a hook fires for inside a subagent; `cwd` is set for an agent working in its own worktree. */

@@ -206,13 +206,12 @@ test("StopFailure and Subagent payloads carry Claude Code's fields", async () =>
   });
   const failure = JSON.parse(await readFile(join(dir, "failure.json"), "utf8"));
   assert.deepEqual([failure.error, failure.error_details], ["rate_limit", "429 slow down"]);
-  const start = await h.engine.subagentStart({ agentId: "a1", agentType: "Explore" });
+  const agent = h.engine.forAgent({ agentId: "a1", agentType: "Explore" });
+  const start = await agent.subagentStart();
   assert.deepEqual(JSON.parse(await readFile(join(dir, "start.json"), "utf8")).agent_type, "Explore");
   assert.deepEqual(start.additionalContext, []);
-  const stop = await h.engine.subagentStop({
-    agentId: "a1",
-    agentType: "Explore",
-    agentTranscriptPath: null,
+  const stop = await agent.subagentStop({
+    transcriptPath: null,
     stopHookActive: false,
     lastAssistantMessage: "found it",
   });
