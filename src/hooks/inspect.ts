@@ -4,10 +4,10 @@
 import { type HookConfig, handlerKey, handlerName } from "./config-types.js";
 import type { Dispatcher } from "./dispatch.js";
 import { TOOL_EVENTS } from "./event-catalog.js";
-import type { Decision, MergedOutcome } from "./merge.js";
+import type { MergedOutcome } from "./merge.js";
 import { runDecision } from "./merge.js";
 import type { HookVerdict } from "./parse-output.js";
-import { HOOK_EVENTS, type HookEventName } from "./types.js";
+import { HOOK_EVENTS, type HookEventName, type HookRunDecision } from "./types.js";
 
 export type HookListEntry = {
   event: HookEventName;
@@ -31,7 +31,7 @@ export type HookTestRun = {
   exitCode: number | null;
   durationMs: number;
   verdict: HookVerdict;
-  decision: Decision | "block" | "error";
+  decision: HookRunDecision;
   stdout: string;
   stderr: string;
 };

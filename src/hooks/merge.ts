@@ -9,13 +9,12 @@ import type { HookDecision, HookEventName, HookNotice, HookRunDecision, StopRequ
 
 export type HookRun = { handler: HookHandler; result: CommandResult; verdict: HookVerdict };
 
-export type Decision = HookDecision;
-const RANK: Record<Decision, number> = { none: 0, allow: 1, ask: 2, deny: 3 };
-const isDecision = (value: HookRunDecision): value is Decision => value in RANK;
+const RANK: Record<HookDecision, number> = { none: 0, allow: 1, ask: 2, deny: 3 };
+const isDecision = (value: HookRunDecision): value is HookDecision => value in RANK;
 
 export type MergedOutcome = {
   /** PreToolUse only: the merged permission decision. */
-  decision: Decision;
+  decision: HookDecision;
   /** Reason(s) of the winning decision (PreToolUse) or of the blocks (other events). */
   reason?: string;
   /** Some hook blocked (exit 2, decision "block", or a hook error with onError "deny" where that blocks). */
@@ -84,7 +83,7 @@ function distinct(values: string[]): boolean {
 
 export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): MergedOutcome {
   const merged: MergedOutcome = { decision: "none", blocked: false, additionalContext: [], notices: [] };
-  const reasons: Record<Decision, string[]> = { none: [], allow: [], ask: [], deny: [] };
+  const reasons: Record<HookDecision, string[]> = { none: [], allow: [], ask: [], deny: [] };
   const inputs: Array<{ run: HookRun; value: Record<string, unknown> }> = [];
   const outputs: Array<{ run: HookRun; value: string }> = [];
   for (const run of runs) {
