@@ -16,8 +16,9 @@ export type TransportOptions = {
   cwd: string;
   /** Base environment for stdio servers; the server's `env` is laid over it. */
   baseEnv?: Record<string, string>;
-  /** The transport to a server of type `sdk` (inside the program driving reagent), by its name. */
-  sdkTransport?: (serverName: string) => Transport;
+  /** The transport to a server of type `sdk` (inside the program driving reagent), by its name;
+   *  undefined while no such program is listening. */
+  sdkTransport?: (serverName: string) => Transport | undefined;
 };
 
 /** The SDK's stdio transport, telling its owner the child's pid as soon as it is spawned (so a server
@@ -60,11 +61,12 @@ export function createTransport(spec: McpServerSpec, options: TransportOptions):
     return { kind: "stdio", transport };
   }
   if (spec.type === "sdk") {
-    if (!options.sdkTransport)
+    const transport = options.sdkTransport?.(spec.name);
+    if (!transport)
       throw new Error(
         `server "${spec.name}" has type "sdk": it lives inside the program that drives reagent and is reachable only in a stream-json run started by that program (the Agent SDK)`,
       );
-    return { kind: "remote", transport: options.sdkTransport(spec.name) };
+    return { kind: "remote", transport };
   }
   const url = new URL(spec.url);
   const requestInit: RequestInit = { headers: spec.headers };

@@ -85,13 +85,6 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   const pids = new Set<number>();
   const connections = new Map<string, ServerConnection>();
   let sdkTransport: ((serverName: string) => Transport) | undefined;
-  const toSdkServer = (serverName: string): Transport => {
-    if (!sdkTransport)
-      throw new Error(
-        `server "${serverName}" has type "sdk": it lives inside the program that drives reagent and is reachable only in a stream-json run started by that program (the Agent SDK)`,
-      );
-    return sdkTransport(serverName);
-  };
   const connect = (name: string, spec: McpServerSpec) =>
     connections.set(
       name,
@@ -102,7 +95,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         baseEnv: options.baseEnv,
         logDir: options.logDir,
         tracer,
-        sdkTransport: toSdkServer,
+        sdkTransport: (serverName) => sdkTransport?.(serverName),
         onChildProcess: (pid, alive) => (alive ? pids.add(pid) : pids.delete(pid)),
       }),
     );

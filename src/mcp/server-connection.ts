@@ -11,7 +11,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { errorMessage } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
-import { type CreatedTransport, createTransport } from "./create-transport.js";
+import { type CreatedTransport, createTransport, type TransportOptions } from "./create-transport.js";
 import { describeMcpError, isConnectionLoss } from "./mcp-errors.js";
 import { ServerLog } from "./server-log.js";
 import type { McpServerSpec, McpServerStatus } from "./types.js";
@@ -32,7 +32,7 @@ export type ConnectionOptions = {
   logDir?: string;
   tracer: Tracer;
   /** The transport to an `sdk` server (inside the program driving reagent). */
-  sdkTransport?: (serverName: string) => import("@modelcontextprotocol/client").Transport;
+  sdkTransport?: TransportOptions["sdkTransport"];
   /** Told about every stdio child pid (spawned: true) and its end (false), for exit-time cleanup. */
   onChildProcess?: (pid: number, alive: boolean) => void;
 };

@@ -103,3 +103,26 @@ test("children are ended when the reagent process exits without close()", async 
   assert.equal(pids.length, 2);
   assert.ok(await waitFor(() => pids.every((pid) => !isAlive(pid))), "children outlived the parent");
 });
+
+test("a server of type sdk outside a run driven by the Agent SDK fails with the reason; deferred, it waits for connectSdkServers", async () => {
+  const dir = tempFolder("mcp");
+  const servers = { calc: { type: "sdk" as const, name: "calc" } };
+  const manager = createMcpManager({ servers, cwd: dir, connectTimeoutMs: 5_000 });
+  try {
+    const failures = await manager.connectAll();
+    assert.equal(failures.length, 1);
+    assert.equal(failures[0]!.server, "calc");
+    assert.match(
+      failures[0]!.reason,
+      /server "calc" has type "sdk": it lives inside the program that drives reagent and is reachable only in a stream-json run started by that program \(the Agent SDK\)/,
+    );
+  } finally {
+    await manager.close();
+  }
+  const deferred = createMcpManager({ servers, cwd: dir, connectTimeoutMs: 5_000, deferSdkServers: true });
+  try {
+    assert.deepEqual(await deferred.connectAll(), [], "left for connectSdkServers");
+  } finally {
+    await deferred.close();
+  }
+});
