@@ -9,7 +9,7 @@ import { contextWindowFor } from "../compaction/index.js";
 import { type Config, configFrom } from "../config/config.js";
 import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
-import { loadSettings } from "../config/settings.js";
+import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { withholdFolderConfig } from "../config/trust-subject.js";
 import type { HookEngine } from "../hooks/index.js";
 import type { McpManager } from "../mcp/manager.js";
@@ -117,16 +117,20 @@ export type Runtime = Basics & {
 export function loadBasics(
   options: Pick<CliOptions, "settings" | "settingSources"> & ThinkingFlags,
   applyFolderConfig = true,
+  /** The settings already read (for the folder-trust decision), so no file is read twice. */
+  preloaded?: LoadedSettings,
 ): Basics {
   const cwd = process.cwd();
   const accountHome = () => userInfo().homedir;
   const shellEnv = readEnv(process.env, accountHome);
-  const loaded = loadSettings({
-    projectDir: cwd,
-    homeDir: shellEnv.homeDir,
-    extra: options.settings,
-    sources: options.settingSources,
-  });
+  const loaded =
+    preloaded ??
+    loadSettings({
+      projectDir: cwd,
+      homeDir: shellEnv.homeDir,
+      extra: options.settings,
+      sources: options.settingSources,
+    });
   const settings = configFrom(applyFolderConfig ? loaded : withholdFolderConfig(loaded));
   // Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code; the
   // settings files themselves are found through the shell's HOME. Thinking flags win over the variables.
@@ -238,9 +242,10 @@ export async function createMcp(
 
 export async function createRuntime(options: CliOptions, interactive: boolean): Promise<Runtime> {
   // Before anything of the folder's configuration runs: is it trusted? (An interactive start asks.)
-  const trust = await decideTrust(options, interactive);
-  if (!trust) throw new UsageError("not started: you chose not to trust this folder's configuration");
-  const basics = loadBasics(options, trust.apply);
+  const decided = await decideTrust(options, interactive);
+  if (!decided) throw new UsageError("not started: you chose not to trust this folder's configuration");
+  const { trust } = decided;
+  const basics = loadBasics(options, trust.apply, decided.settings);
   // A user who trusts the folder trusts the rules reagent saves there for them.
   const refreshTrust = trust.consented
     ? () =>

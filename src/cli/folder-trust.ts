@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import { discoverAgents } from "../agents/discover-agents.js";
 import { discoverCommands } from "../commands/discover-commands.js";
 import { projectMcpConfigPath } from "../config/mcp-config.js";
-import { loadSettings } from "../config/settings.js";
+import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { readTrust, writeTrust } from "../config/trust-store.js";
 import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
 import { UsageError } from "../util/errors.js";
@@ -27,16 +27,35 @@ export type TrustDecision = {
   warnings: string[];
 };
 
-type Context = { cwd: string; homeDir: string; sources: CliOptions["settingSources"] };
+type Context = {
+  cwd: string;
+  homeDir: string;
+  sources: CliOptions["settingSources"];
+  /** `--settings`: it can set `requireTrust` (never part of what is trusted: it is not the folder's). */
+  extra?: string[];
+};
 
-function context(options: Pick<CliOptions, "settingSources">): Context {
+function context(options: Pick<CliOptions, "settingSources"> & { settings?: string[] }): Context {
   const env = readEnv(process.env, () => userInfo().homedir);
-  return { cwd: process.cwd(), homeDir: env.homeDir, sources: options.settingSources };
+  return {
+    cwd: process.cwd(),
+    homeDir: env.homeDir,
+    sources: options.settingSources,
+    extra: options.settings,
+  };
 }
 
-/** The folder's trust subject as the run would load it (settings files, .mcp.json, commands). */
-export async function folderSubject(ctx: Context): Promise<TrustSubject & { requireTrust: boolean }> {
-  const settings = loadSettings({ projectDir: ctx.cwd, homeDir: ctx.homeDir, sources: ctx.sources });
+/** The folder's trust subject as the run would load it (settings files, .mcp.json, commands), with
+ *  the settings as read for it (the run applies these, so what was judged is what runs). */
+export async function folderSubject(
+  ctx: Context,
+): Promise<TrustSubject & { requireTrust: boolean; settings: LoadedSettings }> {
+  const settings = loadSettings({
+    projectDir: ctx.cwd,
+    homeDir: ctx.homeDir,
+    sources: ctx.sources,
+    extra: ctx.extra,
+  });
   const levels = {
     user: !ctx.sources || ctx.sources.includes("user"),
     project: !ctx.sources || ctx.sources.includes("project"),
@@ -86,7 +105,7 @@ export async function folderSubject(ctx: Context): Promise<TrustSubject & { requ
         rules: command.allowedTools,
       })),
   });
-  return { ...subject, requireTrust: settings.merged.requireTrust === true };
+  return { ...subject, requireTrust: settings.merged.requireTrust === true, settings };
 }
 
 export function describeItems(subject: TrustSubject, limit = 30): string {
@@ -119,13 +138,24 @@ async function ask(question: string): Promise<"yes" | "no" | "quit"> {
 const WITHHELD =
   "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
 
-/** Decides whether the folder's configuration applies. Returns undefined when the user chose to quit. */
+/** Decides whether the folder's configuration applies, and hands back the settings read to decide it
+ *  (the run uses them rather than reading every file again). Undefined when the user chose to quit. */
 export async function decideTrust(
-  options: Pick<CliOptions, "settingSources" | "requireTrust">,
+  options: Pick<CliOptions, "settingSources" | "requireTrust" | "settings">,
   interactive: boolean,
-): Promise<TrustDecision | undefined> {
+): Promise<{ trust: TrustDecision; settings: LoadedSettings } | undefined> {
   const ctx = context(options);
   const subject = await folderSubject(ctx);
+  const decision = await decide(ctx, options, interactive, subject);
+  return decision && { trust: decision, settings: subject.settings };
+}
+
+async function decide(
+  ctx: Context,
+  options: Pick<CliOptions, "requireTrust">,
+  interactive: boolean,
+  subject: TrustSubject & { requireTrust: boolean },
+): Promise<TrustDecision | undefined> {
   if (subject.items.length === 0) return { apply: true, consented: true, warnings: [] };
   const { record, problem } = readTrust(ctx.homeDir, ctx.cwd);
   const warnings = problem ? [problem] : [];

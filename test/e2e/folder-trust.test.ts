@@ -97,6 +97,22 @@ test("requireTrust counts in user settings only; a folder with nothing to trust 
   assert.equal(fine.stdout, "fine\n");
 });
 
+test("requireTrust given by --settings refuses an untrusted folder too (the flag layer counts, as user settings do)", async () => {
+  const space = folder({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } });
+  const env = cleanEnv();
+  const args = ["--model", "scripted:script.json", "-p", "hi"];
+  const refused = await runCli([...args, "--settings", JSON.stringify({ requireTrust: true })], {
+    cwd: space.dir,
+    env,
+  });
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /"requireTrust" in your settings/);
+  assert.match(refused.stderr, /Stop hook: true/);
+  assert.equal(refused.stdout, "");
+  const plain = await runCli(args, { cwd: space.dir, env });
+  assert.equal(plain.code, 0, plain.stderr);
+});
+
 test("an agent file's own hooks are part of what is trusted; an untrusted folder's hooked agent is not used", async () => {
   const guarded =
     "---\nname: guarded\ndescription: Runs commands carefully\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: touch agent-hook-ran\n---\nYou are careful.\n";
