@@ -12,7 +12,7 @@ import { slashExpansion } from "../session/prompt-hooks.js";
 import { errorMessage } from "../util/errors.js";
 import type { Runtime } from "./compose.js";
 import type { HeadlessCommand } from "./headless-slash.js";
-import { createModelClient } from "./provider.js";
+import { switchedModelClient } from "./switch-model.js";
 
 export type CommandLine = { command: CustomCommand; args: string; typed: string };
 
@@ -83,15 +83,7 @@ export async function runCommandTurn(
   const previousModel = session.model;
   if (line.command.model)
     try {
-      session.setModel(
-        await createModelClient({
-          model: line.command.model,
-          provider: previousModel.provider === "scripted" ? undefined : previousModel.provider,
-          env: runtime.env,
-          cwd: runtime.cwd,
-          tracer: runtime.tracer,
-        }),
-      );
+      session.setModel(await switchedModelClient(runtime, line.command.model));
     } catch (error) {
       warn(
         `/${line.command.name}: model ${line.command.model} is not available (${errorMessage(error)}); using ${previousModel.model}`,

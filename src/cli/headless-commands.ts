@@ -8,7 +8,7 @@ import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { Runtime } from "./compose.js";
 import { customHeadlessCommands } from "./custom-commands.js";
 import type { HeadlessCommand } from "./headless-slash.js";
-import { createModelClient } from "./provider.js";
+import { switchedModelClient } from "./switch-model.js";
 
 export function headlessCommands(
   runtime: Runtime,
@@ -56,16 +56,7 @@ export function headlessCommands(
       description: "Show or switch the model",
       argumentHint: "[name]",
       async run(args) {
-        if (args !== "")
-          session.setModel(
-            await createModelClient({
-              model: args,
-              provider: session.model.provider === "scripted" ? undefined : session.model.provider,
-              env: runtime.env,
-              cwd: runtime.cwd,
-              tracer: runtime.tracer,
-            }),
-          );
+        if (args !== "") session.setModel(await switchedModelClient(runtime, args));
         return { kind: "output", text: `Model: ${session.model.model} (${session.model.provider})` };
       },
     },

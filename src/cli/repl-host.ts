@@ -22,8 +22,8 @@ import { runCommandTurn } from "./custom-commands.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { modelChoices } from "./model-choices.js";
 import { PERMISSION_MODES } from "./options.js";
-import { createModelClient } from "./provider.js";
 import { sessionChoices } from "./session-choices.js";
+import { switchedModelClient } from "./switch-model.js";
 
 /** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
 const READ_TEXT_LIMIT = 2_000_000;
@@ -226,16 +226,7 @@ function hostFor(runtime: Runtime): ReplHost {
     initPrompt: async (focus) =>
       buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
     async setModel(name) {
-      session.setModel(
-        await createModelClient({
-          model: name,
-          provider: session.model.provider === "scripted" ? undefined : session.model.provider,
-          env,
-          cwd,
-          tracer: runtime.tracer,
-          effort: runtime.effort,
-        }),
-      );
+      session.setModel(await switchedModelClient(runtime, name));
       return `model: ${session.model.model} (${session.model.provider})`;
     },
     modelChoices: () =>

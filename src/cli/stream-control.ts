@@ -15,9 +15,9 @@ import type { Runtime } from "./compose.js";
 import type { HeadlessCommand } from "./headless-slash.js";
 import { initFacts } from "./init-facts.js";
 import { type CliOptions, PERMISSION_MODES } from "./options.js";
-import { createModelClient } from "./provider.js";
 import { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
 import { finishStructuredTurn } from "./structured-turn.js";
+import { switchedModelClient } from "./switch-model.js";
 import { packageVersion } from "./version.js";
 
 export type StreamControlOptions = {
@@ -141,16 +141,7 @@ export function createStreamControl(context: StreamControlOptions) {
     const wanted =
       typeof request.model === "string" && request.model !== "default" ? request.model : undefined;
     if (wanted === undefined) session.setModel(initialModel);
-    else
-      session.setModel(
-        await createModelClient({
-          model: wanted,
-          provider: session.model.provider === "scripted" ? undefined : session.model.provider,
-          env: runtime.env,
-          cwd: runtime.cwd,
-          tracer: runtime.tracer,
-        }),
-      );
+    else session.setModel(await switchedModelClient(runtime, wanted));
     return {};
   }
 

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
@@ -122,4 +123,23 @@ test("allowed-tools hold for the command's turn only; a namespaced command runs 
   });
   assert.equal(short.code, 0, short.stderr);
   assert.equal(requests(log).at(-1)!.messages[0]!.content[0]!.text, "Say hello to the team.");
+});
+
+test("a command's `model:` switch keeps --effort, as /model does (one switch for every path)", async () => {
+  const server = await serveScoped([{ text: "deep answer" }]);
+  const space = scopedWorkspace({
+    ".claude/commands/deep.md": "---\nmodel: claude-opus-4-7\n---\nThink hard about it.",
+  });
+  const env = cleanEnv({
+    ANTHROPIC_API_KEY: "k",
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    ANTHROPIC_MODEL: "claude-sonnet-4-6",
+  });
+  const run = await runCli(["-p", "/deep", "--effort", "low"], { cwd: space.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "deep answer\n");
+  assert.deepEqual(server.refusals, []);
+  const body = server.requests[0]!.body as { model: string; output_config?: unknown };
+  assert.equal(body.model, "claude-opus-4-7");
+  assert.deepEqual(body.output_config, { effort: "low" });
 });
