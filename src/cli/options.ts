@@ -2,6 +2,7 @@
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
 import { UsageError } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
+import { splitRules } from "../util/rule-list.js";
 import { type INPUT_FORMATS, sdkOptions } from "./sdk-options.js";
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -77,23 +78,6 @@ export type CliOptions = {
 };
 
 type Raw = Record<string, unknown>;
-
-/** Splits rule lists on commas and whitespace outside parentheses: `Bash(git commit *),Read` → 2 rules. */
-function splitRules(text: string): string[] {
-  const rules: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "(") depth++;
-    if (char === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (char === "," || /\s/.test(char))) {
-      if (current) rules.push(current);
-      current = "";
-    } else current += char;
-  }
-  if (current) rules.push(current);
-  return rules;
-}
 
 const list = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((item) =>

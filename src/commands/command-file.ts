@@ -5,6 +5,7 @@
 // lines, and `argument-hint` is always taken as written. Frontmatter that is not even that is an error
 // with its line; a field of the wrong type is a warning and ignored.
 import { type Frontmatter, parseFrontmatter } from "../util/frontmatter.js";
+import { splitRules } from "../util/rule-list.js";
 
 export type ParsedCommandFile =
   | {
@@ -18,24 +19,11 @@ export type ParsedCommandFile =
     }
   | { kind: "error"; line: number; message: string };
 
-/** `Bash(git add:*), Bash(git status:*)` or a YAML list → rules (commas inside parentheses kept). */
+/** `Bash(git add:*), Bash(git status:*)`, `Read Grep` or a YAML list → rules (see rule-list.ts). */
 function ruleList(value: unknown): string[] | undefined {
   if (Array.isArray(value) && value.every((item) => typeof item === "string"))
     return value.map((v) => v.trim());
-  if (typeof value !== "string") return undefined;
-  const rules: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const char of value) {
-    if (char === "(") depth++;
-    if (char === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (char === "," || (char === " " && current.trim().endsWith(")")))) {
-      if (current.trim()) rules.push(current.trim());
-      current = "";
-    } else current += char;
-  }
-  if (current.trim()) rules.push(current.trim());
-  return rules;
+  return typeof value === "string" ? splitRules(value) : undefined;
 }
 
 /** `key: value` lines (and `- item` lines under a key): the reading of frontmatter YAML rejects. */

@@ -36,6 +36,9 @@ test("a command file: frontmatter fields, allowed-tools as a string or a list, o
   );
   const list = parseCommandFile("---\nallowed-tools:\n  - Read\n  - Bash(npm test)\n---\nx");
   assert.deepEqual(list.kind === "ok" && list.allowedTools, ["Read", "Bash(npm test)"]);
+  // Space-separated, as skills and many published commands write it: two rules, not one "Read Grep".
+  const spaced = parseCommandFile("---\nallowed-tools: Read Grep, Bash(git log *)\n---\nx");
+  assert.deepEqual(spaced.kind === "ok" && spaced.allowedTools, ["Read", "Grep", "Bash(git log *)"]);
   const plain = parseCommandFile("Explain this code simply.\n");
   assert.deepEqual(plain.kind === "ok" && [plain.body, plain.allowedTools], [
     "Explain this code simply.\n",
