@@ -9,28 +9,18 @@ import { defineTool, type Tool, type ToolContext, type ToolResult } from "../too
 import type { AgentDefinition } from "./agent-definition.js";
 
 const schema = z.object({
-  description: z.string().min(1).describe("A short (3-5 word) description of the task"),
-  prompt: z.string().min(1).describe("The task for the agent (it does not see this conversation)"),
-  subagent_type: z
-    .string()
-    .optional()
-    .describe('An agent type from the list above (default "general-purpose")'),
-  model: z
-    .string()
-    .optional()
-    .describe("Model for this agent (a model name or alias); default: the agent's own model, else yours"),
+  description: z.string().min(1).describe("The task in 3-5 words"),
+  prompt: z.string().min(1).describe("The task (the agent does not see this conversation)"),
+  subagent_type: z.string().optional().describe('An agent type listed above (default "general-purpose")'),
+  model: z.string().optional().describe("A model name or alias (default: the agent's own model, else yours)"),
   run_in_background: z
     .boolean()
     .optional()
-    .describe(
-      "Start the agent and return at once; you are told when it finishes (TaskOutput reads its result)",
-    ),
+    .describe("Return at once; you are told when the agent finishes (TaskOutput reads its result)"),
   isolation: z
     .enum(["worktree"])
     .optional()
-    .describe(
-      '"worktree": the agent works in a temporary git worktree (its own branch), not in your files; the branch and path come back with its report',
-    ),
+    .describe('"worktree": work in a temporary git worktree on its own branch, not in your files'),
 });
 
 export type AgentToolInput = z.infer<typeof schema>;
@@ -40,7 +30,7 @@ export type AgentLauncher = (input: AgentToolInput, context: ToolContext) => Pro
 function describeAgents(agents: readonly AgentDefinition[]): string {
   return agents
     .map((agent) => {
-      const tools = agent.tools ? agent.tools.join(", ") || "none" : "all tools";
+      const tools = agent.tools ? agent.tools.join(", ") || "none" : "all";
       return `- ${agent.name}: ${agent.description.replace(/\s+/g, " ")} (Tools: ${tools})`;
     })
     .join("\n");
@@ -48,14 +38,13 @@ function describeAgents(agents: readonly AgentDefinition[]): string {
 
 /** The model-facing description, listing the agents as they are when the model first sees the tools. */
 function agentToolDescription(agents: readonly AgentDefinition[]): string {
-  return `Starts a subagent: a separate agent with a fresh context that works on one task with its own tools and reports back. Use it for searches that may take several tries, for independent pieces of work, or to keep long explorations out of this conversation. Only the agent's final message comes back to you (the user does not see it: pass on what matters).
+  return `Starts a subagent with a fresh context and its own tools for one task: searches that may take several tries, independent pieces of work, long explorations kept out of this conversation. Only its final message comes back to you; the user does not see it, so pass on what matters.
 
-Available agent types:
+Agent types:
 ${describeAgents(agents)}
 
-- Give each agent a complete, self-contained prompt: what to do, where to look, what to report.
-- Start independent agents together, in one response with several Agent calls: they run at the same time.
-- Subagents cannot start subagents.`;
+- Give a self-contained prompt: what to do, where to look, what to report.
+- Several Agent calls in one response run at the same time. Subagents cannot start subagents.`;
 }
 
 export function createAgentTool(options: {

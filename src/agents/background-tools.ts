@@ -43,7 +43,7 @@ export function createBackgroundTools(agents: BackgroundAgents): Tool[] {
   const output = defineTool({
     name: "TaskOutput",
     description:
-      "Shows a background agent's status and, once it has finished, its final report. You are told when a background agent finishes anyway: do not poll in a loop.",
+      "Shows a background agent's status and, once finished, its final report. You are told when it finishes: do not poll.",
     schema: z.object({
       task_id: z.string().min(1).describe("The id the Agent tool returned"),
       block: z.boolean().optional().describe("Wait for the agent to finish (default true)"),
@@ -53,7 +53,7 @@ export function createBackgroundTools(agents: BackgroundAgents): Tool[] {
         .min(0)
         .max(600_000)
         .optional()
-        .describe("How long to wait, in milliseconds (default 30000)"),
+        .describe("Milliseconds to wait (default 30000)"),
     }),
     isReadOnly: () => true,
     summary: (input) => input.task_id,

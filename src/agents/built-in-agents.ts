@@ -15,8 +15,7 @@ short quotes where they help. Your final message is all the main agent sees of y
 export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   {
     name: "general-purpose",
-    description:
-      "General-purpose agent for researching complex questions, searching for code and carrying out multi-step tasks.",
+    description: "Researches complex questions, searches code and carries out multi-step tasks.",
     prompt: GENERAL_PURPOSE,
     disallowedTools: [],
     skills: [],
@@ -25,7 +24,7 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   {
     name: "Explore",
     description:
-      "Fast read-only agent for exploring a codebase: finding files by pattern, searching code for keywords, answering questions about how something works.",
+      "Fast and read-only: finds files, searches code and answers how something works in the codebase.",
     prompt: EXPLORE,
     tools: ["Read", "Glob", "Grep"],
     disallowedTools: [],

@@ -13,10 +13,10 @@ export function memoryPath(cwd: string): string {
 export function formatMemorySection(path: string, file: FileRead): { text: string; warning?: string } {
   const note =
     `Your persistent memory for this project is ${path}. Keep it short and current with Write/Edit: ` +
-    "durable facts (commands, conventions, decisions, user preferences), not task logs. Changes are seen next turn.";
+    "durable facts (commands, conventions, decisions, preferences), not task logs; changes show next turn.";
   if (file.kind === "missing") {
     return {
-      text: `# Memory\n${note} It does not exist yet; create it when something is worth remembering.`,
+      text: `# Memory\n${note} It does not exist yet.`,
     };
   }
   if (file.kind === "error") {

@@ -11,32 +11,29 @@ const id = z.string().min(1).describe('The task id, e.g. "3"');
 const metadata = z.record(z.string(), z.unknown());
 
 const createSchema = z.object({
-  subject: z.string().min(1).describe('A brief title for the task, in the imperative ("Fix the login test")'),
-  description: z.string().describe("What needs to be done, with enough detail to pick it up later"),
-  activeForm: z
-    .string()
-    .optional()
-    .describe('Present continuous form shown while the task is in progress, e.g. "Fixing the login test"'),
-  metadata: metadata.optional().describe("Arbitrary data to keep with the task"),
+  subject: z.string().min(1).describe('A brief imperative title ("Fix the login test")'),
+  description: z.string().describe("What to do, in enough detail to pick it up later"),
+  activeForm: z.string().optional().describe('Shown while in progress, e.g. "Fixing the login test"'),
+  metadata: metadata.optional().describe("Any data to keep with the task"),
 });
 
 const updateSchema = z.object({
   taskId: id,
   subject: z.string().min(1).optional().describe("New subject"),
   description: z.string().optional().describe("New description"),
-  activeForm: z.string().optional().describe("New present continuous form"),
+  activeForm: z.string().optional().describe("New in-progress form"),
   status: z
     .enum([...TASK_STATUSES, "deleted"])
     .optional()
-    .describe("in_progress: one task at a time; completed: only when fully done"),
-  owner: z.string().optional().describe("Who works on the task (an agent name)"),
-  addBlocks: z.array(z.string()).optional().describe("Ids of tasks that cannot start until this one is done"),
+    .describe("in_progress: one task at a time"),
+  owner: z.string().optional().describe("An agent name"),
+  addBlocks: z.array(z.string()).optional().describe("Ids of tasks waiting for this one"),
   addBlockedBy: z.array(z.string()).optional().describe("Ids of tasks this one waits for"),
-  metadata: metadata.optional().describe("Keys to merge into the task's metadata; null deletes a key"),
+  metadata: metadata.optional().describe("Keys to merge; null deletes a key"),
 });
 
-const CREATE_DESCRIPTION = `Adds a task to the session's task list. Use the list for work with three or more steps, or when the user gives several things to do: create the tasks up front, mark one in_progress with TaskUpdate before you start it, and completed as soon as it is done. Skip it for a single small change. The user sees the list live.`;
-const UPDATE_DESCRIPTION = `Updates a task's status (pending → in_progress → completed, or deleted), fields or dependencies. Mark a task completed only when it is fully done (tests pass, nothing left open); keep it in_progress otherwise and add a task for what blocks you.`;
+const CREATE_DESCRIPTION = `Adds a task to the session's task list, which the user sees live. Use it for work of three or more steps or several requests: create the tasks up front, mark each in_progress with TaskUpdate when you start it and completed once done. Skip it for one small change.`;
+const UPDATE_DESCRIPTION = `Updates a task's status (pending → in_progress → completed, or deleted), fields or dependencies. Completed means fully done (tests pass, nothing open); otherwise keep it in_progress and add a task for what blocks you.`;
 const LIST_DESCRIPTION = "Lists every task with its id, status, subject, owner and open blockers.";
 const GET_DESCRIPTION = "Shows one task in full: subject, description, status and dependencies.";
 

@@ -29,10 +29,9 @@ const schema = z.object({
 type BashInput = z.infer<typeof schema>;
 
 const description = `Runs a shell command (bash) and returns its combined stdout and stderr and its exit code.
-- The working directory persists between calls: a \`cd\` in one call applies to the next ones. Prefer absolute paths or a single \`cd\` over repeated ones.
+- The working directory persists between calls (a \`cd\` applies to later calls); prefer absolute paths to repeated \`cd\`s.
 - Stdin is empty (/dev/null): interactive commands get no input; pass flags such as --yes instead.
-- On timeout (default 2 minutes) the command and its children are killed.
-- Output over about 30,000 characters keeps the beginning and the end.
+- On timeout the command and its children are killed. Output over ~30,000 characters keeps its start and end.
 - Use Read, Glob, Grep, Edit and Write instead of cat, head, ls, find, grep, rg, sed or echo > for files.
 - Quote paths containing spaces. Chain dependent commands with &&.`;
 

@@ -15,9 +15,7 @@ import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.
 import { ensureParentFolder } from "./write-folders.js";
 
 const schema = z.object({
-  file_path: z
-    .string()
-    .describe("Path of the file to edit (absolute, relative to the working directory, or ~/…)"),
+  file_path: z.string().describe("File path (absolute, relative to the working directory, or ~/…)"),
   old_string: z.string().describe("Exact text to replace"),
   new_string: z.string().describe("Replacement text (must differ from old_string)"),
   replace_all: z.boolean().optional().describe("Replace every occurrence of old_string (default false)"),
@@ -26,8 +24,8 @@ const schema = z.object({
 type EditInput = z.infer<typeof schema>;
 
 const description = `Replaces exact text in a file.
-- Read the file first in this session; the edit fails if the file changed on disk since.
-- old_string must match the file exactly (indentation included; do not include the line-number prefix Read shows) and occur once; add surrounding lines to make it unique, or set replace_all to change every occurrence (e.g. renaming a variable).
+- Read the file first in this session; the edit fails if it changed on disk since.
+- old_string must match exactly (indentation included, without Read's line-number prefix) and occur once: add surrounding lines to make it unique, or set replace_all to change every occurrence (e.g. a rename).
 - An empty old_string creates a new file with new_string as its content.`;
 
 type EditData = {

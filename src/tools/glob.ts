@@ -20,7 +20,7 @@ const schema = z.object({
   path: z
     .string()
     .optional()
-    .describe("Folder to search in (default: the working directory); omit it rather than passing null"),
+    .describe("Folder to search (default: the working directory; omit rather than null)"),
 });
 
 type GlobInput = z.infer<typeof schema>;

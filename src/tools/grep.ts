@@ -11,10 +11,10 @@ import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 const schema = z.object({
-  pattern: z.string().min(1).describe("Regular expression to search for (ripgrep syntax)"),
-  path: z.string().optional().describe("File or folder to search (default: the working directory)"),
-  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.ts" or "*.{ts,tsx}"'),
-  type: z.string().optional().describe('Only search files of this type, e.g. "js", "py", "rust", "ts"'),
+  pattern: z.string().min(1).describe("Regular expression (ripgrep syntax)"),
+  path: z.string().optional().describe("File or folder (default: the working directory)"),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.{ts,tsx}"'),
+  type: z.string().optional().describe('Only files of this type, e.g. "js", "py", "rust"'),
   output_mode: z
     .enum(["content", "files_with_matches", "count"])
     .optional()
@@ -22,22 +22,17 @@ const schema = z.object({
       '"files_with_matches" (default): file paths; "content": matching lines; "count": matches per file',
     ),
   "-i": z.boolean().optional().describe("Case-insensitive search"),
-  "-n": z.boolean().optional().describe("Show line numbers (content mode; default true)"),
-  "-A": z.number().int().min(0).optional().describe("Lines of context after each match (content mode)"),
-  "-B": z.number().int().min(0).optional().describe("Lines of context before each match (content mode)"),
-  "-C": z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe("Lines of context before and after each match (content mode)"),
-  multiline: z.boolean().optional().describe("Let patterns span lines; . matches newlines (default false)"),
+  "-n": z.boolean().optional().describe("Line numbers (content mode; default true)"),
+  "-A": z.number().int().min(0).optional().describe("Context lines after each match"),
+  "-B": z.number().int().min(0).optional().describe("Context lines before each match"),
+  "-C": z.number().int().min(0).optional().describe("Context lines around each match"),
+  multiline: z.boolean().optional().describe("Patterns may span lines; . matches newlines"),
   head_limit: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe(`Show only the first N lines/entries (default ${DEFAULT_HEAD_LIMIT})`),
+    .describe(`Only the first N lines/entries (default ${DEFAULT_HEAD_LIMIT})`),
 });
 
 type GrepInput = z.infer<typeof schema>;

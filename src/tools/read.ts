@@ -16,19 +16,17 @@ export const DEFAULT_READ_LINES = 2000;
 export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
 
 const schema = z.object({
-  file_path: z
-    .string()
-    .describe("Path of the file to read (absolute, relative to the working directory, or ~/…)"),
+  file_path: z.string().describe("File path (absolute, relative to the working directory, or ~/…)"),
   offset: z.number().int().min(1).optional().describe("1-based line number to start from"),
   limit: z.number().int().min(1).optional().describe("Number of lines (default 2000)"),
 });
 
 type ReadInput = z.infer<typeof schema>;
 
-const description = `Reads a text file and returns it with line numbers (each line: number, tab, text).
-- By default the first 2000 lines; use offset and limit to page through longer files. Lines over 2000 characters are cut.
-- Images (PNG, JPEG, GIF, WebP) are shown to you as images (to models that read images).
-- Not for directories (use Glob or Bash ls) and not for searching (use Grep).`;
+const description = `Reads a file and returns it with line numbers (number, tab, text).
+- The first 2000 lines unless offset and limit page further; lines over 2000 characters are cut.
+- Images (PNG, JPEG, GIF, WebP) are shown to you as images.
+- Not for directories (use Glob or ls) or searching (use Grep).`;
 
 export async function missingFileResult(absolutePath: string, cwd: string): Promise<ToolResult> {
   const shown = displayPath(absolutePath, cwd);

@@ -13,17 +13,15 @@ import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.
 import { ensureParentFolder } from "./write-folders.js";
 
 const schema = z.object({
-  file_path: z
-    .string()
-    .describe("Path of the file to write (absolute, relative to the working directory, or ~/…)"),
-  content: z.string().describe("The complete new content of the file"),
+  file_path: z.string().describe("File path (absolute, relative to the working directory, or ~/…)"),
+  content: z.string().describe("The whole new content"),
 });
 
 type WriteInput = z.infer<typeof schema>;
 
 const description = `Writes a file, replacing its whole content; creates missing parent folders.
-- To overwrite an existing file you must Read it first in this session (and it must not have changed since).
-- Prefer Edit for changing part of an existing file; use Write for new files or complete rewrites.`;
+- An existing file must be Read first in this session (and unchanged since).
+- Prefer Edit to change part of a file; Write is for new files and complete rewrites.`;
 
 async function executeWrite(input: WriteInput, context: ToolContext): Promise<ToolResult> {
   const resolved = resolveToolPath(input.file_path, context);

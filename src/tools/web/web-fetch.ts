@@ -34,8 +34,8 @@ export const WEB_FETCH_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000,
 const RAW_FALLBACK_CHARS = 30_000;
 
 const schema = z.strictObject({
-  url: z.string().describe("The URL to fetch (http or https; http is upgraded to https for public hosts)"),
-  prompt: z.string().min(1).describe("What to extract from or answer about the page"),
+  url: z.string().describe("http(s) URL; http is upgraded to https for public hosts"),
+  prompt: z.string().min(1).describe("What to extract or answer from the page"),
 });
 
 type Input = z.infer<typeof schema>;
@@ -48,11 +48,10 @@ type Fetched = {
   content: PageContent;
 };
 
-const DESCRIPTION = `Fetches a web page and answers a prompt about it: a fast model reads the page (HTML as Markdown, text and JSON as they are) and its answer, not the raw page, comes back; an image is shown to you.
-- Only public internet addresses unless the user allowed private networks.
-- A redirect to another host is not followed: the result gives the new URL to fetch.
-- Pages are cached for 15 minutes: another question about the same URL is cheap.
-- Read-only. Prefer an MCP tool for a site when one is available (authenticated or private pages need one).`;
+const DESCRIPTION = `Fetches a web page and answers a prompt about it: a fast model reads the page (HTML as Markdown) and you get its answer, not the raw page; an image is shown to you.
+- Public addresses only, unless the user allowed private networks.
+- A redirect to another host is not followed: the result names the URL to fetch instead.
+- Pages are cached for 15 minutes. Read-only. Prefer an MCP tool for a site when there is one (private or authenticated pages need one).`;
 
 function size(bytes: number): string {
   return bytes < 1024

@@ -10,16 +10,16 @@ const domains = z.array(z.string().min(1)).optional();
 
 const schema = z.strictObject({
   query: z.string().min(2).describe("The search query"),
-  allowed_domains: domains.describe("Only include results from these domains (and their subdomains)"),
+  allowed_domains: domains.describe("Only results from these domains and their subdomains"),
   blocked_domains: domains.describe(
-    "Never include results from these domains (and their subdomains); not together with allowed_domains",
+    "No results from these domains and their subdomains (not with allowed_domains)",
   ),
 });
 
 type Input = z.infer<typeof schema>;
 
 const DESCRIPTION = `Searches the web and returns result titles, URLs and snippets.
-- Use it for information newer than your training data: current versions, recent changes, error messages, documentation you do not know.
+- For what is newer than your training data: current versions, recent changes, error messages, unknown documentation.
 - Read a promising result in full with WebFetch.
 - When you use results in your answer, cite them as Markdown links.`;
 
