@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { sdkWebGlobals } from "./sdk-web-globals.mjs";
 
 /** zod's `z.locales` namespace holds 64 translations of its error messages (370 KB, half of zod)
  * that every run would compile; reagent's messages are English (zod's default), so `locales` keeps
@@ -46,6 +47,6 @@ await build({
   },
   chunkNames: "chunks/[name]-[hash]",
   define: { REAGENT_VERSION: JSON.stringify(version) },
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, sdkWebGlobals],
   logLevel: "warning",
 });

@@ -6,7 +6,9 @@
 // node:https/tls and node:zlib load only when an https origin or a compressed body needs them.
 import http, { type IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { HttpResponse } from "./http-response.js";
+import { WebHeaders } from "./web-headers.js";
 
 export type HttpFetch = typeof fetch & {
   /** Opens a connection to `url`'s origin now; the next request there uses it. Never throws. */
@@ -92,15 +94,22 @@ async function toResponse(
   response: IncomingMessage,
   method: string,
   signal: AbortSignal | undefined,
-): Promise<Response> {
-  const headers = new Headers();
+  at: { url: URL; redirected: boolean },
+): Promise<HttpResponse> {
+  const headers = new WebHeaders();
   const raw = response.rawHeaders;
   for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
   const status = response.statusCode ?? 0;
-  const init = { status, statusText: response.statusMessage ?? "", headers };
+  const init = {
+    status,
+    statusText: response.statusMessage ?? "",
+    headers,
+    url: at.url.href,
+    redirected: at.redirected,
+  };
   if (method === "HEAD" || NULL_BODY_STATUSES.has(status)) {
     response.resume();
-    return new Response(null, init);
+    return new HttpResponse(null, init);
   }
   const source = await decoded(response);
   if (signal) {
@@ -108,7 +117,7 @@ async function toResponse(
     signal.addEventListener("abort", onAbort, { once: true });
     response.once("close", () => signal.removeEventListener("abort", onAbort));
   }
-  return new Response(Readable.toWeb(source) as ReadableStream<Uint8Array>, init);
+  return new HttpResponse(source, init);
 }
 
 function redirected(status: number, method: string): string | undefined {
@@ -198,7 +207,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
     });
   }
 
-  const httpFetch = async (input: FetchInput, init: FetchInit = {}): Promise<Response> => {
+  const httpFetch = async (input: FetchInput, init: FetchInit = {}): Promise<Response | HttpResponse> => {
     const body = bodyBytes(init.body);
     if (typeof input !== "string" && !(input instanceof URL)) return fetch(input, init);
     let url = new URL(input);
@@ -215,7 +224,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
       const location = response.headers.location;
       const nextMethod = redirected(status, method);
       if (init.redirect === "manual" || nextMethod === undefined || location === undefined)
-        return toResponse(response, method, signal);
+        return toResponse(response, method, signal, { url, redirected: hops > 0 });
       response.resume();
       const next = new URL(location, url);
       const refusal =

@@ -281,3 +281,34 @@ test("an abort or a cancel mid-way through a compressed body closes the connecti
   await cancelled.body!.cancel();
   await until(() => closed.includes("/cancel"));
 });
+
+test("the response is a WHATWG Response without the global one: url, redirected, one read, clone", async () => {
+  const local = await serve((request, response) => {
+    if (request.url === "/moved") response.writeHead(302, { location: "/doc" }).end();
+    else
+      response.writeHead(200, { "content-type": "text/plain", "set-cookie": ["a=1", "b=2"] }).end("\uFEFFhé");
+  });
+  const http = createHttpFetch();
+  const response = await http(`${local.url}/moved`);
+  assert.equal(response.url, `${local.url}/doc`);
+  assert.equal(response.redirected, true);
+  assert.equal(response.ok, true);
+  assert.equal(response.statusText, "OK");
+  assert.deepEqual(response.headers.getSetCookie(), ["a=1", "b=2"]);
+  assert.equal(Object.prototype.toString.call(response.headers), "[object Headers]");
+  const copy = response.clone();
+  assert.equal(response.bodyUsed, false);
+  assert.equal(await response.text(), "hé", "text() drops the byte order mark, as the standard's does");
+  assert.equal(response.bodyUsed, true);
+  await assert.rejects(response.text(), TypeError, "a body is read once");
+  assert.throws(() => response.clone(), TypeError);
+  assert.equal(Buffer.from(await copy.arrayBuffer()).toString("utf8"), "\uFEFFhé");
+  const direct = await http(`${local.url}/doc`);
+  assert.equal(direct.redirected, false);
+  const blob = await direct.blob();
+  assert.equal(blob.type, "text/plain");
+  assert.equal(blob.size, Buffer.byteLength("\uFEFFhé"));
+  const head = await http(`${local.url}/doc`, { method: "HEAD" });
+  assert.equal(head.body, null);
+  assert.equal(await head.text(), "");
+});

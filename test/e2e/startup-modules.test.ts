@@ -1,0 +1,94 @@
+// End-to-end: the built CLI never loads Node's bundled undici (behind the global fetch, Headers,
+// Response) on a run's usual paths: a headless run with a Bash round trip against the wire-level
+// fake server, for both providers, and a WebFetch (node:http of its own) with its side request.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { BIN, cleanEnv, REPO_ROOT, runProgram } from "../support/cli.js";
+import { startFakeModelServer } from "../support/fake-model-server.js";
+import { startWebServer } from "../support/web-fixtures.js";
+import { createWorkspace } from "../support/workspace.js";
+
+const REPORT = join(REPO_ROOT, "test", "fixtures", "startup", "report-undici.mjs");
+const space = createWorkspace({});
+after(() => space.cleanup());
+
+function undiciLoaded(stderr: string): boolean {
+  const found = /undici-loaded=(true|false)/.exec(stderr);
+  assert.ok(found, `the exit report is missing:\n${stderr}`);
+  return found[1] === "true";
+}
+
+for (const provider of ["anthropic", "openai"] as const) {
+  test(`${provider}: a headless Bash round trip never loads undici`, async () => {
+    const server = await startFakeModelServer([
+      { tool_calls: [{ id: "t1", name: "Bash", input: { command: "echo round-trip" } }] },
+      { text: "done" },
+    ]);
+    try {
+      const env: Record<string, string> =
+        provider === "anthropic"
+          ? { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL }
+          : { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.openaiBaseURL };
+      const args = ["-p", "run it", "--output-format", "json", "--allowedTools", "Bash(echo:*)"];
+      if (provider === "openai") args.push("--provider", "openai", "--model", "gpt-4o");
+      const run = await runProgram(process.execPath, ["--import", REPORT, BIN, ...args], {
+        cwd: space.dir,
+        env: cleanEnv(env),
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const result = JSON.parse(run.stdout) as { result: string; num_turns: number };
+      assert.equal(result.result, "done");
+      assert.equal(server.turnsServed(), 2);
+      const messages = JSON.stringify((server.requests[1]!.body as { messages: unknown }).messages);
+      assert.match(messages, /"content":"round-trip"/, "Bash's output went back");
+      assert.equal(undiciLoaded(run.stderr), false, "undici was loaded on the model path");
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+test("a WebFetch and its condensing side request work without undici", async () => {
+  const pages = await startWebServer({
+    "/notes": (_request, response) => {
+      response.writeHead(200, { "content-type": "text/plain" });
+      response.end("the answer is 42");
+    },
+  });
+  const url = `${pages.origin}/notes`;
+  const server = await startFakeModelServer([
+    { tool_calls: [{ id: "f1", name: "WebFetch", input: { url, prompt: "What is the answer?" } }] },
+    { text: "It says 42." },
+    { text: "done" },
+  ]);
+  try {
+    const run = await runProgram(
+      process.execPath,
+      [
+        "--import",
+        REPORT,
+        BIN,
+        "-p",
+        "read the notes",
+        "--output-format",
+        "json",
+        "--settings",
+        JSON.stringify({ webFetch: { allowPrivateNetwork: true } }),
+        "--allowedTools",
+        "WebFetch(domain:127.0.0.1)",
+      ],
+      {
+        cwd: space.dir,
+        env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL }),
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(JSON.stringify(server.requests), /the answer is 42/, "the page's text reached the model");
+    assert.equal(JSON.parse(run.stdout).result, "done");
+    assert.equal(undiciLoaded(run.stderr), false, "undici was loaded for WebFetch");
+  } finally {
+    await server.close();
+    await pages.close();
+  }
+});
