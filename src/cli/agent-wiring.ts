@@ -218,7 +218,7 @@ export async function wireAgents(input: {
     waitBeforeEnd: !input.interactive,
   });
   const tools: Tool[] = [
-    ...createTaskTools(tasks),
+    ...createTaskTools(tasks, input.hooks),
     createAgentTool({ agents: () => loaded.agents, launch: subagents.launch }),
     ...createBackgroundTools(subagents),
   ];

@@ -7,6 +7,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { Tracer } from "../util/trace.js";
+import { batchEvents, taskEvents } from "./batch-task-events.js";
 import { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 import { spillContext } from "./context-spill.js";
 import {
@@ -31,6 +32,7 @@ import type {
   PreToolUseOutcome,
   SessionHooks,
   StopOutcome,
+  TaskHooks,
   ToolHooks,
   UserPromptSubmitOutcome,
 } from "./types.js";
@@ -67,7 +69,8 @@ export type HookEngineOptions = {
 
 export type HookEngine = ToolHooks &
   SessionHooks &
-  PermissionHooks & {
+  PermissionHooks &
+  TaskHooks & {
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
@@ -196,6 +199,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
           await run({ event: "PostToolUseFailure", fields, tool, signal: input.signal }, own),
         );
       },
+
+      ...batchEvents((request) => run(request, own), extra),
     };
   }
 
@@ -299,6 +304,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     registerCallbacks: (handlers, invoke) => dispatcher.registerCallbacks(handlers, invoke),
 
     ...toolHooks(),
+    ...taskEvents((request) => run(request)),
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });

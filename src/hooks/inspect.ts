@@ -118,6 +118,17 @@ function syntheticFields(
       };
     case "Notification":
       return { message: "test", notification_type: input.notification_type ?? "idle_prompt" };
+    case "PostToolBatch":
+      return { tool_calls: [{ ...toolFields, tool_response: {} }] };
+    case "CwdChanged":
+      return { old_cwd: input.old_cwd ?? "/tmp", new_cwd: input.new_cwd ?? "/tmp/sub" };
+    case "TaskCreated":
+    case "TaskCompleted":
+      return {
+        task_id: typeof input.task_id === "string" ? input.task_id : "1",
+        task_subject: typeof input.task_subject === "string" ? input.task_subject : "Fix the login test",
+        task_description: typeof input.task_description === "string" ? input.task_description : "",
+      };
     default:
       return { ...input };
   }

@@ -134,12 +134,38 @@ export type PermissionRequestOutcome = {
   notices: HookNotice[];
 };
 
+/** One call of a finished batch, as PostToolBatch hooks see it (`toolResponse`: absent when the call
+ *  never ran — invalid, denied or skipped). */
+export type BatchCall = {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  toolResponse?: unknown;
+};
+
 /** The part of the hooks engine the ToolRunner uses. */
 export interface ToolHooks {
   preToolUse(input: PreToolUseInput): Promise<PreToolUseOutcome>;
   postToolUse(input: PostToolUseInput): Promise<PostToolUseOutcome>;
   postToolUseFailure(input: PostToolUseFailureInput): Promise<PostToolUseOutcome>;
+  /** PostToolBatch: once after every call of one model response has resolved, before the next
+   *  request; a block reason and additionalContext reach the model with the results. */
+  postToolBatch?(calls: BatchCall[], signal?: AbortSignal): Promise<PostToolUseOutcome>;
+  /** CwdChanged: a tool call (Bash `cd`) moved the shell's working folder (observe only). */
+  cwdChanged?(oldCwd: string, newCwd: string): Promise<NoticesOnly>;
 }
+
+/** A task of the task list, as TaskCreated / TaskCompleted hooks see it. */
+export type HookTask = { id: string; subject: string; description?: string };
+
+/** TaskCreated / TaskCompleted: exit 2 or decision "block" refuses the creation / the completion;
+ *  the reason goes back to the model. */
+export interface TaskHooks {
+  taskCreated(task: HookTask, signal?: AbortSignal): Promise<TaskHookOutcome>;
+  taskCompleted(task: HookTask, signal?: AbortSignal): Promise<TaskHookOutcome>;
+}
+
+export type TaskHookOutcome = { blocked?: { reason: string }; stop?: StopRequest; notices: HookNotice[] };
 
 // ---- Additions for the session-level events (additive; the ToolRunner contract above is unchanged).
 

@@ -100,6 +100,15 @@ export async function runToolBatch(
     results.push(execution.result);
     notes.push(...execution.notes);
   }
+  // PostToolBatch: once the whole batch resolved (not when the turn was aborted).
+  const after =
+    options.tools.afterBatch && !options.signal.aborted
+      ? await options.tools.afterBatch(calls, options.signal)
+      : undefined;
+  if (after) {
+    notes.push(...after.notes);
+    control ??= after.control;
+  }
   const content: Array<ToolResultBlock | { type: "text"; text: string }> = [...results];
   for (const note of notes) content.push({ type: "text", text: note });
   return { message: { role: "user", content }, control };

@@ -15,6 +15,8 @@ export function subagentSessionHooks(
     preToolUse: (input) => agent.preToolUse(input),
     postToolUse: (input) => agent.postToolUse(input),
     postToolUseFailure: (input) => agent.postToolUseFailure(input),
+    ...(agent.postToolBatch ? { postToolBatch: agent.postToolBatch } : {}),
+    ...(agent.cwdChanged ? { cwdChanged: agent.cwdChanged } : {}),
     has: (event: HookEventName) => agent.has(event === "Stop" ? "SubagentStop" : event),
     userPromptSubmit: async () => empty,
     userPromptExpansion: async () => empty,

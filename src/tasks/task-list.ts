@@ -60,14 +60,23 @@ export class TaskList {
     return this.tasks.find((task) => task.id === normaliseId(id));
   }
 
-  create(fields: {
-    subject: string;
-    description: string;
-    activeForm?: string;
-    metadata?: Record<string, unknown>;
-  }): Task {
+  /** Takes the next id for a task about to be created (a TaskCreated hook sees it first); an id whose
+   *  creation was refused is not reused. */
+  reserveId(): string {
+    return String(this.nextId++);
+  }
+
+  create(
+    fields: {
+      subject: string;
+      description: string;
+      activeForm?: string;
+      metadata?: Record<string, unknown>;
+    },
+    reservedId?: string,
+  ): Task {
     const task: Task = {
-      id: String(this.nextId++),
+      id: reservedId ?? String(this.nextId++),
       subject: fields.subject,
       description: fields.description,
       status: "pending",

@@ -37,15 +37,37 @@ const UPDATE_DESCRIPTION = `Updates a task's status (pending → in_progress →
 const LIST_DESCRIPTION = "Lists every task with its id, status, subject, owner and open blockers.";
 const GET_DESCRIPTION = "Shows one task in full: subject, description, status and dependencies.";
 
-export function createTaskTools(list: TaskList): Tool[] {
+/** What the task tools need of the hooks engine (TaskCreated / TaskCompleted): a block refuses. */
+export type TaskHooks = {
+  taskCreated(task: TaskFacts, signal?: AbortSignal): Promise<{ blocked?: { reason: string } }>;
+  taskCompleted(task: TaskFacts, signal?: AbortSignal): Promise<{ blocked?: { reason: string } }>;
+};
+type TaskFacts = { id: string; subject: string; description?: string };
+
+/** A TaskCreated / TaskCompleted hook refused the change: the model reads why. */
+function refused(event: string, reason: string, data: Record<string, unknown>) {
+  return fail("hook_denied", `${event} hook refused: ${reason}`, data);
+}
+
+/** The task tools over `list`; `hooks` fires TaskCreated and TaskCompleted (a block refuses the change). */
+export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
   const taskCreate = defineTool({
     name: "TaskCreate",
     description: CREATE_DESCRIPTION,
     schema: createSchema,
     isReadOnly: () => true,
     summary: (input) => input.subject,
-    async execute(input) {
-      const task = list.create(input);
+    async execute(input, context) {
+      let id: string | undefined;
+      if (hooks) {
+        id = list.reserveId();
+        const verdict = await hooks.taskCreated(
+          { id, subject: input.subject, description: input.description },
+          context.signal,
+        );
+        if (verdict.blocked) return refused("TaskCreated", verdict.blocked.reason, { task: null });
+      }
+      const task = list.create(input, id);
       return ok(`Task #${task.id} created: ${task.subject}`, {
         task: { id: task.id, subject: task.subject, description: task.description },
       });
@@ -57,8 +79,26 @@ export function createTaskTools(list: TaskList): Tool[] {
     schema: updateSchema,
     isReadOnly: () => true,
     summary: (input) => `#${input.taskId.replace(/^#/, "")}${input.status ? ` ${input.status}` : ""}`,
-    async execute(input) {
+    async execute(input, context) {
       const { taskId, ...change } = input;
+      const before = list.get(taskId);
+      if (hooks && before && change.status === "completed" && before.status !== "completed") {
+        const task = {
+          id: before.id,
+          subject: change.subject ?? before.subject,
+          description: change.description ?? before.description,
+        };
+        const verdict = await hooks.taskCompleted(task, context.signal);
+        if (verdict.blocked) {
+          const reason = verdict.blocked.reason;
+          const data = { success: false, taskId: before.id, updatedFields: [], error: reason };
+          return refused(
+            "TaskCompleted",
+            `${reason} (task #${before.id} stays ${before.status}; nothing was changed)`,
+            data,
+          );
+        }
+      }
       const outcome = list.update(taskId, change);
       if (!outcome.ok)
         return fail(outcome.code, outcome.message, {

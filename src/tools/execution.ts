@@ -26,4 +26,10 @@ export interface ToolExecutor {
   isReadOnly(call: ToolUseBlock): boolean;
   summary(call: ToolUseBlock): string;
   run(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution>;
+  /** After every call of one response has resolved (PostToolBatch hooks): notes for the model next to
+   *  the results, and possibly a request to end the turn. */
+  afterBatch?(
+    calls: ToolUseBlock[],
+    signal: AbortSignal,
+  ): Promise<{ notes: string[]; control?: TurnControl }>;
 }

@@ -2,13 +2,14 @@
 // runner/: validate → PreToolUse hooks → permission gate → execute → PostToolUse / PostToolUseFailure.
 // A hook deny is final; a hook allow skips the prompt but never a deny rule; a hook ask forces a
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
-import type { HookNotice, ToolHooks } from "../hooks/types.js";
+import type { BatchCall, HookNotice, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
+import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor } from "./execution.js";
 import type { ToolRegistry } from "./registry.js";
-import { interrupted, type PermissionDenial } from "./runner/call-outcome.js";
+import { interrupted, type PermissionDenial, stopControl } from "./runner/call-outcome.js";
 import { executeTool } from "./runner/execute-stage.js";
 import { checkPermission } from "./runner/permission-stage.js";
 import { runPostToolUse } from "./runner/post-tool-use-stage.js";
@@ -42,6 +43,9 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     return parsed;
   };
 
+  /** What each executed call ran with and returned (PostToolBatch's tool_calls). */
+  const executedCalls = new WeakMap<ToolUseBlock, BatchCall>();
+
   /** The stages in order; each either ends the call with its execution or hands on to the next. */
   async function pipeline(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {
     const context = options.context(call.id, signal);
@@ -60,7 +64,16 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     const { input } = permission;
     if (permission.summary) carried.summary = permission.summary;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
+    const folder = context.shell.cwd;
     const executed = await executeTool(tool, input, context);
+    executedCalls.set(call, {
+      toolName: tool.name,
+      toolInput: input,
+      toolUseId: call.id,
+      toolResponse: executed.result.data ?? executed.result.content,
+    });
+    if (context.shell.cwd !== folder && options.hooks?.cwdChanged)
+      await options.hooks.cwdChanged(folder, context.shell.cwd);
     return {
       ...(await runPostToolUse(options.hooks, call, tool, input, executed, carried, signal)),
       waitedMs,
@@ -95,5 +108,25 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       return key ? `${call.name}(${key})` : call.name;
     },
     run,
+    async afterBatch(calls, signal) {
+      const hooks = options.hooks;
+      if (!hooks?.postToolBatch || calls.length === 0 || signal.aborted) return { notes: [] };
+      const batch = calls.map(
+        (call): BatchCall =>
+          executedCalls.get(call) ?? {
+            toolName: call.name,
+            toolInput: call.input as Record<string, unknown>,
+            toolUseId: call.id,
+          },
+      );
+      const outcome = await hooks.postToolBatch(batch, signal);
+      const notes = [...outcome.additionalContext];
+      if (outcome.blockReason) notes.unshift(outcome.blockReason);
+      const control = stopControl(outcome.stop);
+      return {
+        notes: notes.map((text) => systemNote("PostToolBatch", text)),
+        ...(control ? { control } : {}),
+      };
+    },
   };
 }

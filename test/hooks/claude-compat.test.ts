@@ -28,7 +28,7 @@ test("every event Claude Code documents loads; events reagent does not fire warn
   });
   assert.equal(config.handlers.length, HOOK_EVENTS.length);
   assert.ok(HOOK_EVENTS.length >= 30, "Claude Code documents about 30 events");
-  for (const event of ["Setup", "PermissionDenied", "TeammateIdle", "CwdChanged"])
+  for (const event of ["Setup", "PermissionDenied", "TeammateIdle", "FileChanged"])
     assert.ok(
       config.warnings.some(
         (warning) =>
@@ -37,7 +37,17 @@ test("every event Claude Code documents loads; events reagent does not fire warn
       ),
       `${event}: ${config.warnings.join("\n")}`,
     );
-  for (const event of ["PreToolUse", "PermissionRequest", "Stop", "Notification", "StopFailure"])
+  for (const event of [
+    "PreToolUse",
+    "PermissionRequest",
+    "Stop",
+    "Notification",
+    "StopFailure",
+    "PostToolBatch",
+    "CwdChanged",
+    "TaskCreated",
+    "TaskCompleted",
+  ])
     assert.ok(!config.warnings.some((warning) => warning.includes(`hooks.${event}:`)), event);
 });
 

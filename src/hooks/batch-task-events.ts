@@ -1,0 +1,69 @@
+// The hook events around tool batches and the task list: PostToolBatch (once per model response,
+// after every call resolved), CwdChanged (a call moved the shell's folder), TaskCreated and
+// TaskCompleted (a block refuses the change). Payloads follow Claude Code's field names; inside a
+// subagent they carry its agent_id and agent_type like every other tool event.
+import type { DispatchRequest } from "./dispatch.js";
+import type { MergedOutcome } from "./merge.js";
+import type {
+  BatchCall,
+  HookTask,
+  NoticesOnly,
+  PostToolUseOutcome,
+  TaskHookOutcome,
+  TaskHooks,
+} from "./types.js";
+
+type Run = (request: DispatchRequest) => Promise<MergedOutcome>;
+
+export function batchEvents(run: Run, extra: Record<string, string>) {
+  return {
+    async postToolBatch(calls: BatchCall[], signal?: AbortSignal): Promise<PostToolUseOutcome> {
+      const toolCalls = calls.map((call) => ({
+        tool_name: call.toolName,
+        tool_input: call.toolInput,
+        tool_use_id: call.toolUseId,
+        ...(call.toolResponse === undefined ? {} : { tool_response: call.toolResponse }),
+      }));
+      const merged = await run({
+        event: "PostToolBatch",
+        fields: { tool_calls: toolCalls, ...extra },
+        signal,
+      });
+      const outcome: PostToolUseOutcome = {
+        additionalContext: merged.additionalContext,
+        notices: merged.notices,
+        ...(merged.stop ? { stop: merged.stop } : {}),
+      };
+      if (merged.blocked) outcome.blockReason = merged.reason ?? "blocked by a PostToolBatch hook";
+      return outcome;
+    },
+    async cwdChanged(oldCwd: string, newCwd: string): Promise<NoticesOnly> {
+      const merged = await run({
+        event: "CwdChanged",
+        fields: { old_cwd: oldCwd, new_cwd: newCwd, ...extra },
+      });
+      return { notices: merged.notices };
+    },
+  };
+}
+
+export function taskEvents(run: Run): TaskHooks {
+  const fire = async (event: "TaskCreated" | "TaskCompleted", task: HookTask, signal?: AbortSignal) => {
+    const fields = {
+      task_id: task.id,
+      task_subject: task.subject,
+      ...(task.description ? { task_description: task.description } : {}),
+    };
+    const merged = await run({ event, fields, signal });
+    const outcome: TaskHookOutcome = {
+      notices: merged.notices,
+      ...(merged.stop ? { stop: merged.stop } : {}),
+    };
+    if (merged.blocked) outcome.blocked = { reason: merged.reason ?? `blocked by a ${event} hook` };
+    return outcome;
+  };
+  return {
+    taskCreated: (task, signal) => fire("TaskCreated", task, signal),
+    taskCompleted: (task, signal) => fire("TaskCompleted", task, signal),
+  };
+}

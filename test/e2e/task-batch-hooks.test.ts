@@ -1,0 +1,117 @@
+// End-to-end: TaskCreated, TaskCompleted, PostToolBatch and CwdChanged hooks configured in
+// ~/.claude/settings.json, run by the built CLI against the wire-level fake model server, with
+// published-shape scripts (bash + jq quality gate, python3 policy, bash + jq logger) run unchanged.
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { test } from "node:test";
+import { cleanEnv, runCli } from "../support/cli.js";
+import { hasJq } from "../support/programs.js";
+import { scopedWorkspace, serveScoped } from "../support/scoped.js";
+
+const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
+
+type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean; text?: string };
+type Body = { messages: Array<{ role: string; content: Block[] | string }> };
+
+/** The tool result for `id` in the last request that carries it. */
+function resultOf(bodies: Body[], id: string): Block | undefined {
+  for (const body of [...bodies].reverse())
+    for (const message of body.messages)
+      if (Array.isArray(message.content))
+        for (const block of message.content) if (block.tool_use_id === id) return block;
+  return undefined;
+}
+
+const command = (name: string) => [{ hooks: [{ type: "command", command: join(FIXTURES, name) }] }];
+
+test("task hooks refuse a task without a description and a completion before the checks pass; PostToolBatch and CwdChanged fire once per batch / folder change", {
+  skip: hasJq ? false : "jq is not installed (.ci/run installs it)",
+}, async () => {
+  const server = await serveScoped([
+    {
+      tool_calls: [
+        {
+          id: "toolu_create_1",
+          name: "TaskCreate",
+          input: { subject: "Fix the login test", description: "The login test fails on CI." },
+        },
+        { id: "toolu_create_2", name: "TaskCreate", input: { subject: "Tidy up", description: "" } },
+      ],
+    },
+    {
+      tool_calls: [
+        { id: "toolu_done_early", name: "TaskUpdate", input: { taskId: "1", status: "completed" } },
+      ],
+    },
+    {
+      tool_calls: [
+        { id: "toolu_write", name: "Write", input: { file_path: "tests-pass", content: "ok\n" } },
+        { id: "toolu_cd", name: "Bash", input: { command: "cd sub" } },
+      ],
+    },
+    { tool_calls: [{ id: "toolu_done", name: "TaskUpdate", input: { taskId: "1", status: "completed" } }] },
+    { text: "The login test is fixed." },
+  ]);
+  const space = scopedWorkspace({ "README.md": "# demo\n", "sub/.keep": "" });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(
+    join(env.HOME, ".claude", "settings.json"),
+    JSON.stringify({
+      hooks: {
+        TaskCreated: command("task-created-policy.py"),
+        TaskCompleted: command("task-completed-gate.sh"),
+        PostToolBatch: command("batch-log.sh"),
+        CwdChanged: command("batch-log.sh"),
+      },
+    }),
+  );
+  const run = await runCli(
+    ["-p", "fix the login test", "--output-format", "json", "--allowedTools", "Write"],
+    {
+      cwd: space.dir,
+      env,
+      timeoutMs: 60_000,
+    },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(JSON.parse(run.stdout).result, "The login test is fixed.");
+  const bodies = server.requests.map((request) => request.body as Body);
+
+  const created = resultOf(bodies, "toolu_create_1");
+  assert.notEqual(created?.is_error, true, JSON.stringify(created));
+  const refused = resultOf(bodies, "toolu_create_2");
+  assert.equal(refused?.is_error, true);
+  assert.match(String(refused?.content), /TaskCreated hook refused: Give the task a description first\./);
+
+  const early = resultOf(bodies, "toolu_done_early");
+  assert.equal(early?.is_error, true);
+  assert.match(
+    String(early?.content),
+    /Tests not passing\. Fix failing tests before completing: Fix the login test/,
+  );
+  assert.match(String(early?.content), /stays pending/);
+  const done = resultOf(bodies, "toolu_done");
+  assert.notEqual(done?.is_error, true, JSON.stringify(done));
+  assert.match(String(done?.content), /Task #1 updated \(status\)/);
+
+  const folder = realpathSync(space.dir);
+  const log = readFileSync(join(space.dir, "events.log"), "utf8").trim().split("\n");
+  assert.deepEqual(log, [
+    "TaskCreated 1 Fix the login test",
+    "TaskCreated 2 Tidy up",
+    "PostToolBatch TaskCreate,TaskCreate",
+    "TaskCompleted 1 Fix the login test",
+    "PostToolBatch TaskUpdate",
+    `CwdChanged ${folder} ${join(folder, "sub")}`,
+    "PostToolBatch Write,Bash",
+    "TaskCompleted 1 Fix the login test",
+    "PostToolBatch TaskUpdate",
+  ]);
+  // The batch hook's additionalContext reached the model with the results of each batch, once.
+  const second = bodies[1]!.messages.at(-1)!.content as Block[];
+  const reminders = second.filter((block) => block.type === "text" && block.text?.includes("BATCH-REMINDER"));
+  assert.equal(reminders.length, 1, JSON.stringify(second));
+  assert.match(reminders[0]!.text!, /source="PostToolBatch hook"/);
+});
