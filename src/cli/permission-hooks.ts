@@ -29,18 +29,13 @@ export function permissionHookBridge(options: {
         suggestions: permissionSuggestions(request.suggestedRule),
         signal: request.signal,
       });
-      if (outcome.decision === "allow" && outcome.updatedInput) {
-        // The gate checked the call as it stands; an allow for a different input is not applied
-        // (the safe branch): the question goes on as if the hook had not answered.
-        options.notice({
-          kind: "warning",
-          event: "PermissionRequest",
-          hook: "updatedInput",
-          source: "PermissionRequest hooks",
-          text: `a PermissionRequest hook allowed ${request.toolName} with an updatedInput, which reagent does not apply; the call is decided as if the hook had not answered (rewrite inputs in a PreToolUse hook instead)`,
-        });
-      } else if (outcome.decision === "allow") return { behavior: "allow" };
-      else if (outcome.decision === "deny")
+      // An allow with updatedInput runs the rewritten call: the runner validates it against the tool's
+      // schema and puts it through the gate again (deny rules and protected paths still apply).
+      if (outcome.decision === "allow")
+        return outcome.updatedInput
+          ? { behavior: "allow", updatedInput: outcome.updatedInput }
+          : { behavior: "allow" };
+      if (outcome.decision === "deny")
         return {
           behavior: "deny",
           message: `Permission denied by a PermissionRequest hook: ${outcome.reason?.trim() || "no reason given"}`,

@@ -273,7 +273,10 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         ...(scope.agent ? { agent: scope.agent } : {}),
         signal: request.signal,
       });
-      if (answer.behavior === "allow") return finish(request, { behavior: "allow", by: "hook" });
+      if (answer.behavior === "allow") {
+        const { updatedInput } = answer;
+        return finish(request, { behavior: "allow", by: "hook", ...(updatedInput ? { updatedInput } : {}) });
+      }
       if (answer.behavior === "deny") {
         const { message, endTurn } = answer;
         return finish(request, { behavior: "deny", by: "hook", message, ...(endTurn ? { endTurn } : {}) });

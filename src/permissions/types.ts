@@ -75,7 +75,8 @@ export type PromptAnswer =
  *  `none` lets the question go to the prompter or the headless policy. */
 export type PermissionHookAnswer =
   | { behavior: "none" }
-  | { behavior: "allow" }
+  /** `updatedInput`: run the call with this input (the runner validates it and checks it again). */
+  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
   | { behavior: "deny"; message: string; endTurn?: boolean };
 
 /** Asks the person at the terminal; implemented by the line prompter and the REPL dialog. */

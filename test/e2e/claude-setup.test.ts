@@ -141,6 +141,50 @@ test("events reagent does not fire warn in one line each and the run goes on", a
   assert.equal(existsSync(join(space.dir, "session-start-ran")), true);
 });
 
+test("headless: a PermissionRequest hook's updatedInput (python3) runs the rewritten call, which deny rules still check", async () => {
+  const space = project({
+    "package.json": JSON.stringify({
+      name: "p",
+      version: "1.0.0",
+      scripts: { test: 'echo "$@" > tests-ran.txt' },
+    }),
+  });
+  const env = homeWith({
+    permissions: { deny: ["Bash(rm:*)"] },
+    hooks: { PermissionRequest: hook(join(FIXTURES, "permission-rewrite.py"), "Bash") },
+  });
+  const turns = [
+    {
+      tool_calls: [
+        { id: "t1", name: "Bash", input: { command: "npm test" } },
+        { id: "t2", name: "Bash", input: { command: "touch notes.txt" } },
+      ],
+    },
+    { text: "done" },
+  ];
+  const run = await runCli(
+    ["--model", `scripted:${script(space, turns)}`, "-p", "x", "--output-format", "json"],
+    {
+      cwd: space.dir,
+      env,
+    },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    readFileSync(join(space.dir, "tests-ran.txt"), "utf8"),
+    /--reporter=dot/,
+    "the rewritten command ran",
+  );
+  assert.equal(existsSync(join(space.dir, "README.md")), true, "the deny rule stopped the rewritten rm");
+  assert.equal(existsSync(join(space.dir, "notes.txt")), false, "the original touch did not run either");
+  const result = JSON.parse(run.stdout);
+  assert.deepEqual(
+    result.permission_denials.map((denial: { tool_use_id: string }) => denial.tool_use_id),
+    ["t2"],
+  );
+  assert.match(run.stderr, /input rewritten by the permission prompt/);
+});
+
 test(
   "headless: a PermissionRequest hook (node) answers the question; otherwise Notification fires",
   needsJq,
