@@ -40,15 +40,19 @@ async function markdownFiles(dir: string, depth = 0): Promise<string[]> {
   return files;
 }
 
-export async function discoverAgents(options: {
-  cwd: string;
-  homeDir: string;
-  /** Session-only definitions from `--agents` (already validated). */
-  extra?: AgentDefinition[];
-}): Promise<{ agents: AgentDefinition[]; warnings: string[] }> {
-  const agents: AgentDefinition[] = [...(options.extra ?? [])];
-  const warnings: string[] = [];
-  const byName = new Map(agents.map((agent) => [agent.name, agent]));
+/** One agent file as read: its definition, or none when it could not be read or parsed (the
+ *  warnings say why). Read once per run; the folder-trust check and the session share it. */
+export type AgentFile = {
+  path: string;
+  source: AgentRoot["source"];
+  definition?: AgentDefinition;
+  warnings: string[];
+};
+
+/** Reads and parses every agent file of the project and the user, in precedence order (a file
+ *  reached twice through a link is read once). */
+export async function readAgentFiles(options: { cwd: string; homeDir: string }): Promise<AgentFile[]> {
+  const files: AgentFile[] = [];
   const seenFiles = new Set<string>();
   for (const root of agentRoots(options)) {
     for (const path of await markdownFiles(root.directory)) {
@@ -59,27 +63,55 @@ export async function discoverAgents(options: {
       try {
         text = await readFile(path, "utf8");
       } catch (error) {
-        warnings.push(`Cannot read agent ${path}: ${errorMessage(error)}; skipped.`);
+        files.push({
+          path,
+          source: root.source,
+          warnings: [`Cannot read agent ${path}: ${errorMessage(error)}; skipped.`],
+        });
         continue;
       }
       // The YAML parser is loaded only when there is an agent file to read.
       const { parseAgentFile } = await import("./agent-file.js");
       const parsed = parseAgentFile(text, path, root.source);
-      warnings.push(...parsed.warnings);
-      const definition = parsed.definition;
-      if (!definition) continue;
-      const winner = byName.get(definition.name);
-      if (winner) {
-        const by = winner.path ? `${winner.path} (${winner.source})` : "the --agents definition";
-        warnings.push(
-          `Agent "${definition.name}" in ${path} (${root.source}) is shadowed by ${by}; rename one of them to use both.`,
-        );
-        continue;
-      }
-      byName.set(definition.name, definition);
-      agents.push(definition);
+      files.push({ path, source: root.source, definition: parsed.definition, warnings: parsed.warnings });
     }
+  }
+  return files;
+}
+
+/** The session's agents: `extra` (`--agents`, already validated) first, then the files, then the
+ *  built-in agents; the first place a name appears wins and a shadowed file is reported. */
+export function mergeAgents(
+  files: readonly AgentFile[],
+  extra: readonly AgentDefinition[] = [],
+): { agents: AgentDefinition[]; warnings: string[] } {
+  const agents: AgentDefinition[] = [...extra];
+  const warnings: string[] = [];
+  const byName = new Map(agents.map((agent) => [agent.name, agent]));
+  for (const file of files) {
+    warnings.push(...file.warnings);
+    const definition = file.definition;
+    if (!definition) continue;
+    const winner = byName.get(definition.name);
+    if (winner) {
+      const by = winner.path ? `${winner.path} (${winner.source})` : "the --agents definition";
+      warnings.push(
+        `Agent "${definition.name}" in ${file.path} (${file.source}) is shadowed by ${by}; rename one of them to use both.`,
+      );
+      continue;
+    }
+    byName.set(definition.name, definition);
+    agents.push(definition);
   }
   for (const builtIn of BUILT_IN_AGENTS) if (!byName.has(builtIn.name)) agents.push(builtIn);
   return { agents, warnings };
+}
+
+export async function discoverAgents(options: {
+  cwd: string;
+  homeDir: string;
+  /** Session-only definitions from `--agents` (already validated). */
+  extra?: AgentDefinition[];
+}): Promise<{ agents: AgentDefinition[]; warnings: string[] }> {
+  return mergeAgents(await readAgentFiles(options), options.extra);
 }

@@ -4,7 +4,7 @@
 // Claude Code); an agent whose hooks are invalid is skipped — its guard hooks could not run.
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { parseAgentsJson } from "../agents/agents-json.js";
-import { discoverAgents } from "../agents/discover-agents.js";
+import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
 import { type HookConfig, HookConfigError, loadHookConfig } from "../hooks/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 
@@ -67,6 +67,8 @@ export async function loadAgentDefinitions(options: {
   agentsJson?: string;
   /** The folder's configuration is not trusted (folder trust): its agents' hooks may not run. */
   folderWithheld?: boolean;
+  /** The agent files as already read at start-up (for the folder-trust check); read here otherwise. */
+  files?: readonly AgentFile[];
 }): Promise<LoadedAgents> {
   let extra: AgentDefinition[] = [];
   const warnings: string[] = [];
@@ -76,7 +78,8 @@ export async function loadAgentDefinitions(options: {
     extra = parsed.agents;
     warnings.push(...parsed.warnings);
   }
-  const found = await discoverAgents({ cwd: options.cwd, homeDir: options.homeDir, extra });
+  const files = options.files ?? (await readAgentFiles({ cwd: options.cwd, homeDir: options.homeDir }));
+  const found = mergeAgents(files, extra);
   warnings.push(...found.warnings);
   const { agents, hookConfigs } = agentHooks(found.agents, options.cwd, warnings, options.folderWithheld);
   return { agents, warnings, hookConfigs };

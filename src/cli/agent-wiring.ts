@@ -11,6 +11,7 @@ import { createAgentTool } from "../agents/agent-tool.js";
 import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
 import { readAgentsObject } from "../agents/agents-json.js";
 import { createBackgroundTools } from "../agents/background-tools.js";
+import type { AgentFile } from "../agents/discover-agents.js";
 import { contextWindowFor } from "../compaction/index.js";
 import type { HookEngine } from "../hooks/index.js";
 import type { ManagedPermissionGate } from "../permissions/gate.js";
@@ -75,6 +76,8 @@ export async function wireAgents(input: {
   gate: ManagedPermissionGate;
   hooks: HookEngine;
   skills: readonly Skill[];
+  /** The agent files as start-up read them (for the folder-trust check). */
+  agentFiles?: readonly AgentFile[];
   registry: () => ToolRegistry;
   session: () => Session;
 }): Promise<AgentWiring> {
@@ -85,6 +88,7 @@ export async function wireAgents(input: {
     homeDir: env.homeDir,
     agentsJson: input.options.agents,
     folderWithheld: basics.folderWithheld,
+    files: input.agentFiles,
   });
   const warnings = [...loaded.warnings];
   const definitionWarnings = [...loaded.warnings];

@@ -4,10 +4,9 @@ import { rm } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import type { CustomCommand } from "../commands/custom-command.js";
-import { discoverCommands } from "../commands/discover-commands.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { type Config, configFrom } from "../config/config.js";
-import { loadMcpConfig, readMcpTimeouts } from "../config/mcp-config.js";
+import { loadMcpConfig, type ProjectMcpFile, readMcpTimeouts } from "../config/mcp-config.js";
 import { persistAllowRule } from "../config/persist-rule.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { withholdFolderConfig } from "../config/trust-subject.js";
@@ -203,6 +202,8 @@ export async function createMcp(
   options: Pick<CliOptions, "mcpConfig"> &
     Partial<Pick<CliOptions, "strictMcpConfig" | "settingSources" | "inputFormat">>,
   warnings: string[],
+  /** The project's .mcp.json as start-up already read it. */
+  projectFile?: ProjectMcpFile,
 ) {
   const { env, cwd, tracer } = basics;
   const levels = sourceLevels(options.settingSources);
@@ -217,6 +218,7 @@ export async function createMcp(
       files: strict
         ? { user: false, project: false }
         : { user: levels.user, project: levels.project && !basics.folderWithheld },
+      projectFile,
     }),
   );
   warnings.push(...config.warnings);
@@ -348,10 +350,10 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       )
     : primary;
   const levels = sourceLevels(options.settingSources);
-  const [discovered, mcp, custom] = await Promise.all([
+  const custom = decided.files.commands;
+  const [discovered, mcp] = await Promise.all([
     discoverSkills({ cwd, homeDir: env.homeDir, levels }),
-    createMcp(basics, options, startupWarnings),
-    discoverCommands({ cwd, homeDir: env.homeDir, levels }),
+    createMcp(basics, options, startupWarnings, decided.files.projectMcp),
   ]);
   if (options.sessionPersistence)
     sink.transcript = held.store = new TranscriptStore({
@@ -380,7 +382,8 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     provider: model.provider,
     warnings: startupWarnings,
   });
-  const wiring = { basics, options, interactive, sessionId, sessionsDir, gate, hooks, skills };
+  const { agentFiles } = decided.files;
+  const wiring = { basics, options, interactive, sessionId, sessionsDir, gate, hooks, skills, agentFiles };
   const later = { registry: () => registry, session: () => session, resumed: resumed.type === "resumed" };
   const agents = await wireAgents({ ...wiring, ...later });
   const tools = [

@@ -3,13 +3,13 @@
 // interactive start asks on the terminal before anything runs; a headless run applies it like
 // Claude Code's `-p`, unless `--require-trust` or the user setting `requireTrust` is set, in which
 // case untrusted or changed configuration is refused (exit 2) with what to review.
-import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { relative } from "node:path";
 import { createInterface } from "node:readline";
-import { discoverAgents } from "../agents/discover-agents.js";
+import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
+import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
-import { projectMcpConfigPath } from "../config/mcp-config.js";
+import { type ProjectMcpFile, readProjectMcpFile } from "../config/mcp-config.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { readTrust, writeTrust } from "../config/trust-store.js";
 import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
@@ -45,48 +45,56 @@ function context(options: Pick<CliOptions, "settingSources"> & { settings?: stri
   };
 }
 
-/** The folder's trust subject as the run would load it (settings files, .mcp.json, commands), with
- *  the settings as read for it (the run applies these, so what was judged is what runs). */
+/** What start-up reads of the folder and the user's folders once: the custom commands (at the run's
+ *  setting levels), the agent files and the project's .mcp.json. The trust decision judges them;
+ *  the run uses them as read. */
+export type FolderFiles = {
+  commands: { commands: CustomCommand[]; warnings: string[] };
+  agentFiles: AgentFile[];
+  /** Undefined when the project level is off (`--setting-sources`). */
+  projectMcp?: ProjectMcpFile;
+};
+
+async function readFolderFiles(ctx: Context): Promise<FolderFiles> {
+  const levels = {
+    user: !ctx.sources || ctx.sources.includes("user"),
+    project: !ctx.sources || ctx.sources.includes("project"),
+  };
+  const [commands, agentFiles] = await Promise.all([
+    discoverCommands({ cwd: ctx.cwd, homeDir: ctx.homeDir, levels }),
+    readAgentFiles({ cwd: ctx.cwd, homeDir: ctx.homeDir }),
+  ]);
+  return { commands, agentFiles, ...(levels.project ? { projectMcp: readProjectMcpFile(ctx.cwd) } : {}) };
+}
+
+/** The folder's trust subject as the run would load it (settings files, .mcp.json, commands, agent
+ *  files), with the settings and files as read for it (the run applies these, so what was judged is
+ *  what runs). */
 export async function folderSubject(
   ctx: Context,
-): Promise<TrustSubject & { requireTrust: boolean; settings: LoadedSettings }> {
+): Promise<TrustSubject & { requireTrust: boolean; settings: LoadedSettings; files: FolderFiles }> {
   const settings = loadSettings({
     projectDir: ctx.cwd,
     homeDir: ctx.homeDir,
     sources: ctx.sources,
     extra: ctx.extra,
   });
-  const levels = {
-    user: !ctx.sources || ctx.sources.includes("user"),
-    project: !ctx.sources || ctx.sources.includes("project"),
-  };
+  const files = await readFolderFiles(ctx);
   let mcp: { source: string; servers?: Record<string, unknown>; raw?: string } | undefined;
-  if (levels.project) {
-    const path = projectMcpConfigPath(ctx.cwd);
-    let text: string | undefined;
+  const text = files.projectMcp?.text;
+  if (text !== undefined) {
     try {
-      text = readFileSync(path, "utf8");
+      const data = JSON.parse(text) as { mcpServers?: Record<string, unknown> };
+      mcp = { source: ".mcp.json", servers: data?.mcpServers ?? {} };
     } catch {
-      // no project MCP configuration
-    }
-    if (text !== undefined) {
-      try {
-        const data = JSON.parse(text) as { mcpServers?: Record<string, unknown> };
-        mcp = { source: ".mcp.json", servers: data?.mcpServers ?? {} };
-      } catch {
-        mcp = { source: ".mcp.json", raw: text };
-      }
+      mcp = { source: ".mcp.json", raw: text };
     }
   }
-  const { commands } = await discoverCommands({
-    cwd: ctx.cwd,
-    homeDir: ctx.homeDir,
-    levels: { user: false, project: levels.project },
-  });
-  // An agent file's own hooks run when the model starts that agent.
-  const found = await discoverAgents({ cwd: ctx.cwd, homeDir: ctx.homeDir });
-  const agents = found.agents
-    .filter((agent) => agent.source === "project" && agent.hooks !== undefined)
+  const commands = files.commands.commands.filter((command) => command.source === "project");
+  // An agent file's own hooks run when the model starts that agent (the user's run too, but they
+  // are not the folder's).
+  const agents = mergeAgents(files.agentFiles)
+    .agents.filter((agent) => agent.source === "project" && agent.hooks !== undefined)
     .map((agent) => ({
       source: relative(ctx.cwd, agent.path ?? agent.name),
       name: agent.name,
@@ -105,7 +113,7 @@ export async function folderSubject(
         rules: command.allowedTools,
       })),
   });
-  return { ...subject, requireTrust: settings.merged.requireTrust === true, settings };
+  return { ...subject, requireTrust: settings.merged.requireTrust === true, settings, files };
 }
 
 export function describeItems(subject: TrustSubject, limit = 30): string {
@@ -138,16 +146,16 @@ async function ask(question: string): Promise<"yes" | "no" | "quit"> {
 const WITHHELD =
   "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
 
-/** Decides whether the folder's configuration applies, and hands back the settings read to decide it
- *  (the run uses them rather than reading every file again). Undefined when the user chose to quit. */
+/** Decides whether the folder's configuration applies, and hands back the settings and files read to
+ *  decide it (the run uses them rather than reading them again). Undefined when the user chose to quit. */
 export async function decideTrust(
   options: Pick<CliOptions, "settingSources" | "requireTrust" | "settings">,
   interactive: boolean,
-): Promise<{ trust: TrustDecision; settings: LoadedSettings } | undefined> {
+): Promise<{ trust: TrustDecision; settings: LoadedSettings; files: FolderFiles } | undefined> {
   const ctx = context(options);
   const subject = await folderSubject(ctx);
   const decision = await decide(ctx, options, interactive, subject);
-  return decision && { trust: decision, settings: subject.settings };
+  return decision && { trust: decision, settings: subject.settings, files: subject.files };
 }
 
 async function decide(

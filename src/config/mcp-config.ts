@@ -34,7 +34,21 @@ export type LoadMcpConfigOptions = {
   configFiles?: string[];
   /** Read the user and project config files (false: `--strict-mcp-config`, only `configFiles`). */
   files?: { user: boolean; project: boolean };
+  /** The project's .mcp.json as start-up already read it (readProjectMcpFile); read here when absent. */
+  projectFile?: ProjectMcpFile;
 };
+
+/** The project's .mcp.json as read once at start-up: folder trust judges it and the run loads it.
+ *  Neither `text` nor `error`: there is no such file. */
+export type ProjectMcpFile = { text?: string; error?: unknown };
+
+export function readProjectMcpFile(projectDir: string): ProjectMcpFile {
+  try {
+    return { text: readFileSync(projectMcpConfigPath(projectDir), "utf8") };
+  } catch (error) {
+    return isNotFound(error) ? {} : { error };
+  }
+}
 
 const INLINE_SOURCE = "--mcp-config (inline JSON)";
 
@@ -65,12 +79,12 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): McpConfig {
   // the user's own) over the project's .mcp.json, as in Claude Code.
   const claude = files.user ? claudeJsonServers(options) : { user: {}, local: {}, warnings: [] };
   add(claude.user);
-  for (const [path, read] of [
-    [userMcpConfigPath(options.homeDir), files.user],
-    [projectMcpConfigPath(options.projectDir), files.project],
+  for (const [path, read, already] of [
+    [userMcpConfigPath(options.homeDir), files.user, undefined],
+    [projectMcpConfigPath(options.projectDir), files.project, options.projectFile],
   ] as const) {
     if (!read) continue;
-    const text = readConfigFile(path, false);
+    const text = readConfigFile(path, false, already);
     if (text !== undefined) add(parseMcpConfigText(text, path, dirname(path), options.env));
   }
   add(claude.local);
@@ -122,9 +136,11 @@ export function parseMcpConfigText(
 /** Reads one config file. The user and project files are optional: absent (ENOENT) or unreachable
  *  because a parent is not a folder (ENOTDIR, e.g. HOME=/dev/null) counts as "no file". Files the
  *  user named (MCP_CONFIG, --mcp-config) must be readable. */
-function readConfigFile(path: string, required: boolean): string | undefined {
+function readConfigFile(path: string, required: boolean, already?: ProjectMcpFile): string | undefined {
   try {
-    return readFileSync(path, "utf8");
+    if (already === undefined) return readFileSync(path, "utf8");
+    if (already.error !== undefined) throw already.error;
+    return already.text;
   } catch (error) {
     const code = errnoCode(error);
     if (!required && isNotFound(error)) return undefined;

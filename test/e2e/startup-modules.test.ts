@@ -2,6 +2,7 @@
 // Response) on a run's usual paths: a headless run with a Bash round trip against the wire-level
 // fake server, for both providers, and a WebFetch (node:http of its own) with its side request.
 import assert from "node:assert/strict";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { BIN, cleanEnv, REPO_ROOT, runProgram } from "../support/cli.js";
@@ -10,6 +11,7 @@ import { startWebServer } from "../support/web-fixtures.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const REPORT = join(REPO_ROOT, "test", "fixtures", "startup", "report-undici.mjs");
+const READS = join(REPO_ROOT, "test", "fixtures", "startup", "report-reads.mjs");
 const space = createWorkspace({});
 after(() => space.cleanup());
 
@@ -90,5 +92,38 @@ test("a WebFetch and its condensing side request work without undici", async () 
   } finally {
     await server.close();
     await pages.close();
+  }
+});
+
+test("start-up reads the command and agent folders and .mcp.json once; trust and the run share them", async () => {
+  const project = createWorkspace({
+    ".claude/commands/ship.md": "---\nallowed-tools: Bash(git push:*)\n---\nShip it.\n",
+    ".claude/agents/checker.md": "---\nname: checker\ndescription: Checks things\n---\nCheck.\n",
+    ".mcp.json": JSON.stringify({ mcpServers: {} }),
+  });
+  const server = await startFakeModelServer([{ text: "done" }]);
+  try {
+    const run = await runProgram(
+      process.execPath,
+      ["--import", READS, BIN, "-p", "/ship", "--output-format", "json"],
+      {
+        cwd: project.dir,
+        env: cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL }),
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const found = /reads=(\{.*\})/.exec(run.stderr);
+    assert.ok(found, run.stderr);
+    const reads = JSON.parse(found[1]!) as Record<string, number>;
+    for (const path of [".claude/commands", ".claude/agents", ".mcp.json"])
+      assert.equal(reads[join(realpathSync(project.dir), path)] ?? reads[join(project.dir, path)], 1, path);
+    for (const [path, times] of Object.entries(reads)) assert.equal(times, 1, `${path} read ${times} times`);
+    const first = server.requests[0]!.body as { messages: unknown; tools: Array<{ name: string }> };
+    assert.match(JSON.stringify(first.messages), /Ship it\./, "the command found at start-up ran");
+    const agentTool = first.tools.find((tool) => tool.name === "Agent");
+    assert.match(JSON.stringify(agentTool), /checker/, "the agent file found at start-up is offered");
+  } finally {
+    await server.close();
+    project.cleanup();
   }
 });
