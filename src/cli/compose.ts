@@ -49,6 +49,7 @@ import { createHooks } from "./create-hooks.js";
 import { debugOutput } from "./debug-output.js";
 import { type EnvSnapshot, readEnv, type ThinkingFlags, withThinkingFlags } from "./env.js";
 import { decideTrust, retrust, type TrustDecision } from "./folder-trust.js";
+import { withInstructionsLoaded } from "./instructions-loaded.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
@@ -56,7 +57,7 @@ import { promptImages } from "./prompt-images.js";
 import { connectEarly, createModelClient } from "./provider.js";
 import { resumeRequest } from "./resume-request.js";
 import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
-import { readSystemPromptFile } from "./sdk-options.js";
+import { systemPromptOverride } from "./sdk-options.js";
 import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { sessionIdentity } from "./session-identity.js";
 import { packageVersion } from "./version.js";
@@ -396,24 +397,22 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   ];
   const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
   const promptSections: PromptSection[] = [];
-  const prompt = createSystemPromptBuilder({
-    cwd,
-    homeDir: env.homeDir,
-    platform: process.platform,
-    shell: env.shell,
-    now: () => new Date(),
-    // An empty --system-prompt (what the Python SDK passes when its program set none) keeps the base prompt.
-    systemPrompt:
-      options.systemPromptFile !== undefined
-        ? readSystemPromptFile(options.systemPromptFile)
-        : options.systemPrompt?.trim()
-          ? options.systemPrompt
-          : undefined,
-    appendSystemPrompt: options.appendSystemPrompt,
-    instructionLevels: levels,
-    skills,
-    extraSections: () => promptSections,
-  });
+  const prompt = withInstructionsLoaded(
+    hooks,
+    env.homeDir,
+    createSystemPromptBuilder({
+      cwd,
+      homeDir: env.homeDir,
+      platform: process.platform,
+      shell: env.shell,
+      now: () => new Date(),
+      systemPrompt: systemPromptOverride(options),
+      appendSystemPrompt: options.appendSystemPrompt,
+      instructionLevels: levels,
+      skills,
+      extraSections: () => promptSections,
+    }),
+  );
   const stablePrompt = createStableSystemPrompt(prompt);
   const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
   const context = new ContextManager(

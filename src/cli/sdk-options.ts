@@ -127,3 +127,13 @@ export function readSystemPromptFile(path: string): string {
     throw new UsageError(`--system-prompt-file ${path}: cannot read it (${errnoReason(error)})`);
   }
 }
+
+/** The base prompt's replacement: `--system-prompt-file`, else `--system-prompt`; an empty
+ *  --system-prompt (what the Python SDK passes when its program set none) keeps the base prompt. */
+export function systemPromptOverride(options: {
+  systemPromptFile?: string;
+  systemPrompt?: string;
+}): string | undefined {
+  if (options.systemPromptFile !== undefined) return readSystemPromptFile(options.systemPromptFile);
+  return options.systemPrompt?.trim() ? options.systemPrompt : undefined;
+}

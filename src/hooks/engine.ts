@@ -7,7 +7,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { Tracer } from "../util/trace.js";
-import { batchEvents, taskEvents } from "./batch-task-events.js";
 import { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 import { spillContext } from "./context-spill.js";
 import {
@@ -19,6 +18,7 @@ import {
 } from "./dispatch.js";
 import { parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
+import { batchEvents, instructionEvents, taskEvents } from "./lifecycle-events.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
   AgentHooks,
@@ -305,6 +305,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
 
     ...toolHooks(),
     ...taskEvents((request) => run(request)),
+    ...instructionEvents((request) => run(request)),
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });

@@ -30,7 +30,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   PermissionDenied: { fired: false, matchField: "tool_name" },
   PostToolBatch: { fired: true },
   Setup: { fired: false, matchField: "trigger" },
-  InstructionsLoaded: { fired: false, matchField: "load_reason" },
+  InstructionsLoaded: { fired: true, matchField: "load_reason" },
   ConfigChange: { fired: false, matchField: "source" },
   CwdChanged: { fired: true },
   FileChanged: { fired: false, matchField: "file_path" },

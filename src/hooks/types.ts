@@ -155,6 +155,15 @@ export interface ToolHooks {
   cwdChanged?(oldCwd: string, newCwd: string): Promise<NoticesOnly>;
 }
 
+/** An instruction or memory file that entered the model's context (InstructionsLoaded). */
+export type InstructionsLoad = {
+  filePath: string;
+  memoryType: "User" | "Project" | "Local" | "Managed";
+  loadReason: "session_start" | "include";
+  /** The file whose `@path` import pulled this one in. */
+  parentFilePath?: string;
+};
+
 /** A task of the task list, as TaskCreated / TaskCompleted hooks see it. */
 export type HookTask = { id: string; subject: string; description?: string };
 
@@ -229,6 +238,8 @@ export interface SessionHooks {
   preCompact(trigger: "manual" | "auto", customInstructions: string): Promise<PreCompactOutcome>;
   postCompact(trigger: "manual" | "auto", summary: string): Promise<NoticesOnly>;
   notification(message: string, notificationType: string): Promise<NoticesOnly>;
+  /** InstructionsLoaded: an instruction or memory file entered the context (observe only). */
+  instructionsLoaded?(load: InstructionsLoad): Promise<NoticesOnly>;
   /** StopFailure: the turn ended with an API error (output ignored, as in Claude Code). */
   stopFailure(input: {
     error: string;

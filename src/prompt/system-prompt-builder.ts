@@ -42,6 +42,8 @@ export type BuiltSystemPrompt = {
   newWarnings: string[];
   /** Files whose content is in the prompt (instruction files, imports, memory), in order. */
   sources: string[];
+  /** The files of `sources`, each with the file whose `@path` import pulled it in (if any). */
+  loaded: Array<{ path: string; importedBy?: string }>;
   /** The sections that can change between builds, by name, as they appear in `text`. */
   sections: { instructions?: string; memory: string };
 };
@@ -108,11 +110,17 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
       for (const warning of newWarnings) seenWarnings.add(warning);
       const sources = [...(instructions?.included ?? [])];
       if (memoryRead.kind === "ok") sources.push(memoryFile);
+      const importers = new Map(loaded.documents.map((document) => [document.path, document.importedBy]));
+      const origin = (path: string) => {
+        const importedBy = importers.get(path);
+        return importedBy ? { path, importedBy } : { path };
+      };
       return {
         text: sections.join("\n\n"),
         warnings,
         newWarnings,
         sources,
+        loaded: sources.map(origin),
         sections: { instructions: instructions?.text, memory: memory.text },
       };
     },

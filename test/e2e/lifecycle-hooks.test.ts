@@ -1,4 +1,4 @@
-// End-to-end: TaskCreated, TaskCompleted, PostToolBatch and CwdChanged hooks configured in
+// End-to-end: TaskCreated, TaskCompleted, PostToolBatch, CwdChanged and InstructionsLoaded hooks configured in
 // ~/.claude/settings.json, run by the built CLI against the wire-level fake model server, with
 // published-shape scripts (bash + jq quality gate, python3 policy, bash + jq logger) run unchanged.
 import assert from "node:assert/strict";
@@ -116,4 +116,45 @@ test("task hooks refuse a task without a description and a completion before the
   const reminders = second.filter((block) => block.type === "text" && block.text?.includes("BATCH-REMINDER"));
   assert.equal(reminders.length, 1, JSON.stringify(second));
   assert.match(reminders[0]!.text!, /source="PostToolBatch hook"/);
+});
+
+test("InstructionsLoaded fires once per instruction file, imports with their parent, across two requests", {
+  skip: hasJq ? false : "jq is not installed (.ci/run installs it)",
+}, async () => {
+  const server = await serveScoped([
+    { tool_calls: [{ id: "toolu_read", name: "Read", input: { file_path: "README.md" } }] },
+    { text: "Read it." },
+  ]);
+  const space = scopedWorkspace({
+    "README.md": "# demo\n",
+    "CLAUDE.md": "# Rules\nFollow @docs/style.md when writing code.\n",
+    "docs/style.md": "Use two spaces.\n",
+    "AGENTS.md": "Run npm test before you finish.\n",
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(join(env.HOME, ".claude", "CLAUDE.md"), "Answer briefly.\n");
+  writeFileSync(
+    join(env.HOME, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { InstructionsLoaded: command("instructions-log.sh") } }),
+  );
+  const run = await runCli(["-p", "read the readme", "--output-format", "json"], {
+    cwd: space.dir,
+    env,
+    timeoutMs: 60_000,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(server.requests.length, 2, "two requests: the prompt was built twice");
+  const folder = realpathSync(space.dir);
+  const home = realpathSync(env.HOME);
+  const log = readFileSync(join(space.dir, "instructions.log"), "utf8").trim().split("\n");
+  assert.deepEqual(
+    log.sort(),
+    [
+      `Project include ${join(folder, "docs", "style.md")} ${join(folder, "CLAUDE.md")}`,
+      `Project session_start ${join(folder, "AGENTS.md")} -`,
+      `Project session_start ${join(folder, "CLAUDE.md")} -`,
+      `User session_start ${join(home, ".claude", "CLAUDE.md")} -`,
+    ].sort(),
+  );
 });

@@ -1,12 +1,14 @@
-// The hook events around tool batches and the task list: PostToolBatch (once per model response,
-// after every call resolved), CwdChanged (a call moved the shell's folder), TaskCreated and
-// TaskCompleted (a block refuses the change). Payloads follow Claude Code's field names; inside a
-// subagent they carry its agent_id and agent_type like every other tool event.
+// The hook events around tool batches, the task list and instruction files: PostToolBatch (once per
+// model response, after every call resolved), CwdChanged (a call moved the shell's folder),
+// TaskCreated and TaskCompleted (a block refuses the change), InstructionsLoaded (an instruction or
+// memory file entered the context; observe only). Payloads follow Claude Code's field names; inside
+// a subagent the tool events carry its agent_id and agent_type like every other tool event.
 import type { DispatchRequest } from "./dispatch.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
   BatchCall,
   HookTask,
+  InstructionsLoad,
   NoticesOnly,
   PostToolUseOutcome,
   TaskHookOutcome,
@@ -65,5 +67,19 @@ export function taskEvents(run: Run): TaskHooks {
   return {
     taskCreated: (task, signal) => fire("TaskCreated", task, signal),
     taskCompleted: (task, signal) => fire("TaskCompleted", task, signal),
+  };
+}
+
+export function instructionEvents(run: Run) {
+  return {
+    async instructionsLoaded(load: InstructionsLoad): Promise<NoticesOnly> {
+      const fields = {
+        file_path: load.filePath,
+        memory_type: load.memoryType,
+        load_reason: load.loadReason,
+        ...(load.parentFilePath ? { parent_file_path: load.parentFilePath } : {}),
+      };
+      return { notices: (await run({ event: "InstructionsLoaded", fields })).notices };
+    },
   };
 }
