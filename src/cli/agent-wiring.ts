@@ -219,6 +219,11 @@ export async function wireAgents(input: {
     // Kept worktrees hold an agent's unmerged work: a folder that survives a reboot (a tmpfs /tmp
     // would not), outside the project and outside any protected folder (.git, .agents …).
     worktreeDir: join(stateHome(env), "reagent", "worktrees", projectKey(cwd)),
+    worktreeHooks: {
+      ...(input.hooks.has("WorktreeCreate") ? { create: (name) => input.hooks.worktreeCreate(name) } : {}),
+      remove: async (path) =>
+        input.hooks.has("WorktreeRemove") ? input.hooks.worktreeRemove(path) : undefined,
+    },
     waitBeforeEnd: !input.interactive,
   });
   const tools: Tool[] = [

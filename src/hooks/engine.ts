@@ -18,7 +18,7 @@ import {
 } from "./dispatch.js";
 import { parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
-import { batchEvents, instructionEvents, taskEvents } from "./lifecycle-events.js";
+import { batchEvents, instructionEvents, taskEvents, worktreeEvents } from "./lifecycle-events.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
   AgentHooks,
@@ -70,7 +70,8 @@ export type HookEngineOptions = {
 export type HookEngine = ToolHooks &
   SessionHooks &
   PermissionHooks &
-  TaskHooks & {
+  TaskHooks &
+  ReturnType<typeof worktreeEvents> & {
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
@@ -306,6 +307,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     ...toolHooks(),
     ...taskEvents((request) => run(request)),
     ...instructionEvents((request) => run(request)),
+    ...worktreeEvents((request) => run(request)),
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });

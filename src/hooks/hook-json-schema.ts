@@ -26,6 +26,8 @@ export type HookJson = {
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext?: string;
+  /** WorktreeCreate: the absolute path of the worktree the hook made. */
+  worktreePath?: string;
 };
 
 const got = (input: unknown) => (input === undefined ? "nothing" : JSON.stringify(input));
@@ -74,6 +76,7 @@ function specificSchema(event: HookEventName) {
       updatedToolOutput: is("PostToolUse") ? z.unknown().optional() : refused("PostToolUse"),
       updatedMCPToolOutput: is("PostToolUse") ? z.unknown().optional() : refused("PostToolUse"),
       additionalContext: text(),
+      worktreePath: is("WorktreeCreate") ? text() : refused("WorktreeCreate"),
     },
     { error: (issue) => `must be an object, got ${got(issue.input)}` },
   );
@@ -122,6 +125,7 @@ function eventSchema(event: HookEventName) {
               ? output
               : JSON.stringify(output),
         additionalContext: specific?.additionalContext ?? undefined,
+        worktreePath: (specific?.worktreePath as string | null | undefined) ?? undefined,
       };
       for (const key of Object.keys(json) as Array<keyof HookJson>)
         if (json[key] === undefined) delete json[key];

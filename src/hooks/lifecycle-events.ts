@@ -1,7 +1,8 @@
 // The hook events around tool batches, the task list and instruction files: PostToolBatch (once per
 // model response, after every call resolved), CwdChanged (a call moved the shell's folder),
 // TaskCreated and TaskCompleted (a block refuses the change), InstructionsLoaded (an instruction or
-// memory file entered the context; observe only). Payloads follow Claude Code's field names; inside
+// memory file entered the context; observe only), WorktreeCreate (a hook makes an agent's worktree
+// instead of git) and WorktreeRemove (one is being removed). Payloads follow Claude Code's field names; inside
 // a subagent the tool events carry its agent_id and agent_type like every other tool event.
 import type { DispatchRequest } from "./dispatch.js";
 import type { MergedOutcome } from "./merge.js";
@@ -80,6 +81,28 @@ export function instructionEvents(run: Run) {
         ...(load.parentFilePath ? { parent_file_path: load.parentFilePath } : {}),
       };
       return { notices: (await run({ event: "InstructionsLoaded", fields })).notices };
+    },
+  };
+}
+
+export type WorktreeCreated = { ok: true; path: string } | { ok: false; message: string };
+
+export function worktreeEvents(run: Run) {
+  return {
+    /** WorktreeCreate: the hooks make the worktree; any failure, or no path printed, fails it. */
+    async worktreeCreate(name: string, signal?: AbortSignal): Promise<WorktreeCreated> {
+      const merged = await run({ event: "WorktreeCreate", fields: { name }, signal });
+      const failed = merged.notices.filter((notice) => notice.kind === "error" || notice.kind === "block");
+      if (merged.blocked || failed.length > 0) {
+        const why = merged.reason ?? failed.map((notice) => notice.text).join("; ");
+        return { ok: false, message: `the WorktreeCreate hook failed: ${why || "blocked"}` };
+      }
+      if (!merged.worktreePath)
+        return { ok: false, message: "the WorktreeCreate hook printed no worktree path" };
+      return { ok: true, path: merged.worktreePath };
+    },
+    async worktreeRemove(path: string): Promise<NoticesOnly> {
+      return { notices: (await run({ event: "WorktreeRemove", fields: { worktree_path: path } })).notices };
     },
   };
 }

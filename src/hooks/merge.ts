@@ -22,6 +22,8 @@ export type MergedOutcome = {
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext: string[];
+  /** WorktreeCreate: the worktree's path (JSON `worktreePath`, else the last line a hook printed). */
+  worktreePath?: string;
   stop?: StopRequest;
   notices: HookNotice[];
 };
@@ -77,6 +79,11 @@ export function runDecision(event: HookEventName, run: HookRun): HookRunDecision
   return json.decision === "block" ? "block" : "none";
 }
 
+function lastLine(text: string): string | undefined {
+  const lines = text.split("\n").map((line) => line.trim());
+  return lines.filter((line) => line !== "").at(-1);
+}
+
 function distinct(values: string[]): boolean {
   return new Set(values).size > 1;
 }
@@ -122,6 +129,8 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
         (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "").trim(),
       );
     }
+    if (event === "WorktreeCreate" && verdict.kind === "ok")
+      merged.worktreePath ??= json?.worktreePath ?? lastLine(verdict.text);
     if (json) {
       if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
       if (json.updatedToolOutput !== undefined) outputs.push({ run, value: json.updatedToolOutput });

@@ -2,6 +2,7 @@
 // gate (narrowed per agent), how to get a model, a system prompt, preloaded skills, a transcript and
 // a context manager for an agent, and where worktrees go. The CLI builds it; tests build it too.
 import type { AgentDefinition } from "../agents/agent-definition.js";
+import type { WorktreeHooks } from "../agents/worktree.js";
 import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
 import type { ModelClient, ToolSchema } from "../model/types.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -45,6 +46,8 @@ export type SubagentDeps = {
   ): ContextManager | undefined;
   /** Where worktrees are created (outside the project); absent: isolation is not available. */
   worktreeDir?: string;
+  /** WorktreeCreate (makes the worktree instead of git) and WorktreeRemove hooks. */
+  worktreeHooks?: WorktreeHooks;
   /** Subagents running at once (foreground and background); more wait for a slot. */
   maxParallel?: number;
   /** Headless runs wait for background agents before they end. */

@@ -79,7 +79,13 @@ export async function runSubagent(
         code: "isolation_unavailable",
         message: 'isolation "worktree" is not available here.',
       };
-    const created = await createWorktree({ cwd: deps.cwd, agentId, parentDir: deps.worktreeDir, git });
+    const created = await createWorktree({
+      cwd: deps.cwd,
+      agentId,
+      parentDir: deps.worktreeDir,
+      git,
+      hooks: deps.worktreeHooks,
+    });
     if (!created.ok) return { kind: "refused", code: "worktree_failed", message: created.message };
     worktree = created.worktree;
   }
@@ -152,10 +158,7 @@ export async function runSubagent(
     const context: string[] = [];
     const start = await agentHooks?.subagentStart(request.signal);
     for (const text of start?.additionalContext ?? []) context.push(systemNote("SubagentStart", text));
-    if (worktree)
-      context.push(
-        `You work in a git worktree of the repository at ${worktree.path} (branch ${worktree.branch}, from commit ${worktree.base.slice(0, 12)}). Make your changes there; uncommitted changes of the main checkout are not in it.`,
-      );
+    if (worktree) context.push(worktreeNote(worktree));
     context.push(...(await deps.skillContext(agent.skills)));
     const turn = request.signal.aborted ? undefined : await session.submit(request.prompt, context);
     const status =
@@ -186,7 +189,7 @@ export async function runSubagent(
     transcript?.close();
   }
   if (worktree) {
-    const outcome = await finishWorktree(worktree, git);
+    const outcome = await finishWorktree(worktree, git, deps.worktreeHooks);
     if (outcome.kept) {
       end = {
         ...end,
@@ -197,6 +200,12 @@ export async function runSubagent(
   }
   parent.emit({ type: "subagent-end", agent: info, end });
   return { kind: "ran", info, end, transcriptPath: transcript?.path };
+}
+
+function worktreeNote(worktree: Worktree): string {
+  if (worktree.madeBy === "hook" && !worktree.base)
+    return `You work in a separate copy of the project at ${worktree.path}, made by the project's WorktreeCreate hook. Make your changes there, not in the main checkout.`;
+  return `You work in a git worktree of the repository at ${worktree.path} (branch ${worktree.branch}, from commit ${worktree.base.slice(0, 12)}). Make your changes there; uncommitted changes of the main checkout are not in it.`;
 }
 
 function failure(turn: Awaited<ReturnType<Session["submit"]>>): string {
