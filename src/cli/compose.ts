@@ -484,7 +484,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,
     agents,
-    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections }),
+    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections, session }),
     async close() {
       await agents.close();
       process.off("exit", releaseLock);

@@ -8,7 +8,7 @@ import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import type { Runtime } from "./compose.js";
 import { customHeadlessCommands } from "./custom-commands.js";
 import type { HeadlessCommand } from "./headless-slash.js";
-import { switchedModelClient } from "./switch-model.js";
+import { switchModel } from "./switch-model.js";
 
 export function headlessCommands(
   runtime: Runtime,
@@ -56,7 +56,8 @@ export function headlessCommands(
       description: "Show or switch the model",
       argumentHint: "[name]",
       async run(args) {
-        if (args !== "") session.setModel(await switchedModelClient(runtime, args));
+        const outcome = args !== "" ? await switchModel(runtime, args, "command") : { ok: true as const };
+        if (!outcome.ok) return { kind: "output", text: `Model not switched: ${outcome.reason}` };
         return { kind: "output", text: `Model: ${session.model.model} (${session.model.provider})` };
       },
     },

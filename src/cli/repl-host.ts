@@ -23,7 +23,7 @@ import { formatMcpStatus } from "./format-mcp-status.js";
 import { modelChoices } from "./model-choices.js";
 import { PERMISSION_MODES } from "./options.js";
 import { sessionChoices } from "./session-choices.js";
-import { switchedModelClient } from "./switch-model.js";
+import { switchModel } from "./switch-model.js";
 
 /** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
 const READ_TEXT_LIMIT = 2_000_000;
@@ -225,8 +225,9 @@ function hostFor(runtime: Runtime): ReplHost {
     },
     initPrompt: async (focus) =>
       buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
-    async setModel(name) {
-      session.setModel(await switchedModelClient(runtime, name));
+    async setModel(name, source = "command") {
+      const outcome = await switchModel(runtime, name, source);
+      if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);
       return `model: ${session.model.model} (${session.model.provider})`;
     },
     modelChoices: () =>

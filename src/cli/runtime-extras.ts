@@ -3,6 +3,7 @@
 // the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer), and
 // the one-line summary of a call the way the runner gives it (for replayed calls).
 import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import type { Session } from "../session/session.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import {
   createStructuredOutputTool,
@@ -12,6 +13,7 @@ import {
 import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import type { CliOptions } from "./options.js";
+import { watchAnswers } from "./switch-model.js";
 
 /** Which user- and project-level files (instructions, skills, MCP configs) `--setting-sources` keeps. */
 export function sourceLevels(sources: CliOptions["settingSources"]) {
@@ -43,7 +45,10 @@ export function runtimeExtras(parts: {
   stablePrompt: { refresh(): void };
   registry: ToolRegistry;
   promptSections: PromptSection[];
+  session: Session;
 }) {
+  // A model switch (the SDK's set_model among others) reports whether the prompt cache is still warm.
+  watchAnswers(parts.session);
   const extras = {
     structuredOutput: undefined as StructuredOutputSink | undefined,
     /** `Tool(key)` as the runner summarises a call (a replayed call looks like a live one);

@@ -17,7 +17,7 @@ import { initFacts } from "./init-facts.js";
 import { type CliOptions, PERMISSION_MODES } from "./options.js";
 import { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
 import { finishStructuredTurn } from "./structured-turn.js";
-import { switchedModelClient } from "./switch-model.js";
+import { switchModel } from "./switch-model.js";
 import { packageVersion } from "./version.js";
 
 export type StreamControlOptions = {
@@ -140,8 +140,8 @@ export function createStreamControl(context: StreamControlOptions) {
   async function setModel(request: Request): Promise<Payload> {
     const wanted =
       typeof request.model === "string" && request.model !== "default" ? request.model : undefined;
-    if (wanted === undefined) session.setModel(initialModel);
-    else session.setModel(await switchedModelClient(runtime, wanted));
+    const outcome = await switchModel(runtime, wanted ?? null, "sdk", initialModel);
+    if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);
     return {};
   }
 

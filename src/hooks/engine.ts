@@ -18,7 +18,13 @@ import {
 } from "./dispatch.js";
 import { parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
-import { batchEvents, instructionEvents, taskEvents, worktreeEvents } from "./lifecycle-events.js";
+import {
+  batchEvents,
+  instructionEvents,
+  modelSwitchEvents,
+  taskEvents,
+  worktreeEvents,
+} from "./lifecycle-events.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
   AgentHooks,
@@ -71,7 +77,8 @@ export type HookEngine = ToolHooks &
   SessionHooks &
   PermissionHooks &
   TaskHooks &
-  ReturnType<typeof worktreeEvents> & {
+  ReturnType<typeof worktreeEvents> &
+  ReturnType<typeof modelSwitchEvents> & {
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
@@ -308,6 +315,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     ...taskEvents((request) => run(request)),
     ...instructionEvents((request) => run(request)),
     ...worktreeEvents((request) => run(request)),
+    ...modelSwitchEvents((request) => run(request)),
 
     async userPromptSubmit(prompt, signal) {
       const merged = await run({ event: "UserPromptSubmit", fields: { prompt }, signal });

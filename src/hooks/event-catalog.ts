@@ -42,8 +42,8 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   TaskCompleted: { fired: true },
   Elicitation: { fired: false, matchField: "mcp_server_name" },
   ElicitationResult: { fired: false, matchField: "mcp_server_name" },
-  PreModelSwitch: { fired: false },
-  PostModelSwitch: { fired: false },
+  PreModelSwitch: { fired: true },
+  PostModelSwitch: { fired: true },
   MessageDisplay: { fired: false },
 };
 

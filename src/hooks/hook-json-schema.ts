@@ -65,9 +65,9 @@ function specificSchema(event: HookEventName) {
         .unknown()
         .refine((name) => name === event, { error: (issue) => `is ${got(issue.input)}, expected "${event}"` })
         .optional(),
-      permissionDecision: is("PreToolUse")
+      permissionDecision: is("PreToolUse", "PreModelSwitch")
         ? oneOf(["allow", "deny", "ask"], '"allow", "deny" or "ask"').nullish()
-        : refused("PreToolUse"),
+        : refused("PreToolUse and PreModelSwitch"),
       permissionDecisionReason: text(),
       decision: is("PermissionRequest") ? permissionDecisionObject.nullish() : z.unknown().optional(),
       updatedInput: is("PreToolUse", "PermissionRequest")

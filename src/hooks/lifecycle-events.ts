@@ -2,12 +2,14 @@
 // model response, after every call resolved), CwdChanged (a call moved the shell's folder),
 // TaskCreated and TaskCompleted (a block refuses the change), InstructionsLoaded (an instruction or
 // memory file entered the context; observe only), WorktreeCreate (a hook makes an agent's worktree
-// instead of git) and WorktreeRemove (one is being removed). Payloads follow Claude Code's field names; inside
+// instead of git) and WorktreeRemove (one is being removed), PreModelSwitch (allow / deny / ask a
+// model switch) and PostModelSwitch (context for the new model's first request). Payloads follow Claude Code's field names; inside
 // a subagent the tool events carry its agent_id and agent_type like every other tool event.
 import type { DispatchRequest } from "./dispatch.js";
 import type { MergedOutcome } from "./merge.js";
 import type {
   BatchCall,
+  HookDecision,
   HookTask,
   InstructionsLoad,
   NoticesOnly,
@@ -103,6 +105,32 @@ export function worktreeEvents(run: Run) {
     },
     async worktreeRemove(path: string): Promise<NoticesOnly> {
       return { notices: (await run({ event: "WorktreeRemove", fields: { worktree_path: path } })).notices };
+    },
+  };
+}
+
+/** What PreModelSwitch / PostModelSwitch hooks see of a model switch (Claude Code's fields). */
+export type ModelSwitchFacts = {
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "5m";
+  estimated_cache_write_usd: number;
+  pricing: "configured" | "catalog" | "default";
+};
+
+export function modelSwitchEvents(run: Run) {
+  return {
+    async preModelSwitch(facts: ModelSwitchFacts): Promise<{ decision: HookDecision; reason?: string }> {
+      const merged = await run({ event: "PreModelSwitch", fields: facts });
+      return { decision: merged.decision, ...(merged.reason ? { reason: merged.reason } : {}) };
+    },
+    async postModelSwitch(facts: ModelSwitchFacts): Promise<{ additionalContext: string[] }> {
+      const merged = await run({ event: "PostModelSwitch", fields: facts });
+      return { additionalContext: merged.additionalContext };
     },
   };
 }

@@ -36,7 +36,7 @@ const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set([
   "UserPromptExpansion",
 ]);
 /** Events whose hooks answer a permission question (allow / ask / deny rather than block). */
-const DECIDES: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PermissionRequest"]);
+const DECIDES: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PermissionRequest", "PreModelSwitch"]);
 /** Events whose plain stdout (exit 0) becomes model context. */
 const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set([
   "UserPromptSubmit",
@@ -70,7 +70,7 @@ export function runDecision(event: HookEventName, run: HookRun): HookRunDecision
   const json = verdict.json;
   if (!json) return "none";
   if (event === "PermissionRequest") return json.permissionBehavior ?? "none";
-  if (event === "PreToolUse") {
+  if (event === "PreToolUse" || event === "PreModelSwitch") {
     if (json.permissionDecision) return json.permissionDecision;
     if (json.decision === "approve") return "allow";
     if (json.decision === "block") return "deny";

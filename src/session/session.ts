@@ -1,8 +1,7 @@
-// The session: the history, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End),
-// usage totals, permission denials and the SessionEvent stream. It builds the ToolRunner so that
-// every tool path goes through hooks and the gate, and runs the loop once per user prompt. It never
-// touches disk: every change to the history is followed by an event, and the transcript is saved by a
-// subscriber (transcript-recorder.ts).
+// The session: history, turns, session-level hooks (UserPromptSubmit, Stop, SessionStart/End), usage
+// totals, permission denials and the SessionEvent stream. It builds the ToolRunner so every tool path
+// goes through hooks and the gate, and runs the loop once per prompt. It never touches disk: every
+// change to the history is followed by an event; a subscriber saves the transcript (transcript-recorder.ts).
 import type {
   HookNotice,
   HookRunEvent,
@@ -180,8 +179,9 @@ export class Session {
     return this.options.model;
   }
 
-  setModel(model: ModelClient): void {
+  setModel(model: ModelClient, contextForNextRequest: readonly string[] = []): void {
     this.options.model = model;
+    this.pendingContext.push(...contextForNextRequest);
   }
 
   /** A fresh conversation (`/clear`): history, usage and pending context are dropped. */

@@ -92,7 +92,7 @@ test("a bad field is reported with its path and what it got", () => {
     [
       "PostToolUse",
       { hookSpecificOutput: { permissionDecision: "allow" } },
-      "hookSpecificOutput.permissionDecision is only valid for PreToolUse",
+      "hookSpecificOutput.permissionDecision is only valid for PreToolUse and PreModelSwitch",
     ],
     [
       "Stop",

@@ -129,7 +129,7 @@ export interface ReplHost {
   /** The prompt `/init [focus]` submits. */
   initPrompt(focus: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
-  setModel(name: string): Promise<string>;
+  setModel(name: string, source?: "command" | "picker"): Promise<string>;
   /** What the /model picker offers for the current provider. */
   modelChoices(): ModelChoice[];
   /** The project's saved sessions, most recently written first. */

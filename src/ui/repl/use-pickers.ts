@@ -89,7 +89,7 @@ export function usePickers(options: PickersOptions) {
       cancel: () => setOpen(undefined),
       choose: (item) => {
         setOpen(undefined);
-        host.setModel(item.value).then(
+        host.setModel(item.value, "picker").then(
           (text) => add({ kind: "info", text }),
           (error: unknown) => add({ kind: "error", text: `/model ${item.value}: ${errorMessage(error)}` }),
         );
