@@ -117,3 +117,26 @@ test(
     assert.equal(server.requests.length, 2, "no subagent request was made");
   },
 );
+
+test("a WorktreeCreate hook that prints a path that is no folder fails the call, naming what it printed", async () => {
+  const server = await serveScoped([agentCall("NEVER runs"), { text: "No worktree." }]);
+  const space = scopedWorkspace({ "proj/README.md": "# demo\n" });
+  const project = join(space.dir, "proj");
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  const command = [
+    { hooks: [{ type: "command", command: "cat > /dev/null; echo 'made it'; echo worktrees/agent" }] },
+  ];
+  writeFileSync(
+    join(env.HOME, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { WorktreeCreate: command } }),
+  );
+  const run = await runCli(["-p", "try"], { cwd: project, env });
+  assert.equal(run.code, 0, run.stderr);
+  const result = agentResult(server);
+  assert.match(
+    result,
+    /the WorktreeCreate hook printed \\"worktrees\/agent\\", which is not an existing absolute folder/,
+  );
+  assert.equal(server.requests.length, 2, "no subagent request was made");
+});
