@@ -1,11 +1,12 @@
 // Bundles src/cli/main.ts into dist/ with esbuild (run by `npm ci` through `prepare`).
 // Code splitting keeps provider SDKs, MCP and the REPL in chunks loaded only when used.
 
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { sdkWebGlobals } from "./sdk-web-globals.mjs";
+import { toolSchemas } from "./tool-schemas.mjs";
 
 /** zod's `z.locales` namespace holds 64 translations of its error messages (370 KB, half of zod)
  * that every run would compile; reagent's messages are English (zod's default), so `locales` keeps
@@ -30,7 +31,20 @@ const zodEnglishOnly = {
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
 rmSync(`${root}/dist`, { recursive: true, force: true });
+mkdirSync(`${root}/dist`);
+/** What the main bundle and the tool-schema step bundle alike. */
+const shared = {
+  external: ["@vscode/ripgrep"],
+  alias: { "react-devtools-core": "./scripts/stub-devtools.mjs" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  define: { REAGENT_VERSION: JSON.stringify(version) },
+  plugins: [zodEnglishOnly, sdkWebGlobals],
+};
+const schemas = await toolSchemas(root, shared);
 await build({
+  ...shared,
   absWorkingDir: root,
   entryPoints: { cli: "src/cli/main.ts" },
   outdir: "dist",
@@ -45,13 +59,7 @@ await build({
   // still name the functions (the linked source maps give the lines: node --enable-source-maps).
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ["@vscode/ripgrep"],
-  alias: { "react-devtools-core": "./scripts/stub-devtools.mjs" },
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
   chunkNames: "chunks/[name]-[hash]",
-  define: { REAGENT_VERSION: JSON.stringify(version) },
-  plugins: [zodEnglishOnly, sdkWebGlobals],
+  define: { ...shared.define, REAGENT_TOOL_SCHEMAS: JSON.stringify(schemas) },
   logLevel: "warning",
 });

@@ -23,6 +23,9 @@ const schema = z.object({
     .describe('"worktree": work in a temporary git worktree on its own branch, not in your files'),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as agentSchema };
+
 export type AgentToolInput = z.infer<typeof schema>;
 
 export type AgentLauncher = (input: AgentToolInput, context: ToolContext) => Promise<ToolResult>;

@@ -39,22 +39,21 @@ function render(view: BackgroundView): string {
   return `${head}\n\n${view.result ?? "(no output)"}`;
 }
 
+const outputSchema = z.object({
+  task_id: z.string().min(1).describe("The id the Agent tool returned"),
+  block: z.boolean().optional().describe("Wait for the agent to finish (default true)"),
+  timeout: z.number().int().min(0).max(600_000).optional().describe("Milliseconds to wait (default 30000)"),
+});
+const stopSchema = z.object({ task_id: z.string().min(1).describe("The id the Agent tool returned") });
+/** For prebuilt-tool-schemas.ts (their JSON Schemas are computed at build time). */
+export const BACKGROUND_SCHEMAS = { TaskOutput: outputSchema, TaskStop: stopSchema };
+
 export function createBackgroundTools(agents: BackgroundAgents): Tool[] {
   const output = defineTool({
     name: "TaskOutput",
     description:
       "Shows a background agent's status and, once finished, its final report. You are told when it finishes: do not poll.",
-    schema: z.object({
-      task_id: z.string().min(1).describe("The id the Agent tool returned"),
-      block: z.boolean().optional().describe("Wait for the agent to finish (default true)"),
-      timeout: z
-        .number()
-        .int()
-        .min(0)
-        .max(600_000)
-        .optional()
-        .describe("Milliseconds to wait (default 30000)"),
-    }),
+    schema: outputSchema,
     isReadOnly: () => true,
     summary: (input) => input.task_id,
     async execute(input, context) {
@@ -71,7 +70,7 @@ export function createBackgroundTools(agents: BackgroundAgents): Tool[] {
   const stop = defineTool({
     name: "TaskStop",
     description: "Stops a running background agent (and the commands it runs).",
-    schema: z.object({ task_id: z.string().min(1).describe("The id the Agent tool returned") }),
+    schema: stopSchema,
     isReadOnly: () => true,
     summary: (input) => input.task_id,
     async execute(input) {

@@ -53,6 +53,7 @@ import { withInstructionsLoaded } from "./instructions-loaded.js";
 import { modelFactsFor } from "./model-facts.js";
 import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
+import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
 import { promptImages } from "./prompt-images.js";
 import { connectEarly, createModelClient } from "./provider.js";
 import { resumeRequest } from "./resume-request.js";
@@ -395,7 +396,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     ...agents.tools,
     ...(mcp?.tools() ?? []),
   ];
-  const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name));
+  const registry = createToolRegistry(tools, (name) => gate.isToolHidden(name), prebuiltToolJsonSchema());
   const promptSections: PromptSection[] = [];
   const prompt = withInstructionsLoaded(
     hooks,

@@ -15,6 +15,9 @@ const schema = z.object({
   args: z.string().optional().describe("Optional arguments for the skill, as the user gave them"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as skillSchema };
+
 export type SkillToolInput = z.infer<typeof schema>;
 
 /** What the UI and hooks get in `data` of a successful call. */

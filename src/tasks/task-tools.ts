@@ -17,6 +17,9 @@ const createSchema = z.object({
   metadata: metadata.optional().describe("Any data to keep with the task"),
 });
 
+const getSchema = z.object({ taskId: id });
+const listSchema = z.object({});
+
 const updateSchema = z.object({
   taskId: id,
   subject: z.string().min(1).optional().describe("New subject"),
@@ -31,6 +34,13 @@ const updateSchema = z.object({
   addBlockedBy: z.array(z.string()).optional().describe("Ids of tasks this one waits for"),
   metadata: metadata.optional().describe("Keys to merge; null deletes a key"),
 });
+/** For prebuilt-tool-schemas.ts (their JSON Schemas are computed at build time). */
+export const TASK_SCHEMAS = {
+  TaskCreate: createSchema,
+  TaskUpdate: updateSchema,
+  TaskList: listSchema,
+  TaskGet: getSchema,
+};
 
 const CREATE_DESCRIPTION = `Adds a task to the session's task list, which the user sees live. Use it for work of three or more steps or several requests: create the tasks up front, mark each in_progress with TaskUpdate when you start it and completed once done. Skip it for one small change.`;
 const UPDATE_DESCRIPTION = `Updates a task's status (pending → in_progress → completed, or deleted), fields or dependencies. Completed means fully done (tests pass, nothing open); otherwise keep it in_progress and add a task for what blocks you.`;
@@ -126,7 +136,7 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
   const taskList = defineTool({
     name: "TaskList",
     description: LIST_DESCRIPTION,
-    schema: z.object({}),
+    schema: listSchema,
     isReadOnly: () => true,
     async execute() {
       const tasks = list.all().map((task) => ({
@@ -142,7 +152,7 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
   const taskGet = defineTool({
     name: "TaskGet",
     description: GET_DESCRIPTION,
-    schema: z.object({ taskId: id }),
+    schema: getSchema,
     isReadOnly: () => true,
     summary: (input) => `#${input.taskId.replace(/^#/, "")}`,
     async execute(input) {

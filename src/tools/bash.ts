@@ -26,6 +26,9 @@ const schema = z.object({
     .describe('What the command does in 5-10 words, e.g. "Run the unit tests"'),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as bashSchema };
+
 type BashInput = z.infer<typeof schema>;
 
 const description = `Runs a shell command (bash) and returns its combined stdout and stderr and its exit code.

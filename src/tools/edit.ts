@@ -21,6 +21,9 @@ const schema = z.object({
   replace_all: z.boolean().optional().describe("Replace every occurrence of old_string (default false)"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as editSchema };
+
 type EditInput = z.infer<typeof schema>;
 
 const description = `Replaces exact text in a file.

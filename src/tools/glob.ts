@@ -23,6 +23,9 @@ const schema = z.object({
     .describe("Folder to search (default: the working directory; omit rather than null)"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as globSchema };
+
 type GlobInput = z.infer<typeof schema>;
 
 const description = `Finds files by name with a glob pattern ("**/*.ts", "src/**/*.{js,jsx}").

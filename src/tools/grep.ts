@@ -35,6 +35,9 @@ const schema = z.object({
     .describe(`Only the first N lines/entries (default ${DEFAULT_HEAD_LIMIT})`),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as grepSchema };
+
 type GrepInput = z.infer<typeof schema>;
 
 const description = `Searches file contents with a regular expression (ripgrep). Respects .gitignore; skips binary files.

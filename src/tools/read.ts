@@ -21,6 +21,9 @@ const schema = z.object({
   limit: z.number().int().min(1).optional().describe("Number of lines (default 2000)"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as readSchema };
+
 type ReadInput = z.infer<typeof schema>;
 
 const description = `Reads a file and returns it with line numbers (number, tab, text).

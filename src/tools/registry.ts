@@ -1,7 +1,7 @@
 // The tool registry: the one list of tools a session offers (built-in, skill, MCP), the schemas the
 // model sees, and lookup by name. Tools hidden by the permission gate are not offered; since rules
 // can change during a session (/permissions), visibility is checked on every call.
-import type { ToolSchema } from "../model/types.js";
+import type { JsonSchema, ToolSchema } from "../model/types.js";
 import { type Tool, toolJsonSchema } from "./tool.js";
 
 export type ToolRegistry = {
@@ -16,6 +16,8 @@ export type ToolRegistry = {
 export function createToolRegistry(
   tools: Tool[],
   isHidden: (name: string) => boolean = () => false,
+  /** How a tool's JSON Schema is made (the CLI answers the built-in ones from the build's results). */
+  jsonSchemaOf: (tool: Tool) => JsonSchema = toolJsonSchema,
 ): ToolRegistry {
   const byName = new Map<string, Tool>();
   const schemaOf = new Map<string, ToolSchema>();
@@ -33,7 +35,7 @@ export function createToolRegistry(
         lastSchemas = visible.map((tool) => {
           let schema = schemaOf.get(tool.name);
           if (!schema) {
-            schema = { name: tool.name, description: tool.description, input_schema: toolJsonSchema(tool) };
+            schema = { name: tool.name, description: tool.description, input_schema: jsonSchemaOf(tool) };
             schemaOf.set(tool.name, schema);
           }
           return schema;

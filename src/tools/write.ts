@@ -17,6 +17,9 @@ const schema = z.object({
   content: z.string().describe("The whole new content"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as writeSchema };
+
 type WriteInput = z.infer<typeof schema>;
 
 const description = `Writes a file, replacing its whole content; creates missing parent folders.

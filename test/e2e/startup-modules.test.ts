@@ -1,10 +1,13 @@
-// End-to-end: the built CLI never loads Node's bundled undici (behind the global fetch, Headers,
-// Response) on a run's usual paths: a headless run with a Bash round trip against the wire-level
-// fake server, for both providers, and a WebFetch (node:http of its own) with its side request.
+// End-to-end start-up checks of the built CLI: it never loads Node's bundled undici (behind the global
+// fetch, Headers, Response) on a run's usual paths (a headless Bash round trip against the wire-level
+// fake server, for both providers; a WebFetch with its side request); the tools' JSON Schemas the
+// build computed are what zod gives from the source; the command and agent folders and .mcp.json are
+// read once.
 import assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { computeToolSchemas } from "../../src/cli/prebuilt-tool-schemas.js";
 import { BIN, cleanEnv, REPO_ROOT, runProgram } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
 import { startWebServer } from "../support/web-fixtures.js";
@@ -14,6 +17,22 @@ const REPORT = join(REPO_ROOT, "test", "fixtures", "startup", "report-undici.mjs
 const READS = join(REPO_ROOT, "test", "fixtures", "startup", "report-reads.mjs");
 const space = createWorkspace({});
 after(() => space.cleanup());
+
+type Sent = {
+  tools: Array<{ name?: string; input_schema?: unknown; function?: { name: string; parameters: unknown } }>;
+};
+
+/** The input schemas of the tools a first request offered, by tool name. */
+function sentSchemas(provider: "anthropic" | "openai", body: unknown): Record<string, unknown> {
+  const tools = (body as Sent).tools;
+  return Object.fromEntries(
+    tools.map((tool) =>
+      provider === "anthropic"
+        ? [tool.name, tool.input_schema]
+        : [tool.function!.name, tool.function!.parameters],
+    ),
+  );
+}
 
 function undiciLoaded(stderr: string): boolean {
   const found = /undici-loaded=(true|false)/.exec(stderr);
@@ -45,6 +64,12 @@ for (const provider of ["anthropic", "openai"] as const) {
       const messages = JSON.stringify((server.requests[1]!.body as { messages: unknown }).messages);
       assert.match(messages, /"content":"round-trip"/, "Bash's output went back");
       assert.equal(undiciLoaded(run.stderr), false, "undici was loaded on the model path");
+      // The tools' JSON Schemas the build computed are what zod gives from the source.
+      const sent = sentSchemas(provider, server.requests[0]!.body);
+      const expected = computeToolSchemas();
+      const compared = Object.keys(expected).filter((name) => name in sent);
+      assert.ok(compared.length >= 14, `only ${compared.join(", ")} were offered`);
+      for (const name of compared) assert.deepEqual(sent[name], expected[name], name);
     } finally {
       await server.close();
     }

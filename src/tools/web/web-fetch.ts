@@ -38,6 +38,9 @@ const schema = z.strictObject({
   prompt: z.string().min(1).describe("What to extract or answer from the page"),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as webFetchSchema };
+
 type Input = z.infer<typeof schema>;
 type Fetched = {
   url: string;

@@ -16,6 +16,9 @@ const schema = z.strictObject({
   ),
 });
 
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as webSearchSchema };
+
 type Input = z.infer<typeof schema>;
 
 const DESCRIPTION = `Searches the web and returns result titles, URLs and snippets.
