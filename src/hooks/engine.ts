@@ -3,7 +3,7 @@
 // result to the event's typed outcome. Also owns the Stop block cap, the CLAUDE_ENV_FILE round
 // trip, the context spill and `reagent hooks list|test`. Notices go to `onNotice` as they happen.
 import { randomUUID } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import type { Tracer } from "../util/trace.js";
@@ -125,6 +125,35 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   }
   let envFiles = 0;
 
+  /** Runs `request` with CLAUDE_ENV_FILE set to a fresh empty file and reads back what the hooks
+   *  wrote (SessionStart, CwdChanged); lines it cannot read are reported once. */
+  async function withEnvFile(
+    request: DispatchRequest,
+    inherited: (name: string) => string | undefined,
+    own?: Dispatcher,
+  ) {
+    const envDir = options.envDir ?? options.spillDir;
+    ensureFolderSync(envDir, 0o700);
+    const envFile = join(envDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
+    await writeFile(envFile, "", "utf8");
+    request.env = { CLAUDE_ENV_FILE: envFile, REAGENT_ENV_FILE: envFile };
+    const merged = await run(request, own);
+    const env = parseEnvFile(await readFile(envFile, "utf8").catch(() => ""), inherited);
+    await rm(envFile, { force: true });
+    if (env.invalid.length > 0) {
+      const notice: HookNotice = {
+        kind: "warning",
+        event: request.event,
+        hook: "CLAUDE_ENV_FILE",
+        source: envFile,
+        text: `${request.event} hooks wrote ${env.invalid.length} statement(s) to CLAUDE_ENV_FILE that are not plain variable assignments or unsets and were ignored: ${env.invalid[0]}`,
+      };
+      merged.notices.push(notice);
+      notify([notice]);
+    }
+    return { merged, env };
+  }
+
   /** Runs the hooks of a request: the configured ones, and inside a subagent its agent's own (`own`). */
   async function run(request: DispatchRequest, own?: Dispatcher): Promise<MergedOutcome> {
     const handlers = own ? [...dispatcher.select(request), ...own.select(request)] : undefined;
@@ -209,6 +238,17 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       },
 
       ...batchEvents((request) => run(request, own), extra),
+      // CwdChanged hooks may write CLAUDE_ENV_FILE (a direnv reload): its variables apply to later calls.
+      async cwdChanged(oldCwd, newCwd, inherited = () => undefined) {
+        const request: DispatchRequest = {
+          event: "CwdChanged",
+          fields: { old_cwd: oldCwd, new_cwd: newCwd, ...extra },
+        };
+        if (!dispatcher.select(request).length && !own?.select(request).length)
+          return { notices: [], envExports: {}, envUnset: [] };
+        const { merged, env } = await withEnvFile(request, inherited, own);
+        return { notices: merged.notices, envExports: env.exports, envUnset: env.unset };
+      },
     };
   }
 
@@ -345,27 +385,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const request: DispatchRequest = { event: "SessionStart", fields: { source, model } };
       if (dispatcher.select(request).length === 0)
         return { additionalContext: [], envExports: {}, notices: [] };
-      const envDir = options.envDir ?? options.spillDir;
-      ensureFolderSync(envDir, 0o700);
-      const envFile = join(envDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
-      await writeFile(envFile, "", "utf8");
-      request.env = { CLAUDE_ENV_FILE: envFile, REAGENT_ENV_FILE: envFile };
-      const merged = await run(request);
-      const { exports, invalid } = parseEnvFile(await readFile(envFile, "utf8").catch(() => ""));
-      if (invalid.length > 0) {
-        const notice: HookNotice = {
-          kind: "warning",
-          event: "SessionStart",
-          hook: "CLAUDE_ENV_FILE",
-          source: envFile,
-          text: `SessionStart hooks wrote ${invalid.length} line(s) to CLAUDE_ENV_FILE that are not "export NAME=value" and were ignored: ${invalid[0]}`,
-        };
-        merged.notices.push(notice);
-        notify([notice]);
-      }
+      const { merged, env } = await withEnvFile(request, (name) => options.baseEnv[name]);
       return {
         additionalContext: merged.additionalContext,
-        envExports: exports,
+        envExports: env.exports,
         notices: merged.notices,
         ...stopOf(merged),
       };

@@ -1,6 +1,5 @@
 // The hook events around tool batches, the task list and instruction files: PostToolBatch (once per
-// model response, after every call resolved), CwdChanged (a call moved the shell's folder),
-// TaskCreated and TaskCompleted (a block refuses the change), InstructionsLoaded (an instruction or
+// model response, after every call resolved), TaskCreated and TaskCompleted (a block refuses the change), InstructionsLoaded (an instruction or
 // memory file entered the context; observe only), WorktreeCreate (a hook makes an agent's worktree
 // instead of git) and WorktreeRemove (one is being removed), PreModelSwitch (allow / deny / ask a
 // model switch) and PostModelSwitch (context for the new model's first request). Payloads follow Claude Code's field names; inside
@@ -41,13 +40,6 @@ export function batchEvents(run: Run, extra: Record<string, string>) {
       };
       if (merged.blocked) outcome.blockReason = merged.reason ?? "blocked by a PostToolBatch hook";
       return outcome;
-    },
-    async cwdChanged(oldCwd: string, newCwd: string): Promise<NoticesOnly> {
-      const merged = await run({
-        event: "CwdChanged",
-        fields: { old_cwd: oldCwd, new_cwd: newCwd, ...extra },
-      });
-      return { notices: merged.notices };
     },
   };
 }

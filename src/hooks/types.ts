@@ -151,8 +151,13 @@ export interface ToolHooks {
   /** PostToolBatch: once after every call of one model response has resolved, before the next
    *  request; a block reason and additionalContext reach the model with the results. */
   postToolBatch?(calls: BatchCall[], signal?: AbortSignal): Promise<PostToolUseOutcome>;
-  /** CwdChanged: a tool call (Bash `cd`) moved the shell's working folder (observe only). */
-  cwdChanged?(oldCwd: string, newCwd: string): Promise<NoticesOnly>;
+  /** CwdChanged: a tool call (Bash `cd`) moved the shell's working folder. The hooks may write
+   *  CLAUDE_ENV_FILE (`$NAME` there expands through `inherited`): the variables to set and unset. */
+  cwdChanged?(
+    oldCwd: string,
+    newCwd: string,
+    inherited?: (name: string) => string | undefined,
+  ): Promise<NoticesOnly & { envExports: Record<string, string>; envUnset: string[] }>;
 }
 
 /** An instruction or memory file that entered the model's context (InstructionsLoaded). */

@@ -72,8 +72,14 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       toolUseId: call.id,
       toolResponse: executed.result.data ?? executed.result.content,
     });
-    if (context.shell.cwd !== folder && options.hooks?.cwdChanged)
-      await options.hooks.cwdChanged(folder, context.shell.cwd);
+    if (context.shell.cwd !== folder && options.hooks?.cwdChanged) {
+      const { env } = context.shell;
+      const changed = await options.hooks.cwdChanged(folder, context.shell.cwd, (name) =>
+        name in env ? env[name] : context.baseEnv?.[name],
+      );
+      Object.assign(env, changed.envExports);
+      for (const name of changed.envUnset) delete env[name];
+    }
     return {
       ...(await runPostToolUse(options.hooks, call, tool, input, executed, carried, signal)),
       waitedMs,

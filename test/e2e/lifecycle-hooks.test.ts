@@ -158,3 +158,35 @@ test("InstructionsLoaded fires once per instruction file, imports with their par
     ].sort(),
   );
 });
+
+test("CwdChanged hooks load variables through CLAUDE_ENV_FILE (direnv style) for later Bash calls, and unset them", {
+  skip: hasJq ? false : "jq is not installed (.ci/run installs it)",
+}, async () => {
+  const bash = (id: string, command: string) => ({ tool_calls: [{ id, name: "Bash", input: { command } }] });
+  const server = await serveScoped([
+    bash("toolu_in", "cd sub"),
+    bash("toolu_show", 'echo "[$APP_MODE] [$APP_HOME]"'),
+    bash("toolu_out", "cd .."),
+    bash("toolu_gone", 'echo "[${APP_MODE-none}]"'),
+    { text: "done" },
+  ]);
+  const space = scopedWorkspace({
+    "README.md": "# demo\n",
+    "sub/.env.sh": "export APP_MODE=$'sub dir';export APP_HOME=\"$HOME/app\";\n",
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(
+    join(env.HOME, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { CwdChanged: command("cwd-env.sh") } }),
+  );
+  const run = await runCli(["-p", "env", "--output-format", "json", "--allowedTools", "Bash"], {
+    cwd: space.dir,
+    env,
+    timeoutMs: 60_000,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const bodies = server.requests.map((request) => request.body as Body);
+  assert.equal(String(resultOf(bodies, "toolu_show")?.content), `[sub dir] [${env.HOME}/app]`);
+  assert.equal(String(resultOf(bodies, "toolu_gone")?.content), "[none]");
+});
