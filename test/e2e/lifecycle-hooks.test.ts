@@ -167,6 +167,7 @@ test("CwdChanged hooks load variables through CLAUDE_ENV_FILE (direnv style) for
     bash("toolu_in", "cd sub"),
     bash("toolu_show", 'echo "[$APP_MODE] [$APP_HOME]"'),
     bash("toolu_out", "cd .."),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     bash("toolu_gone", 'echo "[${APP_MODE-none}]"'),
     { text: "done" },
   ]);

@@ -39,6 +39,7 @@ test("plain, quoted and expanded assignments read as bash sources them", () => {
     "GREETING",
     "LEVEL",
   ]);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
   check('export PATH="$HOME/bin:$PATH"\nexport BIN=${HOME}/.local/bin\nexport BOTH="$PATH|$BIN"', [
     "PATH",
     "BIN",
@@ -59,6 +60,7 @@ test("what cannot be read without running code is reported, not guessed", () => 
   for (const line of [
     "export NOW=$(date)",
     "export WHEN=`date`",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     'export X="${HOME:-/tmp}"',
     "source ~/.profile",
     "export ONLY",
