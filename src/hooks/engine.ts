@@ -238,6 +238,13 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       },
 
       ...batchEvents((request) => run(request, own), extra),
+
+      async permissionDenied(input) {
+        const fields = { ...toolFields(input), reason: input.reason, ...extra };
+        const tool = { name: input.toolName, input: input.toolInput };
+        const merged = await run({ event: "PermissionDenied", fields, tool }, own);
+        return { retry: merged.retry === true, notices: merged.notices };
+      },
       // CwdChanged hooks may write CLAUDE_ENV_FILE (a direnv reload): its variables apply to later calls.
       async cwdChanged(oldCwd, newCwd, inherited = () => undefined) {
         const request: DispatchRequest = {

@@ -27,7 +27,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   // Fired for subagents (the Agent tool): engine.forAgent.
   SubagentStart: { fired: true, matchField: "agent_type" },
   SubagentStop: { fired: true, matchField: "agent_type" },
-  PermissionDenied: { fired: false, matchField: "tool_name" },
+  PermissionDenied: { fired: true, matchField: "tool_name" },
   PostToolBatch: { fired: true },
   Setup: { fired: false, matchField: "trigger" },
   InstructionsLoaded: { fired: true, matchField: "load_reason" },
@@ -53,6 +53,7 @@ export const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
   "PostToolUse",
   "PostToolUseFailure",
   "PermissionRequest",
+  "PermissionDenied",
 ]);
 
 /** `hooks.pre`, `hooks.post_failure`, `hooks.permission_request` … for TRACE=1 lines. */

@@ -26,6 +26,8 @@ export type HookJson = {
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext?: string;
+  /** PermissionDenied: the model may retry the denied call. */
+  retry?: boolean;
   /** WorktreeCreate: the absolute path of the worktree the hook made. */
   worktreePath?: string;
 };
@@ -77,6 +79,7 @@ function specificSchema(event: HookEventName) {
       updatedMCPToolOutput: is("PostToolUse") ? z.unknown().optional() : refused("PostToolUse"),
       additionalContext: text(),
       worktreePath: is("WorktreeCreate") ? text() : refused("WorktreeCreate"),
+      retry: is("PermissionDenied") ? flag().nullish() : refused("PermissionDenied"),
     },
     { error: (issue) => `must be an object, got ${got(issue.input)}` },
   );
@@ -126,6 +129,7 @@ function eventSchema(event: HookEventName) {
               : JSON.stringify(output),
         additionalContext: specific?.additionalContext ?? undefined,
         worktreePath: (specific?.worktreePath as string | null | undefined) ?? undefined,
+        retry: specific?.retry === true ? true : undefined,
       };
       for (const key of Object.keys(json) as Array<keyof HookJson>)
         if (json[key] === undefined) delete json[key];

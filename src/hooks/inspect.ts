@@ -118,6 +118,8 @@ function syntheticFields(
       };
     case "Notification":
       return { message: "test", notification_type: input.notification_type ?? "idle_prompt" };
+    case "PermissionDenied":
+      return { ...toolFields, reason: "denied by a permission rule" };
     case "PostToolBatch":
       return { tool_calls: [{ ...toolFields, tool_response: {} }] };
     case "CwdChanged":

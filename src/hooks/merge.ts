@@ -24,6 +24,8 @@ export type MergedOutcome = {
   additionalContext: string[];
   /** WorktreeCreate: the worktree's path (JSON `worktreePath`, else the last line a hook printed). */
   worktreePath?: string;
+  /** PermissionDenied: some hook said the model may retry. */
+  retry?: boolean;
   stop?: StopRequest;
   notices: HookNotice[];
 };
@@ -132,6 +134,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
     if (event === "WorktreeCreate" && verdict.kind === "ok")
       merged.worktreePath ??= json?.worktreePath ?? lastLine(verdict.text);
     if (json) {
+      if (json.retry) merged.retry = true;
       if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
       if (json.updatedToolOutput !== undefined) outputs.push({ run, value: json.updatedToolOutput });
       if (json.additionalContext) merged.additionalContext.push(json.additionalContext);

@@ -151,6 +151,14 @@ export interface ToolHooks {
   /** PostToolBatch: once after every call of one model response has resolved, before the next
    *  request; a block reason and additionalContext reach the model with the results. */
   postToolBatch?(calls: BatchCall[], signal?: AbortSignal): Promise<PostToolUseOutcome>;
+  /** PermissionDenied: the gate denied a call by a rule, the mode or the headless policy (not a
+   *  person, not a hook); `retry` lets the model know it may try again. */
+  permissionDenied?(input: {
+    toolName: string;
+    toolInput: Record<string, unknown>;
+    toolUseId: string;
+    reason: string;
+  }): Promise<{ retry: boolean; notices: HookNotice[] }>;
   /** CwdChanged: a tool call (Bash `cd`) moved the shell's working folder. The hooks may write
    *  CLAUDE_ENV_FILE (`$NAME` there expands through `inherited`): the variables to set and unset. */
   cwdChanged?(

@@ -17,6 +17,7 @@ export function subagentSessionHooks(
     postToolUseFailure: (input) => agent.postToolUseFailure(input),
     ...(agent.postToolBatch ? { postToolBatch: agent.postToolBatch } : {}),
     ...(agent.cwdChanged ? { cwdChanged: agent.cwdChanged } : {}),
+    ...(agent.permissionDenied ? { permissionDenied: agent.permissionDenied } : {}),
     has: (event: HookEventName) => agent.has(event === "Stop" ? "SubagentStop" : event),
     userPromptSubmit: async () => empty,
     userPromptExpansion: async () => empty,

@@ -191,3 +191,48 @@ test("CwdChanged hooks load variables through CLAUDE_ENV_FILE (direnv style) for
   assert.equal(String(resultOf(bodies, "toolu_show")?.content), `[sub dir] [${env.HOME}/app]`);
   assert.equal(String(resultOf(bodies, "toolu_gone")?.content), "[none]");
 });
+
+test("PermissionDenied fires for denials by rule or headless policy (not for a hook's), and retry: true reaches the model", {
+  skip: hasJq ? false : "jq is not installed (.ci/run installs it)",
+}, async () => {
+  const bash = (id: string, command: string) => ({ id, name: "Bash", input: { command } });
+  const server = await serveScoped([
+    {
+      tool_calls: [
+        bash("toolu_rule", "rm -f README.md"),
+        bash("toolu_headless", "touch docs/new.md"),
+        bash("toolu_hook", "git push origin main"),
+      ],
+    },
+    { text: "done" },
+  ]);
+  const space = scopedWorkspace({ "README.md": "# demo\n", "docs/.keep": "" });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(
+    join(env.HOME, ".claude", "settings.json"),
+    JSON.stringify({
+      permissions: { deny: ["Bash(rm:*)"] },
+      hooks: {
+        PermissionDenied: command("denied-log.sh"),
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: join(FIXTURES, "guard-git-push.sh") }] },
+        ],
+      },
+    }),
+  );
+  const run = await runCli(["-p", "tidy", "--output-format", "json"], {
+    cwd: space.dir,
+    env,
+    timeoutMs: 60_000,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const log = readFileSync(join(space.dir, "denials.log"), "utf8").trim().split("\n").sort();
+  assert.equal(log.length, 2, log.join("\n"));
+  assert.match(log[0]!, /^Bash rm -f README\.md \| .*Bash\(rm:\*\)/);
+  assert.match(log[1]!, /^Bash touch docs\/new\.md \| /);
+  const bodies = server.requests.map((request) => request.body as Body);
+  const results = JSON.stringify(bodies[1]!.messages.at(-1));
+  assert.equal((results.match(/A hook says you may retry this call/g) ?? []).length, 1, results);
+  assert.match(results, /source=\\"PermissionDenied hook\\" tool=\\"Bash\\"/);
+});

@@ -3,10 +3,13 @@
 // ask forces the prompt). A deny is a `permission_denied` result; a user's "no" also ends the turn.
 // A prompt answered with a replacement input (a program driving reagent through the SDK) has it
 // validated against the tool's schema and checked once more: the approval covers that input, but
-// deny rules still apply to it.
+// deny rules still apply to it. A denial nobody chose at the moment (a rule, the mode, a headless run)
+// fires PermissionDenied; its `retry: true` tells the model it may try the call again.
+import type { ToolHooks } from "../../hooks/types.js";
 import type { ToolUseBlock } from "../../model/types.js";
 import type { PermissionDecision, PermissionGate } from "../../permissions/types.js";
 import { formatZodError } from "../../util/format-zod-error.js";
+import { systemNote } from "../../util/system-note.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial } from "./call-outcome.js";
@@ -15,8 +18,12 @@ import { absolutePaths } from "./validate-call.js";
 
 export type PermissionStage = {
   gate?: PermissionGate;
+  hooks?: ToolHooks;
   onDenial?: (denial: PermissionDenial) => void;
 };
+
+/** Denials decided by configuration rather than by a person or a hook at that moment. */
+const AUTOMATIC: ReadonlySet<string> = new Set(["rule", "mode", "headless"]);
 
 export type PermissionOutcome =
   | { type: "allowed"; input: Record<string, unknown>; summary?: string }
@@ -44,7 +51,21 @@ export async function checkPermission(
       ...verdict,
       signal: context.signal,
     });
-  const denied = (decision: Extract<PermissionDecision, { behavior: "deny" }>, deniedInput: typeof input) => {
+  const denied = async (
+    decision: Extract<PermissionDecision, { behavior: "deny" }>,
+    deniedInput: typeof input,
+  ) => {
+    const notes = [...carried.notes];
+    if (AUTOMATIC.has(decision.by) && stage.hooks?.permissionDenied) {
+      const verdict = await stage.hooks.permissionDenied({
+        toolName: tool.name,
+        toolInput: deniedInput,
+        toolUseId: call.id,
+        reason: decision.message,
+      });
+      if (verdict.retry)
+        notes.push(systemNote("PermissionDenied", "A hook says you may retry this call.", tool.name));
+    }
     stage.onDenial?.({
       tool_name: tool.name,
       tool_use_id: call.id,
@@ -57,7 +78,7 @@ export async function checkPermission(
     return {
       type: "denied" as const,
       execution: failure(call, "permission_denied", decision.message, {
-        notes: carried.notes,
+        notes,
         control,
         summary: carried.summary,
       }),
