@@ -5,40 +5,15 @@
 // through the injected `runTool` — the session's one ToolRunner path, so PreToolUse hooks and the
 // permission gate decide — and a refusal or failure is written into the prompt, never thrown.
 import { findImportReferences, looksLikeFilePath } from "../prompt/import-references.js";
+import { splitWords } from "../util/split-words.js";
 import type { CustomCommand } from "./custom-command.js";
 
 export type ToolOutcome = { ok: boolean; content: string };
 export type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolOutcome>;
 
-/** Shell-style words: whitespace separates, "double" and 'single' quotes group, backslash escapes. */
+/** A command's arguments as words ($1…$9); an unclosed quote keeps what it holds. */
 export function splitArguments(text: string): string[] {
-  const words: string[] = [];
-  let current = "";
-  let quote: string | undefined;
-  let started = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quote) {
-      if (char === quote) quote = undefined;
-      else if (char === "\\" && quote === '"' && index + 1 < text.length) current += text[++index];
-      else current += char;
-    } else if (char === '"' || char === "'") {
-      quote = char;
-      started = true;
-    } else if (char === "\\" && index + 1 < text.length) {
-      current += text[++index];
-      started = true;
-    } else if (/\s/.test(char)) {
-      if (started) words.push(current);
-      current = "";
-      started = false;
-    } else {
-      current += char;
-      started = true;
-    }
-  }
-  if (started) words.push(current);
-  return words;
+  return splitWords(text).words;
 }
 
 const POSITIONAL = /\$([1-9])(?![0-9])/g;

@@ -1,42 +1,16 @@
 // Argument handling for `/server:prompt args`: shell-like splitting (double and single quotes,
 // backslash escapes) and mapping onto the prompt's declared arguments — `key=value` by name, the rest
 // positionally in declaration order. Pure functions; errors are returned, not thrown.
+
+import { splitWords } from "../util/split-words.js";
 import type { McpPromptArgument } from "./types.js";
 
 export type SplitResult = { ok: true; words: string[] } | { ok: false; message: string };
 
 export function splitShellWords(text: string): SplitResult {
-  const words: string[] = [];
-  let current = "";
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === quote) quote = undefined;
-      else if (char === "\\" && quote === '"' && (text[index + 1] === '"' || text[index + 1] === "\\")) {
-        current += text[++index];
-      } else current += char;
-      continue;
-    }
-    if (char === '"' || char === "'") {
-      quote = char;
-      inWord = true;
-    } else if (char === "\\" && index + 1 < text.length) {
-      current += text[++index];
-      inWord = true;
-    } else if (/\s/.test(char)) {
-      if (inWord) words.push(current);
-      current = "";
-      inWord = false;
-    } else {
-      current += char;
-      inWord = true;
-    }
-  }
-  if (quote) return { ok: false, message: `unclosed ${quote} quote in prompt arguments` };
-  if (inWord) words.push(current);
-  return { ok: true, words };
+  const split = splitWords(text);
+  if (split.unclosed) return { ok: false, message: `unclosed ${split.unclosed} quote in prompt arguments` };
+  return { ok: true, words: split.words };
 }
 
 export type MappedArguments = { ok: true; values: Record<string, string> } | { ok: false; message: string };
