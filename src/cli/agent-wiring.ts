@@ -220,7 +220,11 @@ export async function wireAgents(input: {
     // would not), outside the project and outside any protected folder (.git, .agents …).
     worktreeDir: join(stateHome(env), "reagent", "worktrees", projectKey(cwd)),
     worktreeHooks: {
-      ...(input.hooks.has("WorktreeCreate") ? { create: (name) => input.hooks.worktreeCreate(name) } : {}),
+      // Read when a worktree is made: an SDK program may register its hook callbacks after start-up.
+      get create() {
+        const { hooks } = input;
+        return hooks.has("WorktreeCreate") ? (name: string) => hooks.worktreeCreate(name) : undefined;
+      },
       remove: async (path) =>
         input.hooks.has("WorktreeRemove") ? input.hooks.worktreeRemove(path) : undefined,
     },
