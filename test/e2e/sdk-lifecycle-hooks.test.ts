@@ -1,7 +1,8 @@
-// End-to-end with the real Agent SDK: setModel() through PreModelSwitch / PostModelSwitch hooks from
-// ~/.claude/settings.json (a python3 guard in Claude Code's shape): a denied switch is an error and
-// keeps the model; an allowed one reaches the next request with the hook's context; the payload
-// carries what the switch costs in cache writes.
+// End-to-end with the real Agent SDK and the newer lifecycle events: setModel() through
+// PreModelSwitch / PostModelSwitch hooks from ~/.claude/settings.json (a python3 guard in Claude Code's
+// shape) — a denied switch is an error and keeps the model, an allowed one reaches the next request
+// with the hook's context and the payload carries what the switch costs in cache writes — and the
+// SDK's own hook callbacks for TaskCompleted and PostToolBatch.
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -90,4 +91,58 @@ test("setModel(): PreModelSwitch denies Opus (an error, the model stays); PostMo
     Math.abs(pre.estimated_cache_write_usd - (pre.context_tokens * 1.25) / 1_000_000) < 1e-9,
     JSON.stringify(pre),
   );
+});
+
+test("SDK hook callbacks for TaskCompleted and PostToolBatch: a block keeps the task open, the batch sees every call", async () => {
+  const server = await serveScoped([
+    {
+      tool_calls: [
+        { id: "toolu_create", name: "TaskCreate", input: { subject: "Ship it", description: "Release 1.0" } },
+        { id: "toolu_list", name: "TaskList", input: {} },
+      ],
+    },
+    { tool_calls: [{ id: "toolu_done", name: "TaskUpdate", input: { taskId: "1", status: "completed" } }] },
+    { text: "Not yet." },
+  ]);
+  const workspace = scopedWorkspace();
+  const batches: string[][] = [];
+  const completed: string[] = [];
+  const options = sdkOptions(server, workspace.dir, {
+    hooks: {
+      PostToolBatch: [
+        {
+          hooks: [
+            async (input) => {
+              const calls = (input as { tool_calls: Array<{ tool_name: string }> }).tool_calls;
+              batches.push(calls.map((call) => call.tool_name));
+              return {};
+            },
+          ],
+        },
+      ],
+      TaskCompleted: [
+        {
+          hooks: [
+            async (input) => {
+              completed.push((input as { task_subject: string }).task_subject);
+              return { decision: "block", reason: "The release checklist is not done." };
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const messages: SDKMessage[] = [];
+  for await (const message of query({ prompt: "ship", options })) messages.push(message);
+  const result = messages.find((message) => message.type === "result");
+  assert.equal(
+    result?.type === "result" && result.subtype === "success" ? result.result : "",
+    "Not yet.",
+    options.stderrText(),
+  );
+  assert.deepEqual(batches, [["TaskCreate", "TaskList"], ["TaskUpdate"]]);
+  assert.deepEqual(completed, ["Ship it"]);
+  const last = JSON.stringify((server.requests.at(-1)!.body as { messages: unknown[] }).messages.at(-1));
+  assert.match(last, /TaskCompleted hook refused: The release checklist is not done\./);
+  assert.match(last, /task #1 stays pending/);
 });
