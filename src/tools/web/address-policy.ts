@@ -30,8 +30,13 @@ const RANGE_NAMES: Record<string, string> = {
 /** Ranges the user's `webFetch.allowPrivateNetwork` opt-in opens (local servers, VPNs such as Tailscale). */
 export const OPT_IN_RANGES = new Set(["loopback", "private", "uniqueLocal", "carrierGradeNat"]);
 
-/** Metadata services inside otherwise opt-in ranges: never reachable (AWS IPv6, Alibaba Cloud). */
-const METADATA_ADDRESSES = ["fd00:ec2::254", "100.100.100.200"].map((text) => ipaddr.parse(text).toString());
+/** Metadata services inside otherwise opt-in ranges: never reachable (AWS IPv6, Alibaba Cloud). Parsed
+ *  on first use: start-up need not run ipaddr's parser before anything is fetched. */
+let metadataAddresses: string[] | undefined;
+function isMetadataAddress(address: string): boolean {
+  metadataAddresses ??= ["fd00:ec2::254", "100.100.100.200"].map((text) => ipaddr.parse(text).toString());
+  return metadataAddresses.includes(address);
+}
 
 /** The IPv4 address an IPv6 address carries, for the forms that route to it; undefined otherwise. */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
@@ -73,7 +78,7 @@ export function checkAddress(text: string): AddressVerdict {
   const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
   if (!ipaddr.isValid(bare)) return refuse(text, "invalid");
   let address = ipaddr.parse(bare);
-  if (METADATA_ADDRESSES.includes(address.toString())) return refuse(text, "cloudMetadata");
+  if (isMetadataAddress(address.toString())) return refuse(text, "cloudMetadata");
   if (address.kind() === "ipv6") {
     const v6 = address as ipaddr.IPv6;
     if (v6.zoneId !== undefined) return refuse(text, "linkLocal");
@@ -85,7 +90,7 @@ export function checkAddress(text: string): AddressVerdict {
     }
     const inner = embeddedIpv4(v6);
     if (inner) {
-      if (METADATA_ADDRESSES.includes(inner.toString())) return refuse(text, "cloudMetadata");
+      if (isMetadataAddress(inner.toString())) return refuse(text, "cloudMetadata");
       if (inner.range() !== "unicast") return refuse(text, inner.range(), `IPv6 form of ${inner.toString()}`);
       return { allowed: true, address: text };
     }
