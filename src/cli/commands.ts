@@ -19,7 +19,7 @@ import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { isOneOf } from "../util/one-of.js";
 import { loadAgentDefinitions } from "./agent-definitions.js";
-import { createMcp, loadBasics } from "./compose.js";
+import { createMcp, createRuntime, loadBasics } from "./compose.js";
 import { createHooks } from "./create-hooks.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
@@ -112,7 +112,6 @@ function fileStamp(path: string): string {
 }
 
 export async function init(options: CliOptions, focus: string): Promise<number> {
-  const { createRuntime } = await import("./compose.js");
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
   const runtime = await createRuntime({ ...options, print: true }, interactive);
   if (interactive) runtime.setPrompter(createLinePrompter({ input: process.stdin, output: process.stderr }));

@@ -3,6 +3,8 @@
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
 import { errorMessage, UsageError } from "../util/errors.js";
+import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";
+import { trustCommand } from "./folder-trust.js";
 import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
 import { runMain } from "./run-main.js";
 import { INPUT_FORMATS } from "./sdk-options.js";
@@ -144,47 +146,45 @@ Examples:
   hooks
     .command("list")
     .description("print the effective hooks per event with source file, matcher, type and timeout")
-    .action(() => run(async () => (await import("./commands.js")).hooksList()));
+    .action(() => run(async () => hooksList()));
   hooks
     .command("test <event>")
     .description("run the matching hooks against a synthetic payload; no tool runs")
     .option("--tool <name>", "tool name for tool events")
     .option("--input <json>", "tool_input (or other payload fields) as JSON")
     .action((event: string, raw: { tool?: string; input?: string }) =>
-      run(async () => (await import("./commands.js")).hooksTest(event, raw)),
+      run(async () => hooksTest(event, raw)),
     );
   program
     .command("skills")
     .description("skills")
     .command("list")
     .description("print each skill's name, description and source")
-    .action(() => run(async () => (await import("./commands.js")).skillsList()));
+    .action(() => run(async () => skillsList()));
   program
     .command("agents")
     .description("subagents")
     .command("list")
     .description("print each agent's name, source, tools, model and description")
-    .action(() => run(async () => (await import("./commands.js")).agentsList(program.opts())));
+    .action(() => run(async () => agentsList(program.opts())));
   program
     .command("mcp")
     .description("MCP servers")
     .command("list")
     .description("print each MCP server with transport, status and counts of tools, resources and prompts")
-    .action(() => run(async () => (await import("./commands.js")).mcpList(program.opts())));
+    .action(() => run(async () => mcpList(program.opts())));
   program
     .command("trust")
     .description("trust this folder's configuration (hooks, MCP servers, allow rules, env) as it is now")
     .option("--revoke", "forget the trust decision for this folder")
-    .action((raw: { revoke?: boolean }) =>
-      run(async () => (await import("./folder-trust.js")).trustCommand(raw.revoke === true)),
-    );
+    .action((raw: { revoke?: boolean }) => run(async () => trustCommand(raw.revoke === true)));
   program
     .command("init [focus...]")
     .description("ask the model to analyse the repository and write or improve AGENTS.md")
     .action((focus: string[]) =>
       run(async () => {
         const options = normaliseOptions(program.opts(), undefined);
-        return (await import("./commands.js")).init(options, focus.join(" "));
+        return init(options, focus.join(" "));
       }),
     );
   return program;

@@ -4,8 +4,9 @@ import { UsageError } from "../util/errors.js";
 import { createRuntime } from "./compose.js";
 import type { CliOptions } from "./options.js";
 import { readStdin } from "./read-stdin.js";
-import type { Reopen } from "./repl-host.js";
+import { createReplHost, type Reopen } from "./repl-host.js";
 import { runHeadless } from "./run-headless.js";
+import { runStreamInput } from "./run-stream-input.js";
 
 /** How long a prompt argument waits for piped stdin before going on without it. */
 const STDIN_SILENCE_MS = 3000;
@@ -65,7 +66,6 @@ export async function runMain(options: CliOptions): Promise<number> {
         "--input-format stream-json takes the prompts from stdin; drop the prompt argument or the flag",
       );
     const runtime = await createRuntime(options, false);
-    const { runStreamInput } = await import("./run-stream-input.js");
     return runStreamInput(runtime, options);
   }
   if (options.print) {
@@ -79,10 +79,7 @@ export async function runMain(options: CliOptions): Promise<number> {
   // Ink draws only the final frame when CI is set (is-in-ci); a session on a real terminal is interactive.
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  const [{ runRepl }, { createReplHost }] = await Promise.all([
-    import("../ui/repl/run-repl.js"),
-    import("./repl-host.js"),
-  ]);
+  const { runRepl } = await import("../ui/repl/run-repl.js");
   // /resume (and `--resume` without an id, which opens its picker) builds the chosen session's
   // runtime as `--resume <id>` would, keeping the model and permission mode of the moment.
   const reopen: Reopen = (id, carry) =>
