@@ -7,15 +7,11 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import { collect, resultOf, sdkEnv, sdkOptions } from "../support/agent-sdk.js";
+import { query, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { collect, resultOf, sdkEnv, sdkOptions, twoTurns, userTurn } from "../support/agent-sdk.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function userTurn(text: string): SDKUserMessage {
-  return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null };
-}
 
 function initOf(messages: SDKMessage[]) {
   const init = messages.find((message) => message.type === "system" && message.subtype === "init");
@@ -131,16 +127,8 @@ test("setModel(): the next turn's request, system/init and assistant message use
   const server = await serveScoped([{ text: "one" }, { text: "two" }]);
   const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir);
-  let sendSecond: () => void = () => {};
-  const second = new Promise<void>((resolve) => {
-    sendSecond = resolve;
-  });
-  async function* prompts() {
-    yield userTurn("first");
-    await second;
-    yield userTurn("second");
-  }
-  const run = query({ prompt: prompts(), options });
+  const { prompts, sendSecond } = twoTurns("first", "second");
+  const run = query({ prompt: prompts, options });
   const seen: SDKMessage[] = [];
   for await (const message of run) {
     seen.push(message);

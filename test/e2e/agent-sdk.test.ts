@@ -4,15 +4,9 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import {
-  createSdkMcpServer,
-  query,
-  type SDKMessage,
-  type SDKUserMessage,
-  tool,
-} from "@anthropic-ai/claude-agent-sdk";
+import { createSdkMcpServer, query, type SDKMessage, tool } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
-import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
+import { collect, resultOf, sdkOptions, twoTurns, userTurn } from "../support/agent-sdk.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const ofType = <T extends SDKMessage["type"]>(messages: SDKMessage[], type: T) =>
@@ -23,10 +17,6 @@ function toolResultBlocks(messages: SDKMessage[]): Array<Record<string, unknown>
   return ofType(messages, "user").flatMap(
     (message) => message.message.content as unknown as Array<Record<string, unknown>>,
   );
-}
-
-function userTurn(text: string): SDKUserMessage {
-  return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null };
 }
 
 test("query() with a plain prompt: system/init, the assistant message, a success result", async () => {
@@ -148,16 +138,8 @@ test("interrupt() stops the running turn; the session takes the next prompt", as
   ]);
   const workspace = scopedWorkspace();
   const options = sdkOptions(server, workspace.dir, { includePartialMessages: true });
-  let sendSecond: () => void = () => {};
-  const second = new Promise<void>((resolve) => {
-    sendSecond = resolve;
-  });
-  async function* prompts() {
-    yield userTurn("a long answer please");
-    await second;
-    yield userTurn("go on");
-  }
-  const run = query({ prompt: prompts(), options });
+  const { prompts, sendSecond } = twoTurns("a long answer please", "go on");
+  const run = query({ prompt: prompts, options });
   const seen: SDKMessage[] = [];
   let interrupted = false;
   for await (const message of run) {

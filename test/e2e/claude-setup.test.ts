@@ -3,10 +3,10 @@
 // PermissionRequest / Notification hooks of headless runs, with the published-shape scripts of
 // test/fixtures/claude-hooks run unchanged.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
-import { cleanEnv, runCli } from "../support/cli.js";
+import { envWithClaudeSettings, runCli } from "../support/cli.js";
 import { hasJq } from "../support/programs.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 
@@ -25,16 +25,25 @@ function project(files: Record<string, string> = {}): Workspace {
 }
 
 /** A temp HOME holding `~/.claude/settings.json`. */
-function homeWith(settings: unknown): Record<string, string> {
-  const env = cleanEnv();
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
-  writeFileSync(join(env.HOME, ".claude", "settings.json"), JSON.stringify(settings));
-  return env;
-}
+const homeWith = (settings: unknown) => envWithClaudeSettings(settings);
 
 const hook = (command: string, matcher?: string) => [
   { ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command }] },
 ];
+
+/** A project whose `npm test` runs `command`. */
+const projectWithTestScript = (command: string) =>
+  project({ "package.json": JSON.stringify({ name: "p", version: "1.0.0", scripts: { test: command } }) });
+
+/** A headless JSON run whose scripted model makes one response of Bash calls t1, t2 … then answers. */
+function runBashCalls(space: Workspace, env: Record<string, string>, commands: string[]) {
+  const calls = commands.map((command, index) => ({ id: `t${index + 1}`, name: "Bash", input: { command } }));
+  const turns = [{ tool_calls: calls }, { text: "done" }];
+  return runCli(["--model", `scripted:${script(space, turns)}`, "-p", "x", "--output-format", "json"], {
+    cwd: space.dir,
+    env,
+  });
+}
 
 function script(space: Workspace, turns: unknown[]): string {
   return space.write("script.json", JSON.stringify(turns));
@@ -142,33 +151,12 @@ test("events reagent does not fire warn in one line each and the run goes on", a
 });
 
 test("headless: a PermissionRequest hook's updatedInput (python3) runs the rewritten call, which deny rules still check", async () => {
-  const space = project({
-    "package.json": JSON.stringify({
-      name: "p",
-      version: "1.0.0",
-      scripts: { test: 'echo "$@" > tests-ran.txt' },
-    }),
-  });
+  const space = projectWithTestScript('echo "$@" > tests-ran.txt');
   const env = homeWith({
     permissions: { deny: ["Bash(rm:*)"] },
     hooks: { PermissionRequest: hook(join(FIXTURES, "permission-rewrite.py"), "Bash") },
   });
-  const turns = [
-    {
-      tool_calls: [
-        { id: "t1", name: "Bash", input: { command: "npm test" } },
-        { id: "t2", name: "Bash", input: { command: "touch notes.txt" } },
-      ],
-    },
-    { text: "done" },
-  ];
-  const run = await runCli(
-    ["--model", `scripted:${script(space, turns)}`, "-p", "x", "--output-format", "json"],
-    {
-      cwd: space.dir,
-      env,
-    },
-  );
+  const run = await runBashCalls(space, env, ["npm test", "touch notes.txt"]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     readFileSync(join(space.dir, "tests-ran.txt"), "utf8"),
@@ -189,37 +177,15 @@ test(
   "headless: a PermissionRequest hook (node) answers the question; otherwise Notification fires",
   needsJq,
   async () => {
-    const space = project({
-      "package.json": JSON.stringify({
-        name: "p",
-        version: "1.0.0",
-        scripts: { test: "echo ok > tests-ran.txt" },
-      }),
-    });
+    const space = projectWithTestScript("echo ok > tests-ran.txt");
     const env = homeWith({
       hooks: {
         PermissionRequest: hook(join(FIXTURES, "auto-allow-tests.js"), "Bash"),
         Notification: hook(join(FIXTURES, "notify-log.sh")),
       },
     });
-    const turns = [
-      {
-        tool_calls: [
-          { id: "t1", name: "Bash", input: { command: "npm test" } },
-          // Not read-only (it writes a copy), so the gate asks and the hook answers.
-          { id: "t2", name: "Bash", input: { command: "cp .env .env.bak" } },
-          { id: "t3", name: "Bash", input: { command: "make deploy" } },
-        ],
-      },
-      { text: "done" },
-    ];
-    const run = await runCli(
-      ["--model", `scripted:${script(space, turns)}`, "-p", "x", "--output-format", "json"],
-      {
-        cwd: space.dir,
-        env,
-      },
-    );
+    // `cp` is not read-only (it writes a copy), so the gate asks and the hook answers.
+    const run = await runBashCalls(space, env, ["npm test", "cp .env .env.bak", "make deploy"]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(existsSync(join(space.dir, "tests-ran.txt")), true, "the hook allowed npm test");
     const result = JSON.parse(run.stdout);

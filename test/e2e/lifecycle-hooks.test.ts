@@ -2,10 +2,10 @@
 // ~/.claude/settings.json, run by the built CLI against the wire-level fake model server, with
 // published-shape scripts (bash + jq quality gate, python3 policy, bash + jq logger) run unchanged.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
-import { cleanEnv, runCli } from "../support/cli.js";
+import { envWithClaudeSettings, runCli } from "../support/cli.js";
 import { hasJq } from "../support/programs.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
@@ -54,18 +54,16 @@ test("task hooks refuse a task without a description and a completion before the
     { text: "The login test is fixed." },
   ]);
   const space = scopedWorkspace({ "README.md": "# demo\n", "sub/.keep": "" });
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({
+  const env = envWithClaudeSettings(
+    {
       hooks: {
         TaskCreated: command("task-created-policy.py"),
         TaskCompleted: command("task-completed-gate.sh"),
         PostToolBatch: command("batch-log.sh"),
         CwdChanged: command("batch-log.sh"),
       },
-    }),
+    },
+    server,
   );
   const run = await runCli(
     ["-p", "fix the login test", "--output-format", "json", "--allowedTools", "Write"],
@@ -131,13 +129,11 @@ test("InstructionsLoaded fires once per instruction file, imports with their par
     "docs/style.md": "Use two spaces.\n",
     "AGENTS.md": "Run npm test before you finish.\n",
   });
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
-  writeFileSync(join(env.HOME, ".claude", "CLAUDE.md"), "Answer briefly.\n");
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({ hooks: { InstructionsLoaded: command("instructions-log.sh") } }),
+  const env = envWithClaudeSettings(
+    { hooks: { InstructionsLoaded: command("instructions-log.sh") } },
+    server,
   );
+  writeFileSync(join(env.HOME, ".claude", "CLAUDE.md"), "Answer briefly.\n");
   const run = await runCli(["-p", "read the readme", "--output-format", "json"], {
     cwd: space.dir,
     env,
@@ -175,12 +171,7 @@ test("CwdChanged hooks load variables through CLAUDE_ENV_FILE (direnv style) for
     "README.md": "# demo\n",
     "sub/.env.sh": "export APP_MODE=$'sub dir';export APP_HOME=\"$HOME/app\";\n",
   });
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({ hooks: { CwdChanged: command("cwd-env.sh") } }),
-  );
+  const env = envWithClaudeSettings({ hooks: { CwdChanged: command("cwd-env.sh") } }, server);
   const run = await runCli(["-p", "env", "--output-format", "json", "--allowedTools", "Bash"], {
     cwd: space.dir,
     env,
@@ -207,11 +198,8 @@ test("PermissionDenied fires for denials by rule or headless policy (not for a h
     { text: "done" },
   ]);
   const space = scopedWorkspace({ "README.md": "# demo\n", "docs/.keep": "" });
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({
+  const env = envWithClaudeSettings(
+    {
       permissions: { deny: ["Bash(rm:*)"] },
       hooks: {
         PermissionDenied: command("denied-log.sh"),
@@ -219,7 +207,8 @@ test("PermissionDenied fires for denials by rule or headless policy (not for a h
           { matcher: "Bash", hooks: [{ type: "command", command: join(FIXTURES, "guard-git-push.sh") }] },
         ],
       },
-    }),
+    },
+    server,
   );
   const run = await runCli(["-p", "tidy", "--output-format", "json"], {
     cwd: space.dir,

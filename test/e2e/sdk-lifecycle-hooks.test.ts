@@ -7,15 +7,11 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
-import { query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import { sdkOptions } from "../support/agent-sdk.js";
+import { query, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { sdkOptions, twoTurns } from "../support/agent-sdk.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const GUARD = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks", "model-switch-guard.py");
-
-function userTurn(text: string): SDKUserMessage {
-  return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null, session_id: "" };
-}
 
 test("setModel(): PreModelSwitch denies Opus (an error, the model stays); PostModelSwitch's context reaches Haiku", async () => {
   const server = await serveScoped([{ text: "one" }, { text: "two" }]);
@@ -28,16 +24,8 @@ test("setModel(): PreModelSwitch denies Opus (an error, the model stays); PostMo
     join(home, ".claude", "settings.json"),
     JSON.stringify({ hooks: { PreModelSwitch: hook, PostModelSwitch: hook } }),
   );
-  let sendSecond: () => void = () => {};
-  const second = new Promise<void>((resolve) => {
-    sendSecond = resolve;
-  });
-  async function* prompts() {
-    yield userTurn("first");
-    await second;
-    yield userTurn("second");
-  }
-  const run = query({ prompt: prompts(), options });
+  const { prompts, sendSecond } = twoTurns("first", "second");
+  const run = query({ prompt: prompts, options });
   const seen: SDKMessage[] = [];
   let refusal: unknown;
   for await (const message of run) {

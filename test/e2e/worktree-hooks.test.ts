@@ -3,10 +3,10 @@
 // project outside git, python3 making a git worktree and answering with JSON). The project sits in a
 // folder of the test's workspace, so the worktrees the hooks make next to it are cleaned up with it.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
-import { cleanEnv, runCli } from "../support/cli.js";
+import { envWithClaudeSettings, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { commitAll } from "../support/git.js";
 import { hasJq } from "../support/programs.js";
@@ -22,13 +22,8 @@ function setup(files: Record<string, string>, hookScript: string, server: FakeMo
     Object.fromEntries(Object.entries(files).map(([name, text]) => [`proj/${name}`, text])),
   );
   const project = join(space.dir, "proj");
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
   const command = [{ hooks: [{ type: "command", command: join(FIXTURES, hookScript) }] }];
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({ hooks: { WorktreeCreate: command, WorktreeRemove: command } }),
-  );
+  const env = envWithClaudeSettings({ hooks: { WorktreeCreate: command, WorktreeRemove: command } }, server);
   return { space, project, env };
 }
 
@@ -122,15 +117,10 @@ test("a WorktreeCreate hook that prints a path that is no folder fails the call,
   const server = await serveScoped([agentCall("NEVER runs"), { text: "No worktree." }]);
   const space = scopedWorkspace({ "proj/README.md": "# demo\n" });
   const project = join(space.dir, "proj");
-  const env = cleanEnv({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
   const command = [
     { hooks: [{ type: "command", command: "cat > /dev/null; echo 'made it'; echo worktrees/agent" }] },
   ];
-  writeFileSync(
-    join(env.HOME, ".claude", "settings.json"),
-    JSON.stringify({ hooks: { WorktreeCreate: command } }),
-  );
+  const env = envWithClaudeSettings({ hooks: { WorktreeCreate: command } }, server);
   const run = await runCli(["-p", "try"], { cwd: project, env });
   assert.equal(run.code, 0, run.stderr);
   const result = agentResult(server);

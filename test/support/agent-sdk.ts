@@ -1,4 +1,4 @@
-import type { Options, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { Options, SDKMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import { BIN } from "./cli.js";
 import type { FakeModelServer } from "./fake-model-server.js";
 import { tempFolder } from "./temp-folder.js";
@@ -55,4 +55,23 @@ export function resultOf(messages: SDKMessage[]) {
   const last = results.at(-1);
   if (!last) throw new Error(`no result among ${messages.map((message) => message.type).join(", ")}`);
   return last;
+}
+
+/** A user message as a program streams it. */
+export function userTurn(text: string): SDKUserMessage {
+  return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null };
+}
+
+/** A prompt stream of two user turns: the second is sent once `sendSecond()` is called. */
+export function twoTurns(first: string, second: string) {
+  let sendSecond: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    sendSecond = resolve;
+  });
+  async function* prompts(): AsyncGenerator<SDKUserMessage> {
+    yield userTurn(first);
+    await gate;
+    yield userTurn(second);
+  }
+  return { prompts: prompts(), sendSecond: () => sendSecond() };
 }

@@ -1,6 +1,7 @@
 // Spawns the real, built CLI (bin/reagent.js → dist/) with a clean environment: no real API keys,
 // a temp HOME, and only the variables a test passes.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { tempFolder } from "./temp-folder.js";
 
@@ -29,6 +30,22 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
     MCP_TIMEOUT: "60000",
     ...extra,
   };
+}
+
+/** cleanEnv plus `~/.claude/settings.json` in its temp HOME holding `settings`; with `server`, pointed
+ *  at that fake model server. */
+export function envWithClaudeSettings(
+  settings: unknown,
+  server?: { anthropicBaseURL: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const env = cleanEnv({
+    ...(server ? { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL } : {}),
+    ...extra,
+  });
+  mkdirSync(join(env.HOME, ".claude"), { recursive: true });
+  writeFileSync(join(env.HOME, ".claude", "settings.json"), JSON.stringify(settings));
+  return env;
 }
 
 export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
