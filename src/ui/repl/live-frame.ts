@@ -6,7 +6,7 @@ import { type MenuItem, menuLines } from "./command-menu.js";
 import { type DialogState, dialogLines } from "./dialog-view.js";
 import type { PermissionQuestion } from "./host.js";
 import type { EditorState } from "./input-editor.js";
-import { fitLive, liveRows } from "./live-area.js";
+import { fitLive, liveRows, rowsAtHalfWidth } from "./live-area.js";
 import { renderMarkdown } from "./markdown.js";
 import type { RequestView } from "./permission-view.js";
 import { promptLines } from "./prompt-lines.js";
@@ -114,9 +114,13 @@ export function buildFrame(input: FrameInput): Frame {
   const required = [...before, ...dialog, ...after];
   // The task list shares the room with the answer and the running tools: all of it when it fits,
   // otherwise at most half the room, so a long list never hides what is running.
-  const room = liveRows(input.rows) - required.length - 1;
-  const taskRoom = Math.max(Math.min(3, room), room - flexible.length, Math.floor(room / 2));
-  const tasks = taskListLines(transcript.tasks, style, width, taskRoom);
+  // Room counted as fitLive counts it: rows the lines would take at half the width.
+  const cost = (lines: string[]) => lines.reduce((sum, line) => sum + rowsAtHalfWidth(line, width), 0);
+  const room = liveRows(input.rows) - cost(required) - 1;
+  const taskRoom = Math.max(Math.min(3, room), room - cost(flexible), Math.floor(room / 2));
+  let tasks = taskListLines(transcript.tasks, style, width, taskRoom);
+  for (let lines = taskRoom - 1; lines >= 1 && cost(tasks) > taskRoom; lines--)
+    tasks = taskListLines(transcript.tasks, style, width, lines);
   if (tasks.length > 0) flexible.push("", ...tasks);
   return {
     lines: fitLive({ flexible, required }, input.rows, width),

@@ -86,6 +86,10 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       kittyKeyboard: { mode: "auto" },
     },
   );
+  // However the process ends, the shell's next output goes under the live area, not over it
+  // (registered after Ink's own exit handler, so Ink's last writes go out first).
+  const park = () => terminal?.park();
+  process.once("exit", park);
   let code = 0;
   try {
     // Let the app subscribe to the session before SessionStart hooks can report anything.
@@ -103,6 +107,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
     code = 1;
   }
   terminal?.detach();
+  process.off("exit", park);
   await Promise.allSettled([...writes]);
   if (code === 0 && host.session.messages.length > 0)
     (options.stdout ?? process.stdout).write(

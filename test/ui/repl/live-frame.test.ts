@@ -61,6 +61,30 @@ test("the frame never reaches the terminal's height, whatever streams above it",
   }
 });
 
+test("the live area would still fit if the terminal were narrowed to half its width", () => {
+  // tmux reflows the screen when it gets narrower and pushes what no longer fits into the
+  // scrollback before the program hears of it: a full-width line then takes two rows.
+  const transcript = {
+    ...emptyTranscript(),
+    streaming: Array.from({ length: 40 }, (_, i) => `Sentence ${i} of a long paragraph that wraps.`).join(
+      " ",
+    ),
+  };
+  for (const rows of [24, 40]) {
+    const { lines } = buildFrame(input({ transcript, rows, width: 80 }));
+    const halfWidthRows = lines.reduce(
+      (sum, line) => sum + Math.max(1, Math.ceil(stripAnsi(line).length / 40)),
+      0,
+    );
+    assert.ok(halfWidthRows <= rows - 1, `${halfWidthRows} rows at 40 columns, ${rows} rows`);
+    assert.ok(
+      lines.filter((line) => line.includes("Sentence")).length >= 3,
+      "the answer's last lines are shown",
+    );
+    assert.match(stripAnsi(lines.at(-1)!), /default mode/);
+  }
+});
+
 test("a tall permission dialog fits: its body scrolls with a PgUp/PgDn hint", () => {
   const body = Array.from({ length: 50 }, (_, index) => `diff line ${index}`);
   const question = { reason: "needs approval", suggestedRule: "Edit(src/**)" };
