@@ -485,7 +485,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,
     agents,
-    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections, session }),
+    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections, session, hooks }),
     async close() {
       await agents.close();
       process.off("exit", releaseLock);

@@ -42,6 +42,7 @@ import type {
   ToolHooks,
   UserPromptSubmitOutcome,
 } from "./types.js";
+import { createWatchList, type FileEvent, type WatchList } from "./watch-list.js";
 
 /** The payload fields of a call made inside a subagent (a worktree agent's `cwd` is its worktree;
  *  `permission_mode` is the subagent's own). */
@@ -79,6 +80,13 @@ export type HookEngine = ToolHooks &
   TaskHooks &
   ReturnType<typeof worktreeEvents> &
   ReturnType<typeof modelSwitchEvents> & {
+    /** What FileChanged hooks watch: their matchers' file names and the hooks' watchPaths. */
+    readonly watches: WatchList;
+    fileChanged(
+      filePath: string,
+      event: FileEvent,
+      inherited: (name: string) => string | undefined,
+    ): Promise<{ notices: HookNotice[]; envExports: Record<string, string>; envUnset: string[] }>;
     readonly disabledBy?: string;
     /** Adds the hook callbacks a program registered at run time (the Agent SDK's initialize). */
     registerCallbacks(handlers: readonly HookHandler[], invoke: CallbackInvoker): void;
@@ -124,6 +132,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     ]);
   }
   let envFiles = 0;
+  const watches = createWatchList(() => dispatcher.matchersOf("FileChanged"));
 
   /** Runs `request` with CLAUDE_ENV_FILE set to a fresh empty file and reads back what the hooks
    *  wrote (SessionStart, CwdChanged); lines it cannot read are reported once. */
@@ -151,6 +160,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       merged.notices.push(notice);
       notify([notice]);
     }
+    watches.add(merged.watchPaths ?? []);
     return { merged, env };
   }
 
@@ -433,6 +443,16 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
 
     forAgent,
+
+    watches,
+    /** FileChanged: a watched file changed on disk (observe only; CLAUDE_ENV_FILE as for CwdChanged). */
+    async fileChanged(filePath: string, event: FileEvent, inherited: (name: string) => string | undefined) {
+      const { merged, env } = await withEnvFile(
+        { event: "FileChanged", fields: { file_path: filePath, event } },
+        inherited,
+      );
+      return { notices: merged.notices, envExports: env.exports, envUnset: env.unset };
+    },
 
     list: () => listHooks(options.config),
     test: (event, synthetic = {}) => testHooks(dispatcher, event, synthetic),

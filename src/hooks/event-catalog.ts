@@ -33,7 +33,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   InstructionsLoaded: { fired: true, matchField: "load_reason" },
   ConfigChange: { fired: false, matchField: "source" },
   CwdChanged: { fired: true },
-  FileChanged: { fired: false, matchField: "file_path" },
+  FileChanged: { fired: true, matchField: "file_path" },
   DirectoryAdded: { fired: false },
   WorktreeCreate: { fired: true },
   WorktreeRemove: { fired: true },

@@ -26,6 +26,8 @@ export type HookJson = {
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext?: string;
+  /** SessionStart / CwdChanged / FileChanged: absolute paths FileChanged hooks should watch. */
+  watchPaths?: string[];
   /** PermissionDenied: the model may retry the denied call. */
   retry?: boolean;
   /** WorktreeCreate: the absolute path of the worktree the hook made. */
@@ -80,6 +82,11 @@ function specificSchema(event: HookEventName) {
       additionalContext: text(),
       worktreePath: is("WorktreeCreate") ? text() : refused("WorktreeCreate"),
       retry: is("PermissionDenied") ? flag().nullish() : refused("PermissionDenied"),
+      watchPaths: is("SessionStart", "CwdChanged", "FileChanged")
+        ? z
+            .array(z.string(), { error: (issue) => `must be an array of paths, got ${got(issue.input)}` })
+            .nullish()
+        : refused("SessionStart, CwdChanged and FileChanged"),
     },
     { error: (issue) => `must be an object, got ${got(issue.input)}` },
   );
@@ -130,6 +137,7 @@ function eventSchema(event: HookEventName) {
         additionalContext: specific?.additionalContext ?? undefined,
         worktreePath: (specific?.worktreePath as string | null | undefined) ?? undefined,
         retry: specific?.retry === true ? true : undefined,
+        watchPaths: (specific?.watchPaths as string[] | null | undefined) ?? undefined,
       };
       for (const key of Object.keys(json) as Array<keyof HookJson>)
         if (json[key] === undefined) delete json[key];

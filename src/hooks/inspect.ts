@@ -118,6 +118,8 @@ function syntheticFields(
       };
     case "Notification":
       return { message: "test", notification_type: input.notification_type ?? "idle_prompt" };
+    case "FileChanged":
+      return { file_path: input.file_path ?? "/tmp/.envrc", event: input.event ?? "change" };
     case "PermissionDenied":
       return { ...toolFields, reason: "denied by a permission rule" };
     case "PostToolBatch":

@@ -24,3 +24,14 @@ export function compileMatcher(matcher: string | undefined): (value: string) => 
   }
   return (value) => regex.test(value);
 }
+
+/** FileChanged's matcher: `|`-separated literal file names (never a regular expression), compared
+ *  with a changed file's name; empty or `*` matches every watched file. */
+export function fileNamesOf(matcher: string): string[] | "all" {
+  const text = matcher.trim();
+  if (text === "" || text === "*") return "all";
+  return text
+    .split("|")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+}

@@ -26,6 +26,8 @@ export type MergedOutcome = {
   worktreePath?: string;
   /** PermissionDenied: some hook said the model may retry. */
   retry?: boolean;
+  /** SessionStart / CwdChanged / FileChanged: paths to watch for FileChanged. */
+  watchPaths?: string[];
   stop?: StopRequest;
   notices: HookNotice[];
 };
@@ -135,6 +137,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
       merged.worktreePath ??= json?.worktreePath ?? lastLine(verdict.text);
     if (json) {
       if (json.retry) merged.retry = true;
+      if (json.watchPaths?.length) merged.watchPaths = [...(merged.watchPaths ?? []), ...json.watchPaths];
       if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
       if (json.updatedToolOutput !== undefined) outputs.push({ run, value: json.updatedToolOutput });
       if (json.additionalContext) merged.additionalContext.push(json.additionalContext);
