@@ -8,6 +8,7 @@ import { basename, dirname, join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { FileEvent } from "../hooks/watch-list.js";
 import type { ShellState } from "../tools/tool.js";
+import { errorMessage } from "../util/errors.js";
 
 export type FileWatch = { close(): void };
 
@@ -19,6 +20,7 @@ export function startFileWatch(options: {
   shell: ShellState;
   baseEnv: Record<string, string | undefined>;
   quietMs?: number;
+  onError?: (message: string) => void;
 }): FileWatch | undefined {
   const { hooks, shell } = options;
   if (!hooks.has("FileChanged")) return undefined;
@@ -35,14 +37,20 @@ export function startFileWatch(options: {
     existed.set(path, now);
     if (!before && !now) return;
     const event: FileEvent = !before ? "add" : !now ? "unlink" : "change";
-    queue = queue.then(async () => {
-      const { env } = shell;
-      const outcome = await hooks.fileChanged(path, event, (name) =>
-        name in env ? env[name] : options.baseEnv[name],
+    queue = queue
+      .then(async () => {
+        const { env } = shell;
+        const outcome = await hooks.fileChanged(path, event, (name) =>
+          name in env ? env[name] : options.baseEnv[name],
+        );
+        Object.assign(env, outcome.envExports);
+        for (const name of outcome.envUnset) delete env[name];
+      })
+      // The engine reports the hooks' own failures; one that kept them from running is said here and
+      // never ends the session.
+      .catch((error: unknown) =>
+        options.onError?.(`FileChanged hooks could not run: ${errorMessage(error)}`),
       );
-      Object.assign(env, outcome.envExports);
-      for (const name of outcome.envUnset) delete env[name];
-    });
   };
 
   const changed = (path: string) => {

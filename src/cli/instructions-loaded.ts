@@ -6,6 +6,7 @@ import { basename, relative } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { InstructionsLoad } from "../hooks/types.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import { errorMessage } from "../util/errors.js";
 
 function memoryType(path: string, homeDir: string): InstructionsLoad["memoryType"] {
   if (basename(path) === "CLAUDE.local.md") return "Local";
@@ -28,12 +29,19 @@ export function withInstructionsLoaded(
       for (const file of fresh) seen.add(file.path);
       if (fresh.length > 0 && hooks.instructionsLoaded && hooks.has("InstructionsLoaded"))
         for (const file of fresh)
-          await hooks.instructionsLoaded({
-            filePath: file.path,
-            memoryType: memoryType(file.path, homeDir),
-            loadReason: file.importedBy ? "include" : "session_start",
-            ...(file.importedBy ? { parentFilePath: file.importedBy } : {}),
-          });
+          await hooks
+            .instructionsLoaded({
+              filePath: file.path,
+              memoryType: memoryType(file.path, homeDir),
+              loadReason: file.importedBy ? "include" : "session_start",
+              ...(file.importedBy ? { parentFilePath: file.importedBy } : {}),
+            })
+            // An observer's failure never stops the prompt from being built; it is reported once.
+            .catch((error: unknown) => {
+              const warning = `InstructionsLoaded hooks could not run: ${errorMessage(error)}`;
+              built.warnings.push(warning);
+              built.newWarnings.push(warning);
+            });
       return built;
     },
   };

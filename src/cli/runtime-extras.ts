@@ -59,6 +59,7 @@ export function runtimeExtras(parts: {
     hooks: parts.hooks,
     shell: parts.session.options.shell,
     baseEnv: parts.session.options.baseEnv ?? {},
+    onError: (message) => parts.session.emit({ type: "warning", message }),
   });
   const extras = {
     structuredOutput: undefined as StructuredOutputSink | undefined,

@@ -2,9 +2,10 @@
 // runner/: validate → PreToolUse hooks → permission gate → execute → PostToolUse / PostToolUseFailure.
 // A hook deny is final; a hook allow skips the prompt but never a deny rule; a hook ask forces a
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
-import type { BatchCall, HookNotice, ToolHooks } from "../hooks/types.js";
+import type { BatchCall, HookEventName, HookNotice, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
+import { errorMessage } from "../util/errors.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor } from "./execution.js";
@@ -74,11 +75,12 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     });
     if (context.shell.cwd !== folder && options.hooks?.cwdChanged) {
       const { env } = context.shell;
-      const changed = await options.hooks.cwdChanged(folder, context.shell.cwd, (name) =>
-        name in env ? env[name] : context.baseEnv?.[name],
-      );
-      Object.assign(env, changed.envExports);
-      for (const name of changed.envUnset) delete env[name];
+      // The call already ran: a CwdChanged failure is reported, and the call keeps its result.
+      const changed = await options.hooks
+        .cwdChanged(folder, context.shell.cwd, (name) => (name in env ? env[name] : context.baseEnv?.[name]))
+        .catch((error: unknown) => hookFailure("CwdChanged", error));
+      Object.assign(env, changed?.envExports ?? {});
+      for (const name of changed?.envUnset ?? []) delete env[name];
     }
     return {
       ...(await runPostToolUse(options.hooks, call, tool, input, executed, carried, signal)),
@@ -99,6 +101,18 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     });
     return execution;
   }
+
+  /** A hook event that could not run at all (not a hook's own error): said once, the call goes on. */
+  const hookFailure = (event: HookEventName, error: unknown): undefined => {
+    options.onNotice?.({
+      kind: "error",
+      event,
+      hook: "",
+      source: "",
+      text: `${event} hooks could not run: ${errorMessage(error)}`,
+    });
+    return undefined;
+  };
 
   return {
     isReadOnly(call) {
@@ -125,7 +139,10 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
             toolUseId: call.id,
           },
       );
-      const outcome = await hooks.postToolBatch(batch, signal);
+      const outcome = await hooks
+        .postToolBatch(batch, signal)
+        .catch((error: unknown) => hookFailure("PostToolBatch", error));
+      if (!outcome) return { notes: [] };
       const notes = [...outcome.additionalContext];
       if (outcome.blockReason) notes.unshift(outcome.blockReason);
       const control = stopControl(outcome.stop);

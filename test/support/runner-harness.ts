@@ -1,6 +1,7 @@
 // The real ToolRunner wired the way the session wires it: the real hooks engine (real hook
 // processes), the real permission gate, the built-in tools plus the test tools, over a real temp
 // workspace. `call` runs one tool call through every stage and returns what the model would get.
+import type { HookEngineOptions } from "../../src/hooks/index.js";
 import type { HookNotice } from "../../src/hooks/types.js";
 import type { PermissionMode, Prompter } from "../../src/permissions/types.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
@@ -20,6 +21,8 @@ export type RunnerHarnessOptions = Omit<TestHookConfig, "projectDir"> & {
   /** Makes the gate interactive: "ask" becomes a question to this prompter. */
   prompter?: Prompter;
   tools?: Tool[];
+  /** Extra hooks-engine options (e.g. where CLAUDE_ENV_FILE files go). */
+  engine?: Partial<HookEngineOptions>;
 };
 
 export function createRunnerHarness(options: RunnerHarnessOptions) {
@@ -27,7 +30,11 @@ export function createRunnerHarness(options: RunnerHarnessOptions) {
   const denials: PermissionDenial[] = [];
   const hooks = createTestHookEngine(
     { projectDir: options.cwd, settings: options.settings, compactHooks: options.compactHooks },
-    { onNotice: (notice) => notices.push(notice), permissionMode: () => options.mode ?? "default" },
+    {
+      onNotice: (notice) => notices.push(notice),
+      permissionMode: () => options.mode ?? "default",
+      ...options.engine,
+    },
   );
   const gate = createTestGate({
     cwd: options.cwd,
