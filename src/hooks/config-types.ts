@@ -13,10 +13,13 @@ export type HookHandler = {
   matches: (value: string) => boolean;
   /** `callback`: a hook function inside the program driving reagent (an Agent SDK hook), asked through
    *  the control channel; it goes through the same matching, parsing and merging as a command. */
-  type: "command" | "callback";
+  type: "command" | "callback" | "http";
   /** Shell command (shell form) or the program to run (exec form, when `args` is present); for a
-   *  callback, a label naming it. */
+   *  callback, a label naming it; for an http hook, its URL. */
   command: string;
+  /** An http hook's request headers (`$NAME` filled only for `allowedEnvVars`). */
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
   /** The SDK's id of a callback handler. */
   callbackId?: string;
   args?: string[];

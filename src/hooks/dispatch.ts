@@ -9,6 +9,7 @@ import { fileNamesOf } from "./matcher.js";
 import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
 import { parseHookOutput } from "./parse-output.js";
 import { type CommandResult, runCommand } from "./run-command.js";
+import { runHttpHook } from "./run-http.js";
 import type { HookEventName, HookRunEvent } from "./types.js";
 
 export type RuleMatcher = (
@@ -121,20 +122,30 @@ export function createDispatcher(options: DispatchOptions) {
     const result =
       handler.type === "callback"
         ? await callback(handler, request, stdin)
-        : await runCommand({
-            command: substitute(handler.command, options.projectDir),
-            args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
-            cwd: options.projectDir,
-            env: {
-              ...options.baseEnv,
-              CLAUDE_PROJECT_DIR: options.projectDir,
-              REAGENT_PROJECT_DIR: options.projectDir,
-              ...request.env,
-            },
-            stdin,
-            timeoutMs: handler.timeoutMs,
-            signal: request.signal,
-          });
+        : handler.type === "http"
+          ? await runHttpHook({
+              url: handler.command,
+              headers: handler.headers ?? {},
+              allowedEnvVars: handler.allowedEnvVars ?? [],
+              env: options.baseEnv,
+              body: stdin,
+              timeoutMs: handler.timeoutMs,
+              signal: request.signal,
+            })
+          : await runCommand({
+              command: substitute(handler.command, options.projectDir),
+              args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
+              cwd: options.projectDir,
+              env: {
+                ...options.baseEnv,
+                CLAUDE_PROJECT_DIR: options.projectDir,
+                REAGENT_PROJECT_DIR: options.projectDir,
+                ...request.env,
+              },
+              stdin,
+              timeoutMs: handler.timeoutMs,
+              signal: request.signal,
+            });
     const verdict = parseHookOutput(request.event, handler, result);
     const run: HookRun = { handler, result, verdict };
     const decision = runDecision(request.event, run);

@@ -12,7 +12,7 @@ import { HOOK_EVENTS, type HookEventName, type HookRunDecision } from "./types.j
 export type HookListEntry = {
   event: HookEventName;
   matcher: string;
-  type: "command" | "callback";
+  type: "command" | "callback" | "http";
   command: string;
   args?: string[];
   timeoutMs: number;

@@ -24,7 +24,7 @@ const CLAUDE_DEFAULT_TIMEOUT_MS = 60_000;
 const COMPACT_DEFAULT_TIMEOUT_MS = 5_000;
 
 const SHARED_KEYS = ["type", "command", "args", "statusMessage", "if", "onError"];
-const CLAUDE_HANDLER_KEYS = [...SHARED_KEYS, "timeout"];
+const CLAUDE_HANDLER_KEYS = [...SHARED_KEYS, "timeout", "url", "headers", "allowedEnvVars"];
 const COMPACT_HANDLER_KEYS = [...SHARED_KEYS, "matcher", "timeoutMs", "denyOnFailure"];
 const GROUP_KEYS = ["matcher", "hooks"];
 /** Keys that belong to the other format: say which unit this one takes. */
@@ -132,6 +132,31 @@ class Reader {
     return { command, args, onError, statusMessage, ifRule };
   }
 
+  /** An http handler: `url` (http or https), string `headers`, `allowedEnvVars` names. */
+  http(source: string, path: string, entry: Obj) {
+    const url = entry.url;
+    if (typeof url !== "string" || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))
+      this.fail(source, `${path}.url`, "url must be an http:// or https:// URL");
+    if (entry.command !== undefined)
+      this.fail(source, `${path}.command`, 'an http hook has "url", not "command"');
+    const headers = entry.headers ?? {};
+    if (!isObject(headers) || Object.values(headers).some((value) => typeof value !== "string"))
+      this.fail(source, `${path}.headers`, "headers must be an object of strings");
+    const allowed = entry.allowedEnvVars ?? [];
+    if (
+      !Array.isArray(allowed) ||
+      allowed.some((name) => typeof name !== "string" || !/^[A-Za-z_]\w*$/.test(name))
+    )
+      this.fail(source, `${path}.allowedEnvVars`, "allowedEnvVars must be an array of variable names");
+    const { args: _args, ...common } = this.common(source, path, { ...entry, command: url }, false);
+    return {
+      ...common,
+      type: "http" as const,
+      headers: headers as Record<string, string>,
+      allowedEnvVars: allowed as string[],
+    };
+  }
+
   positive(source: string, path: string, value: unknown, what: string): number {
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
       this.fail(source, path, `${what} must be a positive number`);
@@ -162,14 +187,15 @@ class Reader {
           const path = `${groupPath}.hooks[${index}]`;
           if (!isObject(entry)) this.fail(source, path, "must be an object");
           this.unknownKeys(source, path, entry, CLAUDE_HANDLER_KEYS, "claude");
-          if (entry.type !== "command") {
+          if (entry.type !== "command" && entry.type !== "http") {
             this.fail(
               source,
               `${path}.type`,
-              `unknown handler type ${JSON.stringify(entry.type)}; only "command" is supported`,
+              `unknown handler type ${JSON.stringify(entry.type)}; "command" and "http" are supported`,
             );
           }
-          const common = this.common(source, path, entry, false);
+          const common =
+            entry.type === "http" ? this.http(source, path, entry) : this.common(source, path, entry, false);
           const timeoutMs =
             entry.timeout === undefined
               ? CLAUDE_DEFAULT_TIMEOUT_MS
@@ -214,12 +240,13 @@ class Reader {
   private push(
     fields: Omit<HookHandler, "matcher" | "matches" | "order" | "type"> & {
       matcher: { text: string; matches: (v: string) => boolean };
+      type?: "http";
     },
   ): void {
-    const { matcher, args, statusMessage, ifRule, ...rest } = fields;
+    const { matcher, args, statusMessage, ifRule, type, ...rest } = fields;
     const handler: HookHandler = {
       ...rest,
-      type: "command",
+      type: type ?? "command",
       matcher: matcher.text,
       matches: matcher.matches,
       order: this.order++,
