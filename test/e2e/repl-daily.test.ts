@@ -79,10 +79,50 @@ test("a --continue replay shows every tool line as it looked live: tasks, subage
   const second = await openRepl(cleanups, [], { reuse: { dir: first.dir, home: first.home }, args: ["-c"] });
   const replay = await second.tmux.waitFor((screen) => screen.includes("resumed session"), "the replay");
   const mainLive = liveLines.filter((line) => !line.includes("↳"));
-  // Live lines print as calls finish (parallel read-only calls in any order); the replay keeps the
-  // order of the calls, so the lines are compared as a set.
-  assert.deepEqual(toolLines(replay).sort(), mainLive.sort(), `replayed:\n${replay}\nlive:\n${live}`);
+  assert.deepEqual(toolLines(replay), mainLive, `replayed:\n${replay}\nlive:\n${live}`);
   assert.match(replay, diff, "and in the replay");
+});
+
+test("parallel calls print live in the order the model made them, as the replay lists them", {
+  skip,
+}, async () => {
+  // Two read-only calls run together; a PreToolUse hook holds the first one back, so it finishes last.
+  const hook = "grep -q slow.txt && sleep 1.5; exit 0";
+  const files = {
+    "slow.txt": "slow\n",
+    "fast.txt": "fast\n",
+    ".agents/settings.json": JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: hook }] }] },
+    }),
+  };
+  const script = [
+    {
+      tool_calls: [
+        { name: "Read", input: { file_path: "slow.txt" } },
+        { name: "Read", input: { file_path: "fast.txt" } },
+      ],
+    },
+    { text: "Read both." },
+  ];
+  const first = await openRepl(cleanups, script, { files });
+  await sendLine(first.tmux, "read them");
+  const running = await first.tmux.waitFor(
+    (screen) => /Read\(slow\.txt\) \d+s/.test(screen) && !/Read\(fast\.txt\) \d+s/.test(screen),
+    "the fast call done while the slow one runs",
+  );
+  assert.doesNotMatch(running, /✓ Read\(fast\.txt\)/, `the fast call waits for the slow one:\n${running}`);
+  const live = await first.tmux.waitFor((screen) => screen.includes("Worked for"), "the end of the turn");
+  const liveLines = toolLines(live);
+  assert.deepEqual(
+    liveLines.map((line) => line.replace(/^✓ /, "")),
+    ["Read(slow.txt)", "Read(fast.txt)"],
+    live,
+  );
+  first.tmux.keys("C-d");
+  await first.tmux.waitFor((screen) => screen.includes("reagent --resume"), "the exit");
+  const second = await openRepl(cleanups, [], { reuse: { dir: first.dir, home: first.home }, args: ["-c"] });
+  const replay = await second.tmux.waitFor((screen) => screen.includes("resumed session"), "the replay");
+  assert.deepEqual(toolLines(replay), liveLines, `replayed:\n${replay}\nlive:\n${live}`);
 });
 
 test("at 80 columns the status line keeps the permission mode whole; the help pointer goes first", {

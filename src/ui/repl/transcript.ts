@@ -54,6 +54,8 @@ export type RunningTool = {
   id: string;
   summary: string;
   startedAt: number;
+  /** Start order of the main agent's calls (the model's order), for printing them in that order. */
+  seq?: number;
   /** The tail of its live output (Bash), at most LIVE_OUTPUT_CHARS. */
   output: string;
 };
@@ -79,6 +81,10 @@ export type Transcript = {
   nextId: number;
   /** The session's task list, shown live while any task is open. */
   tasks: readonly TaskItem[];
+  /** Finished calls waiting for calls the model made before them (parallel calls finish in any
+   *  order; they are printed in the model's order, as a resumed session replays them). */
+  held: Array<{ seq: number; entry: EntryInput }>;
+  nextSeq: number;
 };
 
 export const emptyTranscript = (): Transcript => ({
@@ -91,6 +97,8 @@ export const emptyTranscript = (): Transcript => ({
   toolsThisTurn: 0,
   nextId: 1,
   tasks: [],
+  held: [],
+  nextSeq: 0,
 });
 
 export function addEntry(state: Transcript, entry: EntryInput): Transcript {
@@ -99,6 +107,16 @@ export function addEntry(state: Transcript, entry: EntryInput): Transcript {
     entries: [...state.entries, { ...entry, id: state.nextId } as Entry],
     nextId: state.nextId + 1,
   };
+}
+
+/** Prints the held finished calls that no running call of the main agent precedes (all: `flush`). */
+function releaseHeld(state: Transcript, flush = false): Transcript {
+  const waiting = state.running.flatMap((tool) => (tool.seq === undefined ? [] : [tool.seq]));
+  const first = flush || waiting.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...waiting);
+  const ready = state.held.filter((held) => held.seq < first).sort((a, b) => a.seq - b.seq);
+  if (ready.length === 0) return state;
+  const next = ready.reduce((acc, held) => addEntry(acc, held.entry), state);
+  return { ...next, held: state.held.filter((held) => held.seq >= first) };
 }
 
 /** A running tool's clock restarts when its permission dialog is answered (the wait is not its time). */
@@ -215,8 +233,9 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
         ...flushStreaming(state),
         running: [
           ...state.running,
-          { id: event.call.id, summary: event.summary, startedAt: now, output: "" },
+          { id: event.call.id, summary: event.summary, startedAt: now, output: "", seq: state.nextSeq },
         ],
+        nextSeq: state.nextSeq + 1,
       };
     case "tool-progress":
       return {
@@ -227,24 +246,25 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
             : tool,
         ),
       };
-    case "tool-call-end":
-      return addEntry(
-        {
-          ...state,
-          running: state.running.filter((tool) => tool.id !== event.call.id),
-          toolsThisTurn: state.toolsThisTurn + 1,
-        },
-        {
-          kind: "tool",
-          summary: event.summary,
-          status: toolStatus(event.isError, event.code),
-          code: event.code,
-          content: event.content,
-          durationMs: event.durationMs,
-          patch: event.isError ? undefined : toolPatch(event.call.name, event.data),
-          input: event.call.input as Record<string, unknown>,
-        },
-      );
+    case "tool-call-end": {
+      const seq = state.running.find((tool) => tool.id === event.call.id)?.seq ?? state.nextSeq;
+      const entry: EntryInput = {
+        kind: "tool",
+        summary: event.summary,
+        status: toolStatus(event.isError, event.code),
+        code: event.code,
+        content: event.content,
+        durationMs: event.durationMs,
+        patch: event.isError ? undefined : toolPatch(event.call.name, event.data),
+        input: event.call.input as Record<string, unknown>,
+      };
+      return releaseHeld({
+        ...state,
+        running: state.running.filter((tool) => tool.id !== event.call.id),
+        toolsThisTurn: state.toolsThisTurn + 1,
+        held: [...state.held, { seq, entry }],
+      });
+    }
     case "hook-notice": {
       const { notice } = event;
       const level =
@@ -281,7 +301,10 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
     case "turn-end": {
       // Background agents' tools keep running after the turn.
       const running = state.running.filter((tool) => tool.id.includes("/"));
-      const ended = terminalEntry({ ...flushStreaming(state), running, retry: undefined }, event);
+      const ended = terminalEntry(
+        releaseHeld({ ...flushStreaming(state), running, retry: undefined }, true),
+        event,
+      );
       const line = feedbackLine(event.result, state.toolsThisTurn);
       return { ...(line ? addEntry(ended, { kind: "feedback", text: line }) : ended), toolsThisTurn: 0 };
     }
