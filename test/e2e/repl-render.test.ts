@@ -159,9 +159,12 @@ test("a long answer: finished blocks reach the scrollback while the rest streams
     1,
     `the top is in the history:\n${midway}`,
   );
+  // The fake server waits 4 s before each of the stream's events: the turn ends ~28 s after the
+  // request.
   await tmux.waitFor(
     (screen) => screen.includes("Paragraph 59 of") && !screen.includes("Working…"),
     "the end",
+    90_000,
   );
   const history = tmux.history();
   for (let index = 0; index < 60; index++)

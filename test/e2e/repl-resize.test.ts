@@ -43,7 +43,8 @@ async function resizeWhileWorking(tmux: TmuxSession): Promise<void> {
   tmux.resize(40, 24);
   await pause(600);
   tmux.resize(90, 24);
-  await tmux.waitFor((screen) => /⎿ tick 2/.test(screen), "the running command");
+  // The fake server waits a second before each stream event: the call starts ~12 s in.
+  await tmux.waitFor((screen) => /⎿ tick 2/.test(screen), "the running command", 90_000);
   tmux.resize(60, 24);
   await pause(500);
   tmux.resize(44, 24);
@@ -57,6 +58,7 @@ async function resizeWhileWorking(tmux: TmuxSession): Promise<void> {
   await tmux.waitFor(
     () => tmux.visible().includes("All finished.") && !tmux.visible().includes("Working…"),
     "the end of the turn",
+    90_000,
   );
   await pause(400);
 }
