@@ -8,6 +8,7 @@ import type { Session } from "../session/session.js";
 import type { TranscriptStore } from "../session/transcript-store.js";
 import type { Basics } from "./compose.js";
 import { configStep } from "./config-step.js";
+import { promptHookModel } from "./prompt-hook-model.js";
 import { spillDirFor } from "./session-files.js";
 
 export function createHooks(
@@ -43,6 +44,7 @@ export function createHooks(
         matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
       validateRule,
       onEvent: (event) => sink.session?.hookRun(event),
+      askModel: promptHookModel(basics, sink),
       onNotice: (notice) => {
         if (sink.session) sink.session.notice(notice);
         else sink.early?.push(notice.text);

@@ -13,10 +13,12 @@ export type HookHandler = {
   matches: (value: string) => boolean;
   /** `callback`: a hook function inside the program driving reagent (an Agent SDK hook), asked through
    *  the control channel; it goes through the same matching, parsing and merging as a command. */
-  type: "command" | "callback" | "http";
+  type: "command" | "callback" | "http" | "prompt";
   /** Shell command (shell form) or the program to run (exec form, when `args` is present); for a
-   *  callback, a label naming it; for an http hook, its URL. */
+   *  callback, a label naming it; for an http hook, its URL; for a prompt hook, its prompt. */
   command: string;
+  /** A prompt hook's model (default: the small, fast model, else the session's). */
+  model?: string;
   /** An http hook's request headers (`$NAME` filled only for `allowedEnvVars`). */
   headers?: Record<string, string>;
   allowedEnvVars?: string[];

@@ -10,6 +10,7 @@ import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merg
 import { parseHookOutput } from "./parse-output.js";
 import { type CommandResult, runCommand } from "./run-command.js";
 import { runHttpHook } from "./run-http.js";
+import { type AskModel, runPromptHook } from "./run-prompt.js";
 import type { HookEventName, HookRunEvent } from "./types.js";
 
 export type RuleMatcher = (
@@ -28,6 +29,8 @@ export type DispatchOptions = {
   transcriptPath?: () => string | null;
   matchRule?: RuleMatcher;
   onEvent?: (event: HookRunEvent) => void;
+  /** The model prompt hooks ask (absent: a prompt hook is a hook error saying so). */
+  askModel?: AskModel;
 };
 
 /** Runs an SDK hook callback: the payload object in, the callback's JSON answer (or failure) out,
@@ -122,30 +125,40 @@ export function createDispatcher(options: DispatchOptions) {
     const result =
       handler.type === "callback"
         ? await callback(handler, request, stdin)
-        : handler.type === "http"
-          ? await runHttpHook({
-              url: handler.command,
-              headers: handler.headers ?? {},
-              allowedEnvVars: handler.allowedEnvVars ?? [],
-              env: options.baseEnv,
-              body: stdin,
+        : handler.type === "prompt"
+          ? await runPromptHook({
+              event: request.event,
+              prompt: handler.command,
+              model: handler.model,
+              payload: stdin,
               timeoutMs: handler.timeoutMs,
               signal: request.signal,
+              ask: options.askModel,
             })
-          : await runCommand({
-              command: substitute(handler.command, options.projectDir),
-              args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
-              cwd: options.projectDir,
-              env: {
-                ...options.baseEnv,
-                CLAUDE_PROJECT_DIR: options.projectDir,
-                REAGENT_PROJECT_DIR: options.projectDir,
-                ...request.env,
-              },
-              stdin,
-              timeoutMs: handler.timeoutMs,
-              signal: request.signal,
-            });
+          : handler.type === "http"
+            ? await runHttpHook({
+                url: handler.command,
+                headers: handler.headers ?? {},
+                allowedEnvVars: handler.allowedEnvVars ?? [],
+                env: options.baseEnv,
+                body: stdin,
+                timeoutMs: handler.timeoutMs,
+                signal: request.signal,
+              })
+            : await runCommand({
+                command: substitute(handler.command, options.projectDir),
+                args: handler.args?.map((arg) => substitute(arg, options.projectDir)),
+                cwd: options.projectDir,
+                env: {
+                  ...options.baseEnv,
+                  CLAUDE_PROJECT_DIR: options.projectDir,
+                  REAGENT_PROJECT_DIR: options.projectDir,
+                  ...request.env,
+                },
+                stdin,
+                timeoutMs: handler.timeoutMs,
+                signal: request.signal,
+              });
     const verdict = parseHookOutput(request.event, handler, result);
     const run: HookRun = { handler, result, verdict };
     const decision = runDecision(request.event, run);

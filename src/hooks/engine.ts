@@ -26,6 +26,7 @@ import {
   worktreeEvents,
 } from "./lifecycle-events.js";
 import type { MergedOutcome } from "./merge.js";
+import type { AskModel } from "./run-prompt.js";
 import type {
   AgentHooks,
   HookEventName,
@@ -72,6 +73,8 @@ export type HookEngineOptions = {
   validateRule?: (rule: string) => string | null;
   onEvent?: (event: HookRunEvent) => void;
   onNotice?: (notice: HookNotice) => void;
+  /** The model `type: "prompt"` hooks ask. */
+  askModel?: AskModel;
 };
 
 export type HookEngine = ToolHooks &

@@ -12,7 +12,7 @@ import { HOOK_EVENTS, type HookEventName, type HookRunDecision } from "./types.j
 export type HookListEntry = {
   event: HookEventName;
   matcher: string;
-  type: "command" | "callback" | "http";
+  type: "command" | "callback" | "http" | "prompt";
   command: string;
   args?: string[];
   timeoutMs: number;

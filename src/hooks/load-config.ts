@@ -24,7 +24,17 @@ const CLAUDE_DEFAULT_TIMEOUT_MS = 60_000;
 const COMPACT_DEFAULT_TIMEOUT_MS = 5_000;
 
 const SHARED_KEYS = ["type", "command", "args", "statusMessage", "if", "onError"];
-const CLAUDE_HANDLER_KEYS = [...SHARED_KEYS, "timeout", "url", "headers", "allowedEnvVars"];
+const CLAUDE_HANDLER_KEYS = [
+  ...SHARED_KEYS,
+  "timeout",
+  "url",
+  "headers",
+  "allowedEnvVars",
+  "prompt",
+  "model",
+];
+/** Claude Code's default timeout of a prompt hook (a model request), in milliseconds. */
+const PROMPT_DEFAULT_TIMEOUT_MS = 30_000;
 const COMPACT_HANDLER_KEYS = [...SHARED_KEYS, "matcher", "timeoutMs", "denyOnFailure"];
 const GROUP_KEYS = ["matcher", "hooks"];
 /** Keys that belong to the other format: say which unit this one takes. */
@@ -132,6 +142,17 @@ class Reader {
     return { command, args, onError, statusMessage, ifRule };
   }
 
+  /** A prompt handler: the `prompt` a model evaluates, an optional `model`. */
+  prompt(source: string, path: string, entry: Obj) {
+    if (typeof entry.prompt !== "string" || entry.prompt.trim() === "")
+      this.fail(source, `${path}.prompt`, "prompt must be a non-empty string");
+    if (entry.command !== undefined)
+      this.fail(source, `${path}.command`, 'a prompt hook has "prompt", not "command"');
+    const model = this.optionalString(source, path, entry, "model");
+    const { args: _args, ...common } = this.common(source, path, { ...entry, command: entry.prompt }, false);
+    return { ...common, type: "prompt" as const, ...(model ? { model } : {}) };
+  }
+
   /** An http handler: `url` (http or https), string `headers`, `allowedEnvVars` names. */
   http(source: string, path: string, entry: Obj) {
     const url = entry.url;
@@ -187,18 +208,24 @@ class Reader {
           const path = `${groupPath}.hooks[${index}]`;
           if (!isObject(entry)) this.fail(source, path, "must be an object");
           this.unknownKeys(source, path, entry, CLAUDE_HANDLER_KEYS, "claude");
-          if (entry.type !== "command" && entry.type !== "http") {
+          if (entry.type !== "command" && entry.type !== "http" && entry.type !== "prompt") {
             this.fail(
               source,
               `${path}.type`,
-              `unknown handler type ${JSON.stringify(entry.type)}; "command" and "http" are supported`,
+              `unknown handler type ${JSON.stringify(entry.type)}; "command", "http" and "prompt" are supported`,
             );
           }
           const common =
-            entry.type === "http" ? this.http(source, path, entry) : this.common(source, path, entry, false);
+            entry.type === "http"
+              ? this.http(source, path, entry)
+              : entry.type === "prompt"
+                ? this.prompt(source, path, entry)
+                : this.common(source, path, entry, false);
           const timeoutMs =
             entry.timeout === undefined
-              ? CLAUDE_DEFAULT_TIMEOUT_MS
+              ? entry.type === "prompt"
+                ? PROMPT_DEFAULT_TIMEOUT_MS
+                : CLAUDE_DEFAULT_TIMEOUT_MS
               : this.positive(source, `${path}.timeout`, entry.timeout, "timeout (seconds)") * 1000;
           this.push({ event, matcher, source, path, timeoutMs, format: "claude", ...common });
         });
@@ -240,7 +267,7 @@ class Reader {
   private push(
     fields: Omit<HookHandler, "matcher" | "matches" | "order" | "type"> & {
       matcher: { text: string; matches: (v: string) => boolean };
-      type?: "http";
+      type?: "http" | "prompt";
     },
   ): void {
     const { matcher, args, statusMessage, ifRule, type, ...rest } = fields;

@@ -21,7 +21,7 @@ export type CommandSpec = {
 
 /** `callback`: an SDK hook callback's caller answered with an error (or not at all). */
 export type CommandFailure = {
-  kind: "timeout" | "spawn" | "signal" | "aborted" | "callback" | "http";
+  kind: "timeout" | "spawn" | "signal" | "aborted" | "callback" | "http" | "prompt";
   message: string;
 };
 

@@ -138,9 +138,9 @@ export class Session {
     });
   }
 
-  /** Adds one request's usage to the session's totals and to the running turn's (its JSON result and
-   *  `--max-budget-usd`), priced by model; subscribers are told (a subagent's parent counts it too). */
-  private count(spent: SideUsage): void {
+  /** Adds one request's usage (also a side request: a prompt hook's) to the session's totals and the running
+   *  turn's (its JSON result and `--max-budget-usd`), priced by model; subscribers are told. */
+  count(spent: SideUsage): void {
     const facts = this.options.modelFacts?.(spent.model);
     for (const run of [{ usage: this.usage, ledger: this.ledger }, this.turnUsage]) {
       if (!run) continue;

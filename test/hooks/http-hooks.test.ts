@@ -127,7 +127,7 @@ test("onError deny makes an unreachable policy service deny the call", async () 
   assert.equal(outcome.decision, "deny");
 });
 
-test("configuration mistakes in an http hook stop the start with the file and the field", () => {
+test("configuration mistakes in an http or prompt hook stop the start with the file and the field", () => {
   const load = (entry: Record<string, unknown>) =>
     loadHookConfig({
       settings: [{ source: "s.json", data: claude("Stop", [{ hooks: [entry] }]) }],
@@ -145,9 +145,11 @@ test("configuration mistakes in an http hook stop the start with the file and th
     ],
     [{ type: "http", url: `${base}/x`, command: "true" }, /an http hook has "url", not "command"/],
     [
-      { type: "prompt", prompt: "Is it done?" },
-      /unknown handler type "prompt"; "command" and "http" are supported/,
+      { type: "agent", prompt: "Is it done?" },
+      /unknown handler type "agent"; "command", "http" and "prompt" are supported/,
     ],
+    [{ type: "prompt" }, /hooks\.Stop\[0\]\.hooks\[0\]\.prompt: prompt must be a non-empty string/],
+    [{ type: "prompt", prompt: "Done?", command: "true" }, /a prompt hook has "prompt", not "command"/],
   ] as const)
     assert.throws(
       () => load(entry),
@@ -155,4 +157,6 @@ test("configuration mistakes in an http hook stop the start with the file and th
       JSON.stringify(entry),
     );
   assert.equal(load({ type: "http", url: `${base}/x`, timeout: 5 }).handlers[0]!.timeoutMs, 5000);
+  const judge = load({ type: "prompt", prompt: "Done?", model: "claude-haiku-4-5" }).handlers[0]!;
+  assert.deepEqual([judge.type, judge.model, judge.timeoutMs], ["prompt", "claude-haiku-4-5", 30_000]);
 });

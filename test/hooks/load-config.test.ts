@@ -133,11 +133,11 @@ test("invalid entries name the file, the JSON path and the problem", () => {
 
   const unknownType = configError({
     settings: [
-      { source: "s.json", data: { hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "x" }] }] } } },
+      { source: "s.json", data: { hooks: { Stop: [{ hooks: [{ type: "agent", prompt: "x" }] }] } } },
     ],
   });
   assert.equal(unknownType.jsonPath, "hooks.Stop[0].hooks[0].type");
-  assert.match(unknownType.message, /unknown handler type "prompt"/);
+  assert.match(unknownType.message, /unknown handler type "agent"/);
 
   const regex = configError({
     compactFiles: [{ source: "h.json", data: { PreToolUse: [{ matcher: "Bash(", command: "x" }] } }],
@@ -218,7 +218,7 @@ test("unknown handler keys are accepted but warned about with the nearest known 
     '.claude/settings.json: hooks.PreToolUse[0]: unknown key "matchr" is ignored; did you mean "matcher"?',
     '.claude/settings.json: hooks.PreToolUse[0].hooks[0]: unknown key "timout" is ignored; did you mean "timeout"?',
     '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: unknown key "timeoutMs" is ignored; did you mean "timeout" (seconds in settings files)?',
-    '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: unknown key "future" is ignored; known keys: type, command, args, statusMessage, if, onError, timeout, url, headers, allowedEnvVars',
+    '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: unknown key "future" is ignored; known keys: type, command, args, statusMessage, if, onError, timeout, url, headers, allowedEnvVars, prompt, model',
     '.agents/hooks.json: Stop[0]: unknown key "timeout" is ignored; did you mean "timeoutMs" (milliseconds in .agents/hooks.json)?',
     '.agents/hooks.json: Stop[0]: unknown key "onErorr" is ignored; did you mean "onError"?',
   ]);

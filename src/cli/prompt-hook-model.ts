@@ -1,0 +1,61 @@
+// The model `type: "prompt"` hooks ask: the hook's own `model`, else the small, fast model on Anthropic
+// (ANTHROPIC_SMALL_FAST_MODEL, as for WebFetch), else the session's current model. One request without
+// tools; its usage is counted in the session's cost like any side request. Never throws.
+import type { AskModel } from "../hooks/run-prompt.js";
+import type { ModelClient } from "../model/types.js";
+import type { Session } from "../session/session.js";
+import { errorMessage } from "../util/errors.js";
+import type { Basics } from "./compose.js";
+import { createModelClient } from "./provider.js";
+
+const ANSWER_MAX_TOKENS = 1024;
+
+export function promptHookModel(basics: Basics, sink: { session?: Session }): AskModel {
+  const clients = new Map<string, Promise<ModelClient>>();
+  const clientFor = (session: Session, name: string | undefined): Promise<ModelClient> => {
+    const { provider } = session.model;
+    const wanted = name ?? (provider === "anthropic" ? basics.env.smallFastModel : undefined);
+    if (!wanted || provider === "scripted" || wanted === session.model.model)
+      return Promise.resolve(session.model);
+    let client = clients.get(wanted);
+    if (!client) {
+      client = createModelClient({
+        model: wanted,
+        provider,
+        env: basics.env,
+        cwd: basics.cwd,
+        tracer: basics.tracer,
+      });
+      clients.set(wanted, client);
+    }
+    return client;
+  };
+  return async ({ system, prompt, model, signal }) => {
+    const session = sink.session;
+    if (!session) return { ok: false, error: "the session has not started" };
+    try {
+      const client = await clientFor(session, model);
+      let text = "";
+      for await (const event of client.stream({
+        system,
+        messages: [{ role: "user", content: [{ type: "text", text: prompt }] }],
+        tools: [],
+        maxTokens: ANSWER_MAX_TOKENS,
+        signal,
+      })) {
+        if (event.type === "text-delta") text += event.text;
+        else if (event.type === "error") return { ok: false, error: event.error.message };
+        else if (event.type === "message-end") {
+          session.count({ model: client.model, usage: event.usage });
+          const final = event.message.content
+            .flatMap((block) => (block.type === "text" ? [block.text] : []))
+            .join("");
+          return { ok: true, text: final.trim() || text.trim() };
+        }
+      }
+      return { ok: false, error: "the answer stream ended without a result" };
+    } catch (error) {
+      return { ok: false, error: errorMessage(error) };
+    }
+  };
+}
