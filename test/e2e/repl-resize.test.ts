@@ -1,7 +1,8 @@
 // End-to-end (tmux, built CLI, fake model server): resizing the terminal while the agent works
 // (spinner, streaming answer, running tool with its live output at the bottom): narrower, twice
-// quickly, wider. No fragment of the live area is left on the screen or in the scrollback, and the
-// transcript appears once and intact. ESC[2J / ESC[3J are never written.
+// quickly, wider — on a full screen and in a fresh session. No fragment of the live area is left on
+// the screen or in the scrollback, and the transcript appears once and intact. ESC[2J / ESC[3J are
+// never written.
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -96,20 +97,20 @@ test("resizing while the agent works leaves nothing of the live area behind (ful
   assertCleanHistory(tmux);
 });
 
-test("resizing while the agent works on a screen not yet full (after a small idle narrowing)", {
+test("resizing in a fresh session (the screen not yet full): idle at once, then while the agent works", {
   skip,
 }, async () => {
-  // The live area sits high on a screen with empty rows under it. (A narrowing that reflows it into
-  // more rows than there are above it pushes its top rows into tmux's scrollback before the program
-  // hears of the resize: nothing a program can do without clearing the scrollback. A small first
-  // narrowing fits; after it the live area sits at the bottom, where later ones leave nothing.)
+  // reagent starts at the bottom of the screen, so the live area is on the last rows from the first
+  // frame: a narrowing can only push finished lines into tmux's scrollback, never part of the live
+  // area (before, a fresh session's prompt box sat high, and a narrowing that reflowed it into more
+  // rows than there were above it pushed its top into the scrollback before reagent heard of it).
   const { tmux } = await openRepl(cleanups, [{ text: "Ready." }, ...workTurns], { columns: 100, rows: 24 });
-  await sendLine(tmux, "warm up");
-  await tmux.waitFor((screen) => screen.includes("Ready.") && !screen.includes("Working…"), "the answer");
-  tmux.resize(99, 24);
-  await tmux.waitFor((screen) => /╭─{97}╮/.test(screen), "the prompt box at 99 columns");
+  tmux.resize(50, 24);
+  await tmux.waitFor((screen) => /╭─{48}╮/.test(screen), "the prompt box at 50 columns");
   tmux.resize(100, 24);
   await tmux.waitFor((screen) => /╭─{98}╮/.test(screen), "the prompt box at 100 columns");
+  await sendLine(tmux, "warm up");
+  await tmux.waitFor((screen) => screen.includes("Ready.") && !screen.includes("Working…"), "the answer");
   await resizeWhileWorking(tmux);
   assertCleanHistory(tmux);
 });

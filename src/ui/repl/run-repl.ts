@@ -62,6 +62,11 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       if (raw) input.setRawMode(true);
     }
   };
+  // Start at the bottom of the screen (the shell's last lines scroll up into scrollback, as any output
+  // would): the live area then always sits on the last rows, so narrowing the terminal can only push
+  // finished transcript lines into scrollback, never part of the live area.
+  if (terminal && process.stdout.isTTY)
+    process.stdout.write("\n".repeat(Math.max(0, (process.stdout.rows ?? 24) - 1)));
   const instance = render(
     createElement(App, {
       host,
