@@ -5,6 +5,7 @@
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { slashExpansion } from "../session/prompt-hooks.js";
 import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
+import { addDirectory } from "./add-directory.js";
 import type { Runtime } from "./compose.js";
 import { customHeadlessCommands } from "./custom-commands.js";
 import type { HeadlessCommand } from "./headless-slash.js";
@@ -49,6 +50,14 @@ export function headlessCommands(
             `system prompt ${breakdown.systemPrompt}, tool schemas ${breakdown.toolSchemas}, messages ${breakdown.messages}, free ${breakdown.free}`,
           ].join("\n"),
         };
+      },
+    },
+    {
+      name: "add-dir",
+      description: "Let the tools use another folder this session",
+      argumentHint: "<path>",
+      async run(args) {
+        return { kind: "output", text: await addDirectory(runtime, args) };
       },
     },
     {

@@ -15,6 +15,7 @@ import { listProjectFiles } from "../tools/project-files.js";
 import type { ReplHost, ReplPrompter, RuleKind } from "../ui/repl/host.js";
 import { errorMessage } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
+import { addDirectory } from "./add-directory.js";
 import { agentsReport } from "./agents-report.js";
 import type { Runtime } from "./compose.js";
 import { costReport, costSoFar, lastThinking } from "./cost-report.js";
@@ -225,6 +226,7 @@ function hostFor(runtime: Runtime): ReplHost {
     },
     initPrompt: async (focus) =>
       buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
+    addDirectory: (path) => addDirectory(runtime, path),
     async setModel(name, source = "command") {
       const outcome = await switchModel(runtime, name, source);
       if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);

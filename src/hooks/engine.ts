@@ -82,7 +82,8 @@ export type HookEngine = ToolHooks &
   PermissionHooks &
   TaskHooks &
   ReturnType<typeof worktreeEvents> &
-  ReturnType<typeof modelSwitchEvents> & {
+  ReturnType<typeof modelSwitchEvents> &
+  ReturnType<typeof instructionEvents> & {
     /** What FileChanged hooks watch: their matchers' file names and the hooks' watchPaths. */
     readonly watches: WatchList;
     fileChanged(

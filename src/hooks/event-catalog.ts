@@ -34,7 +34,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   ConfigChange: { fired: false, matchField: "source" },
   CwdChanged: { fired: true },
   FileChanged: { fired: true, matchField: "file_path" },
-  DirectoryAdded: { fired: false },
+  DirectoryAdded: { fired: true },
   WorktreeCreate: { fired: true },
   WorktreeRemove: { fired: true },
   TeammateIdle: { fired: false },

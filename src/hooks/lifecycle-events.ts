@@ -67,6 +67,13 @@ export function taskEvents(run: Run): TaskHooks {
 
 export function instructionEvents(run: Run) {
   return {
+    /** DirectoryAdded: a folder joined the workspace during the session (observe only). */
+    async directoryAdded(
+      directory: string,
+      source: "slash_command" | "register_repo_root",
+    ): Promise<NoticesOnly> {
+      return { notices: (await run({ event: "DirectoryAdded", fields: { directory, source } })).notices };
+    },
     async instructionsLoaded(load: InstructionsLoad): Promise<NoticesOnly> {
       const fields = {
         file_path: load.filePath,

@@ -166,7 +166,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
             (request.toolName === "Bash" ? ` (${evaluation.reason})` : "")
         : `${evaluation.reason}; this run is non-interactive, so it cannot ask` +
           (evaluation.cause === "outside-workspace"
-            ? " (use --add-dir to widen the workspace)"
+            ? " (use --add-dir or /add-dir to widen the workspace)"
             : evaluation.cause === "protected"
               ? " (only --permission-mode bypassPermissions writes it without a prompt)"
               : "");

@@ -1,4 +1,5 @@
-// End-to-end: TaskCreated, TaskCompleted, PostToolBatch, CwdChanged and InstructionsLoaded hooks configured in
+// End-to-end: TaskCreated, TaskCompleted, PostToolBatch, CwdChanged, InstructionsLoaded, PermissionDenied
+// and DirectoryAdded (/add-dir) hooks configured in
 // ~/.claude/settings.json, run by the built CLI against the wire-level fake model server, with
 // published-shape scripts (bash + jq quality gate, python3 policy, bash + jq logger) run unchanged.
 import assert from "node:assert/strict";
@@ -8,6 +9,7 @@ import { test } from "node:test";
 import { envWithClaudeSettings, runCli } from "../support/cli.js";
 import { hasJq } from "../support/programs.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
+import { startStreamCli } from "../support/stream-cli.js";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "fixtures", "claude-hooks");
 
@@ -224,4 +226,56 @@ test("PermissionDenied fires for denials by rule or headless policy (not for a h
   const results = JSON.stringify(bodies[1]!.messages.at(-1));
   assert.equal((results.match(/A hook says you may retry this call/g) ?? []).length, 1, results);
   assert.match(results, /source=\\"PermissionDenied hook\\" tool=\\"Bash\\"/);
+});
+
+test("/add-dir widens the workspace for later calls and fires DirectoryAdded; a path that is no folder is refused", {
+  skip: hasJq ? false : "jq is not installed (.ci/run installs it)",
+}, async () => {
+  const server = await serveScoped([
+    { tool_calls: [{ id: "toolu_before", name: "Read", input: { file_path: "../shared/notes.md" } }] },
+    { text: "could not" },
+    { tool_calls: [{ id: "toolu_after", name: "Read", input: { file_path: "../shared/notes.md" } }] },
+    { text: "read it" },
+  ]);
+  const space = scopedWorkspace({ "project/README.md": "# demo\n", "shared/notes.md": "shared notes\n" });
+  const project = join(space.dir, "project");
+  const log = join(space.dir, "dirs.log");
+  const env = envWithClaudeSettings(
+    {
+      hooks: {
+        DirectoryAdded: [
+          { hooks: [{ type: "command", command: `jq -r '"\\(.source) \\(.directory)"' >> ${log}` }] },
+        ],
+      },
+    },
+    server,
+  );
+  const cli = startStreamCli([], { cwd: project, env });
+  try {
+    const result = (nth: number) =>
+      cli.waitFor(
+        (line) => line.type === "result" && cli.lines.filter((l) => l.type === "result").length >= nth,
+        `result ${nth}`,
+      );
+    cli.user("read the shared notes");
+    await result(1);
+    cli.user("/add-dir ../missing");
+    await result(2);
+    cli.user("/add-dir ../shared");
+    await result(3);
+    cli.user("read them now");
+    await result(4);
+  } finally {
+    cli.end();
+    await cli.exit;
+  }
+  const results = cli.lines.filter((line) => line.type === "result").map((line) => String(line.result));
+  assert.match(results[1]!, /\.\.\/missing is not a folder/);
+  assert.match(results[2]!, /Added .*shared to the workspace for this session/);
+  const bodies = server.requests.map((request) => request.body as Body);
+  assert.equal(resultOf(bodies, "toolu_before")?.is_error, true, "outside the workspace before");
+  const after = resultOf(bodies, "toolu_after");
+  assert.notEqual(after?.is_error, true, JSON.stringify(after));
+  assert.match(String(after?.content), /shared notes/);
+  assert.equal(readFileSync(log, "utf8").trim(), `slash_command ${realpathSync(join(space.dir, "shared"))}`);
 });

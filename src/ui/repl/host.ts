@@ -128,6 +128,8 @@ export interface ReplHost {
   expandMcpPrompt(server: string, name: string, argsText: string): Promise<string>;
   /** The prompt `/init [focus]` submits. */
   initPrompt(focus: string): Promise<string>;
+  /** `/add-dir PATH`: widens the workspace; returns a confirmation; throws with a user-facing message. */
+  addDirectory(path: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
   setModel(name: string, source?: "command" | "picker"): Promise<string>;
   /** What the /model picker offers for the current provider. */

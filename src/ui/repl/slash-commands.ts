@@ -22,6 +22,12 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
     kind: "builtin",
   },
   { name: "memory", description: "Instruction and memory files in use", kind: "builtin" },
+  {
+    name: "add-dir",
+    args: "<path>",
+    description: "Let the tools use another folder this session",
+    kind: "builtin",
+  },
   { name: "skills", description: "List available skills", kind: "builtin" },
   { name: "mcp", description: "MCP servers, tools and prompts", kind: "builtin" },
   { name: "agents", description: "Subagent types and background agents", kind: "builtin" },

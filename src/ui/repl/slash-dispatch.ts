@@ -95,6 +95,8 @@ async function builtin(parsed: ParsedSlash, context: SlashContext): Promise<Slas
       return permissions(host, args);
     case "memory":
       return { kind: "output", text: host.memoryReport() };
+    case "add-dir":
+      return { kind: "output", text: await host.addDirectory(args) };
     case "skills": {
       const skills = host.skills();
       if (skills.length === 0)

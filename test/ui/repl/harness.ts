@@ -183,6 +183,11 @@ export async function startRepl(
     mcpPrompts: () => [{ server: "docs", name: "summarize" }],
     expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
     initPrompt: async (focus) => `INIT ${focus}`,
+    addDirectory: async (path) => {
+      calls.push(`add-dir ${path}`);
+      if (path === "") throw new Error("usage: /add-dir PATH");
+      return `Added ${path}`;
+    },
     setModel: async (name) => {
       calls.push(`model ${name}`);
       model = name;
