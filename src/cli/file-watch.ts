@@ -3,12 +3,13 @@
 // fires FileChanged once the file has been quiet for a moment, one event at a time. Variables the hooks
 // write to CLAUDE_ENV_FILE apply to later Bash calls. Nothing starts without a FileChanged hook, and
 // watching never keeps the process alive.
-import { existsSync, type FSWatcher, watch } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { FileEvent } from "../hooks/watch-list.js";
 import type { ShellState } from "../tools/tool.js";
 import { errorMessage } from "../util/errors.js";
+import { createFileWatcher } from "../util/watch-files.js";
 
 export type FileWatch = { close(): void };
 
@@ -24,10 +25,7 @@ export function startFileWatch(options: {
 }): FileWatch | undefined {
   const { hooks, shell } = options;
   if (!hooks.has("FileChanged")) return undefined;
-  const quietMs = options.quietMs ?? QUIET_MS;
-  const watchers = new Map<string, { watcher: FSWatcher; names: Set<string> }>();
   const existed = new Map<string, boolean>();
-  const timers = new Map<string, NodeJS.Timeout>();
   let queue = Promise.resolve();
   let folder = "";
 
@@ -52,54 +50,14 @@ export function startFileWatch(options: {
         options.onError?.(`FileChanged hooks could not run: ${errorMessage(error)}`),
       );
   };
+  const files = createFileWatcher(fire, options.quietMs ?? QUIET_MS);
 
-  const changed = (path: string) => {
-    clearTimeout(timers.get(path));
-    const timer = setTimeout(() => {
-      timers.delete(path);
-      fire(path);
-    }, quietMs);
-    timer.unref();
-    timers.set(path, timer);
-  };
-
-  /** Watches exactly the folders the current names and paths need. */
+  /** Watches exactly the files the current names (in the shell's folder) and paths ask for. */
   const refresh = () => {
     folder = shell.cwd;
-    const wanted = new Map<string, Set<string>>();
-    const want = (dir: string, name: string) => wanted.set(dir, (wanted.get(dir) ?? new Set()).add(name));
-    for (const name of hooks.watches.names()) want(folder, name);
-    for (const path of hooks.watches.paths()) want(dirname(path), basename(path));
-    for (const [dir, entry] of watchers)
-      if (!wanted.has(dir)) {
-        entry.watcher.close();
-        watchers.delete(dir);
-      }
-    for (const [dir, names] of wanted) {
-      for (const name of names) {
-        const path = join(dir, name);
-        if (!existed.has(path)) existed.set(path, existsSync(path));
-      }
-      const current = watchers.get(dir);
-      if (current) {
-        current.names = names;
-        continue;
-      }
-      try {
-        const entry = { names, watcher: watch(dir, { persistent: false }) };
-        entry.watcher.on("change", (_type, name) => {
-          const file = typeof name === "string" ? name : name?.toString();
-          if (file && entry.names.has(file)) changed(join(dir, file));
-        });
-        entry.watcher.on("error", () => {
-          entry.watcher.close();
-          watchers.delete(dir);
-        });
-        watchers.set(dir, entry);
-      } catch {
-        // A folder that does not exist (yet) is simply not watched.
-      }
-    }
+    const paths = [...hooks.watches.names().map((name) => join(folder, name)), ...hooks.watches.paths()];
+    for (const path of paths) if (!existed.has(path)) existed.set(path, existsSync(path));
+    files.set(paths);
   };
 
   refresh();
@@ -112,9 +70,7 @@ export function startFileWatch(options: {
     close() {
       unsubscribe();
       clearInterval(folderCheck);
-      for (const timer of timers.values()) clearTimeout(timer);
-      for (const { watcher } of watchers.values()) watcher.close();
-      watchers.clear();
+      files.close();
     },
   };
 }

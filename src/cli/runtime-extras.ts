@@ -2,7 +2,8 @@
 // `--setting-sources` keeps, the built-in tools `--tools` keeps, the flags accepted without effect,
 // the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer), the
 // one-line summary of a call the way the runner gives it (for replayed calls), and the session-long
-// watchers (when the model last answered, for a model switch; FileChanged's files).
+// watchers (when the model last answered, for a model switch; FileChanged's files; ConfigChange's
+// settings files).
 
 import type { HookEngine } from "../hooks/index.js";
 import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
@@ -15,6 +16,7 @@ import {
 } from "../tools/structured-output.js";
 import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
+import { startConfigWatch } from "./config-watch.js";
 import { startFileWatch } from "./file-watch.js";
 import type { CliOptions } from "./options.js";
 import { watchAnswers } from "./switch-model.js";
@@ -59,6 +61,13 @@ export function runtimeExtras(parts: {
     hooks: parts.hooks,
     shell: parts.session.options.shell,
     baseEnv: parts.session.options.baseEnv ?? {},
+    onError: (message) => parts.session.emit({ type: "warning", message }),
+  });
+  // ConfigChange hooks hear of settings files changed during the session.
+  startConfigWatch({
+    hooks: parts.hooks,
+    projectDir: parts.session.options.cwd,
+    homeDir: parts.session.options.homeDir,
     onError: (message) => parts.session.emit({ type: "warning", message }),
   });
   const extras = {

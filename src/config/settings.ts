@@ -17,6 +17,21 @@ import { parseJsonText, readJsonFile } from "./json-file.js";
  *  `--settings`, always applied. */
 export type SettingsScope = "user" | "project" | "local" | "flag";
 export const SETTING_SOURCES = ["user", "project", "local"] as const;
+
+/** The settings files reagent reads, in layer order (the ones that exist are loaded). */
+export function settingsFiles(
+  projectDir: string,
+  homeDir: string,
+): Array<{ path: string; scope: SettingsScope }> {
+  return [
+    { path: join(homeDir, ".claude", "settings.json"), scope: "user" },
+    { path: join(homeDir, ".agents", "settings.json"), scope: "user" },
+    { path: join(projectDir, ".claude", "settings.json"), scope: "project" },
+    { path: join(projectDir, ".agents", "settings.json"), scope: "project" },
+    { path: join(projectDir, ".claude", "settings.local.json"), scope: "local" },
+    { path: join(projectDir, ".agents", "settings.local.json"), scope: "local" },
+  ];
+}
 export type SettingSource = (typeof SETTING_SOURCES)[number];
 
 /** One settings file as read: `data` is validated (known fields typed; other keys kept as they are). */
@@ -191,14 +206,7 @@ export function loadSettings(options: {
     path.startsWith(options.projectDir)
       ? relative(options.projectDir, path) || "."
       : path.replace(options.homeDir, "~");
-  const files: Array<{ path: string; scope: SettingsScope }> = [
-    { path: join(options.homeDir, ".claude", "settings.json"), scope: "user" },
-    { path: join(options.homeDir, ".agents", "settings.json"), scope: "user" },
-    { path: join(options.projectDir, ".claude", "settings.json"), scope: "project" },
-    { path: join(options.projectDir, ".agents", "settings.json"), scope: "project" },
-    { path: join(options.projectDir, ".claude", "settings.local.json"), scope: "local" },
-    { path: join(options.projectDir, ".agents", "settings.local.json"), scope: "local" },
-  ];
+  const files = settingsFiles(options.projectDir, options.homeDir);
   const sources = new Set<SettingsScope>(options.sources ?? SETTING_SOURCES);
   const layers: SettingsLayer[] = [];
   const warnings: string[] = [];

@@ -31,7 +31,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   PostToolBatch: { fired: true },
   Setup: { fired: false, matchField: "trigger" },
   InstructionsLoaded: { fired: true, matchField: "load_reason" },
-  ConfigChange: { fired: false, matchField: "source" },
+  ConfigChange: { fired: true, matchField: "source" },
   CwdChanged: { fired: true },
   FileChanged: { fired: true, matchField: "file_path" },
   DirectoryAdded: { fired: true },

@@ -67,6 +67,16 @@ export function taskEvents(run: Run): TaskHooks {
 
 export function instructionEvents(run: Run) {
   return {
+    /** ConfigChange: a settings file changed during the session. reagent reads settings when it starts,
+     *  so the session keeps what it started with; a hook's block is reported and changes nothing more. */
+    async configChange(
+      source: "user_settings" | "project_settings" | "local_settings",
+      filePath: string,
+    ): Promise<NoticesOnly> {
+      return {
+        notices: (await run({ event: "ConfigChange", fields: { source, file_path: filePath } })).notices,
+      };
+    },
     /** DirectoryAdded: a folder joined the workspace during the session (observe only). */
     async directoryAdded(
       directory: string,
