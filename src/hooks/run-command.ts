@@ -39,6 +39,20 @@ export type CommandResult = {
 
 export const DEFAULT_CAPTURE_LIMIT = 1024 * 1024;
 
+/** A result for a hook that is no process (http, prompt): no output unless given, timed from `started`
+ *  (a `performance.now()` value). */
+export function resultSince(started: number, fields: Partial<CommandResult>): CommandResult {
+  return {
+    exitCode: null,
+    stdout: "",
+    stderr: "",
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: performance.now() - started,
+    ...fields,
+  };
+}
+
 export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
   const limit = spec.captureLimit ?? DEFAULT_CAPTURE_LIMIT;
   const stdout = new ByteCapture(limit);

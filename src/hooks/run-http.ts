@@ -6,7 +6,7 @@
 // timeout is a hook error. The result has a command's shape, so parsing and merging are shared.
 import http from "node:http";
 import https from "node:https";
-import type { CommandResult } from "./run-command.js";
+import { type CommandResult, resultSince } from "./run-command.js";
 
 export type HttpHookSpec = {
   url: string;
@@ -35,15 +35,7 @@ export function fillHeader(
 
 export function runHttpHook(spec: HttpHookSpec): Promise<CommandResult> {
   const started = performance.now();
-  const result = (fields: Partial<CommandResult>): CommandResult => ({
-    exitCode: null,
-    stdout: "",
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    durationMs: performance.now() - started,
-    ...fields,
-  });
+  const result = (fields: Partial<CommandResult>) => resultSince(started, fields);
   const failed = (message: string, kind: "http" | "timeout" | "aborted" = "http") =>
     result({ failure: { kind, message } });
   return new Promise((resolve) => {

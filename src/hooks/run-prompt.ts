@@ -4,7 +4,7 @@
 // blocking answer (a deny for PreToolUse and PermissionRequest, a block elsewhere: Stop continues with
 // the reason); an answer that is not such JSON, a model error or the timeout is a hook error. The
 // result has a command's shape, so parsing and merging are shared with command hooks.
-import type { CommandResult } from "./run-command.js";
+import { type CommandResult, resultSince } from "./run-command.js";
 import type { HookEventName } from "./types.js";
 
 /** Asks a model (the engine's caller decides which, and counts its cost). */
@@ -64,15 +64,7 @@ export async function runPromptHook(spec: {
   ask: AskModel | undefined;
 }): Promise<CommandResult> {
   const started = performance.now();
-  const result = (fields: Partial<CommandResult>): CommandResult => ({
-    exitCode: null,
-    stdout: "",
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    durationMs: performance.now() - started,
-    ...fields,
-  });
+  const result = (fields: Partial<CommandResult>) => resultSince(started, fields);
   if (!spec.ask)
     return result({ failure: { kind: "prompt", message: "no model is available for prompt hooks" } });
   const prompt = spec.prompt.includes("$ARGUMENTS")

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
-import { envWithClaudeSettings, runCli } from "../support/cli.js";
+import { envWithClaudeSettings, runCli, runJson } from "../support/cli.js";
 import { hasJq } from "../support/programs.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 import { startStreamCli } from "../support/stream-cli.js";
@@ -212,11 +212,7 @@ test("PermissionDenied fires for denials by rule or headless policy (not for a h
     },
     server,
   );
-  const run = await runCli(["-p", "tidy", "--output-format", "json"], {
-    cwd: space.dir,
-    env,
-    timeoutMs: 60_000,
-  });
+  const run = await runJson("tidy", space.dir, env);
   assert.equal(run.code, 0, run.stderr);
   const log = readFileSync(join(space.dir, "denials.log"), "utf8").trim().split("\n").sort();
   assert.equal(log.length, 2, log.join("\n"));

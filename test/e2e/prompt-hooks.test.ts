@@ -4,7 +4,7 @@
 // not {"ok": …} JSON is a hook error that blocks nothing, and the hook requests' tokens are counted.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { envWithClaudeSettings, runCli } from "../support/cli.js";
+import { envWithClaudeSettings, runCli, runJson } from "../support/cli.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 const JUDGE = "You evaluate one event";
@@ -31,11 +31,7 @@ test("a Stop prompt hook sends the agent back with the model's reason, then lets
     { hooks: { Stop: prompt("Has the agent verified its work? Session event: $ARGUMENTS") } },
     server,
   );
-  const run = await runCli(["-p", "fix it", "--output-format", "json"], {
-    cwd: space.dir,
-    env,
-    timeoutMs: 60_000,
-  });
+  const run = await runJson("fix it", space.dir, env);
   assert.equal(run.code, 0, run.stderr);
   const result = JSON.parse(run.stdout);
   assert.equal(result.result, "Ran the tests: 12 passed. Done.");

@@ -48,6 +48,11 @@ export function envWithClaudeSettings(
   return env;
 }
 
+/** `-p PROMPT --output-format json` in `cwd` with `env` (a minute's limit for a loaded machine). */
+export function runJson(prompt: string, cwd: string, env: Record<string, string>, extra: string[] = []) {
+  return runCli(["-p", prompt, "--output-format", "json", ...extra], { cwd, env, timeoutMs: 60_000 });
+}
+
 export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
   return runProgram(process.execPath, [BIN, ...args], options);
 }
