@@ -50,7 +50,7 @@ test("plain, quoted and expanded assignments read as bash sources them", () => {
 
 test("direnv export bash: one line of ;-separated statements with $'…' values, and unsets", () => {
   check(
-    "export DIRENV_DIR=-/work/app;export SECRET=$'tab\\there\\nnew line \\'q\\' \\x41\\101';export PLAIN=x;unset KEEP;",
+    "export DIRENV_DIR=-/srv/app;export SECRET=$'tab\\there\\nnew line \\'q\\' \\x41\\101';export PLAIN=x;unset KEEP;",
     ["DIRENV_DIR", "SECRET", "PLAIN", "KEEP"],
   );
   check("export A=1;unset A\nexport B=2;export A=3", ["A", "B"]);
