@@ -318,7 +318,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
       refreshTrust,
     ),
   );
-  const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir);
+  const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir, options.setup);
   late.hooks = hooks;
   const effort = options.effort ?? settings.merged.effort;
   const primary = await createModelClient({

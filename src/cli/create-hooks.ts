@@ -17,6 +17,7 @@ export function createHooks(
   permissionMode: () => string,
   sink: { session?: Session; early?: string[]; transcript?: TranscriptStore },
   contextDir = spillDirFor(sessionId),
+  setup?: "init" | "maintenance",
 ): HookEngine {
   const { settings, env, cwd, tracer } = basics;
   const config = configStep(() =>
@@ -29,7 +30,7 @@ export function createHooks(
     }),
   );
   for (const warning of config.warnings) sink.early?.push(warning);
-  return configStep(() =>
+  const engine = configStep(() =>
     createHookEngine({
       config,
       projectDir: cwd,
@@ -51,4 +52,25 @@ export function createHooks(
       },
     }),
   );
+  return setup ? withSetupFirst(engine, setup) : engine;
+}
+
+/** `--init` / `--maintenance`: the Setup hooks run once, just before the first SessionStart; their
+ *  context and CLAUDE_ENV_FILE variables come with SessionStart's (Setup's first). */
+function withSetupFirst(engine: HookEngine, trigger: "init" | "maintenance"): HookEngine {
+  const sessionStart = engine.sessionStart.bind(engine);
+  let done = false;
+  engine.sessionStart = async (source, model) => {
+    const setup = done ? undefined : await engine.setup(trigger);
+    done = true;
+    const start = await sessionStart(source, model);
+    if (!setup) return start;
+    return {
+      ...start,
+      additionalContext: [...setup.additionalContext, ...start.additionalContext],
+      envExports: { ...setup.envExports, ...start.envExports },
+      notices: [...setup.notices, ...start.notices],
+    };
+  };
+  return engine;
 }

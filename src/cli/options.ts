@@ -41,6 +41,10 @@ export type CliOptions = {
   requireTrust?: boolean;
   /** `--fork-session`: a resumed session goes on under a new id, the original left as it was. */
   forkSession?: boolean;
+  /** `--init` / `--init-only` / `--maintenance`: Setup hooks run (with this trigger) before SessionStart. */
+  setup?: "init" | "maintenance";
+  /** `--init-only`: run the Setup and SessionStart hooks, then exit. */
+  initOnly?: boolean;
   /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
   agents?: string;
   /** `--effort`: thinking / reasoning effort. */
@@ -163,7 +167,19 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
     sessionPersistence: raw.sessionPersistence !== false,
     requireTrust: raw.requireTrust === true,
     forkSession: raw.forkSession === true,
+    ...setupOptions(raw),
     agents: raw.agents === undefined ? undefined : String(raw.agents),
     ...sdkOptions(raw),
   };
+}
+
+/** `--init`, `--init-only` and `--maintenance` (one at most): which Setup trigger runs. */
+function setupOptions(raw: Record<string, unknown>): Pick<CliOptions, "setup" | "initOnly"> {
+  const given = (["init", "initOnly", "maintenance"] as const).filter((flag) => raw[flag] === true);
+  if (given.length > 1)
+    throw new UsageError("--init, --init-only and --maintenance each run Setup hooks: give one of them");
+  if (given.length === 0) return {};
+  return given[0] === "maintenance"
+    ? { setup: "maintenance" }
+    : { setup: "init", initOnly: given[0] === "initOnly" };
 }

@@ -66,6 +66,9 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "with --resume or --continue: go on in a new session, the original left as it was",
     )
     .option("--no-session-persistence", "do not save this session's transcript (it cannot be resumed)")
+    .option("--init", "run the Setup hooks (trigger init) before the session starts")
+    .option("--init-only", "run the Setup (trigger init) and SessionStart hooks, then exit")
+    .option("--maintenance", "run the Setup hooks (trigger maintenance) before the session starts")
     .option(
       "--require-trust",
       "headless: refuse (exit 2) a folder whose hooks, MCP servers, allow rules or env you have not trusted (reagent trust)",

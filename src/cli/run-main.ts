@@ -68,6 +68,14 @@ export async function runMain(options: CliOptions): Promise<number> {
     const runtime = await createRuntime(options, false);
     return runStreamInput(runtime, options);
   }
+  if (options.initOnly) {
+    // Setup and SessionStart hooks, then exit: nothing is asked of the model.
+    const runtime = await createRuntime(options, false);
+    await runtime.session.start(runtime.startSource);
+    await runtime.session.end("other");
+    await runtime.close();
+    return 0;
+  }
   if (options.print) {
     const prompt = await headlessPrompt(options);
     const runtime = await createRuntime(options, false);

@@ -86,6 +86,9 @@ export type HookEngine = ToolHooks &
   ReturnType<typeof instructionEvents> & {
     /** What FileChanged hooks watch: their matchers' file names and the hooks' watchPaths. */
     readonly watches: WatchList;
+    setup(
+      trigger: "init" | "maintenance",
+    ): Promise<{ additionalContext: string[]; envExports: Record<string, string>; notices: HookNotice[] }>;
     fileChanged(
       filePath: string,
       event: FileEvent,
@@ -412,6 +415,20 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         envExports: env.exports,
         notices: merged.notices,
         ...stopOf(merged),
+      };
+    },
+
+    /** Setup (`--init`, `--init-only`, `--maintenance`): before SessionStart; context and
+     *  CLAUDE_ENV_FILE variables as SessionStart's. */
+    async setup(trigger: "init" | "maintenance") {
+      const request: DispatchRequest = { event: "Setup", fields: { trigger } };
+      if (dispatcher.select(request).length === 0)
+        return { additionalContext: [], envExports: {}, notices: [] };
+      const { merged, env } = await withEnvFile(request, (name) => options.baseEnv[name]);
+      return {
+        additionalContext: merged.additionalContext,
+        envExports: env.exports,
+        notices: merged.notices,
       };
     },
 

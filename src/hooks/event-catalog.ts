@@ -29,7 +29,7 @@ export const EVENT_CATALOG: Record<HookEventName, EventInfo> = {
   SubagentStop: { fired: true, matchField: "agent_type" },
   PermissionDenied: { fired: true, matchField: "tool_name" },
   PostToolBatch: { fired: true },
-  Setup: { fired: false, matchField: "trigger" },
+  Setup: { fired: true, matchField: "trigger" },
   InstructionsLoaded: { fired: true, matchField: "load_reason" },
   ConfigChange: { fired: true, matchField: "source" },
   CwdChanged: { fired: true },

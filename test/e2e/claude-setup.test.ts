@@ -131,7 +131,7 @@ test("events reagent does not fire warn in one line each and the run goes on", a
   const env = homeWith({
     hooks: {
       Setup: hook("touch setup-ran"),
-      TeammateIdle: hook("true"),
+      TeammateIdle: hook("touch teammate-ran"),
       SessionStart: hook("touch session-start-ran"),
     },
   });
@@ -143,10 +143,12 @@ test("events reagent does not fire warn in one line each and the run goes on", a
   assert.equal(run.stdout, "hi\n");
   assert.match(
     run.stderr,
-    /~\/\.claude\/settings\.json: hooks\.Setup: reagent does not fire the Setup event; its 1 hook never run\n/,
+    /~\/\.claude\/settings\.json: hooks\.TeammateIdle: reagent does not fire the TeammateIdle event; its 1 hook never run\n/,
   );
-  assert.match(run.stderr, /hooks\.TeammateIdle: reagent does not fire the TeammateIdle event/);
+  assert.doesNotMatch(run.stderr, /hooks\.Setup/, "Setup is fired (with --init / --maintenance)");
+  // Without --init or --maintenance, Setup hooks do not run.
   assert.equal(existsSync(join(space.dir, "setup-ran")), false);
+  assert.equal(existsSync(join(space.dir, "teammate-ran")), false);
   assert.equal(existsSync(join(space.dir, "session-start-ran")), true);
 });
 

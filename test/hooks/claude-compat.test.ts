@@ -28,7 +28,7 @@ test("every event Claude Code documents loads; events reagent does not fire warn
   });
   assert.equal(config.handlers.length, HOOK_EVENTS.length);
   assert.ok(HOOK_EVENTS.length >= 30, "Claude Code documents about 30 events");
-  for (const event of ["Setup", "Elicitation", "TeammateIdle", "MessageDisplay"])
+  for (const event of ["ElicitationResult", "Elicitation", "TeammateIdle", "MessageDisplay"])
     assert.ok(
       config.warnings.some(
         (warning) =>
