@@ -30,7 +30,7 @@ export function createHooks(
     }),
   );
   for (const warning of config.warnings) sink.early?.push(warning);
-  const engine = configStep(() =>
+  return configStep(() =>
     createHookEngine({
       config,
       projectDir: cwd,
@@ -46,31 +46,11 @@ export function createHooks(
       validateRule,
       onEvent: (event) => sink.session?.hookRun(event),
       askModel: promptHookModel(basics, sink),
+      ...(setup ? { setupTrigger: setup } : {}),
       onNotice: (notice) => {
         if (sink.session) sink.session.notice(notice);
         else sink.early?.push(notice.text);
       },
     }),
   );
-  return setup ? withSetupFirst(engine, setup) : engine;
-}
-
-/** `--init` / `--maintenance`: the Setup hooks run once, just before the first SessionStart; their
- *  context and CLAUDE_ENV_FILE variables come with SessionStart's (Setup's first). */
-function withSetupFirst(engine: HookEngine, trigger: "init" | "maintenance"): HookEngine {
-  const sessionStart = engine.sessionStart.bind(engine);
-  let done = false;
-  engine.sessionStart = async (source, model) => {
-    const setup = done ? undefined : await engine.setup(trigger);
-    done = true;
-    const start = await sessionStart(source, model);
-    if (!setup) return start;
-    return {
-      ...start,
-      additionalContext: [...setup.additionalContext, ...start.additionalContext],
-      envExports: { ...setup.envExports, ...start.envExports },
-      notices: [...setup.notices, ...start.notices],
-    };
-  };
-  return engine;
 }

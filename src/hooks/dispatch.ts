@@ -6,7 +6,7 @@ import type { Tracer } from "../util/trace.js";
 import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
 import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
 import { fileNamesOf } from "./matcher.js";
-import { type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
+import { emptyOutcome, type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
 import { parseHookOutput } from "./parse-output.js";
 import { type CommandResult, runCommand } from "./run-command.js";
 import { runHttpHook } from "./run-http.js";
@@ -54,13 +54,6 @@ export type DispatchRequest = {
 };
 
 export type DispatchResult = { runs: HookRun[]; merged: MergedOutcome };
-
-const emptyMerged = (): MergedOutcome => ({
-  decision: "none",
-  blocked: false,
-  additionalContext: [],
-  notices: [],
-});
 
 function substitute(text: string, projectDir: string): string {
   return text.replace(/\$\{(CLAUDE_PROJECT_DIR|REAGENT_PROJECT_DIR)\}/g, () => projectDir);
@@ -228,7 +221,7 @@ export function createDispatcher(options: DispatchOptions) {
       return (byEvent.get(event) ?? []).map((handler) => handler.matcher);
     },
     async dispatch(request: DispatchRequest, handlers = select(request)): Promise<DispatchResult> {
-      if (handlers.length === 0) return { runs: [], merged: emptyMerged() };
+      if (handlers.length === 0) return { runs: [], merged: emptyOutcome() };
       const stdin = payload(request);
       const runs = await Promise.all(handlers.map((handler) => runOne(handler, request, stdin)));
       return { runs, merged: mergeRuns(request.event, runs) };

@@ -16,7 +16,7 @@ import {
   type DispatchRequest,
   type RuleMatcher,
 } from "./dispatch.js";
-import { parseEnvFile } from "./env-file.js";
+import { type EnvFile, parseEnvFile } from "./env-file.js";
 import { type HookListEntry, type HookTestReport, listHooks, testHooks } from "./inspect.js";
 import {
   batchEvents,
@@ -25,7 +25,7 @@ import {
   taskEvents,
   worktreeEvents,
 } from "./lifecycle-events.js";
-import type { MergedOutcome } from "./merge.js";
+import { emptyOutcome, type MergedOutcome } from "./merge.js";
 import type { AskModel } from "./run-prompt.js";
 import type {
   AgentHooks,
@@ -75,6 +75,8 @@ export type HookEngineOptions = {
   onNotice?: (notice: HookNotice) => void;
   /** The model `type: "prompt"` hooks ask. */
   askModel?: AskModel;
+  /** `--init` / `--init-only` / `--maintenance`: Setup hooks run before the first SessionStart. */
+  setupTrigger?: "init" | "maintenance";
 };
 
 export type HookEngine = ToolHooks &
@@ -86,9 +88,6 @@ export type HookEngine = ToolHooks &
   ReturnType<typeof instructionEvents> & {
     /** What FileChanged hooks watch: their matchers' file names and the hooks' watchPaths. */
     readonly watches: WatchList;
-    setup(
-      trigger: "init" | "maintenance",
-    ): Promise<{ additionalContext: string[]; envExports: Record<string, string>; notices: HookNotice[] }>;
     fileChanged(
       filePath: string,
       event: FileEvent,
@@ -139,15 +138,19 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     ]);
   }
   let envFiles = 0;
+  let setupTrigger = options.setupTrigger;
   const watches = createWatchList(() => dispatcher.matchersOf("FileChanged"));
 
   /** Runs `request` with CLAUDE_ENV_FILE set to a fresh empty file and reads back what the hooks
-   *  wrote (SessionStart, CwdChanged); lines it cannot read are reported once. */
+   *  wrote (SessionStart, Setup, CwdChanged, FileChanged); lines it cannot read are reported once.
+   *  Without a matching handler nothing runs and no file is made. */
   async function withEnvFile(
     request: DispatchRequest,
     inherited: (name: string) => string | undefined,
     own?: Dispatcher,
-  ) {
+  ): Promise<{ merged: MergedOutcome; env: EnvFile }> {
+    if (dispatcher.select(request).length === 0 && !own?.select(request).length)
+      return { merged: emptyOutcome(), env: { exports: {}, unset: [], invalid: [] } };
     const envDir = options.envDir ?? options.spillDir;
     ensureFolderSync(envDir, 0o700);
     const envFile = join(envDir, `session-env-${++envFiles}-${randomUUID().slice(0, 8)}.sh`);
@@ -264,13 +267,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       },
       // CwdChanged hooks may write CLAUDE_ENV_FILE (a direnv reload): its variables apply to later calls.
       async cwdChanged(oldCwd, newCwd, inherited = () => undefined) {
-        const request: DispatchRequest = {
-          event: "CwdChanged",
-          fields: { old_cwd: oldCwd, new_cwd: newCwd, ...extra },
-        };
-        if (!dispatcher.select(request).length && !own?.select(request).length)
-          return { notices: [], envExports: {}, envUnset: [] };
-        const { merged, env } = await withEnvFile(request, inherited, own);
+        const fields = { old_cwd: oldCwd, new_cwd: newCwd, ...extra };
+        const { merged, env } = await withEnvFile({ event: "CwdChanged", fields }, inherited, own);
         return { notices: merged.notices, envExports: env.exports, envUnset: env.unset };
       },
     };
@@ -405,30 +403,20 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       return stopEvent("Stop", fields, mainStops, signal);
     },
 
+    /** SessionStart; with `setupTrigger` (`--init`, `--init-only`, `--maintenance`) the Setup hooks run
+     *  just before the first one, their context and CLAUDE_ENV_FILE variables coming first. */
     async sessionStart(source, model) {
-      const request: DispatchRequest = { event: "SessionStart", fields: { source, model } };
-      if (dispatcher.select(request).length === 0)
-        return { additionalContext: [], envExports: {}, notices: [] };
-      const { merged, env } = await withEnvFile(request, (name) => options.baseEnv[name]);
+      const inherited = (name: string) => options.baseEnv[name];
+      const setup = setupTrigger
+        ? await withEnvFile({ event: "Setup", fields: { trigger: setupTrigger } }, inherited)
+        : undefined;
+      setupTrigger = undefined;
+      const start = await withEnvFile({ event: "SessionStart", fields: { source, model } }, inherited);
       return {
-        additionalContext: merged.additionalContext,
-        envExports: env.exports,
-        notices: merged.notices,
-        ...stopOf(merged),
-      };
-    },
-
-    /** Setup (`--init`, `--init-only`, `--maintenance`): before SessionStart; context and
-     *  CLAUDE_ENV_FILE variables as SessionStart's. */
-    async setup(trigger: "init" | "maintenance") {
-      const request: DispatchRequest = { event: "Setup", fields: { trigger } };
-      if (dispatcher.select(request).length === 0)
-        return { additionalContext: [], envExports: {}, notices: [] };
-      const { merged, env } = await withEnvFile(request, (name) => options.baseEnv[name]);
-      return {
-        additionalContext: merged.additionalContext,
-        envExports: env.exports,
-        notices: merged.notices,
+        additionalContext: [...(setup?.merged.additionalContext ?? []), ...start.merged.additionalContext],
+        envExports: { ...setup?.env.exports, ...start.env.exports },
+        notices: [...(setup?.merged.notices ?? []), ...start.merged.notices],
+        ...stopOf(start.merged),
       };
     },
 
@@ -468,10 +456,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     watches,
     /** FileChanged: a watched file changed on disk (observe only; CLAUDE_ENV_FILE as for CwdChanged). */
     async fileChanged(filePath: string, event: FileEvent, inherited: (name: string) => string | undefined) {
-      const { merged, env } = await withEnvFile(
-        { event: "FileChanged", fields: { file_path: filePath, event } },
-        inherited,
-      );
+      const fields = { file_path: filePath, event };
+      const { merged, env } = await withEnvFile({ event: "FileChanged", fields }, inherited);
       return { notices: merged.notices, envExports: env.exports, envUnset: env.unset };
     },
 

@@ -32,6 +32,11 @@ export type MergedOutcome = {
   notices: HookNotice[];
 };
 
+/** The outcome of an event no hook answered. */
+export function emptyOutcome(): MergedOutcome {
+  return { decision: "none", blocked: false, additionalContext: [], notices: [] };
+}
+
 /** Events where `onError: "deny"` turns a hook error into a deny/block. */
 const ERROR_CAN_DENY: ReadonlySet<HookEventName> = new Set([
   "PreToolUse",
