@@ -51,7 +51,7 @@ export function sdkHookHandlers(
         handlers.push({
           event,
           matcher,
-          matches: compileMatcher(matcher),
+          matches: compileMatcher(matcher, event),
           type: "callback",
           command: `SDK callback ${id}`,
           callbackId: id,

@@ -1,11 +1,9 @@
 // The core of one hook event: select the matching handlers (matcher, `if` rule, de-duplication),
 // build the stdin payload, run them all in parallel, parse each verdict, trace each run and report
 // hook-start/hook-end, then merge in configuration order. No matching handler: nothing is spawned.
-import { basename } from "node:path";
 import type { Tracer } from "../util/trace.js";
 import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
 import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
-import { fileNamesOf } from "./matcher.js";
 import { emptyOutcome, type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";
 import { parseHookOutput } from "./parse-output.js";
 import { type CommandResult, runCommand } from "./run-command.js";
@@ -77,14 +75,10 @@ export function createDispatcher(options: DispatchOptions) {
     const seen = new Set<string>();
     return candidates.filter((handler) => {
       // The Agent tool was called Task in Claude Code: matchers written for either name apply.
-      // FileChanged matchers are literal file names, compared with the changed file's name.
-      const names = request.event === "FileChanged" ? fileNamesOf(handler.matcher) : undefined;
       const matches =
         value !== undefined &&
-        (names
-          ? names === "all" || names.includes(basename(value))
-          : handler.matches(value) ||
-            (value === "Agent" && TOOL_EVENTS.has(request.event) && handler.matches("Task")));
+        (handler.matches(value) ||
+          (value === "Agent" && TOOL_EVENTS.has(request.event) && handler.matches("Task")));
       if (value !== undefined && !matches) return false;
       if (handler.ifRule !== undefined) {
         if (!request.tool || !TOOL_EVENTS.has(request.event)) return false;

@@ -97,11 +97,16 @@ class Reader {
     return undefined;
   }
 
-  matcher(source: string, path: string, value: unknown): { text: string; matches: (v: string) => boolean } {
-    if (value === undefined || value === null) return { text: "", matches: () => true };
+  matcher(
+    source: string,
+    path: string,
+    value: unknown,
+    event: HookEventName,
+  ): { text: string; matches: (v: string) => boolean } {
+    if (value === undefined || value === null) return { text: "", matches: compileMatcher("", event) };
     if (typeof value !== "string") this.fail(source, path, "matcher must be a string");
     try {
-      return { text: value, matches: compileMatcher(value) };
+      return { text: value, matches: compileMatcher(value, event) };
     } catch (error) {
       return this.fail(source, path, (error as Error).message);
     }
@@ -202,7 +207,7 @@ class Reader {
         const groupPath = `${eventPath}[${groupIndex}]`;
         if (!isObject(group)) this.fail(source, groupPath, "must be an object with matcher and hooks");
         this.unknownKeys(source, groupPath, group, GROUP_KEYS, "group");
-        const matcher = this.matcher(source, `${groupPath}.matcher`, group.matcher);
+        const matcher = this.matcher(source, `${groupPath}.matcher`, group.matcher, event);
         if (!Array.isArray(group.hooks)) this.fail(source, `${groupPath}.hooks`, "hooks must be an array");
         group.hooks.forEach((entry, index) => {
           const path = `${groupPath}.hooks[${index}]`;
@@ -253,7 +258,7 @@ class Reader {
         if (entry.denyOnFailure !== undefined && typeof entry.denyOnFailure !== "boolean") {
           this.fail(source, `${path}.denyOnFailure`, "denyOnFailure must be true or false");
         }
-        const matcher = this.matcher(source, `${path}.matcher`, entry.matcher);
+        const matcher = this.matcher(source, `${path}.matcher`, entry.matcher, event);
         const common = this.common(source, path, entry, entry.denyOnFailure === true);
         const timeoutMs =
           entry.timeoutMs === undefined

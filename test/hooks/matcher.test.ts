@@ -44,3 +44,13 @@ test("MCP tools match by full name, exactly or by regex", () => {
 test("an invalid regular expression throws with the reason", () => {
   assert.throws(() => compileMatcher("Bash("), /invalid regular expression "Bash\("/);
 });
+
+test("FileChanged matchers are literal file names compared with the changed file's name, never regexes", () => {
+  const envs = compileMatcher(".envrc|.env", "FileChanged");
+  assert.equal(envs("/srv/app/.envrc"), true);
+  assert.equal(envs("/srv/app/.env"), true);
+  assert.equal(envs("/srv/app/.env.bak"), false, "a regex would match this");
+  assert.equal(envs("/srv/app/x.envrc"), false);
+  assert.equal(compileMatcher("", "FileChanged")("/any/file"), true);
+  assert.equal(compileMatcher(".envrc|.env")("/srv/app/.env.bak"), true, "other events keep the regex reading");
+});
