@@ -2,17 +2,17 @@
 // instruction or memory file fires the event once, the first time it is in the prompt (at the first
 // build: every file of the session's start; later: a file created or imported mid-session). Files
 // under the home folder are the user's, CLAUDE.local.md is local, the rest belong to the project.
-import { basename, relative } from "node:path";
+import { basename, join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { InstructionsLoad } from "../hooks/types.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import { errorMessage } from "../util/errors.js";
+import { isInside } from "../util/path-resolution.js";
 
 function memoryType(path: string, homeDir: string): InstructionsLoad["memoryType"] {
   if (basename(path) === "CLAUDE.local.md") return "Local";
-  const inside = relative(homeDir, path);
-  const atHome = inside !== "" && !inside.startsWith("..") && !inside.startsWith("/");
-  return atHome && /^\.(claude|agents)\//.test(inside) ? "User" : "Project";
+  const user = [".claude", ".agents"].some((folder) => isInside(join(homeDir, folder), path));
+  return user ? "User" : "Project";
 }
 
 export function withInstructionsLoaded(
