@@ -4,6 +4,7 @@
 import type { AskModel } from "../hooks/run-prompt.js";
 import type { ModelClient } from "../model/types.js";
 import type { Session } from "../session/session.js";
+import { singleAnswer } from "../tools/side-request.js";
 import { errorMessage } from "../util/errors.js";
 import type { Basics } from "./compose.js";
 import { createModelClient } from "./provider.js";
@@ -33,29 +34,14 @@ export function promptHookModel(basics: Basics, sink: { session?: Session }): As
   return async ({ system, prompt, model, signal }) => {
     const session = sink.session;
     if (!session) return { ok: false, error: "the session has not started" };
+    let client: ModelClient;
     try {
-      const client = await clientFor(session, model);
-      let text = "";
-      for await (const event of client.stream({
-        system,
-        messages: [{ role: "user", content: [{ type: "text", text: prompt }] }],
-        tools: [],
-        maxTokens: ANSWER_MAX_TOKENS,
-        signal,
-      })) {
-        if (event.type === "text-delta") text += event.text;
-        else if (event.type === "error") return { ok: false, error: event.error.message };
-        else if (event.type === "message-end") {
-          session.count({ model: client.model, usage: event.usage });
-          const final = event.message.content
-            .flatMap((block) => (block.type === "text" ? [block.text] : []))
-            .join("");
-          return { ok: true, text: final.trim() || text.trim() };
-        }
-      }
-      return { ok: false, error: "the answer stream ended without a result" };
+      client = await clientFor(session, model);
     } catch (error) {
       return { ok: false, error: errorMessage(error) };
     }
+    const answer = await singleAnswer(client, { system, text: prompt, maxTokens: ANSWER_MAX_TOKENS, signal });
+    if (answer.ok) session.count({ model: client.model, usage: answer.usage });
+    return answer;
   };
 }
