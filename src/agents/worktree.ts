@@ -95,7 +95,7 @@ async function hookWorktree(
   if (!isAbsolute(made.path) || !folder?.isDirectory())
     return {
       ok: false,
-      message: `the WorktreeCreate hook printed "${made.path}", which is not an existing absolute folder`,
+      message: `the WorktreeCreate hook printed "${made.path}", which is not an existing absolute folder; it must print the absolute path of the folder it made`,
     };
   const path = await realpath(made.path);
   const head = await options.git(["rev-parse", "--verify", "HEAD"], path);

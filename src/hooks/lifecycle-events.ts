@@ -109,7 +109,11 @@ export function worktreeEvents(run: Run) {
         return { ok: false, message: `the WorktreeCreate hook failed: ${why || "blocked"}` };
       }
       if (!merged.worktreePath)
-        return { ok: false, message: "the WorktreeCreate hook printed no worktree path" };
+        return {
+          ok: false,
+          message:
+            "the WorktreeCreate hook printed no worktree path: it must print the absolute path of the folder it made on stdout (or as hookSpecificOutput.worktreePath)",
+        };
       return { ok: true, path: merged.worktreePath };
     },
     async worktreeRemove(path: string): Promise<NoticesOnly> {

@@ -66,7 +66,13 @@ export async function runPromptHook(spec: {
   const started = performance.now();
   const result = (fields: Partial<CommandResult>) => resultSince(started, fields);
   if (!spec.ask)
-    return result({ failure: { kind: "prompt", message: "no model is available for prompt hooks" } });
+    return result({
+      failure: {
+        kind: "prompt",
+        message:
+          "no model is available for prompt hooks here (they run in a session with a model; use a command hook otherwise)",
+      },
+    });
   const prompt = spec.prompt.includes("$ARGUMENTS")
     ? spec.prompt.replaceAll("$ARGUMENTS", spec.payload)
     : `${spec.prompt}\n\nEvent data:\n${spec.payload}`;

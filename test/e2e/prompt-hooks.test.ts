@@ -112,3 +112,21 @@ test("a PreToolUse prompt hook denies with the model's reason; a non-JSON answer
     /PreToolUse hook "Is this command safe\?" .*failed: the model's answer is not \{"ok": …\} JSON: Looks fine to me!/,
   );
 });
+
+test("a prompt hook that outlives its timeout is a hook error that blocks nothing", async () => {
+  const server = await serveScoped({
+    turns: [{ text: "All done." }],
+    routes: [
+      {
+        match: JUDGE,
+        turns: [{ text: '{"ok": false, "reason": "too late"}', fault: { chunk_delay_ms: 3000 } }],
+      },
+    ],
+  });
+  const space = scopedWorkspace({ "README.md": "# demo\n" });
+  const env = envWithClaudeSettings({ hooks: { Stop: prompt("Done? $ARGUMENTS", { timeout: 1 }) } }, server);
+  const run = await runJson("finish", space.dir, env);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(JSON.parse(run.stdout).result, "All done.", "the late answer did not send the agent back");
+  assert.match(run.stderr, /Stop hook "Done\? \$ARGUMENTS" .*failed: timed out after 1000 ms/);
+});

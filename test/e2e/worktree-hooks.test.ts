@@ -130,3 +130,17 @@ test("a WorktreeCreate hook that prints a path that is no folder fails the call,
   );
   assert.equal(server.requests.length, 2, "no subagent request was made");
 });
+
+test("a WorktreeCreate hook that prints nothing fails the call and says what it must print", async () => {
+  const server = await serveScoped([agentCall("NEVER runs"), { text: "No worktree." }]);
+  const space = scopedWorkspace({ "proj/README.md": "# demo\n" });
+  const command = [{ hooks: [{ type: "command", command: "cat > /dev/null" }] }];
+  const env = envWithClaudeSettings({ hooks: { WorktreeCreate: command } }, server);
+  const run = await runCli(["-p", "try"], { cwd: join(space.dir, "proj"), env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    agentResult(server),
+    /the WorktreeCreate hook printed no worktree path: it must print the absolute path of the folder it made/,
+  );
+  assert.equal(server.requests.length, 2, "no subagent request was made");
+});

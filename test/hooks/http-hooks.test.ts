@@ -31,6 +31,10 @@ const answers: Record<string, (response: http.ServerResponse) => void> = {
     response.end("down for maintenance");
   },
   "/text": (response) => response.end("ok"),
+  "/moved": (response) => {
+    response.writeHead(307, { location: "/deny" });
+    response.end();
+  },
   "/slow": () => {},
 };
 const server = http.createServer((request, response) => {
@@ -87,7 +91,8 @@ test("a 2xx JSON answer decides like a command's output; the payload and filled 
   assert.deepEqual(seen[0]!.body.tool_input, { command: "ls" });
 });
 
-test("an empty 2xx is no decision; a 503, a text body, a refused connection and a timeout are hook errors", async () => {
+test("an empty 2xx is no decision; a 503, a text body, a redirect, a refused connection and a timeout are hook errors", async () => {
+  seen.length = 0;
   const h = await harness(tempFolder("http-hooks"), {
     settings: [
       claude("PreToolUse", [
@@ -96,6 +101,7 @@ test("an empty 2xx is no decision; a 503, a text body, a refused connection and 
             httpHook("/empty"),
             httpHook("/error"),
             httpHook("/text"),
+            httpHook("/moved"),
             { type: "http", url: "http://127.0.0.1:9/closed" },
             httpHook("/slow", { timeout: 1 }),
           ],
@@ -106,7 +112,16 @@ test("an empty 2xx is no decision; a 503, a text body, a refused connection and 
   const outcome = await h.engine.preToolUse(pre);
   assert.equal(outcome.decision, "none", "errors do not block by default (onError warn)");
   const errors = h.notices.filter((notice) => notice.kind === "error").map((notice) => notice.text);
-  assert.equal(errors.length, 4, errors.join("\n"));
+  assert.equal(errors.length, 5, errors.join("\n"));
+  assert.ok(
+    errors.some((text) => /answered HTTP 307/.test(text)),
+    "a redirect is not followed",
+  );
+  assert.equal(
+    seen.filter((request) => request.path === "/deny").length,
+    0,
+    "nothing reached the redirect's target",
+  );
   assert.ok(
     errors.some((text) => /answered HTTP 503: down for maintenance/.test(text)),
     errors.join("\n"),

@@ -52,5 +52,9 @@ test("FileChanged matchers are literal file names compared with the changed file
   assert.equal(envs("/srv/app/.env.bak"), false, "a regex would match this");
   assert.equal(envs("/srv/app/x.envrc"), false);
   assert.equal(compileMatcher("", "FileChanged")("/any/file"), true);
-  assert.equal(compileMatcher(".envrc|.env")("/srv/app/.env.bak"), true, "other events keep the regex reading");
+  assert.equal(
+    compileMatcher(".envrc|.env")("/srv/app/.env.bak"),
+    true,
+    "other events keep the regex reading",
+  );
 });
