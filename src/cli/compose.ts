@@ -61,6 +61,7 @@ import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./r
 import { systemPromptOverride } from "./sdk-options.js";
 import { sessionFilesDir, spillDirFor } from "./session-files.js";
 import { sessionIdentity } from "./session-identity.js";
+import { startSessionWatchers } from "./session-watchers.js";
 import { packageVersion } from "./version.js";
 import { createWebTools } from "./web-tools.js";
 
@@ -187,8 +188,7 @@ export function createGate(
       await onSettingsSaved?.();
     },
     allowWrite: env.allowWrite,
-    // The Bash tool's shells inherit this environment: bash keeps $PWD as its logical folder, and
-    // CDPATH changes where `cd name` goes.
+    // Bash's shells inherit this environment: bash keeps $PWD as its folder, CDPATH moves `cd name`.
     inheritedPwd: env.all.PWD,
     cdpath: Boolean(env.all.CDPATH),
     tracer,
@@ -229,9 +229,7 @@ export async function createMcp(
   const manager = createMcpManager({
     servers: config.servers,
     cwd,
-    baseEnv: Object.fromEntries(
-      Object.entries(env.all).filter((entry): entry is [string, string] => entry[1] !== undefined),
-    ),
+    baseEnv: env.all,
     // One log folder per project, so same-named servers of two projects never share a log.
     logDir: join(tmpdir(), "reagent-mcp-logs", projectKey(cwd)),
     ...readMcpTimeouts(env.all),
@@ -464,6 +462,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   sink.session = session;
   if (sink.transcript) recordTranscript(session, sink.transcript);
   agents.attach(session, registry);
+  const stopWatchers = startSessionWatchers(session, hooks);
   const runtime: Runtime = {
     ...basics,
     session,
@@ -485,8 +484,9 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,
     agents,
-    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections, session, hooks }),
+    ...runtimeExtras({ prompt, stablePrompt, registry, promptSections }),
     async close() {
+      stopWatchers();
       await agents.close();
       process.off("exit", releaseLock);
       releaseLock();

@@ -1,8 +1,8 @@
-// FileChanged hooks: watches the files their matchers name in the shell's current folder (it follows
-// `cd`) and the absolute paths hooks asked for (`watchPaths`); a change, a new file or a removed one
-// fires FileChanged once the file has been quiet for a moment, one event at a time. Variables the hooks
-// write to CLAUDE_ENV_FILE apply to later Bash calls. Nothing starts without a FileChanged hook, and
-// watching never keeps the process alive.
+// FileChanged hooks: watches the files their matchers name in the shell's current folder (re-aimed
+// after each tool call, so it follows `cd`) and the absolute paths hooks asked for (`watchPaths`); a
+// change, a new file or a removed one fires FileChanged once the file has been quiet for a moment, one
+// event at a time. Variables the hooks write to CLAUDE_ENV_FILE apply to later Bash calls. Nothing
+// starts without a FileChanged hook, and watching never keeps the process alive.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
@@ -11,10 +11,10 @@ import type { ShellState } from "../tools/tool.js";
 import { errorMessage } from "../util/errors.js";
 import { createFileWatcher } from "../util/watch-files.js";
 
-export type FileWatch = { close(): void };
+/** `followFolder` re-aims the watched names when the shell's folder changed (cheap otherwise). */
+export type FileWatch = { followFolder(): void; close(): void };
 
 const QUIET_MS = 500;
-const FOLDER_CHECK_MS = 1000;
 
 export function startFileWatch(options: {
   hooks: Pick<HookEngine, "has" | "watches" | "fileChanged">;
@@ -62,14 +62,12 @@ export function startFileWatch(options: {
 
   refresh();
   const unsubscribe = hooks.watches.onChange(refresh);
-  const folderCheck = setInterval(() => {
-    if (shell.cwd !== folder) refresh();
-  }, FOLDER_CHECK_MS);
-  folderCheck.unref();
   return {
+    followFolder() {
+      if (shell.cwd !== folder) refresh();
+    },
     close() {
       unsubscribe();
-      clearInterval(folderCheck);
       files.close();
     },
   };

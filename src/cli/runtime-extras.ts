@@ -1,13 +1,8 @@
 // Parts of building a Runtime that serve programs driving reagent: which file levels
 // `--setting-sources` keeps, the built-in tools `--tools` keeps, the flags accepted without effect,
-// the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer), the
-// one-line summary of a call the way the runner gives it (for replayed calls), and the session-long
-// watchers (when the model last answered, for a model switch; FileChanged's files; ConfigChange's
-// settings files).
-
-import type { HookEngine } from "../hooks/index.js";
+// the run-time changes an SDK caller may make (system prompt parts, a JSON schema for the answer), and
+// the one-line summary of a call the way the runner gives it (for replayed calls).
 import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
-import type { Session } from "../session/session.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import {
   createStructuredOutputTool,
@@ -16,10 +11,7 @@ import {
 } from "../tools/structured-output.js";
 import type { Tool } from "../tools/tool.js";
 import { errorMessage, UsageError } from "../util/errors.js";
-import { startConfigWatch } from "./config-watch.js";
-import { startFileWatch } from "./file-watch.js";
 import type { CliOptions } from "./options.js";
-import { watchAnswers } from "./switch-model.js";
 
 /** Which user- and project-level files (instructions, skills, MCP configs) `--setting-sources` keeps. */
 export function sourceLevels(sources: CliOptions["settingSources"]) {
@@ -51,25 +43,7 @@ export function runtimeExtras(parts: {
   stablePrompt: { refresh(): void };
   registry: ToolRegistry;
   promptSections: PromptSection[];
-  session: Session;
-  hooks: HookEngine;
 }) {
-  // A model switch (the SDK's set_model among others) reports whether the prompt cache is still warm.
-  watchAnswers(parts.session);
-  // FileChanged hooks watch their files for the whole session (never keeping the process alive).
-  startFileWatch({
-    hooks: parts.hooks,
-    shell: parts.session.options.shell,
-    baseEnv: parts.session.options.baseEnv ?? {},
-    onError: (message) => parts.session.emit({ type: "warning", message }),
-  });
-  // ConfigChange hooks hear of settings files changed during the session.
-  startConfigWatch({
-    hooks: parts.hooks,
-    projectDir: parts.session.options.cwd,
-    homeDir: parts.session.options.homeDir,
-    onError: (message) => parts.session.emit({ type: "warning", message }),
-  });
   const extras = {
     structuredOutput: undefined as StructuredOutputSink | undefined,
     /** `Tool(key)` as the runner summarises a call (a replayed call looks like a live one);

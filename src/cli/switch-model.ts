@@ -34,9 +34,10 @@ const CACHE_TTL_MS = 5 * 60_000;
 /** Cache-write price assumed for a model without a known price ($ per million tokens). */
 const DEFAULT_CACHE_WRITE = 3.75;
 
-/** Starts noting when the session's model answers (for PreModelSwitch's prompt_cache_warm). */
-export function watchAnswers(session: Session): void {
-  session.subscribe((event) => {
+/** Starts noting when the session's model answers (for PreModelSwitch's prompt_cache_warm); returns
+ *  the stop. */
+export function watchAnswers(session: Session): () => void {
+  return session.subscribe((event) => {
     if (event.type === "assistant-message") lastAnswer.set(session, Date.now());
   });
 }

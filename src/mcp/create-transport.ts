@@ -15,7 +15,8 @@ export type TransportOptions = {
   /** Working directory for stdio servers without their own `cwd`. */
   cwd: string;
   /** Base environment for stdio servers; the server's `env` is laid over it. */
-  baseEnv?: Record<string, string>;
+  /** The parent's environment (unset variables are left out). */
+  baseEnv?: Record<string, string | undefined>;
   /** The transport to a server of type `sdk` (inside the program driving reagent), by its name;
    *  undefined while no such program is listening. */
   sdkTransport?: (serverName: string) => Transport | undefined;
@@ -50,7 +51,10 @@ export type CreatedTransport =
 
 export function createTransport(spec: McpServerSpec, options: TransportOptions): CreatedTransport {
   if (spec.type === "stdio") {
-    const env = options.baseEnv ? { ...options.baseEnv, ...spec.env } : spec.env;
+    const inherited = Object.entries(options.baseEnv ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    const env = options.baseEnv ? { ...Object.fromEntries(inherited), ...spec.env } : spec.env;
     const transport = new TrackedStdioTransport({
       command: spec.command,
       args: spec.args,

@@ -32,7 +32,7 @@ export type McpManagerOptions = {
   /** Working directory for stdio servers without their own `cwd` (the project directory). */
   cwd: string;
   /** Environment for stdio servers (the CLI passes its env); default: the SDK's safe subset (PATH, HOME …). */
-  baseEnv?: Record<string, string>;
+  baseEnv?: Record<string, string | undefined>;
   connectTimeoutMs?: number;
   callTimeoutMs?: number;
   maxOutputChars?: number;

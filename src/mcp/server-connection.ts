@@ -28,7 +28,7 @@ export type ConnectionOptions = {
   clientInfo: Implementation;
   connectTimeoutMs: number;
   cwd: string;
-  baseEnv?: Record<string, string>;
+  baseEnv?: Record<string, string | undefined>;
   logDir?: string;
   tracer: Tracer;
   /** The transport to an `sdk` server (inside the program driving reagent). */
