@@ -12,29 +12,29 @@ import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.j
 import { readAgentsObject } from "../agents/agents-json.js";
 import { createBackgroundTools } from "../agents/background-tools.js";
 import type { AgentFile } from "../agents/discover-agents.js";
+import { Subagents } from "../agents/subagents.js";
 import { contextWindowFor } from "../compaction/index.js";
 import type { HookEngine } from "../hooks/index.js";
 import type { ManagedPermissionGate } from "../permissions/gate.js";
 import { createSystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import { createModelClient } from "../providers/create-model-client.js";
 import { ContextManager } from "../session/context-manager.js";
 import type { Session, SessionOptions } from "../session/session.js";
-import { Subagents } from "../session/subagents.js";
-import { projectKey } from "../session/transcript-index.js";
-import { TranscriptStore } from "../session/transcript-store.js";
 import type { Skill } from "../skills/skill.js";
 import { formatLoadedSkill } from "../skills/skill-tool.js";
+import { loadSavedTasks } from "../tasks/saved-tasks.js";
 import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
+import { projectKey } from "../transcript/transcript-index.js";
+import { TranscriptStore } from "../transcript/transcript-store.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import { errorMessage } from "../util/errors.js";
 import { agentHooks, loadAgentDefinitions } from "./agent-definitions.js";
 import type { Basics } from "./compose.js";
 import type { CliOptions } from "./options.js";
-import { createModelClient } from "./provider.js";
-import { loadSavedTasks } from "./saved-tasks.js";
 import { packageVersion } from "./version.js";
 
 const SUBAGENT_FALLBACK_PROMPT =

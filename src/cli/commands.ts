@@ -15,6 +15,7 @@ import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
+import { spillDirFor } from "../transcript/session-files.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { isOneOf } from "../util/one-of.js";
@@ -24,7 +25,6 @@ import { createHooks } from "./create-hooks.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { type CliOptions, normaliseOptions } from "./options.js";
 import { runHeadless } from "./run-headless.js";
-import { spillDirFor } from "./session-files.js";
 
 /** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
 function hookEngine(basics = loadBasics({ settings: [] }), sessionId = newSessionId()) {

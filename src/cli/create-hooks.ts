@@ -5,11 +5,11 @@ import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/inde
 import { matchRule } from "../permissions/match-rule.js";
 import { validateRule } from "../permissions/rule.js";
 import type { Session } from "../session/session.js";
-import type { TranscriptStore } from "../session/transcript-store.js";
+import { spillDirFor } from "../transcript/session-files.js";
+import type { TranscriptStore } from "../transcript/transcript-store.js";
 import type { Basics } from "./compose.js";
 import { configStep } from "./config-step.js";
 import { promptHookModel } from "./prompt-hook-model.js";
-import { spillDirFor } from "./session-files.js";
 
 export function createHooks(
   basics: Basics,

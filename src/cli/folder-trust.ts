@@ -9,12 +9,12 @@ import { createInterface } from "node:readline";
 import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
+import { readEnv } from "../config/env.js";
 import { type ProjectMcpFile, readProjectMcpFile } from "../config/mcp-config.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { readTrust, writeTrust } from "../config/trust-store.js";
 import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
 import { UsageError } from "../util/errors.js";
-import { readEnv } from "./env.js";
 import type { CliOptions } from "./options.js";
 
 export type TrustDecision = {

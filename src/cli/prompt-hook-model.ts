@@ -3,11 +3,11 @@
 // tools; its usage is counted in the session's cost like any side request. Never throws.
 import type { AskModel } from "../hooks/run-prompt.js";
 import type { ModelClient } from "../model/types.js";
+import { createModelClient } from "../providers/create-model-client.js";
 import type { Session } from "../session/session.js";
 import { singleAnswer } from "../tools/side-request.js";
 import { errorMessage } from "../util/errors.js";
 import type { Basics } from "./compose.js";
-import { createModelClient } from "./provider.js";
 
 const ANSWER_MAX_TOKENS = 1024;
 

@@ -1,6 +1,6 @@
 // Which session a run continues, from the command line: -c (the latest), -r ID, -r alone (pick one
 // in the REPL), or a new one.
-import type { ResumeRequest } from "../session/transcript-resume.js";
+import type { ResumeRequest } from "../transcript/transcript-resume.js";
 import type { CliOptions } from "./options.js";
 
 export function resumeRequest(options: CliOptions): ResumeRequest {

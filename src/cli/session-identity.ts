@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Message } from "../model/types.js";
-import type { ResumeResolution } from "../session/transcript-resume.js";
+import type { ResumeResolution } from "../transcript/transcript-resume.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import type { CliOptions } from "./options.js";

@@ -7,11 +7,11 @@
 
 import type { ModelSwitchFacts } from "../hooks/lifecycle-events.js";
 import type { ModelClient } from "../model/types.js";
+import { createModelClient } from "../providers/create-model-client.js";
 import { modelPrice } from "../providers/pricing.js";
 import type { Session } from "../session/session.js";
 import { systemNote } from "../util/system-note.js";
 import type { Runtime } from "./compose.js";
-import { createModelClient } from "./provider.js";
 
 export function switchedModelClient(
   runtime: Pick<Runtime, "session" | "env" | "cwd" | "tracer" | "effort">,

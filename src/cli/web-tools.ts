@@ -1,18 +1,18 @@
 // Builds the web tools from settings and environment: WebFetch (its SSRF guard opt-in, proxies, the
 // model that condenses pages) and, when a search backend is configured, WebSearch (web-search-backend.ts).
 import type { Config } from "../config/config.js";
+import type { EnvSnapshot } from "../config/env.js";
 import type { ModelClient } from "../model/types.js";
+import { createModelClient } from "../providers/create-model-client.js";
 import type { Tool } from "../tools/tool.js";
 import { createConnector } from "../tools/web/connector.js";
 import { systemResolver } from "../tools/web/host-guard.js";
 import { createProxyChoice, proxyWarning } from "../tools/web/proxy-choice.js";
 import { createWebFetchTool } from "../tools/web/web-fetch.js";
 import { createWebSearchTool } from "../tools/web/web-search.js";
+import { chooseWebSearch } from "../tools/web/web-search-backend.js";
 import type { Tracer } from "../util/trace.js";
-import type { EnvSnapshot } from "./env.js";
-import { createModelClient } from "./provider.js";
 import { packageVersion } from "./version.js";
-import { chooseWebSearch } from "./web-search-backend.js";
 
 export type WebToolsOptions = {
   settings: Config;
@@ -79,7 +79,7 @@ export async function createWebTools(options: WebToolsOptions): Promise<WebTools
     userAgent: `${userAgent} (WebFetch)`,
   });
   const search = chooseWebSearch({
-    settings: options.settings,
+    settings: options.settings.merged.webSearch,
     env,
     provider: options.provider,
     sessionModel: options.sessionModel,

@@ -3,7 +3,8 @@
 // Bash command touches) > rules that cannot be checked > plan mode > ask rules > hook ask > protected
 // writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
-import type { AnalysedCommand } from "./bash-analysis.js";
+import type { AnalysedCommand } from "../shell/bash-analysis.js";
+import { protectedWrite } from "../util/protected-paths.js";
 import {
   type AnalysedBash,
   accessHit,
@@ -17,7 +18,6 @@ import {
 } from "./evaluate-bash.js";
 import { type CallFacts, type MatchContext, ruleMatchesCall } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
-import { protectedWrite } from "./protected-paths.js";
 import { EDIT_TOOLS } from "./rule.js";
 import type { DecidedBy, PermissionMode, PermissionRequest, RuleBehavior } from "./types.js";
 

@@ -2,7 +2,7 @@
 // allow/deny/ask rules and by the hooks engine for `if` filters. Bash commands are analysed first
 // (bash-analysis.ts); "unparseable" means a rule cannot be checked against the command with
 // certainty (it could match a part the gate cannot see).
-import { type AnalysedCommand, analyseBash, type BashAnalysis } from "./bash-analysis.js";
+import { type AnalysedCommand, analyseBash, type BashAnalysis } from "../shell/bash-analysis.js";
 import {
   type BashPattern,
   type CommandWords,
@@ -10,7 +10,7 @@ import {
   matchesCertainly,
   mayMatch,
   programByName,
-} from "./bash-pattern.js";
+} from "../shell/bash-pattern.js";
 import { compilePathRule, matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
 import { EDIT_TOOLS, parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
 

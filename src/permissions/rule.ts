@@ -2,8 +2,9 @@
 // `mcp__server__tool`. Parses a rule's text into a typed Rule, or explains what is wrong with it.
 // Tool families: Read rules cover the read tools (Read, Glob, Grep, LS, NotebookRead); Edit rules
 // cover every file-editing tool (Edit, Write, MultiEdit, NotebookEdit).
+
+import { type BashPattern, parseBashPattern } from "../shell/bash-pattern.js";
 import { UsageError } from "../util/errors.js";
-import { type BashPattern, parseBashPattern } from "./bash-pattern.js";
 
 /** Where a path rule's pattern is rooted: `//x` absolute, `~/x` home, `/x` project root, `x` working directory. */
 export type PathAnchor = "absolute" | "home" | "project" | "cwd";

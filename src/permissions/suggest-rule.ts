@@ -3,8 +3,8 @@
 // folder (`Edit(src/**)`, `Read(//abs/dir/**)` outside the project), WebFetch → its host
 // (`WebFetch(domain:docs.rs)`), MCP and others → the tool name.
 import { dirname, relative, sep } from "node:path";
+import type { AnalysedCommand } from "../shell/bash-analysis.js";
 import { showUnusualCharacters } from "../util/unusual-characters.js";
-import type { AnalysedCommand } from "./bash-analysis.js";
 import type { CallFacts } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
 import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";

@@ -11,23 +11,33 @@ type Allowance = { module: string; typesOnly?: boolean; valueFiles?: string[] };
 const ALLOWED: Record<string, Allowance[] | "anything"> = {
   cli: "anything",
   config: [{ module: "util" }],
-  session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util", "agents"].map((module) => ({
-    module,
-  })),
+  session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util", "agents", "transcript"].map(
+    (module) => ({ module }),
+  ),
+  shell: [{ module: "util" }],
+  transcript: [{ module: "session", typesOnly: true }, { module: "model" }, { module: "util" }],
   loop: [{ module: "model" }, { module: "tools", typesOnly: true }, { module: "util" }],
   model: [],
-  providers: [{ module: "model" }, { module: "util" }],
+  providers: [{ module: "model" }, { module: "util" }, { module: "config", typesOnly: true }],
   tools: [
     { module: "permissions" },
     { module: "hooks" },
     { module: "model", typesOnly: true },
     { module: "util" },
   ],
-  permissions: [{ module: "util" }],
+  permissions: [{ module: "shell" }, { module: "util" }],
   hooks: [{ module: "util" }],
   mcp: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   skills: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
-  agents: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
+  // A subagent is a nested session: agents builds on session, never the reverse.
+  agents: [
+    { module: "session" },
+    { module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts", "tools/file-state.ts"] },
+    { module: "hooks", typesOnly: true },
+    { module: "model" },
+    { module: "transcript" },
+    { module: "util" },
+  ],
   tasks: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   prompt: [{ module: "util" }],
   // Custom slash commands find `@file` references with the same rule as instruction-file imports.

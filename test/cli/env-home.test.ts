@@ -2,7 +2,7 @@
 // never "" or a relative path (which would put transcripts and `~/…` inside the working directory).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { readEnv } from "../../src/cli/env.js";
+import { readEnv } from "../../src/config/env.js";
 
 const account = () => "/home/account";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { readEnv, withThinkingFlags } from "../../src/cli/env.js";
 import { normaliseOptions } from "../../src/cli/options.js";
+import { readEnv, withThinkingFlags } from "../../src/config/env.js";
 
 test("rule lists split on commas and spaces outside parentheses", () => {
   const options = normaliseOptions(

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { projectSessionsDir } from "../../src/session/transcript-index.js";
+import { projectSessionsDir } from "../../src/transcript/transcript-index.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
 import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";

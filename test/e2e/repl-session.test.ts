@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { projectSessionsDir } from "../../src/session/transcript-index.js";
+import { projectSessionsDir } from "../../src/transcript/transcript-index.js";
 import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
 
 const cleanups: Array<() => unknown> = [];

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { projectSessionsDir } from "../../src/session/transcript-index.js";
+import { projectSessionsDir } from "../../src/transcript/transcript-index.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { commitAll, git } from "../support/git.js";

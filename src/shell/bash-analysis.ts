@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, resolve as resolveText } from "node:path";
 import { resolveReal } from "../util/path-resolution.js";
+import { protectedMention } from "../util/protected-paths.js";
 import { builtinVerdict, parseCd } from "./bash-builtins.js";
 import { dangerousVariable, localVariable } from "./bash-environment.js";
 import { fileCommandModel } from "./bash-file-commands.js";
@@ -18,7 +19,6 @@ import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
 import { programName, unwrap } from "./bash-wrappers.js";
-import { protectedMention } from "./protected-paths.js";
 import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
 
 export type AnalysisOptions = {

@@ -2,8 +2,8 @@
 // reason (the analysis is then uncertain) and what it refuses.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseBash } from "../../src/permissions/bash-parser.js";
-import type { Command, Script, Word } from "../../src/permissions/bash-syntax.js";
+import { parseBash } from "../../src/shell/bash-parser.js";
+import type { Command, Script, Word } from "../../src/shell/bash-syntax.js";
 
 /** Every simple command's words (raw), in the order they appear, nested ones included. */
 function commands(script: Script): string[] {

@@ -2,18 +2,28 @@
 // environment (BRAVE_API_KEY, TAVILY_API_KEY, SEARXNG_URL): an explicit provider wins; otherwise
 // Anthropic's server-side search on Anthropic models, then Brave, Tavily, SearXNG — whichever is set.
 // Without one the tool is not offered, and the status line says how to turn it on.
-import type { Config } from "../config/config.js";
-import type { ModelClient } from "../model/types.js";
-import { createAnthropicSearchBackend } from "../tools/web/search/anthropic-search.js";
-import type { BackendTransport } from "../tools/web/search/backend-request.js";
-import { createBraveBackend } from "../tools/web/search/brave.js";
-import type { SearchBackend } from "../tools/web/search/search-backend.js";
-import { createSearxngBackend } from "../tools/web/search/searxng.js";
-import { createTavilyBackend } from "../tools/web/search/tavily.js";
-import type { EnvSnapshot } from "./env.js";
+import type { ModelClient } from "../../model/types.js";
+import { createAnthropicSearchBackend } from "./search/anthropic-search.js";
+import type { BackendTransport } from "./search/backend-request.js";
+import { createBraveBackend } from "./search/brave.js";
+import type { SearchBackend } from "./search/search-backend.js";
+import { createSearxngBackend } from "./search/searxng.js";
+import { createTavilyBackend } from "./search/tavily.js";
 
 export const WEB_SEARCH_HELP =
   'set BRAVE_API_KEY, TAVILY_API_KEY or SEARXNG_URL (or "webSearch": {"provider": …} in settings); on Anthropic models the provider\'s own web search is used';
+
+/** Settings `webSearch` as the configuration merged it. */
+export type WebSearchSettings = { provider?: string; searxngUrl?: string };
+
+/** The environment variables that name search backends. */
+export type WebSearchEnv = {
+  braveApiKey?: string;
+  braveBaseUrl?: string;
+  tavilyApiKey?: string;
+  tavilyBaseUrl?: string;
+  searxngUrl?: string;
+};
 
 export type WebSearchChoice = { backend: SearchBackend | undefined; status: string; warning?: string };
 
@@ -29,14 +39,14 @@ function httpUrl(value: string | undefined, variable: string): { url?: string; w
 }
 
 export function chooseWebSearch(options: {
-  settings: Config;
-  env: EnvSnapshot;
+  settings: WebSearchSettings | undefined;
+  env: WebSearchEnv;
   provider: string;
   sessionModel: () => ModelClient;
   transport: BackendTransport;
 }): WebSearchChoice {
   const { env, transport } = options;
-  const configured = options.settings.merged.webSearch;
+  const configured = options.settings;
   const searx = httpUrl(
     configured?.searxngUrl ?? env.searxngUrl,
     configured?.searxngUrl ? "webSearch.searxngUrl" : "SEARXNG_URL",

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { loadSavedTasks } from "../../src/cli/saved-tasks.js";
+import { loadSavedTasks } from "../../src/tasks/saved-tasks.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 
 const dir = tempFolder("tasks");

@@ -2,14 +2,15 @@
 // message; background: it returns at once with an id), the background agents (TaskOutput/TaskStop,
 // a note to the parent when one finishes, waited for before a headless run ends, stopped with the
 // parent), and the bound on how many run at once.
-import type { AgentLauncher, AgentToolInput } from "../agents/agent-tool.js";
-import type { BackgroundAgents, BackgroundView } from "../agents/background-tools.js";
+
+import type { BackgroundWork } from "../session/background-work.js";
+import type { SubagentEnd, SubagentInfo } from "../session/events.js";
+import type { Session } from "../session/session.js";
 import { fail, ok, type ToolResult } from "../tools/tool.js";
 import { Semaphore } from "../util/semaphore.js";
 import { truncateMiddle } from "../util/truncate.js";
-import type { BackgroundWork } from "./background-work.js";
-import type { SubagentEnd, SubagentInfo } from "./events.js";
-import type { Session } from "./session.js";
+import type { AgentLauncher, AgentToolInput } from "./agent-tool.js";
+import type { BackgroundAgents, BackgroundView } from "./background-tools.js";
 import type { SubagentDeps } from "./subagent-deps.js";
 import { newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
 

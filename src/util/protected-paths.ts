@@ -4,7 +4,7 @@
 // not acceptEdits, not an allow rule, not ALLOW_WRITE, and never silently through Bash.
 import { lstatSync, readdirSync } from "node:fs";
 import { basename, sep } from "node:path";
-import { isInside } from "../util/path-resolution.js";
+import { isInside } from "./path-resolution.js";
 
 /** Folders whose contents configure an agent, git or an editor (at any depth). */
 const PROTECTED_FOLDERS = new Set([

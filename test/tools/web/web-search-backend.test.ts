@@ -2,13 +2,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readEnv } from "../../src/cli/env.js";
-import { chooseWebSearch } from "../../src/cli/web-search-backend.js";
-import { loadConfig } from "../../src/config/config.js";
-import { createScriptedClient } from "../../src/providers/scripted.js";
-import { createConnector } from "../../src/tools/web/connector.js";
-import { systemResolver } from "../../src/tools/web/host-guard.js";
-import { tempFolder } from "../support/temp-folder.js";
+import { loadConfig } from "../../../src/config/config.js";
+import { readEnv } from "../../../src/config/env.js";
+import { createScriptedClient } from "../../../src/providers/scripted.js";
+import { createConnector } from "../../../src/tools/web/connector.js";
+import { systemResolver } from "../../../src/tools/web/host-guard.js";
+import { chooseWebSearch } from "../../../src/tools/web/web-search-backend.js";
+import { tempFolder } from "../../support/temp-folder.js";
 
 const dir = tempFolder("websearch");
 const transport = { resolver: systemResolver, connector: createConnector(), userAgent: "t", timeoutMs: 1000 };
@@ -19,7 +19,7 @@ function choose(provider: string, vars: Record<string, string>, settings?: objec
       projectDir: dir,
       homeDir: dir,
       extra: settings ? [JSON.stringify(settings)] : [],
-    }),
+    }).merged.webSearch,
     env: readEnv({ HOME: dir, ...vars }, () => dir),
     provider,
     sessionModel: () => createScriptedClient({ script: [] }),
@@ -62,7 +62,7 @@ test("/status without a backend says how to enable WebSearch; a bad SEARXNG_URL 
 });
 
 test("webFetch.allowPrivateNetwork counts only from your own settings, not a shared project file", async () => {
-  const { allowPrivateNetwork } = await import("../../src/cli/web-tools.js");
+  const { allowPrivateNetwork } = await import("../../../src/cli/web-tools.js");
   const { mkdirSync, writeFileSync } = await import("node:fs");
   const project = tempFolder("private");
   mkdirSync(join(project, ".claude"));

@@ -4,21 +4,21 @@
 // forwards the run's events to the parent, and returns the final message. Nothing here runs a tool
 // another way: the nested Session's runner is the same createToolRunner.
 import { randomBytes } from "node:crypto";
-import type { AgentDefinition } from "../agents/agent-definition.js";
-import { agentMayUse } from "../agents/agent-tools.js";
-import { createWorktree, finishWorktree, gitRunner, type Worktree } from "../agents/worktree.js";
 import type { Usage } from "../model/types.js";
 import { addUsage } from "../model/usage.js";
+import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/events.js";
+import { Session } from "../session/session.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
+import { recordTranscript } from "../transcript/transcript-recorder.js";
 import { errorMessage } from "../util/errors.js";
 import { systemNote } from "../util/system-note.js";
-import type { SessionEvent, SubagentEnd, SubagentInfo } from "./events.js";
+import type { AgentDefinition } from "./agent-definition.js";
+import { agentMayUse } from "./agent-tools.js";
 import { narrowRegistry } from "./narrow-registry.js";
-import { Session } from "./session.js";
 import type { SubagentDeps } from "./subagent-deps.js";
 import { subagentSessionHooks } from "./subagent-hooks.js";
-import { recordTranscript } from "./transcript-recorder.js";
+import { createWorktree, finishWorktree, gitRunner, type Worktree } from "./worktree.js";
 
 export type SubagentRequest = {
   agent: AgentDefinition;

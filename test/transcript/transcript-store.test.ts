@@ -20,9 +20,9 @@ import {
   formatSessionList,
   listSessions,
   projectKey,
-} from "../../src/session/transcript-index.js";
-import { resolveResume } from "../../src/session/transcript-resume.js";
-import { loadTranscript, TranscriptStore } from "../../src/session/transcript-store.js";
+} from "../../src/transcript/transcript-index.js";
+import { resolveResume } from "../../src/transcript/transcript-resume.js";
+import { loadTranscript, TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace();

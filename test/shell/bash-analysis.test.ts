@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { type AnalysisOptions, analyseBash } from "../../src/permissions/bash-analysis.js";
+import { type AnalysisOptions, analyseBash } from "../../src/shell/bash-analysis.js";
 import { tempFolder } from "../support/temp-folder.js";
 
 const root = tempFolder("analysis");

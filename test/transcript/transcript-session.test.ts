@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
 import type { Session } from "../../src/session/session.js";
-import { parseLine } from "../../src/session/transcript-lines.js";
-import { loadTranscript, TranscriptStore } from "../../src/session/transcript-store.js";
+import { parseLine } from "../../src/transcript/transcript-lines.js";
+import { loadTranscript, TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 

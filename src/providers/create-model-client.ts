@@ -2,16 +2,16 @@
 // ANTHROPIC_API_KEY, else OPENAI_API_KEY. Provider SDKs are imported only for the provider in use.
 import { appendFileSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import type { EnvSnapshot } from "../config/env.js";
 import type { ModelClient } from "../model/types.js";
-import { createHttpFetch, type HttpFetch } from "../providers/http-fetch.js";
-import { type Effort, resolveModelAlias } from "../providers/model-catalog.js";
-import { scriptSchema } from "../providers/script-format.js";
-import { createScriptedClient } from "../providers/scripted.js";
 import { errnoReason } from "../util/errno.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import type { Tracer } from "../util/trace.js";
-import type { EnvSnapshot } from "./env.js";
+import { createHttpFetch, type HttpFetch } from "./http-fetch.js";
+import { type Effort, resolveModelAlias } from "./model-catalog.js";
+import { scriptSchema } from "./script-format.js";
+import { createScriptedClient } from "./scripted.js";
 
 export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-6";
 export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
@@ -111,7 +111,7 @@ export async function createModelClient(options: {
   if (provider === undefined) throw new UsageError(NO_PROVIDER);
   if (provider === "anthropic") {
     if (!env.anthropicApiKey) throw new UsageError("--provider anthropic needs ANTHROPIC_API_KEY to be set");
-    const { createAnthropicClient } = await import("../providers/anthropic.js");
+    const { createAnthropicClient } = await import("./anthropic.js");
     return createAnthropicClient({
       apiKey: env.anthropicApiKey,
       baseURL: checkBaseUrl("ANTHROPIC_BASE_URL", env.anthropicBaseUrl, "https://api.anthropic.com"),
@@ -131,7 +131,7 @@ export async function createModelClient(options: {
       throw new UsageError(
         "--provider openai needs OPENAI_API_KEY to be set (local servers such as Ollama accept any value)",
       );
-    const { createOpenAIChatClient } = await import("../providers/openai-chat.js");
+    const { createOpenAIChatClient } = await import("./openai-chat.js");
     return createOpenAIChatClient({
       apiKey: env.openaiApiKey,
       baseURL: checkBaseUrl("OPENAI_BASE_URL", env.openaiBaseUrl, "http://127.0.0.1:11434/v1"),

@@ -1,15 +1,16 @@
 // What running a subagent needs from the composition root: the parent's registry, hooks engine and
 // gate (narrowed per agent), how to get a model, a system prompt, preloaded skills, a transcript and
 // a context manager for an agent, and where worktrees go. The CLI builds it; tests build it too.
-import type { AgentDefinition } from "../agents/agent-definition.js";
-import type { WorktreeHooks } from "../agents/worktree.js";
+
 import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
 import type { ModelClient, ToolSchema } from "../model/types.js";
+import type { ContextManager } from "../session/context-manager.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolRunnerOptions } from "../tools/runner.js";
+import type { TranscriptSink } from "../transcript/transcript-store.js";
 import type { Tracer } from "../util/trace.js";
-import type { ContextManager } from "./context-manager.js";
-import type { TranscriptSink } from "./transcript-store.js";
+import type { AgentDefinition } from "./agent-definition.js";
+import type { WorktreeHooks } from "./worktree.js";
 
 export type SubagentGate = NonNullable<ToolRunnerOptions["gate"]> & {
   readDeniedBy?(absolutePath: string): string | undefined;
