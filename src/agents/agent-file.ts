@@ -13,9 +13,10 @@ export function parseAgentFile(
   path: string,
   source: AgentRoot["source"],
 ): { definition?: AgentDefinition; warnings: string[] } {
-  const parsed = parseFrontmatter(text, "`name: …` and `description: …`");
+  const parsed = parseFrontmatter(text, { example: "`name: …` and `description: …`" });
   if (parsed.kind === "error")
     return { warnings: [`Agent skipped: ${path}:${parsed.line}: ${parsed.message}.`] };
+  const read = parsed.warnings.map((warning) => `${path}:${warning.line}: ${warning.message}.`);
   const result = readAgentFields(parsed.fields, {
     name: basename(path, ".md"),
     prompt: parsed.body,
@@ -23,12 +24,20 @@ export function parseAgentFile(
     path,
   });
   if (result.kind === "error")
-    return { warnings: [`Agent skipped: ${path}:${parsed.lineOf(result.field)}: ${result.message}.`] };
+    return {
+      warnings: [
+        ...read.map((text) => `Agent file ${text}`),
+        `Agent skipped: ${path}:${parsed.lineOf(result.field)}: ${result.message}.`,
+      ],
+    };
+  const name = result.definition.name;
   return {
     definition: result.definition,
-    warnings: result.warnings.map(
-      (warning) =>
-        `Agent ${result.definition.name}: ${path}:${parsed.lineOf(warning.field)}: ${warning.message}.`,
-    ),
+    warnings: [
+      ...read.map((text) => `Agent ${name}: ${text}`),
+      ...result.warnings.map(
+        (warning) => `Agent ${name}: ${path}:${parsed.lineOf(warning.field)}: ${warning.message}.`,
+      ),
+    ],
   };
 }

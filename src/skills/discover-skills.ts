@@ -72,6 +72,8 @@ export async function discoverSkills(options: {
         warnings.push(`Skill skipped: ${path}:${parsed.line}: ${parsed.message}.`);
         continue;
       }
+      for (const warning of parsed.warnings)
+        warnings.push(`Skill ${parsed.name}: ${path}:${warning.line}: ${warning.message}.`);
       const winner = byName.get(parsed.name);
       if (winner) {
         warnings.push(

@@ -1,10 +1,19 @@
-// Parses a SKILL.md: a YAML frontmatter block between `---` lines followed by the Markdown body.
-// `description` is required; `name` defaults to the folder name. Problems come back with the
-// 1-based line in the file so the warning can point at it.
-import { parseFrontmatter } from "../util/frontmatter.js";
+// Parses a SKILL.md: optional YAML frontmatter between `---` lines, then the Markdown body. As in
+// Claude Code, every field is optional: `name` defaults to the folder name and `description` to the
+// body's first paragraph. Frontmatter YAML refuses is read line by line with warnings. Problems come
+// back with the 1-based line in the file so the warning can point at it.
+import { type FrontmatterWarning, parseFrontmatter } from "../util/frontmatter.js";
 
 export type ParsedSkillFile =
-  | { kind: "ok"; name: string; description: string; frontmatter: Record<string, unknown>; body: string }
+  | {
+      kind: "ok";
+      name: string;
+      description: string;
+      frontmatter: Record<string, unknown>;
+      body: string;
+      /** What strict YAML could not read, and how it was read instead. */
+      warnings: FrontmatterWarning[];
+    }
   | { kind: "error"; line: number; message: string };
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -13,15 +22,33 @@ function error(line: number, message: string): ParsedSkillFile {
   return { kind: "error", line, message };
 }
 
+/** The body's first paragraph, headings' `#` marks dropped: the description of a skill without one. */
+function firstParagraph(body: string): string {
+  const paragraph = body
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .find((part) => part !== "");
+  return (paragraph ?? "")
+    .replace(/^#+\s*/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 export function parseSkillFile(text: string, folderName: string): ParsedSkillFile {
-  const parsed = parseFrontmatter(text);
+  const clean = text.replace(/^\uFEFF/, "");
+  const parsed = /^---\s*\r?\n/.test(clean)
+    ? parseFrontmatter(clean, { asWritten: ["argument-hint"] })
+    : { kind: "ok" as const, fields: {}, body: clean, lineOf: () => 1, warnings: [] };
   if (parsed.kind === "error") return parsed;
   const frontmatter = parsed.fields;
-  const description = frontmatter.description;
-  if (typeof description !== "string" || description.trim() === "") {
+  const described = frontmatter.description;
+  const description =
+    typeof described === "string" && described.trim() !== "" ? described.trim() : firstParagraph(parsed.body);
+  if (description === "") {
     return error(
       frontmatter.description === undefined ? 1 : parsed.lineOf("description"),
-      "missing `description` in the frontmatter: say in one or two sentences what the skill does and when to use it",
+      "missing `description` in the frontmatter (and no text in the body to take it from): say in one or two sentences what the skill does and when to use it",
     );
   }
   const rawName = frontmatter.name ?? folderName;
@@ -32,5 +59,5 @@ export function parseSkillFile(text: string, folderName: string): ParsedSkillFil
       `invalid skill name ${JSON.stringify(rawName)}: use letters, digits, '.', '_' or '-' (no spaces)`,
     );
   }
-  return { kind: "ok", name, description: description.trim(), frontmatter, body: parsed.body };
+  return { kind: "ok", name, description, frontmatter, body: parsed.body, warnings: parsed.warnings };
 }

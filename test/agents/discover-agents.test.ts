@@ -54,11 +54,12 @@ test("finds project and user agent files, sub-folders included; project wins and
   );
 });
 
-test("broken agent files are reported with file:line and skipped; the rest load", async () => {
+test("broken agent files are reported with file:line and skipped; YAML slips are read as written", async () => {
   const cwd = tempFolder("prompt");
   const home = tempFolder("home");
   await writeTree(cwd, {
     ".agents/agents/a.md": "---\nname: a\ndescription: [unclosed\n---\nbody",
+    ".agents/agents/a2.md": "---\nname: a2\ndescription: never closed\nbody",
     ".agents/agents/b.md": "---\nname: b\n---\nbody",
     ".agents/agents/c.md": "# no frontmatter",
     ".agents/agents/d.md": "---\nname: d\ndescription: ok\npermissionMode: yolo\n---\n",
@@ -70,13 +71,15 @@ test("broken agent files are reported with file:line and skipped; the rest load"
   const { agents, warnings } = await discoverAgents({ cwd, homeDir: home });
   assert.deepEqual(
     agents.map((agent) => agent.name),
-    ["g", "general-purpose", "Explore"],
+    ["a", "g", "general-purpose", "Explore"],
   );
+  assert.equal(agents[0]?.description, "[unclosed");
   const file = (name: string) => join(cwd, ".agents", "agents", `${name}.md`);
   assert.ok(
-    warnings.some((w) => w.startsWith(`Agent skipped: ${file("a")}:3: invalid YAML`)),
+    warnings.some((w) => w.startsWith(`Agent a: ${file("a")}:3: YAML cannot read \`description:\``)),
     warnings.join("\n"),
   );
+  assert.ok(warnings.some((w) => w.startsWith(`Agent skipped: ${file("a2")}:1: frontmatter is not closed`)));
   assert.ok(warnings.some((w) => w.startsWith(`Agent skipped: ${file("b")}:1: missing \`description\``)));
   assert.ok(warnings.some((w) => w.startsWith(`Agent skipped: ${file("c")}:1: no YAML frontmatter`)));
   assert.ok(

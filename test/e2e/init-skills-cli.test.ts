@@ -9,7 +9,7 @@ import { createWorkspace } from "../support/workspace.js";
 const space = createWorkspace({
   "README.md": "# project\n",
   ".agents/skills/release/SKILL.md": "---\ndescription: Cut a release.\n---\nSteps.\n",
-  ".claude/skills/broken/SKILL.md": "---\nname: broken\n---\nno description\n",
+  ".claude/skills/broken/SKILL.md": "---\nname: broken\n---\n",
 });
 after(() => space.cleanup());
 

@@ -49,8 +49,9 @@ test("agents list: Claude Code agent files as they are; typos and broken files n
   assert.equal(list.code, 0, list.stderr);
   assert.match(list.stdout, /^test-writer {2}\(project: .*test-writer\.md\)/m);
   assert.match(list.stdout, /^typo {2}\(project: /m);
-  assert.doesNotMatch(list.stdout, /^(broken|bad-mode) /m);
-  assert.match(list.stdout, /Agent skipped: .*broken\.md:3: invalid YAML frontmatter/);
+  assert.doesNotMatch(list.stdout, /^bad-mode /m);
+  assert.match(list.stdout, /^broken {2}\(project: .*broken\.md\)\n {2}\[unclosed\n/m, "read as written");
+  assert.match(list.stdout, /Agent broken: .*broken\.md:3: YAML cannot read `description:`/);
   assert.match(list.stdout, /Agent skipped: .*bad-mode\.md:4: unknown permissionMode "yolo"/);
   assert.match(
     list.stdout,
@@ -86,7 +87,7 @@ test("a Claude Code agent file runs as it is: alias resolved, Claude Code tool n
   const run = await runCli(["-p", "go"], { cwd: workspace.dir, env });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /Both reported\./);
-  assert.match(run.stderr, /broken\.md:3: invalid YAML frontmatter/);
+  assert.match(run.stderr, /broken\.md:3: YAML cannot read `description:`/);
   assert.match(run.stderr, /no tool is named "Reed" \(did you mean "Read"\?\)/);
   const writer = bodies(server).find((body) => JSON.stringify(body.system).includes("TEST WRITER agent"))!;
   assert.equal(writer.model, "claude-haiku-4-5", "the alias haiku is resolved");

@@ -342,7 +342,7 @@ test("reagent agents list: files, --agents, built-ins and broken files with file
   );
   assert.match(list.stdout, /^general-purpose {2}\(built-in\)/m);
   assert.match(list.stdout, /^Explore {2}\(built-in\)/m);
-  assert.match(list.stdout, /Agent skipped: .*broken\.md:3: invalid YAML frontmatter/);
+  assert.match(list.stdout, /Agent broken: .*broken\.md:3: YAML cannot read `description:`/);
   const bad = await runCli(["-p", "x", "--agents", '{"q": {"description": "Quick"}}'], {
     cwd: workspace.dir,
     env: { ...env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },

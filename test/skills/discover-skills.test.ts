@@ -48,29 +48,37 @@ test("broken frontmatter, missing description and bad names are reported with fi
   const cwd = tempFolder("prompt");
   const home = tempFolder("home");
   await writeTree(cwd, {
-    ".agents/skills/a-broken/SKILL.md": "---\nname: a-broken\ndescription: [unclosed\nother: 1\n---\nbody",
-    ".agents/skills/b-nodesc/SKILL.md": "---\nname: b-nodesc\n---\nbody",
+    ".agents/skills/a-broken/SKILL.md": "---\nname: a-broken\ndescription: [unclosed\nversion: 1\n---\nbody",
+    ".agents/skills/b-nodesc/SKILL.md": "---\nname: b-nodesc\n---\n# Release notes\n\nWrites the notes.\n",
     ".agents/skills/c-nofront/SKILL.md": "# just markdown",
     ".agents/skills/d-badname/SKILL.md": "---\ndescription: ok\nname: has spaces\n---\n",
     ".agents/skills/e-good/SKILL.md": skill("Fine", "argument-hint: <file>\n"),
+    ".agents/skills/f-empty/SKILL.md": "---\nname: f-empty\n---\n",
   });
   const { skills, warnings } = await discoverSkills({ cwd, homeDir: home });
+  // As in Claude Code: the description defaults to the body's first paragraph, the name to the folder.
   assert.deepEqual(
-    skills.map((entry) => entry.name),
-    ["e-good"],
+    skills.map((entry) => [entry.name, entry.description]),
+    [
+      ["a-broken", "[unclosed"],
+      ["b-nodesc", "Release notes"],
+      ["c-nofront", "just markdown"],
+      ["e-good", "Fine"],
+    ],
   );
-  assert.deepEqual(skills[0].frontmatter, { "argument-hint": "<file>", description: "Fine" });
+  assert.deepEqual(skills[3]?.frontmatter, { "argument-hint": "<file>", description: "Fine" });
   const base = join(cwd, ".agents", "skills");
-  assert.equal(warnings.length, 4, warnings.join("\n"));
+  assert.equal(warnings.length, 3, warnings.join("\n"));
   assert.ok(
-    warnings[0].startsWith(`Skill skipped: ${join(base, "a-broken", "SKILL.md")}:4: invalid YAML`),
+    warnings[0]?.startsWith(
+      `Skill a-broken: ${join(base, "a-broken", "SKILL.md")}:3: YAML cannot read \`description:\``,
+    ),
     warnings[0],
   );
+  assert.ok(warnings[1]?.includes("d-badname/SKILL.md:3: invalid skill name"));
   assert.ok(
-    warnings[1].startsWith(`Skill skipped: ${join(base, "b-nodesc", "SKILL.md")}:1: missing \`description\``),
+    warnings[2]?.startsWith(`Skill skipped: ${join(base, "f-empty", "SKILL.md")}:1: missing \`description\``),
   );
-  assert.ok(warnings[2].includes("c-nofront/SKILL.md:1: no YAML frontmatter"));
-  assert.ok(warnings[3].includes("d-badname/SKILL.md:3: invalid skill name"));
 });
 
 test("no skill folders at all: nothing found, no warnings; the list says how to add one", async () => {
