@@ -1,4 +1,4 @@
-// Parses one custom command file: optional YAML frontmatter (`description`, `argument-hint`,
+// Parses one custom command file: optional YAML frontmatter (`description`, `argument-hint`, `arguments`,
 // `allowed-tools` as a list or a comma-separated string, `model`; other Claude Code fields are kept
 // quiet) and the Markdown body. A file without frontmatter is all body. `argument-hint` is always taken
 // as written (`[pr] [priority]`, as Claude Code's documentation writes it, is not YAML); frontmatter YAML
@@ -6,12 +6,14 @@
 // warning and ignored.
 import { parseFrontmatter } from "../util/frontmatter.js";
 import { splitRules } from "../util/rule-list.js";
+import { argumentNames } from "../util/substitute-arguments.js";
 
 export type ParsedCommandFile =
   | {
       kind: "ok";
       description?: string;
       argumentHint?: string;
+      argumentNames: string[];
       allowedTools: string[];
       model?: string;
       body: string;
@@ -28,7 +30,8 @@ function ruleList(value: unknown): string[] | undefined {
 
 export function parseCommandFile(text: string): ParsedCommandFile {
   const clean = text.replace(/^\uFEFF/, "");
-  if (!/^---\s*\r?\n/.test(clean)) return { kind: "ok", allowedTools: [], body: clean, warnings: [] };
+  if (!/^---\s*\r?\n/.test(clean))
+    return { kind: "ok", allowedTools: [], argumentNames: [], body: clean, warnings: [] };
   const parsed = parseFrontmatter(clean, { asWritten: ["argument-hint"] });
   if (parsed.kind === "error") return parsed;
   const { fields } = parsed;
@@ -53,6 +56,7 @@ export function parseCommandFile(text: string): ParsedCommandFile {
     kind: "ok",
     description: text_("description"),
     argumentHint: text_("argument-hint") || undefined,
+    argumentNames: argumentNames(fields.arguments),
     allowedTools,
     model: text_("model"),
     body: parsed.body,

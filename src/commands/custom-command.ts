@@ -13,6 +13,8 @@ export type CustomCommand = {
   argumentHint?: string;
   /** Frontmatter `allowed-tools`: permission rules allowed while the command runs. */
   allowedTools: string[];
+  /** Frontmatter `arguments`: names for the words of the arguments (`$issue` for the first …). */
+  argumentNames?: string[];
   /** Frontmatter `model`: the model for the command's turn. */
   model?: string;
   body: string;

@@ -104,6 +104,7 @@ export async function discoverCommands(options: {
         source: root.source,
         ...(parsed.argumentHint ? { argumentHint: parsed.argumentHint } : {}),
         ...(parsed.model ? { model: parsed.model } : {}),
+        ...(parsed.argumentNames.length > 0 ? { argumentNames: parsed.argumentNames } : {}),
       };
       byName.set(name, command);
       commands.push(command);

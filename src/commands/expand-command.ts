@@ -1,32 +1,16 @@
-// Expands a custom command into the prompt it sends, the way Claude Code does: `$ARGUMENTS` is the
-// whole argument text and `$1`…`$9` its shell-style words (when the body uses neither, the arguments
-// are appended as `ARGUMENTS: …`); each `` !`command` `` runs as a Bash tool call and is replaced by its
+// Expands a custom command into the prompt it sends, the way Claude Code does: its arguments go in as
+// util/substitute-arguments.ts puts them (`$ARGUMENTS`, 0-based `$0` `$1` …, named ones); each `` !`command` `` runs as a Bash tool call and is replaced by its
 // output; each `@path` that names a file is read with the Read tool and its content appended. Both go
 // through the injected `runTool` — the session's one ToolRunner path, so PreToolUse hooks and the
 // permission gate decide — and a refusal or failure is written into the prompt, never thrown.
 import { findImportReferences, looksLikeFilePath } from "../prompt/import-references.js";
-import { splitWords } from "../util/split-words.js";
+import { substituteArguments } from "../util/substitute-arguments.js";
 import type { CustomCommand } from "./custom-command.js";
 
 export type ToolOutcome = { ok: boolean; content: string };
 export type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolOutcome>;
 
-/** A command's arguments as words ($1…$9); an unclosed quote keeps what it holds. */
-export function splitArguments(text: string): string[] {
-  return splitWords(text).words;
-}
-
-const POSITIONAL = /\$([1-9])(?![0-9])/g;
 const SHELL = /!`([^`\n]+)`/g;
-
-export function substituteArguments(body: string, args: string): string {
-  const words = splitArguments(args);
-  const usesArguments = body.includes("$ARGUMENTS") || /\$[1-9](?![0-9])/.test(body);
-  const text = body
-    .replaceAll("$ARGUMENTS", args)
-    .replace(POSITIONAL, (_, digit: string) => words[Number(digit) - 1] ?? "");
-  return !usesArguments && args.trim() !== "" ? `${text.trimEnd()}\n\nARGUMENTS: ${args}` : text;
-}
 
 async function runShellLines(text: string, runTool: RunTool): Promise<string> {
   const matches = [...text.matchAll(SHELL)];
@@ -60,7 +44,7 @@ async function includeFiles(source: string, text: string, runTool: RunTool): Pro
 
 /** The prompt a `/name args` line sends. */
 export async function expandCommand(command: CustomCommand, args: string, runTool: RunTool): Promise<string> {
-  const withArguments = substituteArguments(command.body, args.trim());
+  const withArguments = substituteArguments(command.body, args.trim(), command.argumentNames);
   const withOutput = await runShellLines(withArguments, runTool);
   return (await includeFiles(withArguments, withOutput, runTool)).trim();
 }

@@ -6,6 +6,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { defineTool, fail, type Tool } from "../tools/tool.js";
 import { errorMessage } from "../util/errors.js";
+import { argumentNames, substituteArguments } from "../util/substitute-arguments.js";
 import type { Skill } from "./skill.js";
 
 export const SKILL_BODY_CAP_CHARS = 32 * 1024;
@@ -46,14 +47,12 @@ export function formatLoadedSkill(skill: Skill, body: string, args: string | und
   if (truncated) {
     text = `${text.slice(0, SKILL_BODY_CAP_CHARS)}\n[… skill truncated at 32 KB; read the rest from ${skill.path}]`;
   }
-  const trimmedArgs = args?.trim() ? args.trim() : undefined;
-  const substituted = text.includes("$ARGUMENTS");
-  if (substituted) text = text.replaceAll("$ARGUMENTS", trimmedArgs ?? "");
+  // As for custom commands: `$ARGUMENTS`, `$0` …, named `arguments`; else `ARGUMENTS: …` appended.
+  text = substituteArguments(text, args?.trim() ?? "", argumentNames(skill.frontmatter.arguments));
   const parts = [
     `Base directory for this skill: ${skill.baseDir}\nRelative paths in the skill resolve against this directory.`,
     text,
   ];
-  if (trimmedArgs && !substituted) parts.push(`Arguments: ${trimmedArgs}`);
   const confirmation = `Loaded skill "${skill.name}" (${text.length} characters${truncated ? ", truncated" : ""}); its instructions follow. Follow them for the current task.`;
   return {
     confirmation,

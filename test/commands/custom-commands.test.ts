@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { parseCommandFile } from "../../src/commands/command-file.js";
 import { discoverCommands, findCommand } from "../../src/commands/discover-commands.js";
-import { expandCommand, splitArguments, substituteArguments } from "../../src/commands/expand-command.js";
+import { expandCommand } from "../../src/commands/expand-command.js";
+import { splitWords } from "../../src/util/split-words.js";
+import { argumentNames, substituteArguments } from "../../src/util/substitute-arguments.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 
 const spaces: Workspace[] = [];
@@ -95,17 +97,33 @@ test("discovery: project over user, .agents over .claude, folders as namespaces,
   );
 });
 
-test("arguments: $ARGUMENTS, $1…$9 with quotes, and ARGUMENTS appended when the body uses neither", () => {
-  assert.deepEqual(splitArguments(`42 "high prio" it\\'s 'a b'`), ["42", "high prio", "it's", "a b"]);
+test("arguments as Claude Code 2.1 puts them: 0-based $N of any length, $ARGUMENTS[N], named, out of range empty", () => {
+  assert.deepEqual(splitWords(`42 "high prio" it\\'s 'a b'`).words, ["42", "high prio", "it's", "a b"]);
   assert.equal(
-    substituteArguments("Fix #$1 ($2); all: $ARGUMENTS; $3 is empty; $10 stays", `42 "high prio"`),
-    `Fix #42 (high prio); all: 42 "high prio";  is empty; $10 stays`,
+    substituteArguments("Fix #$0 ($1); all: $ARGUMENTS; [$2] is empty", `42 "high prio"`),
+    `Fix #42 (high prio); all: 42 "high prio"; [] is empty`,
   );
+  const twelve = "a b c d e f g h i j k l";
+  assert.equal(substituteArguments("$10 $11 $12 $1x", twelve), "k l  $1x", "$N of any length; $1x is no $N");
+  assert.equal(
+    substituteArguments("$ARGUMENTS[0]/$ARGUMENTS[1]/$ARGUMENTS[7]", "src lib"),
+    "src/lib/",
+    "$ARGUMENTS[N] is 0-based, out of range empty",
+  );
+  assert.equal(
+    substituteArguments("Fix issue $issue on $branch ($issue)", "42 hotfix-auth", ["issue", "branch"]),
+    "Fix issue 42 on hotfix-auth (42)",
+  );
+  assert.deepEqual(argumentNames("issue branch"), ["issue", "branch"]);
+  assert.deepEqual(argumentNames(["old-name", "new-name"]), ["old-name", "new-name"]);
+  assert.equal(substituteArguments("Cost: $5.", "x"), "Cost: .", "as in Claude Code, $5 is the sixth word");
+  assert.equal(substituteArguments("Say $ARGUMENTS", "$& and $1"), "Say $& and $1", "inserted as typed");
   assert.equal(
     substituteArguments("Explain the code.", "src/a.ts"),
     "Explain the code.\n\nARGUMENTS: src/a.ts",
   );
   assert.equal(substituteArguments("Explain the code.", ""), "Explain the code.");
+  assert.equal(substituteArguments("Only $3 here.", "one"), "Only  here.", "a used $N appends nothing");
 });
 
 test("expansion runs !`…` lines and reads @files through the tool path, in order, and reports refusals", async () => {
@@ -124,7 +142,7 @@ test("expansion runs !`…` lines and reads @files through the tool path, in ord
       allowedTools: [],
       path: "/x/ctx.md",
       source: "project",
-      body: "Status: !`git status`\nThen: !`rm -rf $1`\nSee @src/a.ts and @missing.md, not `@src/b.ts`, mail me@example.com, @param.\n",
+      body: "Status: !`git status`\nThen: !`rm -rf $0`\nSee @src/a.ts and @missing.md, not `@src/b.ts`, mail me@example.com, @param.\n",
     },
     "tmp",
     runTool,

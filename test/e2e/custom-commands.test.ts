@@ -1,4 +1,5 @@
-// End-to-end: custom slash commands in `-p` prompts through the built CLI — arguments, `@file`
+// End-to-end: custom slash commands in `-p` prompts through the built CLI — arguments (0-based `$N`,
+// `$ARGUMENTS[N]`, named `arguments`), `@file`
 // includes and `` !`…` `` shell output in the prompt the model receives, allowed-tools for that turn
 // only, the permission gate refusing what nothing allows, PreToolUse hooks seeing the shell lines, and
 // UserPromptSubmit hooks seeing the line as typed (the published python3 shape).
@@ -28,7 +29,7 @@ description: Review a change
 argument-hint: [pr-number] [priority]
 allowed-tools: Bash(echo:*), Bash(mkdir:*)
 ---
-Review PR #$1 with priority $2 (all: $ARGUMENTS).
+Review PR #$0 with priority $1 (all: $ARGUMENTS; first: $ARGUMENTS[0]; none: [$2] [$10]).
 
 Branch: !\`echo on-branch-main\`
 Disk: !\`touch shell-ran.txt\`
@@ -70,7 +71,11 @@ test("-p '/review 42 \"high prio\"' expands arguments, shell output and @file, g
   const sent = requests(log)[0]!
     .messages[0]!.content.map((block) => block.text)
     .join("\n");
-  assert.match(sent, /^Review PR #42 with priority high prio \(all: 42 "high prio"\)\./);
+  // Claude Code 2.1 counts from $0: $0 is the first word, out of range is empty.
+  assert.match(
+    sent,
+    /^Review PR #42 with priority high prio \(all: 42 "high prio"; first: 42; none: \[\] \[\]\)\./,
+  );
   assert.match(sent, /Branch: on-branch-main\n/, "allowed-tools let the echo line run headless");
   assert.match(sent, /Disk: \[not run: Permission denied: Bash is not allowed in non-interactive mode/);
   assert.match(sent, /Contents of @docs\/style\.md:\n\n1\tUse tabs\./);
@@ -142,4 +147,32 @@ test("a command's `model:` switch keeps --effort, as /model does (one switch for
   const body = server.requests[0]!.body as { model: string; output_config?: unknown };
   assert.equal(body.model, "claude-opus-4-7");
   assert.deepEqual(body.output_config, { effort: "low" });
+});
+
+test("named `arguments`, $N past 9 and a skill's $0 expand as in Claude Code 2.1; the skill loads with them", async () => {
+  const server = await serveScoped([
+    { text: "fixed" },
+    { tool_calls: [{ id: "s1", name: "Skill", input: { skill: "migrate", args: "SearchBar React Vue" } }] },
+    { text: "migrated" },
+  ]);
+  const space = scopedWorkspace({
+    // The shape Claude Code's documentation publishes for named arguments and many words.
+    ".claude/commands/fix-and-branch.md":
+      "---\ndescription: Fix an issue and switch to its branch\nargument-hint: <issue-id> <branch-name>\narguments: [issue, branch]\n---\nFix issue $issue on branch $branch. Word eleven: $10.\n",
+    ".claude/skills/migrate/SKILL.md":
+      "---\nname: migrate\ndescription: Migrate a component from one framework to another\n---\nMigrate the $0 component from $1 to $2.\n",
+  });
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  const words = "42 hotfix-auth c d e f g h i j eleven";
+  const run = await runCli(["-p", `/fix-and-branch ${words}`], { cwd: space.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  const first = server.requests[0]!.body as Request;
+  assert.equal(
+    first.messages[0]!.content[0]!.text,
+    "Fix issue 42 on branch hotfix-auth. Word eleven: eleven.",
+  );
+  const skill = await runCli(["-p", "/migrate SearchBar React Vue"], { cwd: space.dir, env });
+  assert.equal(skill.code, 0, skill.stderr);
+  const loaded = JSON.stringify((server.requests[2]!.body as Request).messages.at(-1));
+  assert.match(loaded, /Migrate the SearchBar component from React to Vue\./);
 });

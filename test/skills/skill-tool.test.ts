@@ -39,14 +39,14 @@ test("loads the body with its base directory and arguments; read-only", async ()
   const baseDir = join(cwd, ".agents", "skills", "release");
   assert.equal(
     result.content,
-    'Loaded skill "release" (22 characters); its instructions follow. Follow them for the current task.',
+    'Loaded skill "release" (39 characters); its instructions follow. Follow them for the current task.',
     "the tool result is a short confirmation",
   );
   assert.deepEqual(result.isError === false && result.context, [
     [
       '<skill name="release">',
       `Base directory for this skill: ${baseDir}\nRelative paths in the skill resolve against this directory.`,
-      "\nRun scripts/release.sh\n\nArguments: v1.2\n</skill>",
+      "\nRun scripts/release.sh\n\nARGUMENTS: v1.2\n</skill>",
     ].join("\n"),
   ]);
   assert.deepEqual(result.data, {
@@ -66,7 +66,7 @@ test("$ARGUMENTS in the body is replaced instead of appending the arguments", as
   const result = await tool.execute({ skill: "/fix", args: "#42" }, context(cwd));
   const loaded = result.isError === false ? (result.context ?? []).join("\n") : "";
   assert.match(loaded, /Fix issue #42 now\./);
-  assert.doesNotMatch(loaded, /Arguments:/);
+  assert.doesNotMatch(loaded, /ARGUMENTS:/);
 });
 
 test("bodies over 32 KB are cut with a note pointing at the file", async () => {
