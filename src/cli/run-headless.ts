@@ -65,8 +65,8 @@ function printText(turn: HeadlessTurn, say: (line: string) => void): void {
     return;
   }
   if (turn.isError) say(`reagent: ${describeFailure(turn.terminal)}`);
-  if (turn.result && !(turn.isError && turn.terminal.reason === "error"))
-    process.stdout.write(`${turn.result}\n`);
+  const failed = turn.terminal.reason === "error" || turn.terminal.reason === "command_failed";
+  if (turn.result && !(turn.isError && failed)) process.stdout.write(`${turn.result}\n`);
 }
 
 function describeFailure(terminal: HeadlessTurn["terminal"]): string {
@@ -78,6 +78,7 @@ function describeFailure(terminal: HeadlessTurn["terminal"]): string {
     case "aborted":
       return "the run was aborted";
     case "max_budget":
+    case "command_failed":
       return terminal.message;
     default:
       return terminal.reason;

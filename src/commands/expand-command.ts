@@ -1,28 +1,49 @@
 // Expands a custom command into the prompt it sends, the way Claude Code does: its arguments go in as
-// util/substitute-arguments.ts puts them (`$ARGUMENTS`, 0-based `$0` `$1` …, named ones); each `` !`command` `` runs as a Bash tool call and is replaced by its
-// output; each `@path` that names a file is read with the Read tool and its content appended. Both go
-// through the injected `runTool` — the session's one ToolRunner path, so PreToolUse hooks and the
-// permission gate decide — and a refusal or failure is written into the prompt, never thrown.
+// util/substitute-arguments.ts puts them (`$ARGUMENTS`, 0-based `$0` `$1` …, named ones); each
+// `` !`command` `` runs as a Bash tool call and is replaced by its output; each `@path` that names a file
+// is read with the Read tool and its content appended. Both go through the injected `runTool` — the
+// session's one ToolRunner path, so PreToolUse hooks and the permission gate decide. A shell line that is
+// refused or fails ends the expansion with an error (as in Claude Code: nothing is sent to the model);
+// a file that cannot be read is noted in the prompt.
 import { findImportReferences, looksLikeFilePath } from "../prompt/import-references.js";
 import { substituteArguments } from "../util/substitute-arguments.js";
 import type { CustomCommand } from "./custom-command.js";
 
-export type ToolOutcome = { ok: boolean; content: string };
+/** `code`: the failed result's code (`permission_denied`, `hook_denied`, `exit_code` …). */
+export type ToolOutcome = { ok: boolean; content: string; code?: string };
 export type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolOutcome>;
 
 const SHELL = /!`([^`\n]+)`/g;
 
-async function runShellLines(text: string, runTool: RunTool): Promise<string> {
-  const matches = [...text.matchAll(SHELL)];
-  if (matches.length === 0) return text;
-  // In order, one at a time: a later command may depend on an earlier one.
+export type CommandExpansion = { kind: "prompt"; text: string } | { kind: "failed"; message: string };
+
+const REFUSED = new Set(["permission_denied", "hook_denied"]);
+
+/** Why a shell line stops the command, in words for the user. */
+function shellFailure(command: CustomCommand, line: string, outcome: ToolOutcome): string {
+  const reason = outcome.content.trim().replace(/\.$/, "") || "no output";
+  const refused = outcome.code !== undefined && REFUSED.has(outcome.code);
+  const what = refused
+    ? `its shell line !\`${line}\` was not allowed (${reason}). Allow it with the command's allowed-tools or a permission rule`
+    : `its shell line !\`${line}\` failed (${reason})`;
+  return `/${command.name}: ${what}. The command was not run (nothing was sent to the model).`;
+}
+
+async function runShellLines(
+  command: CustomCommand,
+  text: string,
+  runTool: RunTool,
+): Promise<CommandExpansion> {
   const outputs: string[] = [];
-  for (const match of matches) {
-    const outcome = await runTool("Bash", { command: match[1]!.trim(), description: "custom command" });
-    outputs.push(outcome.ok ? outcome.content.trimEnd() : `[not run: ${outcome.content.trim()}]`);
+  // In order, one at a time: a later command may depend on an earlier one; the first failure stops.
+  for (const match of text.matchAll(SHELL)) {
+    const line = (match[1] ?? "").trim();
+    const outcome = await runTool("Bash", { command: line, description: `/${command.name}` });
+    if (!outcome.ok) return { kind: "failed", message: shellFailure(command, line, outcome) };
+    outputs.push(outcome.content.trimEnd());
   }
   let index = 0;
-  return text.replace(SHELL, () => outputs[index++]!);
+  return { kind: "prompt", text: text.replace(SHELL, () => outputs[index++] ?? "") };
 }
 
 /** Reads the `@path` files named in `source` (the command with its arguments, before any shell output,
@@ -42,9 +63,14 @@ async function includeFiles(source: string, text: string, runTool: RunTool): Pro
   return blocks.length === 0 ? text : `${text.trimEnd()}\n\n${blocks.join("\n\n")}`;
 }
 
-/** The prompt a `/name args` line sends. */
-export async function expandCommand(command: CustomCommand, args: string, runTool: RunTool): Promise<string> {
+/** The prompt a `/name args` line sends, or why it sends none. */
+export async function expandCommand(
+  command: CustomCommand,
+  args: string,
+  runTool: RunTool,
+): Promise<CommandExpansion> {
   const withArguments = substituteArguments(command.body, args.trim(), command.argumentNames);
-  const withOutput = await runShellLines(withArguments, runTool);
-  return (await includeFiles(withArguments, withOutput, runTool)).trim();
+  const withOutput = await runShellLines(command, withArguments, runTool);
+  if (withOutput.kind === "failed") return withOutput;
+  return { kind: "prompt", text: (await includeFiles(withArguments, withOutput.text, runTool)).trim() };
 }

@@ -19,7 +19,10 @@ export type Terminal =
   | { reason: "aborted"; text: string }
   | { reason: "error"; error: ModelError; text: string }
   | { reason: "stopped_by_hook"; message: string; text: string }
-  | { reason: "declined"; message: string; text: string };
+  | { reason: "declined"; message: string; text: string }
+  /** The prompt could not be built, so nothing was sent: a custom command's `` !`…` `` line failed
+   *  or was not allowed (set by the session; the loop itself never ends so). */
+  | { reason: "command_failed"; message: string; text: string };
 
 export type AgentEvent =
   | { type: "turn-start"; turn: number }

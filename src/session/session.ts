@@ -34,7 +34,7 @@ import { type BackgroundWork, BesideWork } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
-import { passPromptHooks } from "./prompt-hooks.js";
+import { gateTerminal, type PreparedPrompt, passPromptHooks } from "./prompt-hooks.js";
 import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
 import { formatUsd, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
@@ -84,7 +84,8 @@ export type SubmitOptions = {
   news?: boolean;
   /** The typed slash command this prompt expands (UserPromptExpansion hooks see it). */
   expansion?: PromptExpansion;
-  prepare?: (signal: AbortSignal) => Promise<string>;
+  /** Builds the prompt once UserPromptSubmit allowed it; a failure ends the turn with no request. */
+  prepare?: (signal: AbortSignal) => Promise<PreparedPrompt>;
 };
 export class Session {
   readonly messages: Message[] = [];
@@ -237,9 +238,9 @@ export class Session {
     name: string,
     input: Record<string, unknown>,
     signal = this.controller?.signal ?? new AbortController().signal,
-  ): Promise<{ ok: boolean; content: string }> {
-    const execution = await this.callForUser(name, input, signal);
-    return { ok: execution.result.is_error !== true, content: execution.result.content };
+  ): Promise<{ ok: boolean; content: string; code?: string }> {
+    const { result, code } = await this.callForUser(name, input, signal);
+    return { ok: result.is_error !== true, content: result.content, code };
   }
 
   /** A tool call the user makes from the prompt (`!` commands, `@` attachments), through the same
@@ -296,8 +297,7 @@ export class Session {
       if (gate.kind !== "go") {
         if (gate.kind === "blocked")
           this.emit({ type: "prompt-blocked", reason: gate.reason, hook: gate.hook });
-        const terminal: Terminal = { reason: "stopped_by_hook", message: gate.reason, text: "" };
-        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+        return this.finish(gateTerminal(gate), started, apiMs, numTurns, turnUsage);
       }
       prompt = gate.prompt;
       const mentioned =

@@ -8,13 +8,15 @@ export function terminalOutcome(terminal: Terminal): { isError: boolean; result:
     terminal.reason === "error" ||
     terminal.reason === "max_turns" ||
     terminal.reason === "aborted" ||
-    terminal.reason === "max_budget";
+    terminal.reason === "max_budget" ||
+    terminal.reason === "command_failed";
   const result =
     terminal.reason === "error"
       ? terminal.error.message
       : terminal.reason === "stopped_by_hook" ||
           terminal.reason === "declined" ||
-          terminal.reason === "max_budget"
+          terminal.reason === "max_budget" ||
+          terminal.reason === "command_failed"
         ? terminal.message
         : terminal.text;
   return { isError, result };

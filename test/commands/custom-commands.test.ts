@@ -126,35 +126,56 @@ test("arguments as Claude Code 2.1 puts them: 0-based $N of any length, $ARGUMEN
   assert.equal(substituteArguments("Only $3 here.", "one"), "Only  here.", "a used $N appends nothing");
 });
 
-test("expansion runs !`…` lines and reads @files through the tool path, in order, and reports refusals", async () => {
-  const calls: Array<[string, Record<string, unknown>]> = [];
+test("expansion runs !`…` lines and reads @files through the tool path, in order; a refused or failed line stops it", async () => {
+  const calls: string[] = [];
   const runTool = async (name: string, input: Record<string, unknown>) => {
-    calls.push([name, input]);
+    calls.push(`${name} ${input.command ?? input.file_path}`);
     if (name === "Bash" && input.command === "git status") return { ok: true, content: "On branch main\n" };
-    if (name === "Bash") return { ok: false, content: "Permission denied by rule Bash(rm *)." };
+    if (name === "Bash" && input.command === "false")
+      return { ok: false, code: "exit_code", content: "Exit code 1" };
+    if (name === "Bash")
+      return { ok: false, code: "permission_denied", content: "Permission denied by rule Bash(rm *)." };
     if (input.file_path === "src/a.ts") return { ok: true, content: "1\texport const a = 1;\n" };
-    return { ok: false, content: "File does not exist." };
+    return { ok: false, code: "not_found", content: "File does not exist." };
   };
-  const prompt = await expandCommand(
-    {
-      name: "ctx",
-      description: "",
-      allowedTools: [],
-      path: "/x/ctx.md",
-      source: "project",
-      body: "Status: !`git status`\nThen: !`rm -rf $0`\nSee @src/a.ts and @missing.md, not `@src/b.ts`, mail me@example.com, @param.\n",
-    },
+  const command = (body: string) => ({
+    name: "ctx",
+    description: "",
+    allowedTools: [],
+    path: "/x/ctx.md",
+    source: "project" as const,
+    body,
+  });
+  const expanded = await expandCommand(
+    command(
+      "Status: !`git status`\nSee @src/a.ts and @missing.md, not `@src/b.ts`, mail me@example.com, @param.\n",
+    ),
+    "",
+    runTool,
+  );
+  assert.deepEqual(calls, ["Bash git status", "Read src/a.ts", "Read missing.md"]);
+  assert.equal(expanded.kind, "prompt");
+  const prompt = expanded.kind === "prompt" ? expanded.text : "";
+  assert.match(prompt, /^Status: On branch main\nSee @src/);
+  assert.match(prompt, /Contents of @src\/a\.ts:\n\n1\texport const a = 1;/);
+  assert.match(prompt, /\[@missing\.md was not included: File does not exist\.\]/);
+
+  calls.length = 0;
+  const refused = await expandCommand(
+    command("Status: !`git status`\nThen: !`rm -rf $0`\nAfter: !`git status`\nSee @src/a.ts"),
     "tmp",
     runTool,
   );
-  assert.deepEqual(
-    calls.map(([name, input]) => `${name} ${input.command ?? input.file_path}`),
-    ["Bash git status", "Bash rm -rf tmp", "Read src/a.ts", "Read missing.md"],
-  );
-  assert.match(
-    prompt,
-    /^Status: On branch main\nThen: \[not run: Permission denied by rule Bash\(rm \*\)\.\]\n/,
-  );
-  assert.match(prompt, /Contents of @src\/a\.ts:\n\n1\texport const a = 1;/);
-  assert.match(prompt, /\[@missing\.md was not included: File does not exist\.\]/);
+  assert.deepEqual(calls, ["Bash git status", "Bash rm -rf tmp"], "nothing runs after the refused line");
+  assert.deepEqual(refused, {
+    kind: "failed",
+    message:
+      "/ctx: its shell line !`rm -rf tmp` was not allowed (Permission denied by rule Bash(rm *)). Allow it with the command's allowed-tools or a permission rule. The command was not run (nothing was sent to the model).",
+  });
+  const failed = await expandCommand(command("Check: !`false`"), "", runTool);
+  assert.deepEqual(failed, {
+    kind: "failed",
+    message:
+      "/ctx: its shell line !`false` failed (Exit code 1). The command was not run (nothing was sent to the model).",
+  });
 });

@@ -1,8 +1,9 @@
 // End-to-end: custom slash commands in `-p` prompts through the built CLI — arguments (0-based `$N`,
-// `$ARGUMENTS[N]`, named `arguments`), `@file`
-// includes and `` !`…` `` shell output in the prompt the model receives, allowed-tools for that turn
-// only, the permission gate refusing what nothing allows, PreToolUse hooks seeing the shell lines, and
-// UserPromptSubmit hooks seeing the line as typed (the published python3 shape).
+// `$ARGUMENTS[N]`, named `arguments`), `@file` includes and `` !`…` `` shell output in the prompt the
+// model receives, allowed-tools for that turn only, PreToolUse hooks seeing the shell lines,
+// UserPromptSubmit hooks seeing the line as typed (the published python3 shape), and a shell line the
+// gate refuses or that fails ending the command with an error and no model request (text, json and
+// stream-json alike).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -32,7 +33,6 @@ allowed-tools: Bash(echo:*), Bash(mkdir:*)
 Review PR #$0 with priority $1 (all: $ARGUMENTS; first: $ARGUMENTS[0]; none: [$2] [$10]).
 
 Branch: !\`echo on-branch-main\`
-Disk: !\`touch shell-ran.txt\`
 
 Follow the conventions in @docs/style.md.
 `;
@@ -77,7 +77,6 @@ test("-p '/review 42 \"high prio\"' expands arguments, shell output and @file, g
     /^Review PR #42 with priority high prio \(all: 42 "high prio"; first: 42; none: \[\] \[\]\)\./,
   );
   assert.match(sent, /Branch: on-branch-main\n/, "allowed-tools let the echo line run headless");
-  assert.match(sent, /Disk: \[not run: Permission denied: Bash is not allowed in non-interactive mode/);
   assert.match(sent, /Contents of @docs\/style\.md:\n\n1\tUse tabs\./);
   assert.match(sent, /Current branch: feature\/compat/, "the UserPromptSubmit hook's context rides along");
   assert.equal(readFileSync(join(space.dir, "prompts.log"), "utf8"), '/review 42 "high prio"\n');
@@ -85,7 +84,7 @@ test("-p '/review 42 \"high prio\"' expands arguments, shell output and @file, g
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line).tool_input.command);
-  assert.deepEqual(pre, ["echo on-branch-main", "touch shell-ran.txt"]);
+  assert.deepEqual(pre, ["echo on-branch-main"]);
 });
 
 test("allowed-tools hold for the command's turn only; a namespaced command runs by its short name", async () => {
@@ -110,8 +109,8 @@ test("allowed-tools hold for the command's turn only; a namespaced command runs 
     JSON.parse(during.stdout).permission_denials.map(
       (denial: { tool_input: { command: string } }) => denial.tool_input.command,
     ),
-    ["touch shell-ran.txt"],
-    "the model's mkdir is allowed during /review; the command's touch line is not",
+    [],
+    "the model's mkdir is allowed during /review",
   );
   const plain = await runCli(
     ["--model", "scripted:script.json", "-p", "make a folder", "--output-format", "json"],
@@ -175,4 +174,65 @@ test("named `arguments`, $N past 9 and a skill's $0 expand as in Claude Code 2.1
   assert.equal(skill.code, 0, skill.stderr);
   const loaded = JSON.stringify((server.requests[2]!.body as Request).messages.at(-1));
   assert.match(loaded, /Migrate the SearchBar component from React to Vue\./);
+});
+
+/** Published shapes: commit-commands' /commit (its `!` lines need a git repository) and a command whose
+ *  `!` line no rule allows in a headless run. */
+const ABORTING = {
+  ".claude/commands/commit.md": `---
+allowed-tools: Bash(git add:*), Bash(git status:*), Bash(git commit:*), Bash(git log:*)
+description: Create a git commit
+---
+## Context
+
+- Current git status: !\`git status\`
+- Recent commits: !\`git log --oneline -10\`
+
+## Your task
+
+Based on the above changes, create a single git commit.
+`,
+  ".claude/commands/deploy.md": `---
+description: Deploy the current branch
+---
+Deploy state: !\`touch deployed.txt\`
+`,
+};
+
+test("a failing or refused !`…` line ends the command with an error and no model request (text, json, stream-json)", async () => {
+  const server = await serveScoped([{ text: "never sent" }]);
+  const space = scopedWorkspace(ABORTING);
+  const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
+  const commit = await runCli(["-p", "/commit"], { cwd: space.dir, env });
+  assert.equal(commit.code, 1, commit.stderr);
+  assert.equal(commit.stdout, "");
+  assert.match(
+    commit.stderr,
+    /^reagent: \/commit: its shell line !`git status` failed \(.*not a git repository.*\)\. The command was not run \(nothing was sent to the model\)\.$/ms,
+  );
+  const deploy = await runCli(["-p", "/deploy", "--output-format", "json"], { cwd: space.dir, env });
+  assert.equal(deploy.code, 1, deploy.stderr);
+  const result = JSON.parse(deploy.stdout);
+  assert.equal(result.is_error, true);
+  assert.equal(result.subtype, "error_during_execution");
+  assert.equal(result.num_turns, 0);
+  assert.match(
+    result.result,
+    /^\/deploy: its shell line !`touch deployed\.txt` was not allowed \(Permission denied: Bash is not allowed in non-interactive mode.*\)\. Allow it with the command's allowed-tools or a permission rule\./,
+  );
+  assert.deepEqual(result.errors, [result.result]);
+  assert.equal(result.permission_denials[0]?.tool_input.command, "touch deployed.txt");
+  const stream = await runCli(["-p", "/deploy", "--output-format", "stream-json", "--verbose"], {
+    cwd: space.dir,
+    env,
+  });
+  assert.equal(stream.code, 1, stream.stderr);
+  const lines = stream.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  assert.equal(lines.at(-1).type, "result");
+  assert.equal(lines.at(-1).is_error, true);
+  assert.ok(!lines.some((line) => line.type === "assistant"), "no model turn");
+  assert.equal(server.requests.length, 0, "no request reached the model");
 });

@@ -28,7 +28,7 @@ test("UserPromptExpansion: a custom command's expansion gets the checklist, /dep
   const server = await startFakeModelServer([{ text: "reviewed" }, { text: "greeted" }]);
   const space = createWorkspace({
     ".claude/commands/review.md":
-      "---\ndescription: Review a PR\nallowed-tools: Bash(echo:*)\n---\nReview PR #$1.\nBranch: !`echo on-main`\n",
+      "---\ndescription: Review a PR\nallowed-tools: Bash(echo:*)\n---\nReview PR #$0.\nBranch: !`echo on-main`\n",
     ".claude/commands/deploy.md": "---\ndescription: Deploy\n---\nDeploy $ARGUMENTS now.\n",
     ".agents/skills/greet/SKILL.md": "---\nname: greet\ndescription: Greets someone\n---\nGreet warmly.\n",
   });

@@ -93,6 +93,14 @@ export function describeTurnEnd(turn: HeadlessTurn): TurnEnd {
       return { subtype: "success", isError: false, terminalReason: "hook_stopped", result: turn.result };
     case "declined":
       return { subtype: "success", isError: false, terminalReason: "aborted_tools", result: turn.result };
+    case "command_failed":
+      return {
+        subtype: "error_during_execution",
+        isError: true,
+        terminalReason: "turn_setup_failed",
+        errors: [terminal.message],
+        result: terminal.message,
+      };
   }
 }
 

@@ -57,7 +57,9 @@ export function cleanEvent(event: SessionEvent, cwd?: string): SessionEvent {
       const cleaned =
         terminal.reason === "error"
           ? { ...terminal, error: { ...terminal.error, message: printable(terminal.error.message) } }
-          : terminal.reason === "stopped_by_hook" || terminal.reason === "declined"
+          : terminal.reason === "stopped_by_hook" ||
+              terminal.reason === "declined" ||
+              terminal.reason === "command_failed"
             ? { ...terminal, message: printable(terminal.message) }
             : terminal;
       return { ...event, result: { ...event.result, terminal: cleaned } };

@@ -160,6 +160,8 @@ function terminalEntry(state: Transcript, event: Extract<SessionEvent, { type: "
       return addEntry(state, { kind: "error", text: `Error: ${terminal.error.message}` });
     case "stopped_by_hook":
       return addEntry(state, { kind: "warning", text: `Stopped by a hook: ${terminal.message}` });
+    case "command_failed":
+      return addEntry(state, { kind: "error", text: `Error: ${terminal.message}` });
     case "declined":
     case "max_budget":
       return addEntry(state, { kind: "warning", text: terminal.message });

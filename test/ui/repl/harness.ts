@@ -176,7 +176,10 @@ export async function startRepl(
     customCommands: () => [{ name: "team:review", description: "Review a change", source: "project" }],
     commandTurn: (name, args, typed) =>
       name === "review" || name === "team:review"
-        ? session.submit(typed, [], { typed, prepare: async () => `CUSTOM review ${args}` })
+        ? session.submit(typed, [], {
+            typed,
+            prepare: async () => ({ kind: "prompt", text: `CUSTOM review ${args}` }),
+          })
         : undefined,
     mcpReport: () => "docs: connected",
     agentsReport: () => "general-purpose  (built-in)",
