@@ -1,4 +1,5 @@
-// The Agent tool (Claude Code's name; its older name Task works in rules and hook matchers):
+// The Agent tool (Claude Code's name; its older name Task works in rules and hook matchers), the main
+// agent's and a first-level subagent's own (subagents.ts):
 // `Agent {description, prompt, subagent_type?, model?, run_in_background?, isolation?}` runs a
 // subagent — a fresh conversation with its own tools — and returns its final message. The running
 // itself is the session's (injected as `launch`); every call the subagent makes goes through the
@@ -40,26 +41,28 @@ function describeAgents(agents: readonly AgentDefinition[]): string {
 }
 
 /** The model-facing description, listing the agents as they are when the model first sees the tools. */
-function agentToolDescription(agents: readonly AgentDefinition[]): string {
+function agentToolDescription(agents: readonly AgentDefinition[], nested: boolean): string {
   return `Starts a subagent with a fresh context and its own tools for one task: searches that may take several tries, independent pieces of work, long explorations kept out of this conversation. Only its final message comes back to you; the user does not see it, so pass on what matters.
 
 Agent types:
 ${describeAgents(agents)}
 
 - Give a self-contained prompt: what to do, where to look, what to report.
-- Several Agent calls in one response run at the same time. Subagents cannot start subagents.`;
+- Several Agent calls in one response run at the same time. ${nested ? "The agents you start cannot start agents of their own." : "An agent you start may start agents of its own (one level deeper, no further) when its tools include Agent."}`;
 }
 
 export function createAgentTool(options: {
   agents: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   launch: AgentLauncher;
+  /** The tool of a subagent: the agents it starts get no Agent tool. */
+  nested?: boolean;
 }): Tool {
   const list = () => (typeof options.agents === "function" ? options.agents() : options.agents);
   return defineTool({
     name: "Agent",
     // Read when the registry first builds the schemas: after definitions given at run time (the SDK's).
     get description() {
-      return agentToolDescription(list());
+      return agentToolDescription(list(), options.nested === true);
     },
     schema,
     isReadOnly: () => true,

@@ -1,40 +1,56 @@
 // Which tools an agent gets: its `tools` allowlist (absent: every tool the parent has) minus its
 // `disallowedTools`. Entries are tool names, `*`, `mcp__server` or `mcp__server__*` (every tool of
-// that server) and `mcp__*` (every MCP tool). Claude Code tool names reagent has no tool of that name
-// for stand for their counterparts (MultiEdit → Edit, TodoWrite → the task tools …), so agent files
-// written for Claude Code keep their meaning. The tools that start or manage subagents are never
-// given to a subagent: subagents cannot start subagents.
+// that server) and `mcp__*` (every MCP tool). Old tool names map as in Claude Code 2.1.197 (`Task` →
+// Agent, `KillShell`/`KillBash`/`BashOutput` → TaskStop); names of tools Claude Code no longer has
+// (`TodoWrite`, `MultiEdit`, `LS` …) give nothing there and here, and are reported. The Agent tool goes,
+// with TaskOutput and TaskStop, to a first-level subagent without `tools` or listing Agent/Task (its
+// own, for agents one level deeper: subagents.ts); the agents it starts get none.
 import { nearest } from "../util/edit-distance.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
-const TASK_TOOLS = ["TaskCreate", "TaskUpdate", "TaskList", "TaskGet"];
-/** Claude Code tools reagent has no tool of that name for, and what stands for them here (in `tools`
- *  they give the counterpart; in `disallowedTools` they take it away, the safe reading). */
-const CLAUDE_CODE_COUNTERPARTS: Readonly<Record<string, readonly string[]>> = {
-  MultiEdit: ["Edit"],
-  NotebookRead: ["Read"],
-  LS: ["Glob"],
-  TodoWrite: TASK_TOOLS,
-  TodoRead: ["TaskList", "TaskGet"],
-  NotebookEdit: [],
-  BashOutput: [],
-  KillShell: [],
-  KillBash: [],
-  ExitPlanMode: [],
-  EnterPlanMode: [],
-  AskUserQuestion: [],
-  ListMcpResourcesTool: [],
-  ReadMcpResourceTool: [],
+/** Claude Code 2.1.197's old tool names, and what they stand for (reagent calls Claude Code's
+ *  ListMcpResourcesTool and ReadMcpResourceTool by their former names). */
+const LEGACY_NAMES: Readonly<Record<string, string>> = {
+  Task: "Agent",
+  KillShell: "TaskStop",
+  KillBash: "TaskStop",
+  BashOutput: "TaskStop",
+  ListMcpResourcesTool: "ListMcpResources",
+  ReadMcpResourceTool: "ReadMcpResource",
 };
 
-/** Tools only the main agent has (the Agent tool — also known as Task — and background agent control). */
-export const MAIN_AGENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["Agent", "TaskOutput", "TaskStop"]);
+/** Tool names Claude Code 2.1.197 no longer has (they give nothing there), and what to write instead. */
+const GONE: Readonly<Record<string, string>> = {
+  TodoWrite: "TaskCreate, TaskUpdate",
+  TodoRead: "TaskList, TaskGet",
+  MultiEdit: "Edit",
+  LS: "Glob",
+  NotebookRead: "Read",
+};
+
+/** Claude Code tools reagent has none of: they give nothing here. */
+const NOT_HERE = new Set([
+  "NotebookEdit",
+  "ExitPlanMode",
+  "EnterPlanMode",
+  "AskUserQuestion",
+  "EnterWorktree",
+  "ExitWorktree",
+  "LSP",
+  "Monitor",
+  "ToolSearch",
+  "SendMessage",
+]);
+
+/** The tools that start and manage subagents: a subagent has its own (bound to its own agents). */
+export const DELEGATION_TOOLS: ReadonlySet<string> = new Set(["Agent", "TaskOutput", "TaskStop"]);
+
+const bare = (entry: string) => entry.replace(/\(.*\)$/, "");
 
 function entryCovers(entry: string, toolName: string): boolean {
-  const name = entry.replace(/\(.*\)$/, "");
+  const name = bare(entry);
   if (name === "*" || name === toolName) return true;
-  if (name === "Task") return toolName === "Agent";
-  if (CLAUDE_CODE_COUNTERPARTS[name]?.includes(toolName)) return true;
+  if (LEGACY_NAMES[name] === toolName) return true;
   if (name === "mcp__*") return toolName.startsWith("mcp__");
   if (name.startsWith("mcp__")) {
     const server = name.replace(/__\*$/, "");
@@ -43,22 +59,58 @@ function entryCovers(entry: string, toolName: string): boolean {
   return false;
 }
 
-/** Whether `agent` may be offered (and run) `toolName`. */
+/** Whether `agent` may be offered (and run) `toolName` of its parent's; the delegation tools it may
+ *  have are its own (agentMayDelegate). */
 export function agentMayUse(agent: AgentDefinition, toolName: string): boolean {
-  if (MAIN_AGENT_ONLY_TOOLS.has(toolName)) return false;
+  if (DELEGATION_TOOLS.has(toolName)) return false;
   if (agent.tools && !agent.tools.some((entry) => entryCovers(entry, toolName))) return false;
   return !agent.disallowedTools.some((entry) => entryCovers(entry, toolName));
 }
 
+/** Whether a first-level subagent gets the Agent tool (with TaskOutput and TaskStop), as in Claude Code:
+ *  when it has no `tools` list or lists Agent (or Task, or `*`), and does not disallow it. */
+export function agentMayDelegate(agent: AgentDefinition): boolean {
+  const listed = !agent.tools || agent.tools.some((entry) => entryCovers(entry, "Agent"));
+  return listed && !agent.disallowedTools.some((entry) => entryCovers(entry, "Agent"));
+}
+
+/** The agent types a subagent may start: those named in `Agent(a, b)` / `Task(a)`, else every one. */
+export function delegateTypes(agent: AgentDefinition): string[] | undefined {
+  const named = (agent.tools ?? [])
+    .filter((entry) => /^(Agent|Task)\(.+\)$/.test(entry.trim()))
+    .flatMap((entry) => entry.slice(entry.indexOf("(") + 1, -1).split(/[\s,]+/))
+    .filter((name) => name !== "");
+  return named.length > 0 ? named : undefined;
+}
+
 /** Entries of `tools` / `disallowedTools` that name no tool the session has (typos, missing servers).
- *  Claude Code tool names reagent knows (CLAUDE_CODE_COUNTERPARTS) are not unknown. */
+ *  Claude Code's own names, old and gone, are not typos (agentToolNotes reports the gone ones). */
 export function unknownToolEntries(agent: AgentDefinition, available: readonly string[]): string[] {
   return [...(agent.tools ?? []), ...agent.disallowedTools].filter((entry) => {
-    const name = entry.replace(/\(.*\)$/, "");
-    if (["Agent", "Task", "TaskOutput", "TaskStop"].includes(name) || name in CLAUDE_CODE_COUNTERPARTS)
+    const name = bare(entry);
+    if (DELEGATION_TOOLS.has(name) || name in LEGACY_NAMES || name in GONE || NOT_HERE.has(name))
       return false;
     return !available.some((toolName) => entryCovers(entry, toolName));
   });
+}
+
+/** The warning for `tools` entries that are Claude Code's but give no tool, or undefined. */
+export function goneToolsWarning(agent: AgentDefinition): string | undefined {
+  const names = (agent.tools ?? []).map(bare);
+  const gone = names.filter((name) => name in GONE);
+  const missing = names.filter((name) => NOT_HERE.has(name));
+  if (gone.length === 0 && missing.length === 0) return undefined;
+  const parts: string[] = [];
+  if (gone.length > 0)
+    parts.push(
+      `${gone.join(", ")} give${gone.length === 1 ? "s" : ""} no tool, as in Claude Code 2.1.197, which has none of that name any more (write ${gone.map((name) => GONE[name]).join("; ")} instead)`,
+    );
+  if (missing.length > 0)
+    parts.push(
+      `${missing.join(", ")}: Claude Code tool${missing.length === 1 ? "" : "s"} reagent does not have`,
+    );
+  const where = agent.path ? ` (${agent.path})` : agent.source === "cli" ? " (--agents)" : "";
+  return `agent ${agent.name}${where}: ${parts.join("; ")}`;
 }
 
 /** The warning for an agent's unknown tool entries, with the nearest tool name for a typo. */
@@ -73,4 +125,21 @@ export function unknownToolsWarning(
   });
   const where = agent.path ? ` (${agent.path})` : agent.source === "cli" ? " (--agents)" : "";
   return `agent ${agent.name}${where}: no tool is named ${named.join(", ")}; ${unknown.length === 1 ? "that entry matches" : "those entries match"} nothing`;
+}
+
+/** Everything to report about an agent's tool entries: typos and Claude Code names that give nothing.
+ *  `ignoreMcp`: MCP tool names are not judged (the servers are not started). */
+export function agentToolWarnings(
+  agent: AgentDefinition,
+  available: readonly string[],
+  options: { ignoreMcp?: boolean } = {},
+): string[] {
+  const unknown = unknownToolEntries(agent, available).filter(
+    (entry) => !(options.ignoreMcp && entry.startsWith("mcp__")),
+  );
+  const gone = goneToolsWarning(agent);
+  return [
+    ...(unknown.length > 0 ? [unknownToolsWarning(agent, unknown, available)] : []),
+    ...(gone ? [gone] : []),
+  ];
 }

@@ -53,6 +53,9 @@ export type SubagentDeps = {
   maxParallel?: number;
   /** Headless runs wait for background agents before they end. */
   waitBeforeEnd: boolean;
+  /** How deep the agents this manager starts are: 1 (the default) for the session's own, 2 for a
+   *  subagent's (those get no Agent tool). */
+  depth?: number;
   /** Agent ids (tests make them predictable; default: 16 random hex digits). */
   newAgentId?: () => string;
 };

@@ -1,14 +1,16 @@
 // One subagent run: a nested Session whose ToolRunner is built from the parent's registry (narrowed
 // to the agent's tools), hooks (scoped: payloads carry agent_id/agent_type; Stop is SubagentStop) and
 // gate (narrowed mode; a worktree agent's rules anchored at its worktree). Fires SubagentStart,
-// forwards the run's events to the parent, and returns the final message. Nothing here runs a tool
-// another way: the nested Session's runner is the same createToolRunner.
+// forwards the run's events to the parent (its own subagents' too), and returns the final message.
+// Nothing here runs a tool another way: the nested Session's runner is the same createToolRunner.
 import { randomBytes } from "node:crypto";
 import type { Usage } from "../model/types.js";
 import { addUsage } from "../model/usage.js";
+import type { BackgroundWork } from "../session/background-work.js";
 import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/events.js";
 import { Session } from "../session/session.js";
 import { createFileStateStore } from "../tools/file-state.js";
+import type { Tool } from "../tools/tool.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
 import { recordTranscript } from "../transcript/transcript-recorder.js";
 import { errorMessage } from "../util/errors.js";
@@ -31,6 +33,15 @@ export type SubagentRequest = {
   signal: AbortSignal;
 };
 
+/** A first-level subagent's own delegation: its Agent, TaskOutput and TaskStop tools and the manager
+ *  behind them (attached to its session, waited for and closed when it ends). */
+export type NestedAgents = {
+  tools: Tool[];
+  background: BackgroundWork;
+  attach(session: Session): void;
+  close(): Promise<void>;
+};
+
 export type SubagentRunResult =
   | { kind: "ran"; info: SubagentInfo; end: SubagentEnd; transcriptPath?: string }
   | { kind: "refused"; code: ToolErrorCode; message: string };
@@ -46,6 +57,10 @@ const FORWARDED = new Set<SessionEvent["type"]>([
   "warning",
   "model-retry",
   "usage-counted",
+  // The agents it starts (one level deeper), wrapped once more.
+  "subagent-start",
+  "subagent-event",
+  "subagent-end",
 ]);
 
 export function newAgentId(): string {
@@ -58,6 +73,7 @@ export async function runSubagent(
   deps: SubagentDeps,
   parent: Session,
   onSession?: (session: Session) => void,
+  nestedFor?: (cwd: string) => NestedAgents | undefined,
 ): Promise<SubagentRunResult> {
   const { agent } = request;
   let model: Awaited<ReturnType<SubagentDeps["modelFor"]>>;
@@ -115,7 +131,8 @@ export async function runSubagent(
     agentHooks && deps.hooks
       ? subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null)
       : undefined;
-  const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name));
+  const nested = nestedFor?.(cwd);
+  const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name), nested?.tools);
   const session: Session = new Session({
     sessionId: parent.options.sessionId,
     model,
@@ -139,7 +156,9 @@ export async function runSubagent(
         )
       : undefined,
     onDenial: (denial) => parent.addDenial(denial),
+    background: nested?.background,
   });
+  nested?.attach(session);
   if (transcript) recordTranscript(session, transcript);
   onSession?.(session);
   let toolUses = 0;
@@ -186,6 +205,8 @@ export async function runSubagent(
     };
   } finally {
     request.signal.removeEventListener("abort", stop);
+    // Its own background agents end with it.
+    await nested?.close();
     transcript?.close();
   }
   if (worktree) {

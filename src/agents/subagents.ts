@@ -1,18 +1,21 @@
 // The session's subagents: the Agent tool's launcher (foreground: the tool call waits for the final
 // message; background: it returns at once with an id), the background agents (TaskOutput/TaskStop,
 // a note to the parent when one finishes, waited for before a headless run ends, stopped with the
-// parent), and the bound on how many run at once.
+// parent), and the bound on how many run at once. A first-level subagent that may delegate gets a
+// manager of its own (one level deeper; its agents get no Agent tool), built the same way.
 
 import type { BackgroundWork } from "../session/background-work.js";
 import type { SubagentEnd, SubagentInfo } from "../session/events.js";
 import type { Session } from "../session/session.js";
-import { fail, ok, type ToolResult } from "../tools/tool.js";
+import { fail, ok, type Tool, type ToolResult } from "../tools/tool.js";
 import { Semaphore } from "../util/semaphore.js";
 import { truncateMiddle } from "../util/truncate.js";
-import type { AgentLauncher, AgentToolInput } from "./agent-tool.js";
-import type { BackgroundAgents, BackgroundView } from "./background-tools.js";
+import type { AgentDefinition } from "./agent-definition.js";
+import { type AgentLauncher, type AgentToolInput, createAgentTool } from "./agent-tool.js";
+import { agentMayDelegate, delegateTypes } from "./agent-tools.js";
+import { type BackgroundAgents, type BackgroundView, createBackgroundTools } from "./background-tools.js";
 import type { SubagentDeps } from "./subagent-deps.js";
-import { newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
+import { type NestedAgents, newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
 
 const RESULT_LIMIT = 40_000;
 
@@ -83,7 +86,14 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
     const release = await this.slots.acquire(context.signal).catch(() => undefined);
     if (!release) return fail("aborted", "The agent was not started: the turn was interrupted.");
     try {
-      const run = await runSubagent({ ...request, signal: context.signal }, agentId, this.deps, parent);
+      const run = await runSubagent(
+        { ...request, signal: context.signal },
+        agentId,
+        this.deps,
+        parent,
+        undefined,
+        (cwd) => this.nestedFor(agent, cwd),
+      );
       return this.toolResult(run, input);
     } finally {
       release();
@@ -120,6 +130,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
                 if (event.type === "tool-call-start") view.progress = `running ${event.summary}`;
               });
             },
+            (cwd) => this.nestedFor(request.agent, cwd),
           );
       } finally {
         release?.();
@@ -142,6 +153,25 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
       `Started background agent ${agentId} (${request.agent.name}: ${request.description}). It works on its own; you will be told when it finishes. Continue with other work; TaskOutput {"task_id": "${agentId}"} shows its result, TaskStop stops it.`,
       { status: "async_launched", agentId, description: input.description, prompt: input.prompt },
     );
+  }
+
+  /** A first-level subagent's own Agent, TaskOutput and TaskStop, over a manager one level deeper (its
+   *  agents get none) that works in the subagent's folder and whose background agents it waits for. */
+  private nestedFor(agent: AgentDefinition, cwd: string): NestedAgents | undefined {
+    if ((this.deps.depth ?? 1) > 1 || !agentMayDelegate(agent)) return undefined;
+    const types = delegateTypes(agent);
+    const agents = this.deps.agents.filter((candidate) => !types || types.includes(candidate.name));
+    const child = new Subagents({ ...this.deps, agents, cwd, depth: 2, waitBeforeEnd: true });
+    const tools: Tool[] = [
+      createAgentTool({ agents, launch: child.launch, nested: true }),
+      ...createBackgroundTools(child),
+    ];
+    return {
+      tools,
+      background: child,
+      attach: (session) => child.attach(session),
+      close: () => child.close(),
+    };
   }
 
   private toolResult(run: SubagentRunResult, input: AgentToolInput): ToolResult {

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
-import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
+import { agentToolWarnings } from "../agents/agent-tools.js";
 import { readAgentsObject } from "../agents/agents-json.js";
 import { createBackgroundTools } from "../agents/background-tools.js";
 import type { AgentFile } from "../agents/discover-agents.js";
@@ -288,11 +288,9 @@ export async function wireAgents(input: {
       const available = registry.names();
       for (const agent of loaded.agents) {
         if (agent.source === "built-in") continue;
-        const unknown = unknownToolEntries(agent, available);
-        if (unknown.length === 0) continue;
-        const warning = unknownToolsWarning(agent, unknown, available);
-        warnings.push(warning);
-        definitionWarnings.push(warning);
+        const found = agentToolWarnings(agent, available);
+        warnings.push(...found);
+        definitionWarnings.push(...found);
       }
     },
   };

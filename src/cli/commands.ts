@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { unknownToolEntries, unknownToolsWarning } from "../agents/agent-tools.js";
+import { agentToolWarnings } from "../agents/agent-tools.js";
 import { formatAgentsList } from "../agents/format-agents-list.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
@@ -95,8 +95,7 @@ export async function agentsList(raw: Record<string, unknown>): Promise<number> 
   ];
   for (const agent of agents) {
     if (agent.source === "built-in") continue;
-    const unknown = unknownToolEntries(agent, available).filter((entry) => !entry.startsWith("mcp__"));
-    if (unknown.length > 0) warnings.push(unknownToolsWarning(agent, unknown, available));
+    warnings.push(...agentToolWarnings(agent, available, { ignoreMcp: true }));
   }
   process.stdout.write(`${formatAgentsList(agents, warnings)}\n`);
   return 0;

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { agentMayUse, unknownToolEntries } from "../../src/agents/agent-tools.js";
+import {
+  agentMayDelegate,
+  agentMayUse,
+  delegateTypes,
+  unknownToolEntries,
+} from "../../src/agents/agent-tools.js";
 import { parseAgentsJson } from "../../src/agents/agents-json.js";
 import { discoverAgents } from "../../src/agents/discover-agents.js";
 import { formatAgentsList } from "../../src/agents/format-agents-list.js";
@@ -154,7 +159,23 @@ test("tool limits: allowlist, denylist, MCP server entries, and never the Agent 
   assert.equal(agentMayUse(limited, "mcp__gh__list"), true);
   assert.equal(agentMayUse(limited, "mcp__gh__delete"), false);
   assert.equal(agentMayUse(limited, "mcp__ghx__list"), false);
-  assert.equal(agentMayUse(limited, "Agent"), false, "Task in tools does not give a subagent the Agent tool");
+  assert.equal(agentMayUse(limited, "Agent"), false, "never the parent's Agent tool: its own");
+  // Claude Code 2.1.197: Agent goes to agents without `tools` and to those listing Task/Agent.
+  assert.equal(agentMayDelegate(limited), true, "Task in tools: the Agent tool of its own");
+  assert.equal(agentMayDelegate(all), true, "no tools list");
+  assert.equal(agentMayDelegate({ ...base, tools: ["Read", "Bash"] }), false);
+  assert.equal(agentMayDelegate({ ...base, disallowedTools: ["Task"] }), false);
+  assert.deepEqual(delegateTypes({ ...base, tools: ["Read", "Agent(Explore, reviewer)"] }), [
+    "Explore",
+    "reviewer",
+  ]);
+  assert.equal(delegateTypes(limited), undefined);
+  // Old names as Claude Code 2.1.197 maps them; gone ones give nothing.
+  const old = { ...base, tools: ["KillShell", "ListMcpResourcesTool", "MultiEdit", "TodoWrite", "LS"] };
+  assert.equal(agentMayUse(old, "ListMcpResources"), true);
+  for (const name of ["Edit", "TaskCreate", "Glob", "TaskStop"])
+    assert.equal(agentMayUse(old, name), false, name);
+  assert.deepEqual(unknownToolEntries(old, ["Read"]), [], "Claude Code's names are no typos");
   assert.equal(agentMayUse({ ...base, disallowedTools: ["mcp__*"] }, "mcp__gh__list"), false);
   assert.equal(agentMayUse({ ...base, tools: [] }, "Read"), false, "an empty list means no tools");
   assert.deepEqual(unknownToolEntries({ ...base, tools: ["Read", "Reed", "mcp__none"] }, ["Read", "Bash"]), [

@@ -1,5 +1,5 @@
 // Proves that subagents have no second way to run a tool: every tool a subagent can be given —
-// built-in, task tools, Skill, MCP (a real fixture server over stdio), and the refused Agent/Task —
+// built-in, task tools, Skill, MCP (a real fixture server over stdio), and its own Agent/TaskOutput/TaskStop —
 // is called once from inside a subagent, and each call reaches PreToolUse (with the agent's id and
 // type in the payload) and then the permission gate, where the hook's "ask" becomes a headless
 // denial, so no tool runs.
@@ -29,7 +29,8 @@ case "$payload" in *'"agent_id"'*) echo '{"hookSpecificOutput":{"hookEventName":
   const probe = createSubagentHarness({ cwd: workspace.dir, script: [], extraTools });
   const given = probe.registry.names().filter((name) => agentMayUse(generalPurpose, name));
   assert.ok(given.includes("Skill") && given.some((name) => name.startsWith("mcp__fx__")), given.join(","));
-  const names = [...given, "Agent", "Task"];
+  // Its own delegation tools (a first-level subagent may start agents) are gated the same way.
+  const names = [...given, "Agent", "TaskOutput", "TaskStop"];
   const calls = names.map((name, index) => {
     const input = VALID_INPUT[name] ?? (name.startsWith("mcp__") ? {} : undefined);
     assert.ok(input, `add a valid input for ${name} to VALID_INPUT`);

@@ -61,8 +61,12 @@ test("agents list: Claude Code agent files as they are; typos and broken files n
     list.stdout,
     /agent typo \(.*typo\.md\): no tool is named "Reed" \(did you mean "Read"\?\), "Bsh" \(did you mean "Bash"\?\)/,
   );
-  // Claude Code's tool names and fields are understood, not reported.
+  // Claude Code's tool names and fields are understood: not typos; the gone ones are named as such.
   assert.doesNotMatch(list.stdout, /test-writer.*(no tool is named|not supported|unknown field)/);
+  assert.match(
+    list.stdout,
+    /agent test-writer .*: LS, MultiEdit, TodoWrite give no tool, as in Claude Code 2\.1\.197/,
+  );
   workspace.cleanup();
 });
 
@@ -91,16 +95,12 @@ test("a Claude Code agent file runs as it is: alias resolved, Claude Code tool n
   assert.match(run.stderr, /no tool is named "Reed" \(did you mean "Read"\?\)/);
   const writer = bodies(server).find((body) => JSON.stringify(body.system).includes("TEST WRITER agent"))!;
   assert.equal(writer.model, "claude-haiku-4-5", "the alias haiku is resolved");
-  assert.deepEqual(writer.tools.map((tool) => tool.name).sort(), [
-    "Edit",
-    "Glob",
-    "Grep",
-    "Read",
-    "TaskCreate",
-    "TaskGet",
-    "TaskList",
-    "TaskUpdate",
-  ]);
+  // As in Claude Code 2.1.197: LS, MultiEdit and TodoWrite are gone and give nothing; reagent says so.
+  assert.deepEqual(writer.tools.map((tool) => tool.name).sort(), ["Glob", "Grep", "Read"]);
+  assert.match(
+    run.stderr,
+    /agent test-writer \(.*test-writer\.md\): LS, MultiEdit, TodoWrite give no tool, as in Claude Code 2\.1\.197, which has none of that name any more \(write Glob; Edit; TaskCreate, TaskUpdate instead\); NotebookEdit: Claude Code tool reagent does not have/,
+  );
   const typo = bodies(server).find((body) => JSON.stringify(body.system).includes("TYPO agent"))!;
   assert.deepEqual(
     typo.tools.map((tool) => tool.name),

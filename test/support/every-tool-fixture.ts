@@ -25,6 +25,8 @@ export const VALID_INPUT: Record<string, Record<string, unknown>> = {
   ReadMcpResource: { server: "fx", uri: "fixture://readme" },
   Agent: { description: "nested", prompt: "nested" },
   Task: { description: "nested", prompt: "nested" },
+  TaskOutput: { task_id: "none" },
+  TaskStop: { task_id: "none" },
 };
 
 /** The workspace and MCP server, removed and closed after the test file. `extraTools()` connects

@@ -360,6 +360,9 @@ function reduceSubagentEvent(
     case "hook-notice":
     case "warning":
       return reduceEvent(state, event, now);
+    // An agent it started (one level deeper): its calls show with that agent's mark.
+    case "subagent-event":
+      return reduceSubagentEvent(state, event, now);
     default:
       return state;
   }
