@@ -87,3 +87,17 @@ function isFolder(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * Creates the one folder `directory` (its parent must exist): `created`, or `exists` when something
+ * is already there (which the caller then did not make). Other failures throw a FolderError.
+ */
+export function createFolderSync(directory: string, mode = 0o777): "created" | "exists" {
+  try {
+    mkdirSync(directory, { mode });
+    return "created";
+  } catch (error) {
+    if (errnoCode(error) === "EEXIST") return "exists";
+    throw new FolderError(directory, { kind: "failed", step: "mkdir", folder: directory, error });
+  }
+}

@@ -5,7 +5,7 @@
 // group after a grace period. A background grandchild that keeps the pipes open does not keep the
 // caller waiting: after the direct child exits, the pipes get a short grace and are then closed.
 import { spawn } from "node:child_process";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { errorMessage } from "./errors.js";
 
 /** Receives one output pipe's bytes as they arrive (the sink keeps memory bounded). */
@@ -23,6 +23,9 @@ export type ProcessGroupOptions = {
   stderr: OutputSink;
   /** Further output pipes, on fd 3, 4 … in order (the Bash tool reports its final folder on fd 3). */
   extraPipes?: OutputSink[];
+  /** Input pipes after those (fd 3 + extraPipes.length, …): each gets its bytes, then is closed
+   *  (the sandbox hands bwrap its seccomp program this way). */
+  inputPipes?: Uint8Array[];
   timeoutMs: number;
   signal?: AbortSignal;
   /** Between SIGTERM and SIGKILL to the group (default 2 s). */
@@ -115,6 +118,7 @@ export function runProcessGroup(options: ProcessGroupOptions): Promise<ProcessGr
           "pipe",
           "pipe",
           ...(options.extraPipes ?? []).map(() => "pipe" as const),
+          ...(options.inputPipes ?? []).map(() => "pipe" as const),
         ],
       });
     } catch (error) {
@@ -127,6 +131,14 @@ export function runProcessGroup(options: ProcessGroupOptions): Promise<ProcessGr
       const pipe = child.stdio[index + 1] as Readable | null | undefined;
       pipe?.on("data", (chunk: Buffer) => sink(chunk));
       return pipe;
+    });
+    const firstInput = 3 + (options.extraPipes ?? []).length;
+    (options.inputPipes ?? []).forEach((bytes, index) => {
+      const pipe = child.stdio[firstInput + index] as Writable | null | undefined;
+      pipe?.on("error", () => {
+        // The child closed it unread: allowed, as for stdin.
+      });
+      pipe?.end(bytes);
     });
     child.once("error", (error) => {
       if (exit) return;

@@ -121,3 +121,59 @@ function describe(name: string): string {
     return "another agent (MCP servers, hooks)";
   return "a shell or tool that runs it";
 }
+
+/** Of the files above, those only the home folder's copy of runs anything (shells, git and agents
+ *  read them from ~, never from a project), and further startup places of a home folder. */
+const HOME_ONLY_FILES = new Set([
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".profile",
+  ".gitconfig",
+  ".claude.json",
+  ".ripgreprc",
+]);
+const HOME_STARTUP_PLACES = [".ssh", ".config/git", ".config/autostart", ".config/systemd", ".config/fish"];
+
+/** Run only through git's hooks (`.git/hooks`, `core.hooksPath`), which stay protected: a new one is
+ *  inert, so only an existing one is kept read-only. direnv runs no `.envrc` it was not allowed. */
+const INERT_WHEN_NEW = new Set([
+  ".husky",
+  ".gitmodules",
+  ".envrc",
+  ".pre-commit-config.yaml",
+  "lefthook.yml",
+  ".lefthook.yml",
+  "lefthook-local.yml",
+]);
+
+/** A protected entry of a writable folder; `missing: "block"` puts a placeholder where it is missing. */
+export type SandboxProtectedEntry = { path: string; missing: "block" | "allow" };
+
+export type SandboxProtectedEntries = {
+  /** At the top of every folder a sandboxed command may write. */
+  everyRoot: SandboxProtectedEntry[];
+  /** At the home folder, when a writable folder holds it. */
+  home: SandboxProtectedEntry[];
+};
+
+/**
+ * The entries an OS sandbox keeps read-only (the lists above, as relative paths): `.git` itself
+ * stays writable so commits work, but its hooks and its config, which name programs git runs
+ * later, do not. Shell startup files matter only in the home folder.
+ */
+export function sandboxProtectedEntries(): SandboxProtectedEntries {
+  const entry = (path: string): SandboxProtectedEntry => ({
+    path,
+    missing: INERT_WHEN_NEW.has(path) ? "allow" : "block",
+  });
+  const folders = [...PROTECTED_FOLDERS].filter((folder) => folder !== ".git");
+  const projectFiles = [...PROTECTED_FILES].filter((file) => !HOME_ONLY_FILES.has(file));
+  return {
+    everyRoot: [".git/hooks", ".git/config", ...folders, ...projectFiles].map(entry),
+    home: [...HOME_ONLY_FILES, ...HOME_STARTUP_PLACES].map(entry),
+  };
+}

@@ -152,3 +152,15 @@ test("a child killed by someone else's signal reports the signal", async () => {
   const result = await run.done;
   assert.deepEqual([result.ending, result.exitCode, result.exitSignal], ["exited", null, "SIGKILL"]);
 });
+
+test("input pipes follow the output pipes: each child fd reads its bytes, then end of file", async () => {
+  const fd3 = collector();
+  const run = sh("echo out >&3; cat <&4; echo; cat <&5", {
+    extraPipes: [fd3.sink],
+    inputPipes: [Buffer.from("first"), Buffer.from("second")],
+  });
+  const result = await run.done;
+  assert.equal(result.exitCode, 0, run.err.text());
+  assert.equal(fd3.text(), "out\n");
+  assert.equal(run.out.text(), "first\nsecond");
+});
