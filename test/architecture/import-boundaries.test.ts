@@ -26,6 +26,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     { module: "util" },
   ],
   permissions: [{ module: "shell" }, { module: "util" }],
+  // OS containment: used by whoever spawns (Bash, hooks, MCP servers) through its index, needs only util.
+  sandbox: [{ module: "util" }],
   hooks: [{ module: "util" }],
   mcp: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   skills: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],

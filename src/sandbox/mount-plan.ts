@@ -1,0 +1,205 @@
+// The mount plan of one sandboxed command: a policy and the host's paths → an ordered list of mounts
+// (Linux) plus the placeholder folders that must exist first. Pure. The rule that orders everything:
+// the more specific path wins (mounts go shallow to deep); at the same path, later roles win:
+// root < system < private temp, veils < toolchains < workspace < protected entries < secrets < revealed.
+import { join } from "node:path";
+import { PRIVATE_TEMP_FOLDERS } from "./default-paths.js";
+import type { HostPath, HostPaths } from "./host-paths.js";
+import type { SandboxPolicy } from "./sandbox-policy.js";
+
+export type Access = "read-only" | "read-write";
+
+export type MountRole =
+  | "root"
+  | "system"
+  | "private-temp"
+  | "veil"
+  | "workspace"
+  | "writable"
+  | "home"
+  | "toolchain"
+  | "program"
+  | "protected"
+  | "secret"
+  | "revealed";
+
+export type Mount =
+  | { kind: "bind"; source: string; target: string; access: Access; role: MountRole }
+  /** An empty in-memory folder: writable private temp, or a read-only veil or hidden folder. */
+  | { kind: "tmpfs"; target: string; access: Access; role: "private-temp" | "veil" | "secret" }
+  /** A hidden file: an empty read-only file is bound over it. */
+  | { kind: "cover-file"; target: string; role: "secret" }
+  | { kind: "dev"; target: "/dev"; role: "system" }
+  | { kind: "proc"; target: "/proc"; role: "system" };
+
+export type MountPlan =
+  | { kind: "plan"; mounts: Mount[]; placeholders: string[] }
+  | { kind: "refused"; reason: string };
+
+const RANK: Record<MountRole, number> = {
+  root: 0,
+  system: 1,
+  "private-temp": 2,
+  veil: 2,
+  home: 3,
+  toolchain: 3,
+  program: 3,
+  workspace: 4,
+  writable: 4,
+  protected: 5,
+  secret: 6,
+  revealed: 7,
+};
+
+/** Roles whose bind only re-exposes what something above hides; under another bind it is dropped
+ *  (a program folder inside the writable workspace must not turn read-only). */
+const ONLY_WHERE_HIDDEN: ReadonlySet<MountRole> = new Set(["home", "toolchain", "program", "revealed"]);
+
+export function planMounts(policy: SandboxPolicy, host: HostPaths, cwd: string): MountPlan {
+  const writes = policy.profile === "workspace-write";
+  const mounts: Mount[] = [
+    { kind: "bind", source: "/", target: "/", access: "read-only", role: "root" },
+    { kind: "dev", target: "/dev", role: "system" },
+    { kind: "proc", target: "/proc", role: "system" },
+  ];
+  const roots: string[] = [];
+  for (const root of policy.workspace) {
+    const found = host(root);
+    if (found.kind !== "folder")
+      return { kind: "refused", reason: `workspace folder ${root} does not exist` };
+    roots.push(found.real);
+    mounts.push(bind(found.real, found.real, writes ? "read-write" : "read-only", "workspace"));
+  }
+  const writableRoots = writes ? [...roots] : [];
+  if (policy.profile === "workspace-write") {
+    for (const path of policy.writable) {
+      const found = host(path);
+      if (found.kind !== "folder" && found.kind !== "file") continue;
+      if (found.kind === "folder") writableRoots.push(found.real);
+      mounts.push(bind(found.real, found.real, "read-write", "writable"));
+    }
+  }
+  const visibleRoots = [...roots, ...writableRoots];
+  const outsideVisible = (path: string) => !visibleRoots.some((root) => isInside(root, path));
+  for (const path of [...PRIVATE_TEMP_FOLDERS, ...policy.tempFolders]) {
+    const found = host(path);
+    if (found.kind === "folder" && outsideVisible(found.real))
+      mounts.push({ kind: "tmpfs", target: found.real, access: "read-write", role: "private-temp" });
+  }
+  if (policy.profile === "read-only") {
+    for (const path of [...policy.hiddenSystem, policy.homeDir]) {
+      const found = host(path);
+      if (found.kind === "folder" && outsideVisible(found.real))
+        mounts.push({ kind: "tmpfs", target: found.real, access: "read-only", role: "veil" });
+    }
+    for (const path of policy.homeVisible)
+      existing(host(path), (real) => mounts.push(visible(real, "toolchain")));
+  } else {
+    existing(host(policy.homeDir), (real) => mounts.push(visible(real, "home")));
+  }
+  for (const path of policy.programFolders) {
+    const found = host(path);
+    if (found.kind === "folder") mounts.push(bind(found.real, path, "read-only", "program"));
+  }
+  const secrets: string[] = [];
+  for (const path of policy.hidden) {
+    const found = host(path);
+    if (found.kind === "folder" || found.kind === "file") secrets.push(found.real);
+    if (found.kind === "folder")
+      mounts.push({ kind: "tmpfs", target: found.real, access: "read-only", role: "secret" });
+    else if (found.kind === "file") mounts.push({ kind: "cover-file", target: found.real, role: "secret" });
+  }
+  for (const path of policy.revealed) existing(host(path), (real) => mounts.push(visible(real, "revealed")));
+
+  const placeholders: string[] = [];
+  if (policy.profile === "workspace-write") {
+    const inWritable = (path: string) => writableRoots.some((root) => isInside(root, path));
+    const hidden = (path: string) => secrets.some((secret) => isInside(secret, path));
+    const protect = (found: HostPath, missing: "block" | "allow" = "block") => {
+      if (found.kind === "folder" || found.kind === "file") {
+        if (inWritable(found.real) && !hidden(found.real))
+          mounts.push(bind(found.real, found.real, "read-only", "protected"));
+      } else if (
+        found.kind === "missing" &&
+        missing === "block" &&
+        inWritable(found.firstMissing) &&
+        !hidden(found.firstMissing)
+      ) {
+        if (!placeholders.includes(found.firstMissing)) placeholders.push(found.firstMissing);
+        mounts.push(bind(found.firstMissing, found.firstMissing, "read-only", "protected"));
+      }
+    };
+    for (const root of writableRoots) {
+      const git = host(join(root, ".git"));
+      for (const entry of policy.protectedEntries) {
+        if (entry.path.startsWith(".git/")) {
+          // A missing .git stays creatable (`git init`); a .git file (a worktree's pointer) is kept whole.
+          if (git.kind === "folder") protect(host(join(root, entry.path)), entry.missing);
+          else if (git.kind === "file") protect(git);
+        } else protect(host(join(root, entry.path)), entry.missing);
+      }
+    }
+    const home = host(policy.homeDir);
+    if (home.kind === "folder" && inWritable(home.real))
+      for (const entry of policy.homeProtectedEntries)
+        protect(host(join(home.real, entry.path)), entry.missing);
+    for (const path of policy.readOnly) protect(host(path));
+  }
+  const ordered = order(mounts);
+  const cover = coverAt(cwd, ordered);
+  if (cover === undefined || cover.kind !== "bind")
+    return { kind: "refused", reason: `the working folder ${cwd} is hidden inside the sandbox` };
+  return { kind: "plan", mounts: ordered, placeholders };
+}
+
+function bind(source: string, target: string, access: Access, role: MountRole): Mount {
+  return { kind: "bind", source, target, access, role };
+}
+
+const visible = (real: string, role: MountRole) => bind(real, real, "read-only", role);
+
+function existing(found: HostPath, use: (real: string) => void): void {
+  if (found.kind === "folder" || found.kind === "file") use(found.real);
+}
+
+/** `path` is `root` or below it; both absolute and normalised (every path of a plan is), which
+ *  makes a prefix test exact and much cheaper than path.relative on the hundreds of checks a plan makes. */
+export function isInside(root: string, path: string): boolean {
+  if (root === "/") return true;
+  return path === root || (path.startsWith(root) && path[root.length] === "/");
+}
+
+const depth = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
+
+/** Shallow to deep, then by role; the same target and rank twice keeps the later; binds that
+ *  expose nothing new (a toolchain folder nothing hides) are dropped. */
+function order(mounts: readonly Mount[]): Mount[] {
+  const sorted = mounts
+    .map((mount, index) => ({ mount, index }))
+    .sort(
+      (left, right) =>
+        depth(left.mount.target) - depth(right.mount.target) ||
+        RANK[left.mount.role] - RANK[right.mount.role] ||
+        left.index - right.index,
+    )
+    .map(({ mount }) => mount);
+  const kept: Mount[] = [];
+  for (const [index, mount] of sorted.entries()) {
+    const later = sorted.slice(index + 1);
+    if (later.some((other) => other.target === mount.target && RANK[other.role] === RANK[mount.role]))
+      continue;
+    const above = coverAt(mount.target, kept);
+    if (ONLY_WHERE_HIDDEN.has(mount.role) && above?.kind === "bind") continue;
+    // Hiding or protecting what is already out of sight would only create an empty name there.
+    if ((mount.role === "secret" || mount.role === "protected") && above?.kind !== "bind") continue;
+    kept.push(mount);
+  }
+  return kept;
+}
+
+/** The mount that decides what is seen at `path`: the last one at or above it. */
+export function coverAt(path: string, mounts: readonly Mount[]): Mount | undefined {
+  let found: Mount | undefined;
+  for (const mount of mounts) if (isInside(mount.target, path)) found = mount;
+  return found;
+}

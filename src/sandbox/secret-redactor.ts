@@ -1,0 +1,88 @@
+// Secret redaction for text on its way to the model, the transcript or a hook: the values of the
+// variables the environment filter removed, and well-known key shapes (secret-shapes.ts), each
+// replaced by a marker naming what it was (`[redacted: GitHub token]`, `[redacted: value of
+// GITHUB_TOKEN]`). Where the redactor runs and whether it is switched on is the caller's choice.
+import {
+  AWS_SECRET_DISTANCE,
+  AWS_SECRET_NEAR_KEY_ID,
+  looksLikeAwsSecret,
+  SECRET_SHAPES,
+  type SecretShape,
+} from "./secret-shapes.js";
+
+/** Values shorter than this are not redacted as values: `1`, `true` or a short word would turn up
+ *  everywhere (their shapes are still found). */
+export const MIN_REDACTED_VALUE_LENGTH = 8;
+
+export type Redaction = {
+  text: string;
+  /** What was replaced, by marker name, with counts (empty when nothing was). */
+  found: Record<string, number>;
+};
+
+export type Redactor = { redact(text: string): Redaction };
+
+export type SecretValue = { name: string; value: string };
+
+export const marker = (name: string) => `[redacted: ${name}]`;
+
+/** A redactor for these values (e.g. `secretValues(filterEnvironment(…).removed)`) and every shape. */
+export function createRedactor(values: readonly SecretValue[] = []): Redactor {
+  // Longest first, so a value that contains another is replaced whole.
+  const literal = values
+    .filter((entry) => entry.value.length >= MIN_REDACTED_VALUE_LENGTH)
+    .sort((left, right) => right.value.length - left.value.length);
+  return {
+    redact(text) {
+      const found: Record<string, number> = {};
+      const count = (name: string) => {
+        found[name] = (found[name] ?? 0) + 1;
+      };
+      let result = text;
+      for (const { name, value } of literal) {
+        if (!result.includes(value)) continue;
+        const parts = result.split(value);
+        for (let index = 1; index < parts.length; index += 1) count(`value of ${name}`);
+        result = parts.join(marker(`value of ${name}`));
+      }
+      for (const shape of SECRET_SHAPES) result = replaceShape(result, shape, count);
+      result = replaceAwsSecretsNearKeyIds(result, count);
+      return { text: result, found };
+    },
+  };
+}
+
+function replaceShape(text: string, shape: SecretShape, count: (name: string) => void): string {
+  if (!shape.anchors.some((anchor) => text.includes(anchor))) return text;
+  return text.replace(shape.pattern, (match: string, ...groups: unknown[]) => {
+    count(shape.name);
+    if (shape.group === undefined) return marker(shape.name);
+    const secret = groups[shape.group - 1];
+    return typeof secret === "string" ? match.replace(secret, marker(shape.name)) : marker(shape.name);
+  });
+}
+
+/** A 40-character secret within a short distance after a redacted access key id (the id itself is
+ *  already a marker by now, so the marker is the anchor). */
+function replaceAwsSecretsNearKeyIds(text: string, count: (name: string) => void): string {
+  const anchor = marker("AWS access key id");
+  if (!text.includes(anchor)) return text;
+  let result = "";
+  let position = 0;
+  for (;;) {
+    const at = text.indexOf(anchor, position);
+    if (at < 0) break;
+    const windowStart = at + anchor.length;
+    let windowEnd = Math.min(text.length, windowStart + AWS_SECRET_DISTANCE);
+    // Never cut a candidate in two at the window's end.
+    while (windowEnd < text.length && /[A-Za-z0-9/+=]/.test(text[windowEnd])) windowEnd += 1;
+    const window = text.slice(windowStart, windowEnd).replace(AWS_SECRET_NEAR_KEY_ID, (candidate) => {
+      if (!looksLikeAwsSecret(candidate)) return candidate;
+      count("AWS secret access key");
+      return marker("AWS secret access key");
+    });
+    result += text.slice(position, windowStart) + window;
+    position = windowEnd;
+  }
+  return result + text.slice(position);
+}
