@@ -2,7 +2,7 @@
 // (Linux) plus the placeholder folders that must exist first. Pure. The rule that orders everything:
 // the more specific path wins (mounts go shallow to deep); at the same path, later roles win:
 // root < system < private temp, veils < toolchains < workspace < protected entries < secrets < revealed.
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PRIVATE_TEMP_FOLDERS } from "./default-paths.js";
 import type { HostPath, HostPaths } from "./host-paths.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
@@ -130,6 +130,9 @@ export function planMounts(policy: SandboxPolicy, host: HostPaths, cwd: string):
       }
     };
     for (const root of writableRoots) {
+      // A repository's git folder made writable itself (to commit from a subfolder or a worktree).
+      if (basename(root) === ".git")
+        for (const entry of ["hooks", "config"]) protect(host(join(root, entry)), "block");
       const git = host(join(root, ".git"));
       for (const entry of policy.protectedEntries) {
         if (entry.path.startsWith(".git/")) {

@@ -261,3 +261,24 @@ test("a workspace that holds the home folder protects its startup files and hide
   assert.equal(lines.includes("ro /home/u/.ssh (protected)"), false, "hidden already");
   assert.ok(plan.kind === "plan" && plan.placeholders.includes("/home/u/.zshrc"));
 });
+
+test("a git folder given as writable (committing from a subfolder) keeps its hooks and config read-only", () => {
+  const machine = host({
+    ...BASE,
+    "/repo": "folder",
+    "/repo/sub": "folder",
+    "/repo/.git": "folder",
+    "/repo/.git/config": "file",
+  });
+  const policy = policyOf("workspace-write", {
+    workspace: ["/repo/sub"],
+    homeDir: "/home/none",
+    filesystem: { allowWrite: ["/repo/.git"] },
+  });
+  const plan = planMounts(policy, machine, "/repo/sub");
+  const lines = mounts(plan);
+  assert.ok(lines.includes("rw /repo/.git (writable)"));
+  assert.ok(lines.includes("ro /repo/.git/hooks (protected)"));
+  assert.ok(lines.includes("ro /repo/.git/config (protected)"));
+  assert.ok(plan.kind === "plan" && plan.placeholders.includes("/repo/.git/hooks"));
+});
