@@ -130,8 +130,10 @@ export async function wireAgents(input: {
         model: name,
         provider: parent.provider,
         env,
+        apiKeyHelper: basics.apiKeyHelper,
         cwd,
         tracer,
+        notice: (message) => input.session().emit({ type: "warning", message }),
       });
     },
     hooks: {

@@ -26,8 +26,8 @@ import {
   type PromptSection,
   type SystemPromptBuilder,
 } from "../prompt/system-prompt-builder.js";
-import { connectEarly, createModelClient } from "../providers/create-model-client.js";
-import { withFallbackModel } from "../providers/fallback-client.js";
+import { type ApiKeyHelper, createApiKeyHelper } from "../providers/api-key-helper.js";
+import { connectEarly } from "../providers/create-model-client.js";
 import type { Effort } from "../providers/model-catalog.js";
 import { ContextManager } from "../session/context-manager.js";
 import { promptImages } from "../session/prompt-images.js";
@@ -58,6 +58,7 @@ import { type CliOptions, DEFAULT_MAX_TURNS } from "./options.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
 import { resumeRequest } from "./resume-request.js";
+import { createRunModel } from "./run-model.js";
 import { notActedOn, runtimeExtras, selectBuiltinTools, sourceLevels } from "./runtime-extras.js";
 import { systemPromptOverride } from "./sdk-options.js";
 import { sessionIdentity } from "./session-identity.js";
@@ -72,6 +73,8 @@ export type Basics = {
   settings: Config;
   /** The folder's own hooks, MCP servers, allow rules and env are withheld (not trusted). */
   folderWithheld?: boolean;
+  /** Settings `apiKeyHelper`: one per run, so every model client shares its cached key. */
+  apiKeyHelper?: ApiKeyHelper;
 };
 
 export type Runtime = Basics & {
@@ -140,7 +143,11 @@ export function loadBasics(
   const env = withThinkingFlags(merged ? { ...merged, homeDir: shellEnv.homeDir } : shellEnv, options);
   const debug = debugOutput({ traceEnv: env.trace, ...options }, (text) => process.stderr.write(text));
   const tracer = createTracer(debug.enabled, debug.write);
-  return { cwd, env, tracer, settings, ...(applyFolderConfig ? {} : { folderWithheld: true }) };
+  const helper = settings.merged.apiKeyHelper;
+  const apiKeyHelper = helper
+    ? createApiKeyHelper({ command: helper, cwd, env: env.all, ttlMs: env.apiKeyHelperTtlMs })
+    : undefined;
+  return { cwd, env, tracer, settings, apiKeyHelper, ...(applyFolderConfig ? {} : { folderWithheld: true }) };
 }
 
 function permissionRules(settings: Config, options: CliOptions): PermissionRules {
@@ -264,6 +271,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     model: options.model ?? settings.merged.model,
     provider: options.provider ?? settings.merged.provider,
     env,
+    apiKeyHelper: basics.apiKeyHelper,
   });
   const sessionsDir = projectSessionsDir(join(env.homeDir, ".agents", "sessions"), cwd);
   const resumed = resolveResume({
@@ -319,36 +327,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
   const hooks = createHooks(basics, sessionId, () => gate.mode, sink, contextDir, options.setup);
   late.hooks = hooks;
   const effort = options.effort ?? settings.merged.effort;
-  const primary = await createModelClient({
-    model: options.model ?? settings.merged.model,
-    provider: options.provider ?? settings.merged.provider,
-    env,
-    cwd,
-    tracer,
-    effort,
-    fetch: modelFetch,
-  });
-  const fallbackModel = options.fallbackModel;
-  const model = fallbackModel
-    ? withFallbackModel(
-        primary,
-        () =>
-          createModelClient({
-            model: fallbackModel,
-            provider: primary.provider === "scripted" ? undefined : primary.provider,
-            env,
-            cwd,
-            tracer,
-            effort,
-            fetch: modelFetch,
-          }),
-        (from, to, reason) =>
-          sink.session?.emit({
-            type: "warning",
-            message: `${from} stays overloaded (${reason}); switched to the fallback model ${to.model} for the rest of the session`,
-          }),
-      )
-    : primary;
+  const model = await createRunModel(basics, options, modelFetch, sink, startupWarnings);
   const levels = sourceLevels(options.settingSources);
   const custom = decided.files.commands;
   const [discovered, mcp] = await Promise.all([
@@ -381,6 +360,7 @@ export async function createRuntime(options: CliOptions, interactive: boolean): 
     sessionModel: () => session.model,
     provider: model.provider,
     warnings: startupWarnings,
+    apiKeyHelper: basics.apiKeyHelper,
   });
   const { agentFiles } = decided.files;
   const wiring = { basics, options, interactive, sessionId, sessionsDir, gate, hooks, skills, agentFiles };

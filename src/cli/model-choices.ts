@@ -14,7 +14,7 @@ function price(model: string, overrides: Readonly<Record<string, ModelPrice>>): 
 
 function vendorModels(provider: string, baseUrl: string | undefined): readonly string[] {
   if (provider === "anthropic") return KNOWN_MODELS.anthropic ?? [];
-  if (provider !== "openai") return [];
+  if (provider !== "openai" && provider !== "openai-responses") return [];
   if (!baseUrl || /api\.openai\.com/.test(baseUrl)) return KNOWN_MODELS.openai ?? [];
   if (/deepseek/.test(baseUrl)) return KNOWN_MODELS.deepseek ?? [];
   return [];

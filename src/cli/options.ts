@@ -1,5 +1,6 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
+import { PROVIDER_NAMES } from "../providers/create-model-client.js";
 import { UsageError } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
 import { splitRules } from "../util/rule-list.js";
@@ -10,7 +11,7 @@ export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"] as const;
 type PermissionMode = (typeof PERMISSION_MODES)[number];
-export const PROVIDERS = ["anthropic", "openai"] as const;
+export const PROVIDERS = PROVIDER_NAMES;
 export const EFFORTS = ["low", "medium", "high", "max"] as const;
 
 export type CliOptions = {
@@ -119,7 +120,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
   }
   const provider = raw.provider === undefined ? undefined : String(raw.provider);
   if (provider !== undefined && !isOneOf(PROVIDERS, provider))
-    throw new UsageError(`--provider ${provider}: use anthropic or openai`);
+    throw new UsageError(`--provider ${provider}: use ${PROVIDERS.join(", ")}`);
   const requestedMode = raw.permissionMode === undefined ? undefined : String(raw.permissionMode);
   if (requestedMode !== undefined && !isOneOf(PERMISSION_MODES, requestedMode))
     throw new UsageError(`--permission-mode ${requestedMode}: use one of ${PERMISSION_MODES.join(", ")}`);

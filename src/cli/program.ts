@@ -28,7 +28,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     )
     .option("--model <model>", "model name, or scripted:FILE to play a JSON script offline")
     .addOption(
-      new Option("--provider <provider>", "anthropic or openai (default: from the API key that is set)"),
+      new Option(
+        "--provider <provider>",
+        "anthropic, openai, openai-responses or bedrock (default: from the variables that are set)",
+      ),
     )
     .option("--max-turns <n>", `maximum model requests per prompt (default ${DEFAULT_MAX_TURNS})`)
     .option("--verbose", "progress lines on stderr")

@@ -24,8 +24,10 @@ export function promptHookModel(basics: Basics, sink: { session?: Session }): As
         model: wanted,
         provider,
         env: basics.env,
+        apiKeyHelper: basics.apiKeyHelper,
         cwd: basics.cwd,
         tracer: basics.tracer,
+        notice: (message) => session.emit({ type: "warning", message }),
       });
       clients.set(wanted, client);
     }

@@ -14,7 +14,7 @@ import { systemNote } from "../util/system-note.js";
 import type { Runtime } from "./compose.js";
 
 export function switchedModelClient(
-  runtime: Pick<Runtime, "session" | "env" | "cwd" | "tracer" | "effort">,
+  runtime: Pick<Runtime, "session" | "env" | "cwd" | "tracer" | "effort" | "apiKeyHelper">,
   model: string,
 ): Promise<ModelClient> {
   const { provider } = runtime.session.model;
@@ -22,9 +22,11 @@ export function switchedModelClient(
     model,
     provider: provider === "scripted" ? undefined : provider,
     env: runtime.env,
+    apiKeyHelper: runtime.apiKeyHelper,
     cwd: runtime.cwd,
     tracer: runtime.tracer,
     effort: runtime.effort,
+    notice: (message) => runtime.session.emit({ type: "warning", message }),
   });
 }
 
@@ -77,7 +79,10 @@ export type SwitchOutcome = { ok: true } | { ok: false; reason: string };
 /** Switches the session to `requested` (null: back to `initial`, the SDK's "default"), through the
  *  PreModelSwitch / PostModelSwitch hooks. */
 export async function switchModel(
-  runtime: Pick<Runtime, "session" | "env" | "cwd" | "tracer" | "effort" | "hooks" | "settings">,
+  runtime: Pick<
+    Runtime,
+    "session" | "env" | "cwd" | "tracer" | "effort" | "hooks" | "settings" | "apiKeyHelper"
+  >,
   requested: string | null,
   source: ModelSwitchFacts["source"],
   initial?: ModelClient,

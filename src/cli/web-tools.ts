@@ -3,6 +3,7 @@
 import type { Config } from "../config/config.js";
 import type { EnvSnapshot } from "../config/env.js";
 import type { ModelClient } from "../model/types.js";
+import type { ApiKeyHelper } from "../providers/api-key-helper.js";
 import { createModelClient } from "../providers/create-model-client.js";
 import type { Tool } from "../tools/tool.js";
 import { createConnector } from "../tools/web/connector.js";
@@ -23,6 +24,8 @@ export type WebToolsOptions = {
   sessionModel: () => ModelClient;
   provider: string;
   warnings: string[];
+  /** Settings `apiKeyHelper` (shared with the session's model). */
+  apiKeyHelper?: ApiKeyHelper;
 };
 
 /** The client that condenses fetched pages: `webFetch.model`, else ANTHROPIC_SMALL_FAST_MODEL on
@@ -36,8 +39,10 @@ async function condenserFor(options: WebToolsOptions): Promise<() => ModelClient
     model: configured,
     provider: options.provider,
     env: options.env,
+    apiKeyHelper: options.apiKeyHelper,
     cwd: options.cwd,
     tracer: options.tracer,
+    notice: (message) => options.warnings.push(message),
   });
   return () => client;
 }

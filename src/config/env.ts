@@ -40,6 +40,25 @@ export type EnvSnapshot = {
   maxThinkingTokens?: number;
   /** `--thinking adaptive|enabled` (no variable): thinking on at the model's default budget. */
   thinkingOn?: boolean;
+  /** CLAUDE_CODE_USE_BEDROCK=1: Claude through Amazon Bedrock. */
+  useBedrock: boolean;
+  /** AWS_REGION, else AWS_DEFAULT_REGION. */
+  awsRegion?: string;
+  awsAccessKeyId?: string;
+  awsSecretAccessKey?: string;
+  awsSessionToken?: string;
+  awsProfile?: string;
+  /** AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE (default ~/.aws/config, ~/.aws/credentials). */
+  awsConfigFile?: string;
+  awsCredentialsFile?: string;
+  /** AWS_BEARER_TOKEN_BEDROCK: a Bedrock API key, sent instead of a SigV4 signature. */
+  awsBearerTokenBedrock?: string;
+  /** ANTHROPIC_BEDROCK_BASE_URL: the Bedrock runtime endpoint (default from the region). */
+  bedrockBaseUrl?: string;
+  /** CLAUDE_CODE_API_KEY_HELPER_TTL_MS: how long an `apiKeyHelper` key is used before it is asked again. */
+  apiKeyHelperTtlMs?: number;
+  /** ANTHROPIC_DEFAULT_{FABLE,OPUS,SONNET,HAIKU}_MODEL: what the aliases resolve to. */
+  aliasOverrides: { fable?: string; opus?: string; sonnet?: string; haiku?: string };
   /** stream-json input: `system/session_state_changed` lines, which Claude Code writes only when the
    *  TypeScript Agent SDK (CLAUDE_CODE_SDK_READS_SESSION_STATE) or the user asks for them. */
   sessionStateEvents: boolean;
@@ -74,6 +93,14 @@ function thinkingTokens(value: string | undefined, warnings: string[]): number |
   const tokens = Number(value);
   if (Number.isInteger(tokens) && tokens >= 0) return tokens;
   warnings.push(`MAX_THINKING_TOKENS=${value} is not a whole number of tokens; ignoring it`);
+  return undefined;
+}
+
+function milliseconds(name: string, value: string | undefined, warnings: string[]): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const ms = Number(value);
+  if (Number.isInteger(ms) && ms > 0) return ms;
+  warnings.push(`${name}=${value} is not a positive whole number of milliseconds; ignoring it`);
   return undefined;
 }
 
@@ -118,6 +145,27 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     searxngUrl: nonEmpty(env.SEARXNG_URL),
     promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
     maxThinkingTokens: thinkingTokens(env.MAX_THINKING_TOKENS, warnings),
+    useBedrock: truthy(env.CLAUDE_CODE_USE_BEDROCK),
+    awsRegion: nonEmpty(env.AWS_REGION) ?? nonEmpty(env.AWS_DEFAULT_REGION),
+    awsAccessKeyId: nonEmpty(env.AWS_ACCESS_KEY_ID),
+    awsSecretAccessKey: nonEmpty(env.AWS_SECRET_ACCESS_KEY),
+    awsSessionToken: nonEmpty(env.AWS_SESSION_TOKEN),
+    awsProfile: nonEmpty(env.AWS_PROFILE),
+    awsConfigFile: nonEmpty(env.AWS_CONFIG_FILE),
+    awsCredentialsFile: nonEmpty(env.AWS_SHARED_CREDENTIALS_FILE),
+    awsBearerTokenBedrock: nonEmpty(env.AWS_BEARER_TOKEN_BEDROCK),
+    bedrockBaseUrl: nonEmpty(env.ANTHROPIC_BEDROCK_BASE_URL),
+    apiKeyHelperTtlMs: milliseconds(
+      "CLAUDE_CODE_API_KEY_HELPER_TTL_MS",
+      env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS,
+      warnings,
+    ),
+    aliasOverrides: {
+      fable: nonEmpty(env.ANTHROPIC_DEFAULT_FABLE_MODEL),
+      opus: nonEmpty(env.ANTHROPIC_DEFAULT_OPUS_MODEL),
+      sonnet: nonEmpty(env.ANTHROPIC_DEFAULT_SONNET_MODEL),
+      haiku: nonEmpty(env.ANTHROPIC_DEFAULT_HAIKU_MODEL),
+    },
     sessionStateEvents:
       truthy(env.CLAUDE_CODE_SDK_READS_SESSION_STATE) || truthy(env.CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS),
   };

@@ -70,7 +70,9 @@ const webSearchSchema = z.strictObject({
 const settingsSchema = z
   .object({
     model: z.string().optional(),
-    provider: z.enum(["anthropic", "openai"]).optional(),
+    provider: z.enum(["anthropic", "openai", "openai-responses", "bedrock"]).optional(),
+    /** A shell command whose stdout is the API key (Claude Code's setting). */
+    apiKeyHelper: z.string().trim().min(1).optional(),
     maxTurns: z.number().int().positive().optional(),
     effort: z.enum(["low", "medium", "high", "max"]).optional(),
     /** Prices for models reagent does not know (US dollars per million tokens). */
@@ -106,7 +108,9 @@ type SettingsFile = SettingsData;
 /** The merged view of the layers (permission rules and hooks are read per layer). */
 export type Settings = {
   model?: string;
-  provider?: "anthropic" | "openai";
+  provider?: SettingsFile["provider"];
+  /** The command of the latest layer that names one. */
+  apiKeyHelper?: string;
   maxTurns?: number;
   contextWindow?: number;
   permissions?: { defaultMode?: NonNullable<SettingsFile["permissions"]>["defaultMode"] };
@@ -138,6 +142,7 @@ const USED_KEYS = [
   "webSearch",
   "effort",
   "modelPricing",
+  "apiKeyHelper",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -275,6 +280,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
       "contextWindow",
       "disableAllHooks",
       "effort",
+      "apiKeyHelper",
     ] as const)
       if (data[key] !== undefined) Object.assign(merged, { [key]: data[key] });
     if (permissions?.defaultMode)

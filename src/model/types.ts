@@ -22,12 +22,14 @@ export type ImageBlock = {
 };
 
 /** The model's reasoning. Anthropic signs it (`signature`, sent back unchanged within a tool loop);
- *  OpenAI-compatible reasoners stream it as `reasoning_content` or `reasoning` (`field`, no signature). */
+ *  OpenAI-compatible reasoners stream it as `reasoning_content` or `reasoning` (`field`, no signature);
+ *  an OpenAI Responses reasoning item keeps its summary as `thinking` and its encrypted content as
+ *  `signature` (`field: "encrypted_content"`), sent back as a reasoning item before its calls. */
 export type ThinkingBlock = {
   type: "thinking";
   thinking: string;
   signature: string;
-  field?: "reasoning_content" | "reasoning";
+  field?: "reasoning_content" | "reasoning" | "encrypted_content";
 };
 
 /** Reasoning the provider encrypted; kept and sent back as it came. */

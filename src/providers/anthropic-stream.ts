@@ -1,16 +1,15 @@
-// ModelClient for Anthropic's Messages API through the official SDK, streaming. Owns the
-// request body (prompt-cache breakpoints, thinking as the model expects it) and the assembly of
-// thinking, text and tool_use blocks from SSE events; retries, backoff and tracing are the shared
-// driver's (retry.ts), error classification is retry-classify.ts'.
+// The Messages API conversation shared by Anthropic's own API and Amazon Bedrock: builds the request
+// body (prompt-cache breakpoints, thinking as the model expects it, tools) and assembles thinking,
+// text and tool_use blocks from the SSE events. How the request reaches the server (the SDK client,
+// its credentials) is the caller's (anthropic.ts, bedrock.ts); retries, backoff and tracing are the
+// shared driver's (retry.ts), error classification is retry-classify.ts'.
 import type Anthropic from "@anthropic-ai/sdk";
-import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
 } from "@anthropic-ai/sdk/core/error";
-import { Messages } from "@anthropic-ai/sdk/resources/messages";
 import {
   type AssistantBlock,
   emptyUsage,
@@ -37,29 +36,44 @@ import {
   toAnthropicSystem,
   toAnthropicTools,
 } from "./anthropic-wire.js";
-import { createHttpFetch } from "./http-fetch.js";
-import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
-import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
+import {
+  type AttemptFailure,
+  abortedError,
+  type RetryOptions,
+  retryingClient,
+  retryPolicyFrom,
+} from "./retry.js";
+import {
+  classifyThrown,
+  type ProviderLabels,
+  type SdkErrorCategory,
+  serverToolsRefusal,
+} from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
-export type AnthropicClientOptions = {
-  apiKey: string;
-  baseURL?: string;
+/** What the conversation needs of the caller besides the request. */
+export type MessagesClientOptions = RetryOptions & {
+  provider: string;
   model: string;
+  labels: ProviderLabels;
+  /** Sends the streaming request (with the caller's SDK client and credentials). */
+  send(
+    params: Anthropic.MessageCreateParamsStreaming,
+    signal: AbortSignal,
+  ): Promise<
+    | { ok: true; value: AsyncIterable<Anthropic.RawMessageStreamEvent> }
+    | { ok: false; failure: AttemptFailure }
+  >;
+  /** Server-side tools (web_search) exist on Anthropic's own API only. */
+  serverTools: boolean;
   maxTokens?: number;
-  maxRetries?: number;
-  /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
-  retryBaseDelayMs?: number;
-  retryMaxDelayMs?: number;
   tracer?: Tracer;
-  fetch?: typeof fetch;
   /** `--effort`, settings `effort`, MAX_THINKING_TOKENS. */
   thinking?: ThinkingSettings;
   /** Prompt-cache breakpoints (default on). */
   cache?: boolean;
 };
 
-export const defaultAnthropicBaseURL = "https://api.anthropic.com";
 type BlockInProgress =
   | { kind: "text"; text: string; citations?: WebSearchCitation[] }
   | { kind: "thinking"; thinking: string; signature: string }
@@ -67,35 +81,15 @@ type BlockInProgress =
   | { kind: "tool"; id: string; name: string; json: string }
   | ServerBlockInProgress;
 
-/** The SDK's client with the Messages API only: the full client also loads models, files, batches,
- *  beta, skills, organisation and webhook code a CLI never calls (~1 MB more to load). */
-class MessagesClient extends BaseAnthropic {
-  messages = new Messages(this);
-}
-
-export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
-  const baseURL = options.baseURL ?? defaultAnthropicBaseURL;
-  const sdk = new MessagesClient({
-    apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
-    baseURL,
-    maxRetries: 0,
-    fetch: options.fetch ?? createHttpFetch(),
-    logLevel: "off",
-    openTelemetry: false,
-    webhookKey: null,
-  });
-  const labels: ProviderLabels = {
-    name: "Anthropic",
-    apiKeyVariable: "ANTHROPIC_API_KEY",
-    baseUrlVariable: "ANTHROPIC_BASE_URL",
-    baseURL,
-  };
+export function createMessagesClient(options: MessagesClientOptions): ModelClient {
+  const { labels } = options;
   const tracer = options.tracer ?? noopTracer;
   const policy = retryPolicyFrom(options);
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();
     const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
+    if (request.serverTools?.length && !options.serverTools) return serverToolsRefusal(labels.name);
     try {
       const cache = { cache: options.cache };
       const params = {
@@ -113,7 +107,9 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
         ...toAnthropicServerTools(request.serverTools ?? []),
       ];
       if (tools.length > 0) params.tools = tools;
-      const stream = await sdk.messages.create(params, { signal: request.signal });
+      const sent = await options.send(params, request.signal);
+      if (!sent.ok) return sent.failure;
+      const stream = sent.value;
       phase.responseStarted = true;
       const blocks = new Map<number, BlockInProgress>();
       const usage = emptyUsage();
@@ -200,7 +196,13 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     }
   }
 
-  const client = retryingClient({ provider: "anthropic", model: options.model, policy, tracer, attempt });
+  const client = retryingClient({
+    provider: options.provider,
+    model: options.model,
+    policy,
+    tracer,
+    attempt,
+  });
   // Every current Claude model reads images.
   return { ...client, stream: client.stream.bind(client), acceptsImages: true };
 }
@@ -243,7 +245,8 @@ function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message,
   return { role: "assistant", content };
 }
 
-function sdkErrorCategory(error: unknown): SdkErrorCategory {
+/** What the Anthropic SDK (also under the Bedrock client) says a thrown error is. */
+export function sdkErrorCategory(error: unknown): SdkErrorCategory {
   if (error instanceof APIUserAbortError) return "user-abort";
   if (error instanceof APIConnectionTimeoutError) return "timeout";
   if (error instanceof APIConnectionError) return "connection";

@@ -7,7 +7,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+import type { ImageBlock, Message, StopReason, ThinkingBlock, ToolSchema, Usage } from "../model/types.js";
 
 /** Prefix that shows the model a tool_result had `is_error: true` (Chat Completions has no flag). */
 export const toolErrorMarker = "Error: ";
@@ -30,7 +30,11 @@ function assistantMessage(message: Extract<Message, { role: "assistant" }>, opti
     .filter((block) => block.type === "text")
     .map((block) => block.text)
     .join("");
-  const thinking = message.content.filter((block) => block.type === "thinking");
+  // A Responses reasoning item (encrypted for that API) means nothing to a Chat Completions server.
+  const thinking = message.content.filter(
+    (block): block is ThinkingBlock & { field?: "reasoning_content" | "reasoning" } =>
+      block.type === "thinking" && block.field !== "encrypted_content",
+  );
   const toolCalls = message.content
     .filter((block) => block.type === "tool_use")
     .map((block) => ({

@@ -3,7 +3,6 @@
 // or vLLM's `reasoning`), text and tool calls from chunk fragments, tolerant of servers that omit
 // optional fields, and the request knobs per model (`reasoning_effort`, `max_completion_tokens`). Message conversion lives in
 // openai-chat-wire.ts; retries, backoff and tracing in retry.ts.
-import OpenAI from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import {
   type AssistantBlock,
@@ -15,30 +14,17 @@ import {
   type ToolUseBlock,
 } from "../model/types.js";
 import { newToolUseId } from "../util/ids.js";
-import { noopTracer, type Tracer } from "../util/trace.js";
-import { createHttpFetch } from "./http-fetch.js";
+import { withKey } from "./api-key-helper.js";
 import { type Effort, openaiModelFacts } from "./model-catalog.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
-import { type AttemptFailure, abortedError, retryingClient, retryPolicyFrom } from "./retry.js";
-import { classifyThrown, type ProviderLabels, type SdkErrorCategory } from "./retry-classify.js";
+import { type OpenAIClientOptions, openaiConnection, openaiErrorCategory } from "./openai-sdk.js";
+import { type AttemptFailure, abortedError, retryingClient } from "./retry.js";
+import { classifyThrown, serverToolsRefusal } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
-export type OpenAIChatClientOptions = {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  maxTokens?: number;
-  maxRetries?: number;
-  /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
-  retryBaseDelayMs?: number;
-  retryMaxDelayMs?: number;
-  tracer?: Tracer;
-  fetch?: typeof fetch;
-  /** `--effort` / settings `effort`: sent as `reasoning_effort` to models that take it. */
-  effort?: Effort;
-};
+export type OpenAIChatClientOptions = OpenAIClientOptions;
 
-export const defaultOpenAIBaseURL = "https://api.openai.com/v1";
+export { defaultOpenAIBaseURL } from "./openai-sdk.js";
 
 type CallInProgress = { id: string; name: string; arguments: string; announced: boolean };
 
@@ -63,25 +49,13 @@ type LooseChunk = {
 };
 
 export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelClient {
-  const baseURL = options.baseURL ?? defaultOpenAIBaseURL;
-  const sdk = new OpenAI({
-    apiKey: options.apiKey === "" ? "missing-api-key" : options.apiKey,
-    baseURL,
-    maxRetries: 0,
-    fetch: options.fetch ?? createHttpFetch(),
-    logLevel: "off",
-    organization: null,
-    project: null,
-    webhookSecret: null,
-  });
-  const labels: ProviderLabels = {
-    name: "The OpenAI-compatible server",
-    apiKeyVariable: "OPENAI_API_KEY",
-    baseUrlVariable: "OPENAI_BASE_URL",
-    baseURL,
-  };
-  const tracer = options.tracer ?? noopTracer;
-  const policy = retryPolicyFrom(options);
+  const {
+    sdkFor,
+    key: source,
+    labels,
+    tracer,
+    policy,
+  } = openaiConnection(options, "The OpenAI-compatible server");
   const facts = openaiModelFacts(options.model);
   /** Set once the server streamed reasoning: from then on tool-call messages always carry it. */
   let reasons = facts.reasoner;
@@ -89,14 +63,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
     const startedAt = Date.now();
     const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
-    if (request.serverTools?.length)
-      return {
-        error: {
-          kind: "bad_request",
-          message: "provider-run tools (web_search) exist only on the Anthropic API",
-        },
-        retryable: false,
-      };
+    if (request.serverTools?.length) return serverToolsRefusal(labels.name);
     try {
       const params: ChatCompletionCreateParamsStreaming = {
         model: options.model,
@@ -112,7 +79,11 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
       }
       const effort = reasoningEffort(options.effort, facts.effort, request.reasoning);
       if (effort !== undefined) (params as unknown as Record<string, unknown>).reasoning_effort = effort;
-      const stream = await sdk.chat.completions.create(params, { signal: request.signal });
+      const sent = await withKey(source, (key) =>
+        sdkFor(key).chat.completions.create(params, { signal: request.signal }),
+      );
+      if (!sent.ok) return sent.failure;
+      const stream = sent.value;
       phase.responseStarted = true;
       let text = "";
       const reasoning = { text: "", field: undefined as "reasoning_content" | "reasoning" | undefined };
@@ -173,7 +144,7 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
     } catch (error) {
-      return classifyThrown(error, sdkErrorCategory(error), phase, labels);
+      return classifyThrown(error, openaiErrorCategory(error), phase, labels);
     }
   }
 
@@ -228,12 +199,4 @@ function assembleMessage(
     content.push(block);
   }
   return { role: "assistant", content };
-}
-
-function sdkErrorCategory(error: unknown): SdkErrorCategory {
-  if (error instanceof OpenAI.APIUserAbortError) return "user-abort";
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return "timeout";
-  if (error instanceof OpenAI.APIConnectionError) return "connection";
-  if (error instanceof OpenAI.APIError && error.status === undefined) return "stream-error";
-  return "other";
 }

@@ -17,7 +17,13 @@ const TABLE: Row[] = [
   [/^claude-haiku-4-5/, 1, 5, 1.25, 0.1],
   [/^claude-3-5-haiku/, 0.8, 4, 1, 0.08],
   [/^claude-3-haiku/, 0.25, 1.25, 0.3, 0.03],
-  // OpenAI: automatic caching, no write premium; cached input at the listed discount.
+  // OpenAI: automatic caching, no write premium; cached input at the listed discount. The pro models
+  // (Responses API only) have no cached-input discount.
+  [/^o1-pro/, 150, 600, 150, 150],
+  [/^o3-pro/, 20, 80, 20, 20],
+  [/^gpt-5(\.\d)?-pro/, 15, 120, 15, 15],
+  [/^gpt-5(\.1)?-codex-mini/, 0.25, 2, 0.25, 0.025],
+  [/^codex-mini/, 1.5, 6, 1.5, 0.375],
   [/^gpt-5-nano/, 0.05, 0.4, 0.05, 0.005],
   [/^gpt-5-mini/, 0.25, 2, 0.25, 0.025],
   [/^gpt-5(\.1)?(-|$)/, 1.25, 10, 1.25, 0.125],
@@ -38,8 +44,14 @@ const TABLE: Row[] = [
 /** Anthropic bills its server-side web search at $10 per 1,000 searches, on every model. */
 const ANTHROPIC_WEB_SEARCH = 0.01;
 
+/** Without provider prefixes (`anthropic/…`), Bedrock's inference-profile prefix and version suffix
+ *  (`us.anthropic.claude-sonnet-5` → `claude-sonnet-5`, `…-20250929-v1:0` → `…-20250929`). */
 function normalise(model: string): string {
-  return model.toLowerCase().replace(/^.*\//, "");
+  return model
+    .toLowerCase()
+    .replace(/^.*\//, "")
+    .replace(/^([a-z-]+\.)?anthropic\./, "")
+    .replace(/-v\d+(:\d+)?$/, "");
 }
 
 /** The price of a model: settings first (exact id), then the table; undefined when unknown. */

@@ -87,13 +87,28 @@ function networkCode(thrown: unknown): string | undefined {
   return undefined;
 }
 
+/** Anthropic's error types, and the exceptions Bedrock sends inside its event stream. */
 function sseErrorKind(type: string | undefined): ModelErrorKind {
   if (type === "overloaded_error") return "overloaded";
-  if (type === "rate_limit_error") return "rate_limit";
-  if (type === "api_error" || type === "server_error") return "server";
-  if (type === "authentication_error" || type === "permission_error") return "auth";
-  if (type === "invalid_request_error") return "bad_request";
+  if (type === "rate_limit_error" || type === "throttlingException") return "rate_limit";
+  if (
+    type === "api_error" ||
+    type === "server_error" ||
+    type === "internalServerException" ||
+    type === "serviceUnavailableException" ||
+    type === "modelNotReadyException"
+  )
+    return "server";
+  if (type === "authentication_error" || type === "permission_error" || type === "accessDeniedException")
+    return "auth";
+  if (type === "invalid_request_error" || type === "validationException") return "bad_request";
   return "unknown";
+}
+
+/** A request with provider-run tools (web_search) for a server that has none: refused, not sent. */
+export function serverToolsRefusal(server: string): AttemptFailure {
+  const message = `provider-run tools (web_search) exist only on the Anthropic API, not on ${server}`;
+  return { error: { kind: "bad_request", message }, retryable: false };
 }
 
 /** What the adapter's SDK says a thrown error is (found with `instanceof` on the SDK's classes). */

@@ -17,12 +17,17 @@ export type RetryPolicy = {
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000 };
 
-/** The retry policy of an adapter's options, defaults filled in. */
-export function retryPolicyFrom(options: {
+/** The retry knobs of every adapter's options. */
+export type RetryOptions = {
+  /** Retries after the first attempt. */
   maxRetries?: number;
+  /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
-}): RetryPolicy {
+};
+
+/** The retry policy of an adapter's options, defaults filled in. */
+export function retryPolicyFrom(options: RetryOptions): RetryPolicy {
   return {
     ...defaultRetryPolicy,
     maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,

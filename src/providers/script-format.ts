@@ -19,6 +19,9 @@ export const scriptedFaultSchema = z.strictObject({
   drop_after_chunks: z.number().int().optional(),
   malformed_event: z.boolean().optional(),
   chunk_delay_ms: z.number().int().optional(),
+  /** An error event inside the 200 stream before any content, with this code (e.g. "server_error",
+   *  "rate_limit_exceeded"; Anthropic: an error type such as "overloaded_error"). */
+  stream_error: z.string().optional(),
 });
 
 /** A provider-run web search the fake server plays (Anthropic `server_tool_use` + `web_search_tool_result`). */

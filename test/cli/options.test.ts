@@ -21,7 +21,7 @@ test("flags are validated with messages that say what to fix", () => {
   );
   assert.throws(
     () => normaliseOptions({ provider: "gemini" }, undefined),
-    /--provider gemini: use anthropic or openai/,
+    /--provider gemini: use anthropic, openai, openai-responses, bedrock/,
   );
   assert.equal(
     normaliseOptions({ dangerouslySkipPermissions: true }, undefined).permissionMode,

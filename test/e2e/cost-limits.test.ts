@@ -112,7 +112,7 @@ test("--max-budget-usd stops the run cleanly once spent (error_max_budget_usd)",
   assert.match(bad.stderr, /--max-budget-usd cheap/);
 });
 
-test("--model aliases resolve to current ids", async () => {
+test("--model aliases resolve to the ids Claude Code 2.1.197 gives them", async () => {
   const server = await serveScoped([{ text: "a" }, { text: "b" }, { text: "c" }]);
   for (const alias of ["sonnet", "opus", "haiku"])
     assert.equal(
@@ -121,7 +121,7 @@ test("--model aliases resolve to current ids", async () => {
     );
   assert.deepEqual(
     server.requests.map((request) => (request.body as { model: string }).model),
-    ["claude-sonnet-5", "claude-opus-5", "claude-haiku-4-5"],
+    ["claude-sonnet-5", "claude-opus-4-8", "claude-haiku-4-5"],
   );
 });
 

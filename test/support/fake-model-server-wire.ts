@@ -90,6 +90,13 @@ export function anthropicEvents(
     }),
     anthropicEvent("ping", {}),
   ];
+  if (turn.fault?.stream_error) {
+    const error = {
+      type: turn.fault.stream_error,
+      message: `fake model server: scripted ${turn.fault.stream_error}`,
+    };
+    return [...events, anthropicEvent("error", { error })];
+  }
   let index = 0;
   for (const block of plan.thinking) {
     if (block.type === "redacted_thinking") {
@@ -241,14 +248,20 @@ export function formatSse(event: SseEvent): string {
 }
 
 /** A broken event in each API's framing: a data line that is not JSON. */
-export function malformedEvent(api: "anthropic" | "openai"): string {
+export function malformedEvent(api: "anthropic" | "openai" | "responses"): string {
+  if (api === "responses")
+    return 'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","output_index":0,"delta":"x\n\n';
   return api === "anthropic"
     ? 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_\n\n'
     : 'data: {"id":"chatcmpl-broken","choices":[{"delta":{"content":"x"\n\n';
 }
 
 /** The error body each API sends with a non-2xx status. */
-export function errorBody(api: "anthropic" | "openai", status: number, message: string): string {
+export function errorBody(
+  api: "anthropic" | "openai" | "responses",
+  status: number,
+  message: string,
+): string {
   const type =
     status === 401
       ? "authentication_error"

@@ -1,6 +1,7 @@
 // Wire-level fake model server for tests and demos: node:http on 127.0.0.1 that answers
-// `POST /v1/messages` with Anthropic SSE and `POST /v1/chat/completions` with OpenAI SSE, one
-// script turn per request, plays faults (HTTP errors with retry-after, dropped connections,
+// `POST /v1/messages` with Anthropic SSE, `POST /v1/chat/completions` with OpenAI SSE and
+// `POST /v1/responses` with Responses API SSE and Bedrock's `POST /model/{id}/invoke-with-response-stream`
+// with event-stream frames (fake-bedrock.ts), one script turn per request, plays faults (HTTP errors with retry-after, dropped connections,
 // malformed events, slow chunks) and records every request it received. Requests of subagents go
 // to their own scripted turns (fake-model-routes.ts). Like the real APIs it refuses (HTTP 400,
 // without using a turn) requests the real server would refuse, emulates prompt caching in its usage
@@ -23,6 +24,15 @@ import {
   redactedData,
   signThinking,
 } from "./fake-anthropic-rules.js";
+import {
+  bedrockErrorBody,
+  bedrockFrames,
+  bedrockModelOf,
+  checkBedrockAuth,
+  checkBedrockBody,
+  claudeIdOf,
+  exceptionMessage,
+} from "./fake-bedrock.js";
 import { createTurnRouter, parseRoutedScript, type RoutedScript, routingText } from "./fake-model-routes.js";
 import {
   anthropicEvents,
@@ -35,6 +45,13 @@ import {
   type SseEvent,
   toolCallId,
 } from "./fake-model-server-wire.js";
+import {
+  encryptReasoning,
+  judgeResponsesRequest,
+  type ResponsesState,
+  type ResponsesVerdict,
+} from "./fake-openai-responses-rules.js";
+import { responsesEvents } from "./fake-openai-responses-wire.js";
 import { judgeOpenAIRequest, type OpenAIVerdict } from "./fake-openai-rules.js";
 import { DEFAULT_MIN_CACHE_TOKENS, PromptCache } from "./fake-prompt-cache.js";
 import { checkWebSearchRequest } from "./fake-web-search.js";
@@ -53,6 +70,8 @@ export type FakeModelServerOptions = {
   minCacheTokens?: number;
   /** Stream OpenAI-compatible reasoning as `reasoning` (vLLM) instead of `reasoning_content`. */
   reasoningField?: "reasoning_content" | "reasoning";
+  /** The AWS region the Bedrock route serves (SigV4 credential scopes must name it; default us-east-1). */
+  bedrockRegion?: string;
 };
 
 export type FakeModelServer = {
@@ -69,10 +88,11 @@ export type FakeModelServer = {
   close(): Promise<void>;
 };
 
-type Api = "anthropic" | "openai";
+type Api = "anthropic" | "openai" | "responses" | "bedrock";
 type Verdict =
   | (Extract<AnthropicVerdict, { ok: true }> & { api: "anthropic" })
-  | (Extract<OpenAIVerdict, { ok: true }> & { api: "openai" });
+  | (Extract<OpenAIVerdict, { ok: true }> & { api: "openai" })
+  | (Extract<ResponsesVerdict, { ok: true }> & { api: "responses" });
 
 export async function startFakeModelServer(
   script: RoutedScript,
@@ -83,6 +103,11 @@ export async function startFakeModelServer(
   const refusals: FakeModelServer["refusals"] = [];
   const cache = new PromptCache(options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS);
   const anthropic: AnthropicState = { cache, secret: randomBytes(16).toString("hex"), issued: new Map() };
+  const responses: ResponsesState = {
+    cache,
+    secret: randomBytes(16).toString("hex"),
+    issuedCalls: new Map(),
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -102,20 +127,38 @@ export async function startFakeModelServer(
     }
     const recorded: RecordedRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
     requests.push(recorded);
+    const bedrockModel = req.method === "POST" ? bedrockModelOf(path) : undefined;
     const api: Api | undefined =
-      req.method === "POST" && path.endsWith("/messages")
-        ? "anthropic"
-        : req.method === "POST" && path.endsWith("/chat/completions")
-          ? "openai"
-          : undefined;
+      bedrockModel !== undefined
+        ? "bedrock"
+        : req.method === "POST" && path.endsWith("/messages")
+          ? "anthropic"
+          : req.method === "POST" && path.endsWith("/chat/completions")
+            ? "openai"
+            : req.method === "POST" && path.endsWith("/responses")
+              ? "responses"
+              : undefined;
     if (api === undefined) {
       sendJson(res, 404, { error: { message: `fake model server: no route for ${req.method} ${path}` } });
       return;
     }
     if (typeof body !== "object" || body === null) {
       res.writeHead(400, { "content-type": "application/json" });
-      res.end(errorBody(api, 400, "fake model server: request body is not JSON"));
+      res.end(errorText(api, 400, "fake model server: request body is not JSON"));
       return;
+    }
+    if (bedrockModel !== undefined) {
+      const refusal =
+        checkBedrockAuth(req.headers, options.bedrockRegion ?? "us-east-1") ??
+        checkBedrockBody(body as Record<string, unknown>);
+      if (refusal) {
+        refusals.push({ path, message: refusal.message });
+        res.writeHead(refusal.status, { "content-type": "application/json" });
+        res.end(bedrockErrorBody(refusal.message));
+        return;
+      }
+      const { anthropic_version: _version, ...rest } = body as Record<string, unknown>;
+      body = { ...rest, model: claudeIdOf(bedrockModel) };
     }
     const turnNumber = router.total();
     options.onRequest?.(recorded, turnNumber);
@@ -127,7 +170,7 @@ export async function startFakeModelServer(
     if (!verdict.ok) {
       refusals.push({ path, message: verdict.message });
       res.writeHead(400, { "content-type": "application/json" });
-      res.end(errorBody(api, 400, verdict.message));
+      res.end(errorText(api, 400, verdict.message));
       return;
     }
     const routing = routingText(body as Record<string, unknown>);
@@ -136,7 +179,7 @@ export async function startFakeModelServer(
       res.writeHead(500, { "content-type": "application/json" });
       const route = choice.route === "main" ? "" : ` of the route matching ${JSON.stringify(choice.route)}`;
       const message = `fake model server: script exhausted: all ${choice.used} turns${route} were used, request ${requests.length} to ${path} has no turn`;
-      res.end(errorBody(api, 500, message));
+      res.end(errorText(api, 500, message));
       return;
     }
     const turn = choice.turn;
@@ -146,13 +189,15 @@ export async function startFakeModelServer(
             thinking: issueThinking(turn, turnNumber, verdict),
             input: verdict.usage,
           })
-        : openaiEvents(
-            turn,
-            turnNumber,
-            model,
-            body as Record<string, unknown>,
-            openaiPlan(turn, turnNumber, verdict),
-          );
+        : verdict.api === "responses"
+          ? responsesEvents(turn, turnNumber, model, responsesPlan(turn, turnNumber, verdict))
+          : openaiEvents(
+              turn,
+              turnNumber,
+              model,
+              body as Record<string, unknown>,
+              openaiPlan(turn, turnNumber, verdict),
+            );
     await playTurn(api, turn, events, res);
   }
 
@@ -161,14 +206,42 @@ export async function startFakeModelServer(
     body: Record<string, unknown>,
     model: string,
   ): Verdict | { ok: false; message: string } {
-    if (api === "anthropic") {
+    if (api === "anthropic" || api === "bedrock") {
       const webSearch = checkWebSearchRequest(body);
       if (webSearch) return { ok: false, message: webSearch };
       const verdict = judgeAnthropicRequest(body, model, anthropic);
+      return verdict.ok ? { ...verdict, api: "anthropic" } : verdict;
+    }
+    if (api === "responses") {
+      const verdict = judgeResponsesRequest(body, model, responses);
       return verdict.ok ? { ...verdict, api } : verdict;
     }
     const verdict = judgeOpenAIRequest(body, model, cache, options.reasoningField);
     return verdict.ok ? { ...verdict, api } : verdict;
+  }
+
+  /** A reasoning model starts with a reasoning item; the calls it makes are remembered with it. */
+  function responsesPlan(
+    turn: ScriptedTurn,
+    turnNumber: number,
+    verdict: Extract<Verdict, { api: "responses" }>,
+  ) {
+    const text = turn.thinking ?? `Reasoning about step ${turnNumber + 1}.`;
+    const id = `rs_fake_${turnNumber}`;
+    const reasoning =
+      verdict.reasoning && text !== ""
+        ? {
+            id,
+            text,
+            summary: verdict.summary,
+            ...(verdict.encrypted ? { encrypted: encryptReasoning(responses.secret, id) } : {}),
+          }
+        : undefined;
+    if (reasoning)
+      (turn.tool_calls ?? []).forEach((call, index) => {
+        responses.issuedCalls.set(toolCallId(turnNumber, index, call.id, "call"), id);
+      });
+    return { reasoning, prompt: verdict.prompt, cached: verdict.cached };
   }
 
   /** The signed thinking blocks a response starts with; remembered per tool_use id it issues. */
@@ -233,7 +306,7 @@ export async function startFakeModelServer(
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (fault.retry_after !== undefined) headers["retry-after"] = String(fault.retry_after);
       res.writeHead(fault.status, headers);
-      res.end(fault.body ?? errorBody(api, fault.status, `fake model server: scripted HTTP ${fault.status}`));
+      res.end(fault.body ?? errorText(api, fault.status, `fake model server: scripted HTTP ${fault.status}`));
       return;
     }
     if (fault.drop_after_chunks === 0) {
@@ -241,26 +314,37 @@ export async function startFakeModelServer(
       res.socket?.destroy();
       return;
     }
+    const bedrock = api === "bedrock";
     res.writeHead(200, {
-      "content-type": "text/event-stream",
+      "content-type": bedrock ? "application/vnd.amazon.eventstream" : "text/event-stream",
+      ...(bedrock ? { "x-amzn-bedrock-content-type": "application/json" } : {}),
       "cache-control": "no-cache",
       connection: "keep-alive",
     });
     res.flushHeaders();
+    const frames: Array<string | Buffer> = bedrock
+      ? bedrockFrames(events, fault.malformed_event === true)
+      : events.map(formatSse);
+    if (bedrock && fault.stream_error)
+      frames.splice(
+        1,
+        frames.length,
+        exceptionMessage(fault.stream_error, `fake model server: scripted ${fault.stream_error}`),
+      );
     let written = 0;
-    for (const event of events) {
+    for (const frame of frames) {
       if (res.destroyed) return;
       if (fault.drop_after_chunks !== undefined && written >= fault.drop_after_chunks) {
         res.socket?.destroy();
         return;
       }
-      if (fault.malformed_event === true && written === 1) {
+      if (fault.malformed_event === true && written === 1 && !bedrock) {
         res.end(malformedEvent(api));
         return;
       }
       if (fault.chunk_delay_ms !== undefined && written > 0) await sleep(fault.chunk_delay_ms);
       if (res.destroyed) return;
-      res.write(formatSse(event));
+      res.write(frame);
       written++;
     }
     res.end();
@@ -286,6 +370,10 @@ export async function startFakeModelServer(
         server.closeAllConnections();
       }),
   };
+}
+
+function errorText(api: Api, status: number, message: string): string {
+  return api === "bedrock" ? bedrockErrorBody(message) : errorBody(api, status, message);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

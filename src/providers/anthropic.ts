@@ -1,0 +1,76 @@
+// ModelClient for Anthropic's own Messages API through the official SDK: the SDK client (Messages
+// only) and its credentials — ANTHROPIC_API_KEY, or an `apiKeyHelper`'s key sent as a bearer token
+// and as `x-api-key` (as Claude Code sends it) and asked for again after a 401. The
+// conversation itself is anthropic-stream.ts'.
+import type Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages } from "@anthropic-ai/sdk/resources/messages";
+import type { ModelClient } from "../model/types.js";
+import type { Tracer } from "../util/trace.js";
+import { createMessagesClient } from "./anthropic-stream.js";
+import type { ThinkingSettings } from "./anthropic-thinking.js";
+import { type ApiKeyHelper, keySource, withKey } from "./api-key-helper.js";
+import { createHttpFetch } from "./http-fetch.js";
+import type { RetryOptions } from "./retry.js";
+
+export type AnthropicClientOptions = RetryOptions & {
+  /** ANTHROPIC_API_KEY (unused with `apiKeyHelper`). */
+  apiKey: string;
+  /** Settings `apiKeyHelper`: the key comes from this command instead. */
+  apiKeyHelper?: ApiKeyHelper;
+  baseURL?: string;
+  model: string;
+  maxTokens?: number;
+  tracer?: Tracer;
+  fetch?: typeof fetch;
+  thinking?: ThinkingSettings;
+  /** Prompt-cache breakpoints (default on). */
+  cache?: boolean;
+};
+
+export const defaultAnthropicBaseURL = "https://api.anthropic.com";
+
+/** The SDK's client with the Messages API only: the full client also loads models, files, batches,
+ *  beta, skills, organisation and webhook code a CLI never calls (~1 MB more to load). */
+class MessagesClient extends BaseAnthropic {
+  messages = new Messages(this);
+}
+
+export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
+  const baseURL = options.baseURL ?? defaultAnthropicBaseURL;
+  const fetcher = options.fetch ?? createHttpFetch();
+  const source = keySource(options.apiKey, options.apiKeyHelper);
+  const helper = source.kind === "helper";
+  let current: { key: string; sdk: MessagesClient } | undefined;
+  const sdkFor = (key: string): MessagesClient => {
+    if (current?.key !== key)
+      current = {
+        key,
+        sdk: new MessagesClient({
+          apiKey: key === "" ? "missing-api-key" : key,
+          // The SDK sends the key as a bearer token; Claude Code sends a helper's key as x-api-key too.
+          ...(helper ? { defaultHeaders: { "x-api-key": key } } : {}),
+          baseURL,
+          maxRetries: 0,
+          fetch: fetcher,
+          logLevel: "off",
+          openTelemetry: false,
+          webhookKey: null,
+        }),
+      };
+    return current.sdk;
+  };
+  return createMessagesClient({
+    ...options,
+    provider: "anthropic",
+    serverTools: true,
+    labels: {
+      name: "Anthropic",
+      apiKeyVariable: helper ? "the settings' apiKeyHelper" : "ANTHROPIC_API_KEY",
+      baseUrlVariable: "ANTHROPIC_BASE_URL",
+      baseURL,
+    },
+    send: (params: Anthropic.MessageCreateParamsStreaming, signal: AbortSignal) =>
+      withKey(source, (key) => sdkFor(key).messages.create(params, { signal })),
+  });
+}
