@@ -2,7 +2,8 @@
 // returns ~4 KB) against the in-process fake model server, which emulates Anthropic's prompt cache
 // and OpenAI's automatic prefix cache. Prints input / cache-write / cache-read tokens, the
 // billed-input factor (input + 1.25·write + 0.1·read) / (input + write + read) and the billed
-// token-equivalents next to the targets; on the OpenAI route the cached share of the prompt tokens.
+// token-equivalents next to the targets; on the OpenAI routes (Chat Completions, and the Responses
+// API with its reasoning items passed back) the cached share of the prompt tokens.
 // Figures, no assertions. Run after `npm run build`: node --import tsx bench/cache.ts
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -63,7 +64,30 @@ function run(
   });
 }
 
-async function session(route: "anthropic" | "openai", extraEnv: Record<string, string> = {}): Promise<Usage> {
+type Route = "anthropic" | "openai" | "responses";
+const ROUTE_ENV: Record<
+  Route,
+  (server: { anthropicBaseURL: string; openaiBaseURL: string }) => Record<string, string>
+> = {
+  anthropic: (server) => ({
+    ANTHROPIC_API_KEY: "bench",
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    ANTHROPIC_MODEL: "claude-sonnet-4-6",
+  }),
+  openai: (server) => ({
+    OPENAI_API_KEY: "bench",
+    OPENAI_BASE_URL: server.openaiBaseURL,
+    OPENAI_MODEL: "gpt-4.1",
+  }),
+  // A codex model takes the Responses API by itself; every step carries a reasoning item.
+  responses: (server) => ({
+    OPENAI_API_KEY: "bench",
+    OPENAI_BASE_URL: server.openaiBaseURL,
+    OPENAI_MODEL: "gpt-5-codex",
+  }),
+};
+
+async function session(route: Route, extraEnv: Record<string, string> = {}): Promise<Usage> {
   const dir = project();
   const home = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-home-"));
   const server = await startFakeModelServer(script());
@@ -71,13 +95,7 @@ async function session(route: "anthropic" | "openai", extraEnv: Record<string, s
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: home,
-      ...(route === "anthropic"
-        ? {
-            ANTHROPIC_API_KEY: "bench",
-            ANTHROPIC_BASE_URL: server.anthropicBaseURL,
-            ANTHROPIC_MODEL: "claude-sonnet-4-6",
-          }
-        : { OPENAI_API_KEY: "bench", OPENAI_BASE_URL: server.openaiBaseURL, OPENAI_MODEL: "gpt-4.1" }),
+      ...ROUTE_ENV[route](server),
       ...extraEnv,
     };
     const result = await run(
@@ -128,13 +146,15 @@ console.log(
   "\nAnthropic (claude-sonnet-4-6): targets billed factor ≤ 0.15, billed tokens ≤ 0.6 × 179k ≈ 107k",
 );
 console.table([anthropicRow("with breakpoints", cached), anthropicRow("DISABLE_PROMPT_CACHING=1", uncached)]);
-const openai = await session("openai");
-const prompt = openai.input_tokens + (openai.cache_read_input_tokens ?? 0);
+function sharedRow(usage: Usage) {
+  const prompt = usage.input_tokens + (usage.cache_read_input_tokens ?? 0);
+  const cached = usage.cache_read_input_tokens ?? 0;
+  return { "prompt tokens": prompt, cached, "cached share": Number((cached / prompt).toFixed(3)) };
+}
+
 console.log("\nOpenAI-compatible (gpt-4.1, automatic prefix caching): target cached share ≥ 0.9");
-console.table([
-  {
-    "prompt tokens": prompt,
-    cached: openai.cache_read_input_tokens ?? 0,
-    "cached share": Number(((openai.cache_read_input_tokens ?? 0) / prompt).toFixed(3)),
-  },
-]);
+console.table([sharedRow(await session("openai"))]);
+console.log(
+  "\nOpenAI Responses API (gpt-5-codex, stateless, encrypted reasoning passed back): target cached share ≥ 0.9",
+);
+console.table([sharedRow(await session("responses"))]);
