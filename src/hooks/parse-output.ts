@@ -1,6 +1,7 @@
-// Turns one hook process's exit code and output into a typed per-hook verdict: exit 2 always blocks
-// with stderr as the reason (stdout JSON is ignored, as in Claude Code); otherwise a JSON object on
-// stdout is the decision whatever the exit code; any other failure (other exit code without JSON,
+// Turns one hook process's exit code and output into a typed per-hook verdict: exit 2 always blocks,
+// and as in Claude Code the reason is that of a blocking JSON decision on stdout (published scripts print
+// `{"decision":"block","reason":…}` or a hookSpecificOutput deny and exit 2), stderr added when there is
+// any; otherwise a JSON object on stdout is the decision whatever the exit code; any other failure (other exit code without JSON,
 // timeout, spawn failure, invalid JSON decision) is a hook error. Compact-format handlers may also
 // deny through a last-line JSON `{"permissionDecision"|"decision"|"behavior":"deny"}`.
 import type { HookHandler } from "./config-types.js";
@@ -55,6 +56,38 @@ function compactDeny(stdout: string): string | undefined {
   return undefined;
 }
 
+/** The reason a JSON object on stdout gives for blocking (not one that allows or asks). */
+function blockingReason(json: Obj | undefined): string | undefined {
+  if (!json) return undefined;
+  const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  const decision = isObject(specific.decision) ? specific.decision : {};
+  const says = [json.decision, specific.permissionDecision, json.permissionDecision, decision.behavior];
+  if (says.some((value) => value === "allow" || value === "approve" || value === "ask")) return undefined;
+  const reason = [
+    specific.permissionDecisionReason,
+    json.permissionDecisionReason,
+    json.reason,
+    decision.message,
+    json.stopReason,
+  ].find((value): value is string => typeof value === "string" && value.trim() !== "");
+  return reason?.trim();
+}
+
+/** Exit 2's reason: the JSON's (the whole stdout, or its last line), then stderr. */
+function exitTwoReason(result: CommandResult): string {
+  const lines = result.stdout.split("\n").filter((line) => line.trim() !== "");
+  const json = parseObject(result.stdout) ?? parseObject(lines.at(-1) ?? "");
+  const fromJson = blockingReason(json);
+  const stderr = result.stderr.trim();
+  // A script that says the same on stderr and in its JSON gives the reason once.
+  const parts = [fromJson, stderr === fromJson ? undefined : stderr].filter(
+    (part) => part !== undefined && part !== "",
+  );
+  return (
+    parts.join("\n") || "blocked (exit code 2, with no reason on stderr or in a JSON decision on stdout)"
+  );
+}
+
 function describeExit(result: CommandResult): string {
   if (result.failure) return result.failure.message;
   if (result.exitCode === 127) return "exit code 127 (command not found)";
@@ -68,9 +101,8 @@ export function parseHookOutput(
   result: CommandResult,
 ): HookVerdict {
   if (result.failure) return { kind: "error", reason: describeExit(result) };
-  // Exit 2 blocks; the reason is stderr and any JSON on stdout is ignored (Claude Code's rule).
-  if (result.exitCode === 2)
-    return { kind: "block", reason: result.stderr.trim() || "blocked (exit code 2, nothing on stderr)" };
+  // Exit 2 blocks, whatever the JSON on stdout decides; its blocking reason (and stderr) goes to the model.
+  if (result.exitCode === 2) return { kind: "block", reason: exitTwoReason(result) };
   const raw = parseObject(result.stdout);
   let json: HookJson | undefined;
   if (raw) {

@@ -84,6 +84,34 @@ test("exit 2 denies with stderr as the reason and a block notice naming the hook
   assert.match(h.traces[0]!, /exitCode=2 .*decision=deny/);
 });
 
+test("exit 2 with a blocking JSON decision: its reason goes first, stderr after it (once), last-line JSON too", async () => {
+  const dir = tempFolder("hooks");
+  const reasonOf = async (script: string) => {
+    const h = await harness(dir, { settings: [claude("PreToolUse", [{ hooks: [cmd(script)] }])] });
+    const outcome = await h.engine.preToolUse(pre);
+    assert.equal(outcome.decision, "deny", script);
+    return outcome.reason;
+  };
+  assert.equal(await reasonOf(`${json(deny("use a worktree"))}; exit 2`), "use a worktree");
+  assert.equal(
+    await reasonOf(`${json({ decision: "block", reason: "tests failed" })}; echo 'see log' >&2; exit 2`),
+    "tests failed\nsee log",
+  );
+  assert.equal(
+    await reasonOf(`${json({ decision: "block", reason: "same" })}; echo same >&2; exit 2`),
+    "same",
+    "said twice, given once",
+  );
+  assert.equal(
+    await reasonOf(`echo checking; echo '{"decision":"block","reason":"after a log line"}'; exit 2`),
+    "after a log line",
+  );
+  assert.equal(
+    await reasonOf(`${json({ reason: "a reason and no decision" })}; exit 2`),
+    "a reason and no decision",
+  );
+});
+
 test("exit 2 blocks even when its JSON says allow; the reason is stderr and the JSON is ignored", async () => {
   const dir = tempFolder("hooks");
   const allowJson = json(decide("allow", { permissionDecisionReason: "json reason" }));
