@@ -92,7 +92,7 @@ test("every message: uuid and session_id; assistant, user and stream events: par
   );
   assert.ok(toolResult && toolResult.type === "user");
   assert.deepEqual(toolResult.message.content, [
-    { type: "tool_result", tool_use_id: "toolu_echo", content: "hi" },
+    { type: "tool_result", tool_use_id: "toolu_echo", content: "hi", is_error: false },
   ]);
   const bash = toolResult.tool_use_result as Record<string, unknown>;
   assert.equal(bash.stdout, "hi", "as Claude Code reports it, without the final newline");
@@ -121,6 +121,7 @@ test("every message: uuid and session_id; assistant, user and stream events: par
   assert.equal(model.outputTokens, result.usage.output_tokens);
   assert.ok(model.costUSD > 0 && model.contextWindow > 0);
   assert.deepEqual(result.permission_denials, []);
+  assert.equal(result.api_error_status, null, "always present: null without an API error");
 });
 
 test("setModel(): the next turn's request, system/init and assistant message use the new model", async () => {

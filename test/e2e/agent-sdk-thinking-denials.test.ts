@@ -1,6 +1,7 @@
 // The real Claude Agent SDK against reagent for two things the SDK passes through as-is: its
 // `thinking` option (sent as --max-thinking-tokens / --thinking, which set the request's thinking)
-// and the result's permission_denials, where reagent adds the gate's `reason` to Claude Code's fields.
+// and the result's permission_denials, where reagent adds the gate's `reason` to Claude Code's fields;
+// a denied call's user message with Claude Code's `Error: …` tool_use_result.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { query, type SDKPermissionDenial } from "@anthropic-ai/claude-agent-sdk";
@@ -33,7 +34,7 @@ test("thinking: {type: enabled, budgetTokens} reaches the request as that budget
   assert.doesNotMatch(options.stderrText(), /not acted on/);
 });
 
-test("a denied call: permission_denials keeps Claude Code's fields and adds the reason", async () => {
+test("a denied call: its user message carries Claude Code's `Error: …` tool_use_result; permission_denials keeps Claude Code's fields and adds the reason", async () => {
   const server = await startFakeModelServer([
     { tool_calls: [{ id: "toolu_w", name: "Write", input: { file_path: "b.txt", content: "x\n" } }] },
     { text: "could not write" },
@@ -48,4 +49,12 @@ test("a denied call: permission_denials keeps Claude Code's fields and adds the 
   assert.equal(denial?.tool_use_id, "toolu_w");
   assert.equal(denial?.tool_input.content, "x\n");
   assert.match(denial?.reason ?? "", /Write is not allowed in non-interactive mode/);
+  // The SDKUserMessage of the denied call: the tool_result says is_error, tool_use_result is the string.
+  const denied = messages.find((message) => message.type === "user" && message.tool_use_result !== undefined);
+  assert.ok(denied && denied.type === "user");
+  const [block] = denied.message.content as Array<{ type: string; is_error: boolean; content: string }>;
+  assert.equal(block?.is_error, true);
+  assert.equal(denied.tool_use_result, `Error: ${block?.content}`);
+  assert.match(String(denied.tool_use_result), /^Error: .*Write is not allowed in non-interactive mode/);
+  assert.equal(result.api_error_status, null, "no API error: null, and present");
 });

@@ -17,7 +17,7 @@ const hook = (matcher: string | undefined, script: string) => [
   { ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: join(FIXTURES, script) }] },
 ];
 const sentTo = (server: FakeModelServer, index: number) =>
-  JSON.stringify((server.requests[index]?.body as { messages: unknown }).messages);
+  JSON.stringify((server.requests[index]?.body as { messages?: unknown } | undefined)?.messages);
 const skip = hasJq ? false : "jq is not installed (.ci/run installs it)";
 
 test("PreToolUse and PostToolUse: the JSON reason of an exit-2 hook reaches the model, stderr added", {
@@ -86,10 +86,10 @@ test("UserPromptSubmit: an exit-2 JSON block shows its reason and sends nothing"
   });
   const server = await serveScoped([{ text: "never" }]);
   const env = cleanEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseURL });
-  const run = await runCli(
-    ["-p", "deploy with sk-abcdefghijklmnopqrstu", "--output-format", "json"],
-    { cwd: space.dir, env },
-  );
+  const run = await runCli(["-p", "deploy with sk-abcdefghijklmnopqrstu", "--output-format", "json"], {
+    cwd: space.dir,
+    env,
+  });
   assert.equal(server.requests.length, 0);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /prompt blocked by a UserPromptSubmit hook: The prompt contains an API key/);

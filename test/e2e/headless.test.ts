@@ -109,6 +109,8 @@ test("--output-format json prints one result object shaped like claude -p", asyn
   assert.ok(usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens > 0);
   assert.equal(typeof result.total_cost_usd, "number");
   assert.deepEqual(result.permission_denials, []);
+  assert.ok("api_error_status" in result, "always present, as in Claude Code");
+  assert.equal(result.api_error_status, null);
 });
 
 test("--output-format stream-json prints init, assistant, user and result lines", async () => {
@@ -130,6 +132,36 @@ test("--output-format stream-json prints init, assistant, user and result lines"
     kinds.filter((kind) => !kind.startsWith("system/hook")),
     ["system/init", "assistant", "user", "assistant", "result/success"],
   );
+  // A successful tool_result says is_error: false; the result carries api_error_status: null.
+  const user = lines.find((line) => line.type === "user");
+  assert.equal(user.message.content[0].type, "tool_result");
+  assert.equal(user.message.content[0].is_error, false);
+  assert.equal(typeof user.tool_use_result, "object", "Read's structured result");
+  assert.equal(lines.at(-1).api_error_status, null);
+});
+
+test("stream-json: a denied call's user line has is_error true and Claude Code's `Error: …` tool_use_result", async () => {
+  const server = await serveScoped([
+    { tool_calls: [{ id: "toolu_w", name: "Write", input: { file_path: "new.txt", content: "x\n" } }] },
+    { text: "could not write" },
+  ]);
+  const run = await runCli(["-p", "write it", "--output-format", "stream-json", "--verbose"], {
+    cwd: workspace.dir,
+    env: anthropicEnv(server),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  const user = lines.find((line) => line.type === "user");
+  const [block] = user.message.content;
+  assert.deepEqual([block.tool_use_id, block.is_error], ["toolu_w", true]);
+  assert.equal(user.tool_use_result, `Error: ${block.content}`);
+  assert.match(user.tool_use_result, /^Error: .*Write is not allowed in non-interactive mode/);
+  const result = lines.at(-1);
+  assert.equal(result.permission_denials[0].tool_use_id, "toolu_w");
+  assert.equal(result.api_error_status, null);
 });
 
 test("with -p and no prompt argument, the prompt is read from stdin", async () => {

@@ -24,7 +24,8 @@ export type ResultJson = {
   hook_errors: Array<{ event: string; hook: string; source: string; error: string }>;
   uuid: string;
   errors?: string[];
-  api_error_status?: number | null;
+  /** The HTTP status of the API error the turn ended on; null otherwise (always present). */
+  api_error_status: number | null;
   [extra: string]: unknown;
 };
 
@@ -68,7 +69,7 @@ export function resultJson(
           : notice.text,
     })),
     ...(end.errors ? { errors: end.errors } : {}),
-    ...(end.apiErrorStatus !== undefined ? { api_error_status: end.apiErrorStatus } : {}),
+    api_error_status: end.apiErrorStatus ?? null,
     uuid: randomUUID(),
     ...extra,
   };

@@ -106,12 +106,16 @@ export function createStreamJsonPrinter(options: StreamJsonOptions): StreamJsonP
         break;
       case "tool-results": {
         // One user line per tool result (each with its tool's structured result), as Claude Code
-        // prints them; hook notes for the model ride on the last one.
+        // prints them; hook notes for the model ride on the last one. Every tool_result says
+        // `is_error`; a failed call without structured output (a denial) carries Claude Code's
+        // `Error: …` string as its tool_use_result.
         const results = event.message.content.filter((block) => block.type === "tool_result");
         const notes = event.message.content.filter((block) => block.type !== "tool_result");
-        results.forEach((block, index) => {
+        results.forEach((result, index) => {
+          const block = { ...result, is_error: result.is_error === true };
           const content = index === results.length - 1 ? [block, ...notes] : [block];
-          const data = toolData.get(block.tool_use_id);
+          const data =
+            toolData.get(block.tool_use_id) ?? (block.is_error ? `Error: ${block.content}` : undefined);
           toolData.delete(block.tool_use_id);
           out.push(
             envelope({

@@ -101,10 +101,12 @@ test("tool results: one user line per result with the tool's structured result; 
   assert.match(lines[0].uuid, UUID);
   assert.deepEqual(lines[0].message, {
     role: "user",
-    content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "a.txt" }],
+    content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "a.txt", is_error: false }],
   });
   assert.deepEqual(lines[0].tool_use_result, data);
-  assert.equal("tool_use_result" in lines[1], false, "no data was recorded for the denied call");
+  // No structured result for the denied call: Claude Code's `Error: …` string.
+  assert.equal(lines[1].tool_use_result, "Error: denied");
+  assert.equal(lines[1].message.content[0].is_error, true);
   assert.equal(lines[1].message.content.length, 2);
   assert.equal(lines[1].message.content[1].type, "text");
 });
