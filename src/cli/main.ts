@@ -5,13 +5,28 @@
 import { runCli } from "./program.js";
 import { packageVersion } from "./version.js";
 
+// A reader that stopped reading (`reagent -p … | head -1`, a closed pipe in any output format) ends
+// reagent at once and quietly with status 0, as SIGPIPE ends `cat`: no stack trace, no more work.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+
+/** Resolves once everything written to `stream` so far has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write("", () => resolve()));
+}
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
   const code = await runCli(args);
-  // Everything reagent owns is finished and flushed here (stdout/stderr pipes and files are written
-  // synchronously on Linux). Exit now so that a process reagent does not own — an MCP server's
-  // grandchild or a hook's background job holding a pipe — cannot keep reagent waiting.
+  // A pipe takes only so much at once (64 KiB); Node queues the rest of a large result, so wait until
+  // stdout and stderr have taken everything (a reader that left ends reagent above). Then exit now so
+  // that a process reagent does not own — an MCP server's grandchild or a hook's background job
+  // holding a pipe — cannot keep reagent waiting.
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
 }
