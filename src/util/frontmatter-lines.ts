@@ -10,40 +10,16 @@ export type FrontmatterWarning = { line: number; message: string };
 /** The fields Claude Code reads in agent, command, skill and output-style frontmatter: while an entry
  *  is unreadable, a following `word: …` line starts a new field only when it names one of these (the
  *  `user: "…"` lines of an example inside a description are part of that description). */
-const FIELD_NAMES = new Set([
-  "name",
-  "description",
-  "when_to_use",
-  "prompt",
-  "tools",
-  "disallowedTools",
-  "allowed-tools",
-  "argument-hint",
-  "arguments",
-  "model",
-  "effort",
-  "color",
-  "permissionMode",
-  "skills",
-  "maxTurns",
-  "background",
-  "isolation",
-  "hooks",
-  "mcpServers",
-  "memory",
-  "initialPrompt",
-  "disable-model-invocation",
-  "user-invocable",
-  "hide-from-slash-command-tool",
-  "context",
-  "agent",
-  "paths",
-  "shell",
-  "version",
-  "license",
-  "metadata",
-  "keep-coding-instructions",
-]);
+const FIELD_NAMES = new Set(
+  [
+    "name description when_to_use prompt model effort color version license metadata",
+    "tools disallowedTools allowed-tools argument-hint arguments skills hooks mcpServers memory",
+    "permissionMode maxTurns background isolation initialPrompt context agent paths shell",
+    "disable-model-invocation user-invocable hide-from-slash-command-tool keep-coding-instructions",
+  ]
+    .join(" ")
+    .split(" "),
+);
 
 const KEY_LINE = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]|$)(.*)$/;
 

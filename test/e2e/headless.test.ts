@@ -21,6 +21,12 @@ const openaiEnv = (server: FakeModelServer) =>
     OPENAI_MODEL: "local-model",
   });
 
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+
 const readThenAnswer: Script = [
   { text: "Reading.", tool_calls: [{ id: "call_1", name: "Read", input: { file_path: "notes.txt" } }] },
   { text: "The file says alpha and beta." },
@@ -120,10 +126,7 @@ test("--output-format stream-json prints init, assistant, user and result lines"
     env: anthropicEnv(server),
   });
   assert.equal(run.code, 0, run.stderr);
-  const lines = run.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
+  const lines = jsonLines(run.stdout);
   const kinds = lines.map((line) => (line.subtype ? `${line.type}/${line.subtype}` : line.type));
   assert.equal(kinds[0], "system/init");
   assert.ok(lines[0].tools.includes("Read"));
@@ -150,10 +153,7 @@ test("stream-json: a denied call's user line has is_error true and Claude Code's
     env: anthropicEnv(server),
   });
   assert.equal(run.code, 0, run.stderr);
-  const lines = run.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
+  const lines = jsonLines(run.stdout);
   const user = lines.find((line) => line.type === "user");
   const [block] = user.message.content;
   assert.deepEqual([block.tool_use_id, block.is_error], ["toolu_w", true]);

@@ -7,17 +7,13 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { agentCall } from "../support/agent-call.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
 
 type Body = { messages: Array<{ role: string; content: unknown }>; tools: Array<{ name: string }> };
 const bodies = (server: FakeModelServer) => server.requests.map((request) => request.body as Body);
-const agentCall = (id: string, type: string, prompt: string) => ({
-  id,
-  name: "Agent",
-  input: { description: `run ${type}`, prompt, subagent_type: type },
-});
 
 test("a subagent starts its own agent; inside it PreToolUse fires and the gate denies a Write", async () => {
   const space = scopedWorkspace({

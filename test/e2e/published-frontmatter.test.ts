@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
+import { agentCall } from "../support/agent-call.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
@@ -97,15 +98,7 @@ test("-p: the published agent runs with its prompt and tools; the command expand
   const space = project();
   const server = await serveScoped({
     turns: [
-      {
-        tool_calls: [
-          {
-            id: "toolu_g",
-            name: "Agent",
-            input: { description: "privacy", prompt: "Check consent", subagent_type: "gdpr-ccpa-compliance" },
-          },
-        ],
-      },
+      { tool_calls: [agentCall("toolu_g", "gdpr-ccpa-compliance", "Check consent")] },
       { text: "Compliance reviewed." },
       { text: "committed" },
     ],

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { agentCall } from "../support/agent-call.js";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
 import { serveScoped } from "../support/scoped.js";
@@ -18,11 +19,6 @@ type Body = {
   tools: Array<{ name: string }>;
 };
 const bodies = (server: FakeModelServer) => server.requests.map((request) => request.body as Body);
-const agentCall = (id: string, type: string, prompt: string) => ({
-  id,
-  name: "Agent",
-  input: { description: `run ${type}`, prompt, subagent_type: type },
-});
 
 /** A Claude Code agent file as people publish them: Claude Code tool names, a model alias, a colour. */
 const CLAUDE_CODE_AGENT = `---
