@@ -21,12 +21,9 @@ const PROTECTED_FOLDERS = new Set([
   ".zed",
 ]);
 
-/** Files that configure tools or shells (at any depth). */
-const PROTECTED_FILES = new Set([
-  ".mcp.json",
-  ".claude.json",
-  ".gitconfig",
-  ".gitmodules",
+/** Startup files that only the home folder's copy of runs anything (shells, git and agents read
+ *  them from ~, never from a project). */
+const HOME_ONLY_FILES = new Set([
   ".bashrc",
   ".bash_profile",
   ".bash_login",
@@ -34,13 +31,21 @@ const PROTECTED_FILES = new Set([
   ".zshenv",
   ".zprofile",
   ".profile",
-  ".envrc",
+  ".gitconfig",
+  ".claude.json",
   ".ripgreprc",
-  // Git hook managers: their configuration names the programs the next commit runs.
-  ".pre-commit-config.yaml",
-  "lefthook.yml",
-  ".lefthook.yml",
-  "lefthook-local.yml",
+]);
+
+/** Git hook managers' configuration (it names the programs the next commit runs). */
+const HOOK_MANAGER_FILES = [".pre-commit-config.yaml", "lefthook.yml", ".lefthook.yml", "lefthook-local.yml"];
+
+/** Files that configure tools or shells (at any depth). */
+const PROTECTED_FILES = new Set([
+  ...HOME_ONLY_FILES,
+  ".mcp.json",
+  ".gitmodules",
+  ".envrc",
+  ...HOOK_MANAGER_FILES,
 ]);
 
 /**
@@ -122,33 +127,12 @@ function describe(name: string): string {
   return "a shell or tool that runs it";
 }
 
-/** Of the files above, those only the home folder's copy of runs anything (shells, git and agents
- *  read them from ~, never from a project), and further startup places of a home folder. */
-const HOME_ONLY_FILES = new Set([
-  ".bashrc",
-  ".bash_profile",
-  ".bash_login",
-  ".zshrc",
-  ".zshenv",
-  ".zprofile",
-  ".profile",
-  ".gitconfig",
-  ".claude.json",
-  ".ripgreprc",
-]);
+/** Further places of a home folder whose contents run later or grant access. */
 const HOME_STARTUP_PLACES = [".ssh", ".config/git", ".config/autostart", ".config/systemd", ".config/fish"];
 
 /** Run only through git's hooks (`.git/hooks`, `core.hooksPath`), which stay protected: a new one is
  *  inert, so only an existing one is kept read-only. direnv runs no `.envrc` it was not allowed. */
-const INERT_WHEN_NEW = new Set([
-  ".husky",
-  ".gitmodules",
-  ".envrc",
-  ".pre-commit-config.yaml",
-  "lefthook.yml",
-  ".lefthook.yml",
-  "lefthook-local.yml",
-]);
+const INERT_WHEN_NEW = new Set([".husky", ".gitmodules", ".envrc", ...HOOK_MANAGER_FILES]);
 
 /** A protected entry of a writable folder; `missing: "block"` puts a placeholder where it is missing. */
 export type SandboxProtectedEntry = { path: string; missing: "block" | "allow" };

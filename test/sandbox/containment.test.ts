@@ -7,62 +7,46 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { SandboxPolicy } from "../../src/sandbox/index.js";
-import {
-  type FakeMachine,
-  fakeMachine,
-  needsPython,
-  needsSandbox,
-  PRIVATE_KEY,
-  python,
-  runSandboxed,
-} from "../support/sandbox.js";
+import { needsPython, needsSandbox, PRIVATE_KEY, python, suiteMachine } from "../support/sandbox.js";
 
 describe("workspace-write: what a command must not do", needsSandbox, () => {
-  let machine: FakeMachine;
-  let policy: SandboxPolicy;
-  before(() => {
-    machine = fakeMachine("contain");
-    policy = machine.policy("workspace-write");
-  });
-  after(() => machine.cleanup());
-  const run = (script: string, env?: Record<string, string>) =>
-    runSandboxed(machine, policy, script, { env });
-  const untouched = () => readFileSync(join(machine.outside, "existing.txt"), "utf8");
+  const suite = suiteMachine("contain", "workspace-write");
+  const run = (script: string, env?: Record<string, string>) => suite.run(script, { env });
+  const untouched = () => readFileSync(join(suite.machine.outside, "existing.txt"), "utf8");
 
   test("a redirect outside the workspace fails on a read-only file system", async () => {
     const result = await run(
-      `echo owned > ${machine.outside}/new.txt; echo owned >> ${machine.home}/.bashrc`,
+      `echo owned > ${suite.machine.outside}/new.txt; echo owned >> ${suite.machine.home}/.bashrc`,
     );
     assert.match(result.stderr, /Read-only file system/);
-    assert.equal(existsSync(join(machine.outside, "new.txt")), false);
-    assert.equal(readFileSync(join(machine.home, ".bashrc"), "utf8"), "# the user's\n");
+    assert.equal(existsSync(join(suite.machine.outside, "new.txt")), false);
+    assert.equal(readFileSync(join(suite.machine.home, ".bashrc"), "utf8"), "# the user's\n");
   });
 
   test("a symlink in the workspace that points out does not carry a write out", async () => {
-    symlinkSync(machine.outside, join(machine.project, "way-out"));
+    symlinkSync(suite.machine.outside, join(suite.machine.project, "way-out"));
     const result = await run("echo owned > way-out/existing.txt; echo owned > way-out/new.txt");
     assert.match(result.stderr, /Read-only file system/);
     assert.equal(untouched(), "untouched\n");
-    assert.equal(existsSync(join(machine.outside, "new.txt")), false);
+    assert.equal(existsSync(join(suite.machine.outside, "new.txt")), false);
   });
 
   test("cd .. and nested shells (bash -c, sh -c) stay contained", async () => {
     const result = await run(
       [
         "cd .. && echo a > outside/cd.txt",
-        `bash -c 'echo b > ${machine.outside}/bash.txt'`,
-        `sh -c 'echo c > ${machine.outside}/sh.txt'`,
-        `bash -c "sh -c 'cd ${machine.home} && touch outside/deep.txt'"`,
+        `bash -c 'echo b > ${suite.machine.outside}/bash.txt'`,
+        `sh -c 'echo c > ${suite.machine.outside}/sh.txt'`,
+        `bash -c "sh -c 'cd ${suite.machine.home} && touch outside/deep.txt'"`,
       ].join("; "),
     );
     assert.equal((result.stderr.match(/Read-only file system/g) ?? []).length, 4, result.stderr);
     for (const name of ["cd.txt", "bash.txt", "sh.txt", "deep.txt"])
-      assert.equal(existsSync(join(machine.outside, name)), false, name);
+      assert.equal(existsSync(join(suite.machine.outside, name)), false, name);
   });
 
   test("python and node cannot write outside either", needsPython, async () => {
-    const target = join(machine.outside, "from-program.txt");
+    const target = join(suite.machine.outside, "from-program.txt");
     const result = await run(
       `${python} -c 'open("${target}", "w").write("x")'; node -e 'require("fs").writeFileSync("${target}", "x")'`,
     );
@@ -77,7 +61,7 @@ describe("workspace-write: what a command must not do", needsSandbox, () => {
     );
     assert.doesNotMatch(result.stdout + result.stderr, /PRIVATE KEY|AKIA|hunter2/);
     assert.match(result.stdout, /^0\ndone\n$/);
-    assert.equal(readFileSync(join(machine.home, ".ssh/id_rsa"), "utf8"), PRIVATE_KEY);
+    assert.equal(readFileSync(join(suite.machine.home, ".ssh/id_rsa"), "utf8"), PRIVATE_KEY);
   });
 
   test("secret variables reach neither the environment nor /proc/1/environ", async () => {
@@ -128,7 +112,7 @@ describe("workspace-write: what a command must not do", needsSandbox, () => {
   });
 
   test("git hooks, git config and the agent's settings stay read-only, present or not", async () => {
-    writeFileSync(join(machine.project, "tracked.txt"), "x");
+    writeFileSync(join(suite.machine.project, "tracked.txt"), "x");
     const init = await run("git init -q && echo ok");
     assert.equal(init.stdout, "ok\n", init.stderr);
     const result = await run(
@@ -146,14 +130,14 @@ describe("workspace-write: what a command must not do", needsSandbox, () => {
     const refusals =
       result.stderr.match(/Read-only file system|Device or resource busy|Is a directory/g) ?? [];
     assert.equal(refusals.length, 6, result.stderr);
-    assert.equal(existsSync(join(machine.project, ".git/hooks/pre-commit")), false);
-    assert.doesNotMatch(readFileSync(join(machine.project, ".git/config"), "utf8"), /hooksPath/);
+    assert.equal(existsSync(join(suite.machine.project, ".git/hooks/pre-commit")), false);
+    assert.doesNotMatch(readFileSync(join(suite.machine.project, ".git/config"), "utf8"), /hooksPath/);
     for (const name of [".claude", ".mcp.json", ".agents", ".vscode", "elsewhere"])
-      assert.equal(existsSync(join(machine.project, name)), false, `${name} was left behind`);
+      assert.equal(existsSync(join(suite.machine.project, name)), false, `${name} was left behind`);
   });
 
   test("a nohup background writer is dead when the command ends and writes nothing later", async () => {
-    const marker = join(machine.project, "background.log");
+    const marker = join(suite.machine.project, "background.log");
     const result = await run(
       `nohup bash -c 'while true; do date >> ${marker}; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.3; echo started`,
     );

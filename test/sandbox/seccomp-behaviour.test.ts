@@ -2,16 +2,8 @@
 // socketpair and loopback TCP work, io_uring_setup fails with ENOSYS, and a syscall through another
 // ABI (i386's int 0x80, x32) kills the process instead of slipping past the x86_64 table.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { SandboxPolicy } from "../../src/sandbox/index.js";
-import {
-  type FakeMachine,
-  fakeMachine,
-  needsPython,
-  needsSandbox,
-  python,
-  runSandboxed,
-} from "../support/sandbox.js";
+import { describe, test } from "node:test";
+import { needsPython, needsSandbox, python, suiteMachine } from "../support/sandbox.js";
 
 const PROBE = `
 import ctypes, socket
@@ -47,19 +39,13 @@ print("survived", flush=True)
 `;
 
 describe("seccomp filter", needsSandbox, () => {
-  let machine: FakeMachine;
-  let policy: SandboxPolicy;
-  before(() => {
-    machine = fakeMachine("seccomp");
-    policy = machine.policy("workspace-write");
-  });
-  after(() => machine.cleanup());
+  const suite = suiteMachine("seccomp", "workspace-write");
 
   test(
     "AF_UNIX sockets are refused; socketpair, loopback TCP work; io_uring is ENOSYS",
     needsPython,
     async () => {
-      const result = await runSandboxed(machine, policy, "", { file: python, args: ["-c", PROBE] });
+      const result = await suite.run("", { file: python, args: ["-c", PROBE] });
       assert.equal(
         result.stdout,
         "unix-socket refused\nsocketpair p\nloopback t\nio_uring_setup -1 38\n",
@@ -73,7 +59,7 @@ describe("seccomp filter", needsSandbox, () => {
       const out = require("child_process").execFileSync("echo", ["child ok"]).toString();
       process.stdout.write(out);
       require("net").createServer().listen("/tmp/x.sock").on("error", (error) => console.log(error.code));`;
-    const result = await runSandboxed(machine, policy, "", { file: process.execPath, args: ["-e", script] });
+    const result = await suite.run("", { file: process.execPath, args: ["-e", script] });
     assert.equal(result.stdout, "child ok\nEPERM\n", result.stderr);
   });
 
@@ -82,7 +68,7 @@ describe("seccomp filter", needsSandbox, () => {
   }, async () => {
     // mov eax, 20 (i386 getpid); int 0x80; ret   and   mov eax, 0x40000027 (x32 getpid); syscall; ret
     for (const code of ["b814000000cd80c3", "b8270000400f05c3"]) {
-      const result = await runSandboxed(machine, policy, "", {
+      const result = await suite.run("", {
         file: python,
         args: ["-c", foreignAbi(code)],
       });

@@ -4,26 +4,12 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { SandboxPolicy } from "../../src/sandbox/index.js";
-import {
-  type FakeMachine,
-  fakeMachine,
-  needsPython,
-  needsSandbox,
-  python,
-  runSandboxed,
-} from "../support/sandbox.js";
+import { describe, test } from "node:test";
+import { needsPython, needsSandbox, python, suiteMachine } from "../support/sandbox.js";
 
 describe("workspace-write: normal work keeps working", needsSandbox, () => {
-  let machine: FakeMachine;
-  let policy: SandboxPolicy;
-  before(() => {
-    machine = fakeMachine("work");
-    policy = machine.policy("workspace-write");
-  });
-  after(() => machine.cleanup());
-  const run = (script: string) => runSandboxed(machine, policy, script);
+  const suite = suiteMachine("work", "workspace-write");
+  const run = (script: string) => suite.run(script);
 
   test("a build step writes its output in the workspace", async () => {
     const result = await run(
@@ -31,13 +17,13 @@ describe("workspace-write: normal work keeps working", needsSandbox, () => {
     );
     assert.equal(result.stdout, "built\n", result.stderr);
     assert.equal(
-      readFileSync(join(machine.project, "build/out.c"), "utf8"),
+      readFileSync(join(suite.machine.project, "build/out.c"), "utf8"),
       "int main(void) { return 1; }\n",
     );
   });
 
   test("git init, git add -A and git commit work with the placeholders present", async () => {
-    const before = readdirSync(machine.project).sort();
+    const before = readdirSync(suite.machine.project).sort();
     const result = await run(
       [
         "git init -q",
@@ -54,11 +40,11 @@ describe("workspace-write: normal work keeps working", needsSandbox, () => {
     assert.match(listing, /\.claude .*\.mcp\.json/, "the placeholders were there while git ran");
     assert.equal(log, "second first ");
     assert.deepEqual(
-      readdirSync(machine.project).sort(),
+      readdirSync(suite.machine.project).sort(),
       [...before, ".git"].sort(),
       "no placeholder is left",
     );
-    assert.equal(readdirSync(join(machine.project, ".git/hooks")).includes("pre-commit"), false);
+    assert.equal(readdirSync(join(suite.machine.project, ".git/hooks")).includes("pre-commit"), false);
   });
 
   test("python runs, and mktemp gives a private temp folder", needsPython, async () => {
@@ -84,8 +70,8 @@ describe("workspace-write: normal work keeps working", needsSandbox, () => {
   });
 
   test("nothing of the sandbox stays behind on the host", () => {
-    assert.equal(existsSync(join(machine.project, ".claude")), false);
-    const records = join(machine.stateDir, "placeholders");
+    assert.equal(existsSync(join(suite.machine.project, ".claude")), false);
+    const records = join(suite.machine.stateDir, "placeholders");
     assert.deepEqual(existsSync(records) ? readdirSync(records) : [], []);
   });
 });

@@ -4,6 +4,7 @@
 // project inside it, reagent's state folder), and running a real command through prepareSpawn.
 import { chmodSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { after, before } from "node:test";
 import {
   createSandbox,
   type PolicyInput,
@@ -156,5 +157,30 @@ export async function runSandboxed(
     ending: result.ending,
     stdout: Buffer.concat(out).toString("utf8"),
     stderr: Buffer.concat(err).toString("utf8"),
+  };
+}
+
+/** For a describe block: a fake machine made before its tests and removed after them, with the
+ *  profile's policy and a runner. */
+export function suiteMachine(label: string, profile: SandboxPolicy["profile"], extra?: Partial<PolicyInput>) {
+  let current: { machine: FakeMachine; policy: SandboxPolicy } | undefined;
+  before(() => {
+    const machine = fakeMachine(label);
+    current = { machine, policy: machine.policy(profile, extra) };
+  });
+  after(() => current?.machine.cleanup());
+  const get = () => {
+    if (current === undefined) throw new Error("suiteMachine is used outside its describe block");
+    return current;
+  };
+  return {
+    get machine() {
+      return get().machine;
+    },
+    get policy() {
+      return get().policy;
+    },
+    run: (script: string, options?: Parameters<typeof runSandboxed>[3]) =>
+      runSandboxed(get().machine, get().policy, script, options),
   };
 }
