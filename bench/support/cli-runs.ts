@@ -18,6 +18,8 @@ export function timed(
     cwd?: string;
     env?: NodeJS.ProcessEnv;
     onSpawn?: (at: number) => void;
+    /** The child's process id, right after it was spawned. */
+    onPid?: (pid: number) => void;
     /** Each complete stderr line with the performance.now() at which it arrived. */
     onStderrLine?: (line: string, at: number) => void;
   } = {},
@@ -30,6 +32,7 @@ export function timed(
       env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    if (child.pid !== undefined) options.onPid?.(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
