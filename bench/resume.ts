@@ -10,7 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Message } from "../src/model/types.js";
 import { projectSessionsDir } from "../src/transcript/transcript-index.js";
-import { loadTranscript, TranscriptStore } from "../src/transcript/transcript-store.js";
+import { loadTranscript } from "../src/transcript/transcript-load.js";
+import { TranscriptStore } from "../src/transcript/transcript-store.js";
 import { startFakeModelServer } from "../test/support/fake-model-server.js";
 import { mark, median, ms, snapshotBuild, timed } from "./support/cli-runs.js";
 

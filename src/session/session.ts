@@ -107,7 +107,7 @@ export class Session {
   private turnUsage: RunUsage | undefined;
 
   constructor(readonly options: SessionOptions) {
-    this.messages.push(...(options.history ?? []));
+    for (const message of options.history ?? []) this.messages.push(message);
     this.runner = createToolRunner({
       registry: options.registry,
       hooks: options.hooks,

@@ -6,8 +6,9 @@
 import type { Message } from "../model/types.js";
 import { errorMessage } from "../util/errors.js";
 import { findSession, formatSessionList, listSessions, type SessionSummary } from "./transcript-index.js";
+import { loadTranscript } from "./transcript-load.js";
 import { acquireSessionLock, type LockOptions, type SessionLock } from "./transcript-lock.js";
-import { appendTranscriptMessages, loadTranscript } from "./transcript-store.js";
+import { appendTranscriptMessages } from "./transcript-store.js";
 
 export type ResumeRequest =
   | { type: "new" }

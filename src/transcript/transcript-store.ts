@@ -1,21 +1,18 @@
 // The transcript of one session on disk: a JSONL file in Claude Code's line shape (see
 // transcript-lines.ts) whose first line is a header, each line written with one append (a line is
-// whole or absent). Loading rebuilds the exact history, from this shape or the first release's. The
-// store is given its directory; it never reads the environment, and a write failure is reported once
-// and stops further writes (the file stays a consistent prefix of the history) while the session goes
-// on. While it writes, the store holds the session's lock (see transcript-lock.ts) so that no second
-// process appends to the same file.
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+// whole or absent); transcript-load.ts reads it back. The store is given its directory; it never
+// reads the environment, and a write failure is reported once and stops further writes (the file
+// stays a consistent prefix of the history) while the session goes on. While it writes, the store
+// holds the session's lock (see transcript-lock.ts) so that no second process appends to the same file.
+import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Message, ToolResultBlock } from "../model/types.js";
+import type { Message } from "../model/types.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import {
   boundaryLine,
   headerLine,
-  lastUuid,
   type MessageMeta,
   messageLine,
-  parseLine,
   type TranscriptHeader,
 } from "./transcript-lines.js";
 import { acquireSessionLock, type SessionLock } from "./transcript-lock.js";
@@ -161,85 +158,6 @@ function endsWithNewline(path: string): boolean {
   } finally {
     closeSync(fd);
   }
-}
-
-export type LoadedTranscript = {
-  header: TranscriptHeader | undefined;
-  messages: Message[];
-  /** Lines that were skipped (a torn last line after a crash, a damaged line), and repairs. */
-  warnings: string[];
-  /** The interrupted-results message added to `messages` for tool calls a crash left unanswered. */
-  repair?: Message;
-  /** The uuid the next message hangs from (null for a file in the first release's shape). */
-  lastUuid: string | null;
-  /** Structured tool results saved with the history's messages, by tool_use_id (see MessageMeta). */
-  toolResults: Record<string, unknown>;
-};
-
-/** Reads a transcript back into the exact history it recorded. */
-export function loadTranscript(path: string): LoadedTranscript {
-  const text = readFileSync(path, "utf8");
-  const lines = text.split("\n");
-  const torn = lines.at(-1) !== "";
-  if (!torn) lines.pop();
-  let header: TranscriptHeader | undefined;
-  let messages: Message[] = [];
-  let toolResults: Record<string, unknown> = {};
-  const warnings: string[] = [];
-  lines.forEach((line, index) => {
-    if (line.trim() === "") return;
-    const parsed = parseLine(line);
-    if (!parsed) {
-      const last = index === lines.length - 1;
-      warnings.push(
-        last && torn
-          ? `${path}: ignored an incomplete last line (the session ended while writing it)`
-          : `${path}:${index + 1}: skipped a line that is not a valid transcript record`,
-      );
-      return;
-    }
-    if (parsed.kind === "header") header ??= parsed.header;
-    else if (parsed.kind === "message") {
-      messages.push(parsed.message);
-      if (parsed.toolResults) toolResults = { ...toolResults, ...parsed.toolResults };
-    } else if (parsed.kind === "history") messages = [...parsed.messages];
-    else if (parsed.kind === "reset") {
-      messages = [];
-      toolResults = {};
-    }
-  });
-  const repair = answerDanglingToolCalls(messages);
-  if (repair)
-    warnings.push(
-      `${path}: the session ended while ${repair.content.length} tool call(s) ran; they are marked as interrupted`,
-    );
-  return {
-    header,
-    messages,
-    warnings,
-    repair,
-    lastUuid: lastUuid(torn ? lines.slice(0, -1) : lines),
-    toolResults,
-  };
-}
-
-/** Every tool_use must be answered by a tool_result: calls left open by a crash get an error result,
- *  appended to `messages` and returned (so that a resumed session can save it). */
-function answerDanglingToolCalls(messages: Message[]): Message | undefined {
-  const last = messages.at(-1);
-  if (last?.role !== "assistant") return undefined;
-  const results: ToolResultBlock[] = last.content
-    .filter((block) => block.type === "tool_use")
-    .map((block) => ({
-      type: "tool_result",
-      tool_use_id: block.id,
-      content: "Interrupted: the session ended before this tool call finished; it may or may not have run.",
-      is_error: true,
-    }));
-  if (results.length === 0) return undefined;
-  const repair: Message = { role: "user", content: results };
-  messages.push(repair);
-  return repair;
 }
 
 /** Reads at most `limit` bytes from the start of a file (for listings of long transcripts). */

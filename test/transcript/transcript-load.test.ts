@@ -7,8 +7,9 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
+import { loadTranscript } from "../../src/transcript/transcript-load.js";
 import { resolveResume } from "../../src/transcript/transcript-resume.js";
-import { loadTranscript, type MessageMeta, TranscriptStore } from "../../src/transcript/transcript-store.js";
+import { type MessageMeta, TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace();

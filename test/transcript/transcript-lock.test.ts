@@ -8,9 +8,10 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
+import { loadTranscript } from "../../src/transcript/transcript-load.js";
 import { acquireSessionLock, sessionLockPath } from "../../src/transcript/transcript-lock.js";
 import { resolveResume } from "../../src/transcript/transcript-resume.js";
-import { loadTranscript, TranscriptStore } from "../../src/transcript/transcript-store.js";
+import { TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace();

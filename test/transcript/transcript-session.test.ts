@@ -8,7 +8,8 @@ import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
 import type { Session } from "../../src/session/session.js";
 import { parseLine } from "../../src/transcript/transcript-lines.js";
-import { loadTranscript, TranscriptStore } from "../../src/transcript/transcript-store.js";
+import { loadTranscript } from "../../src/transcript/transcript-load.js";
+import { TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
@@ -181,4 +182,17 @@ test("a file change's structured patch is saved with its result and loaded back 
   const loaded = loadTranscript(transcript.path);
   assert.deepEqual(loaded.messages, session.messages);
   assert.deepEqual(Object.keys(loaded.toolResults).sort(), ["toolu_edit", "toolu_w1", "toolu_w2"]);
+});
+
+test("a resumed history of 200,000 messages: the session starts from all of it and goes on", async () => {
+  const history: Message[] = Array.from({ length: 200_000 }, (_, index) => ({
+    role: index % 2 === 0 ? "user" : "assistant",
+    content: [{ type: "text", text: `m${index}` }],
+  })) as Message[];
+  const { session } = createTestSession({ cwd: workspace.dir, script: [{ text: "still here" }], history });
+  assert.equal(session.messages.length, 200_000);
+  assert.equal(session.messages[199_999], history[199_999]);
+  const turn = await session.submit("and now?");
+  assert.equal(turn.result, "still here");
+  assert.equal(session.messages.length, 200_002);
 });

@@ -21,8 +21,9 @@ import {
   listSessions,
   projectKey,
 } from "../../src/transcript/transcript-index.js";
+import { loadTranscript } from "../../src/transcript/transcript-load.js";
 import { resolveResume } from "../../src/transcript/transcript-resume.js";
-import { loadTranscript, TranscriptStore } from "../../src/transcript/transcript-store.js";
+import { TranscriptStore } from "../../src/transcript/transcript-store.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace();
