@@ -6,7 +6,7 @@
 // Run: npx tsx bench/sandbox.ts (BENCH_RUNS sets the runs, default 31). Needs bwrap.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -59,9 +59,19 @@ const commands = [
   },
 ];
 
-type Sample = { total: number; prepare: number; finish: number };
+type Sample = { total: number; prepare: number; finish: number; cpu: number };
+
+/** CPU time (ms) of this process plus its waited-for children (bwrap and everything below it):
+ *  utime, stime, cutime, cstime of /proc/self/stat, in clock ticks of 10 ms. Wall time on a busy
+ *  machine is mostly waiting for a core; CPU time is what the sandbox itself costs. */
+function cpuMs(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) * 10;
+}
 
 async function once(containment: Containment, command: (typeof commands)[number]): Promise<Sample> {
+  const cpuBefore = cpuMs();
   const started = performance.now();
   const prepared = prepareSpawn({ file: command.file, args: command.args, cwd: project, env }, containment);
   if (prepared.kind === "refused") throw new Error(prepared.reason);
@@ -80,7 +90,12 @@ async function once(containment: Containment, command: (typeof commands)[number]
   prepared.finish();
   const finished = performance.now();
   if (result.exitCode !== 0) throw new Error(`${command.name} failed in the bench (${result.ending})`);
-  return { total: finished - started, prepare: spawned - started, finish: finished - ended };
+  return {
+    total: finished - started,
+    prepare: spawned - started,
+    finish: finished - ended,
+    cpu: cpuMs() - cpuBefore,
+  };
 }
 
 for (const command of commands) {
@@ -89,6 +104,8 @@ for (const command of commands) {
   for (let run = 0; run < runs; run += 1)
     for (const layer of layers) samples.get(layer.name)?.push(await once(layer.containment, command));
   const base = median((samples.get("unsandboxed") ?? []).map((sample) => sample.total));
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const baseCpu = mean((samples.get("unsandboxed") ?? []).map((sample) => sample.cpu));
   console.log(`\n${command.name} (median of ${runs}, interleaved):`);
   for (const layer of layers) {
     const list = samples.get(layer.name) ?? [];
@@ -99,6 +116,11 @@ for (const command of commands) {
         ? ""
         : `  +${added.toFixed(1)} ms (target ≤ 15), ×${(total / base).toFixed(2)}; prepare ${median(list.map((s) => s.prepare)).toFixed(2)} ms, finish ${median(list.map((s) => s.finish)).toFixed(2)} ms`;
     console.log(`  ${layer.name.padEnd(16)} ${total.toFixed(1).padStart(6)} ms${detail}`);
+    const cpu = mean(list.map((sample) => sample.cpu));
+    const addedCpu = layer.name === "unsandboxed" ? "" : ` (+${(cpu - baseCpu).toFixed(1)} ms)`;
+    console.log(
+      `  ${"".padEnd(16)} CPU ${cpu.toFixed(1)} ms per command, this process and its children${addedCpu}`,
+    );
   }
 }
 

@@ -193,8 +193,11 @@ function order(mounts: readonly Mount[]): Mount[] {
       continue;
     const above = coverAt(mount.target, kept);
     if (ONLY_WHERE_HIDDEN.has(mount.role) && above?.kind === "bind") continue;
-    // Hiding or protecting what is already out of sight would only create an empty name there.
+    // Hiding or protecting what is already out of sight would only cost a mount (each one costs
+    // bwrap a pass over the mount table) and create an empty name there.
     if ((mount.role === "secret" || mount.role === "protected") && above?.kind !== "bind") continue;
+    // A veil under another one; under the writable private temp it still makes its part read-only.
+    if (mount.role === "veil" && above?.kind === "tmpfs" && above.access === "read-only") continue;
     kept.push(mount);
   }
   return kept;

@@ -5,9 +5,8 @@
 import {
   AWS_SECRET_DISTANCE,
   AWS_SECRET_NEAR_KEY_ID,
+  findShapes,
   looksLikeAwsSecret,
-  SECRET_SHAPES,
-  type SecretShape,
 } from "./secret-shapes.js";
 
 /** Values shorter than this are not redacted as values: `1`, `true` or a short word would turn up
@@ -40,26 +39,29 @@ export function createRedactor(values: readonly SecretValue[] = []): Redactor {
       };
       let result = text;
       for (const { name, value } of literal) {
-        if (!result.includes(value)) continue;
-        const parts = result.split(value);
-        for (let index = 1; index < parts.length; index += 1) count(`value of ${name}`);
-        result = parts.join(marker(`value of ${name}`));
+        let at = result.indexOf(value);
+        if (at < 0) continue;
+        for (; at >= 0; at = result.indexOf(value, at + value.length)) count(`value of ${name}`);
+        result = result.replaceAll(value, marker(`value of ${name}`));
       }
-      for (const shape of SECRET_SHAPES) result = replaceShape(result, shape, count);
+      result = replaceShapes(result, count);
       result = replaceAwsSecretsNearKeyIds(result, count);
       return { text: result, found };
     },
   };
 }
 
-function replaceShape(text: string, shape: SecretShape, count: (name: string) => void): string {
-  if (!shape.anchors.some((anchor) => text.includes(anchor))) return text;
-  return text.replace(shape.pattern, (match: string, ...groups: unknown[]) => {
-    count(shape.name);
-    if (shape.group === undefined) return marker(shape.name);
-    const secret = groups[shape.group - 1];
-    return typeof secret === "string" ? match.replace(secret, marker(shape.name)) : marker(shape.name);
-  });
+function replaceShapes(text: string, count: (name: string) => void): string {
+  const matches = findShapes(text);
+  if (matches.length === 0) return text;
+  let result = "";
+  let position = 0;
+  for (const match of matches) {
+    count(match.name);
+    result += text.slice(position, match.start) + marker(match.name);
+    position = match.end;
+  }
+  return result + text.slice(position);
 }
 
 /** A 40-character secret within a short distance after a redacted access key id (the id itself is

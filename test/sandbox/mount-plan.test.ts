@@ -162,7 +162,7 @@ test("read-only: the home folder hidden except toolchains, the workspace inside 
     "tmpfs-ro /home (veil)",
     "tmpfs-ro /mnt (veil)",
     "tmpfs-rw /var/tmp (private-temp)",
-    "tmpfs-ro /home/u (veil)",
+    // No veil of its own for /home/u: /home hides it already.
     "ro /home/u/.gitconfig (toolchain)",
     "ro /home/u/.cargo (toolchain)",
     "ro /home/u/p (workspace)",
@@ -281,4 +281,22 @@ test("a git folder given as writable (committing from a subfolder) keeps its hoo
   assert.ok(lines.includes("ro /repo/.git/hooks (protected)"));
   assert.ok(lines.includes("ro /repo/.git/config (protected)"));
   assert.ok(plan.kind === "plan" && plan.placeholders.includes("/repo/.git/hooks"));
+});
+
+test("read-only: a home folder outside the hidden system folders gets a veil of its own", () => {
+  const machine = host({
+    ...BASE,
+    "/data": "folder",
+    "/data/u": "folder",
+    "/data/u/p": "folder",
+    "/data/u/.ssh": "folder",
+  });
+  const policy = policyOf("read-only", { workspace: ["/data/u/p"], homeDir: "/data/u" });
+  const lines = mounts(planMounts(policy, machine, "/data/u/p"));
+  assert.deepEqual(lines.slice(-2), ["tmpfs-ro /data/u (veil)", "ro /data/u/p (workspace)"]);
+  assert.equal(
+    lines.some((line) => line.includes(".ssh")),
+    false,
+    "hidden by the veil, no mount needed",
+  );
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { createRedactor } from "../../src/sandbox/index.js";
+import { SECRET_SHAPES } from "../../src/sandbox/secret-shapes.js";
 
 const redactor = createRedactor();
 const redact = (text: string) => redactor.redact(text);
@@ -108,4 +109,8 @@ test("ordinary text is left alone: SHAs, UUIDs, base64 images, code and words", 
     assert.deepEqual(result.found, {}, sample.slice(0, 80));
     assert.equal(result.text, sample);
   }
+});
+
+test("every shape is tried only where its anchor is: each pattern is sticky", () => {
+  for (const shape of SECRET_SHAPES) assert.ok(shape.pattern.sticky, `${shape.name} scans the whole text`);
 });
