@@ -139,3 +139,22 @@ test("throttling is retried; an in-stream exception before content is retried to
   assert.match(run.stderr, /HTTP 429 rate limited/);
   assert.equal(server.requests.length, 3);
 });
+
+test("AWS_BEARER_TOKEN_BEDROCK (a Bedrock API key) is sent as a bearer token instead of a signature", async () => {
+  const server = await serveScoped([{ text: "with a key" }], { bedrockRegion: "us-west-2" });
+  const env = bedrockEnv(server, {
+    AWS_BEARER_TOKEN_BEDROCK: "bedrock-api-key",
+    AWS_DEFAULT_REGION: "us-west-2",
+  });
+  delete env.AWS_REGION;
+  const run = await runCli(["-p", "hi", "--model", "haiku"], { cwd: workspace.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.trim(), "with a key");
+  const request = server.requests[0]!;
+  assert.equal(request.headers.authorization, "Bearer bedrock-api-key");
+  assert.equal(request.headers["x-amz-date"], undefined);
+  assert.equal(
+    request.path,
+    "/model/us.anthropic.claude-haiku-4-5-20251001-v1:0/invoke-with-response-stream",
+  );
+});

@@ -223,3 +223,35 @@ test("gpt-5 on a compatible server stays on Chat Completions unless --provider o
     ["/v1/chat/completions", "/v1/responses"],
   );
 });
+
+test("after /compact the kept steps still carry their reasoning items before their calls", async () => {
+  const server = await serveScoped([
+    { thinking: "", text: `About the project. ${"It has many parts. ".repeat(600)}` },
+    { thinking: "Look at a.", tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] },
+    { thinking: "Got it.", text: "a says alpha" },
+    { text: "Summary: the user asked about the project, then read a.txt (alpha)." },
+    { thinking: "Answer from memory.", text: "still alpha" },
+  ]);
+  const runEnv = env(server, {
+    CONTEXT_WINDOW_TOKENS: "20000",
+    AUTOCOMPACT: "0",
+    OPENAI_MODEL: "gpt-5-codex",
+  });
+  for (const args of [
+    ["-p", "about the project"],
+    ["-c", "-p", "read a"],
+    ["-c", "-p", "/compact"],
+    ["-c", "-p", "and?"],
+  ]) {
+    const run = await runCli(args, { cwd: workspace.dir, env: runEnv });
+    assert.equal(run.code, 0, `${args.join(" ")}: ${run.stderr}`);
+  }
+  assert.deepEqual(server.refusals, []);
+  const input = bodies(server).at(-1)!.input;
+  const text = JSON.stringify(input);
+  assert.match(text, /Summary: the user asked/, "the history was compacted");
+  assert.doesNotMatch(text, /It has many parts/);
+  const reasoning = input.findIndex((item) => item.type === "reasoning");
+  assert.ok(reasoning >= 0, "the kept tool step kept its reasoning item");
+  assert.equal(input[reasoning + 1]!.type, "function_call");
+});
