@@ -6,23 +6,13 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages";
 import type { ModelClient } from "../model/types.js";
-import type { Tracer } from "../util/trace.js";
 import { createMessagesClient } from "./anthropic-stream.js";
 import type { ThinkingSettings } from "./anthropic-thinking.js";
-import { type ApiKeyHelper, keySource, withKey } from "./api-key-helper.js";
+import { keySource, withKey } from "./api-key-helper.js";
 import { createHttpFetch } from "./http-fetch.js";
-import type { RetryOptions } from "./retry.js";
+import type { AdapterOptions } from "./retry.js";
 
-export type AnthropicClientOptions = RetryOptions & {
-  /** ANTHROPIC_API_KEY (unused with `apiKeyHelper`). */
-  apiKey: string;
-  /** Settings `apiKeyHelper`: the key comes from this command instead. */
-  apiKeyHelper?: ApiKeyHelper;
-  baseURL?: string;
-  model: string;
-  maxTokens?: number;
-  tracer?: Tracer;
-  fetch?: typeof fetch;
+export type AnthropicClientOptions = AdapterOptions & {
   thinking?: ThinkingSettings;
   /** Prompt-cache breakpoints (default on). */
   cache?: boolean;

@@ -4,24 +4,16 @@
 // errors name, and what a thrown SDK error is.
 import OpenAI from "openai";
 import { noopTracer, type Tracer } from "../util/trace.js";
-import { type ApiKeyHelper, type KeySource, keySource } from "./api-key-helper.js";
+import { type KeySource, keySource } from "./api-key-helper.js";
 import { createHttpFetch } from "./http-fetch.js";
 import type { Effort } from "./model-catalog.js";
-import { type RetryOptions, type RetryPolicy, retryPolicyFrom } from "./retry.js";
+import { type AdapterOptions, type RetryPolicy, retryPolicyFrom } from "./retry.js";
 import type { ProviderLabels, SdkErrorCategory } from "./retry-classify.js";
 
 export const defaultOpenAIBaseURL = "https://api.openai.com/v1";
 
 /** The options both OpenAI adapters take. */
-export type OpenAIClientOptions = RetryOptions & {
-  apiKey: string;
-  /** Settings `apiKeyHelper`: the key comes from this command instead of `apiKey`. */
-  apiKeyHelper?: ApiKeyHelper;
-  baseURL?: string;
-  model: string;
-  maxTokens?: number;
-  tracer?: Tracer;
-  fetch?: typeof fetch;
+export type OpenAIClientOptions = AdapterOptions & {
   /** `--effort` / settings `effort`: `reasoning_effort` (Chat) or `reasoning.effort` (Responses)
    *  for the models that take it. */
   effort?: Effort;

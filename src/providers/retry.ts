@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ModelClient, ModelError, ModelEvent, ModelRequest } from "../model/types.js";
 import type { Tracer } from "../util/trace.js";
+import type { ApiKeyHelper } from "./api-key-helper.js";
 
 export type RetryPolicy = {
   /** Retries after the first attempt (so at most maxRetries + 1 requests). */
@@ -24,6 +25,19 @@ export type RetryOptions = {
   /** First backoff delay; doubles per retry up to `retryMaxDelayMs`. */
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
+};
+
+/** What every HTTP adapter's options hold: where to send, with which key, and the retry knobs. */
+export type AdapterOptions = RetryOptions & {
+  /** The API key from the environment (unused when `apiKeyHelper` is set). */
+  apiKey: string;
+  /** Settings `apiKeyHelper`: the key comes from this command instead of `apiKey`. */
+  apiKeyHelper?: ApiKeyHelper;
+  baseURL?: string;
+  model: string;
+  maxTokens?: number;
+  tracer?: Tracer;
+  fetch?: typeof fetch;
 };
 
 /** The retry policy of an adapter's options, defaults filled in. */
