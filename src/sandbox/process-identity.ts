@@ -1,6 +1,7 @@
 // Which reagent run a placeholder record belongs to, and whether that run is still going: the pid
 // plus the process's start time (Linux: field 22 of /proc/PID/stat), so a pid reused by another
 // program after a crash does not keep a dead run's placeholders alive.
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { errnoCode } from "../util/errno.js";
@@ -40,13 +41,15 @@ export function isRunning(identity: ProcessIdentity): boolean {
   return identity.started === "" || fields?.[19] === identity.started;
 }
 
+/** A record's file name: the run's identity, and a random part so two stores of one process
+ *  (a test making several sandboxes) never share a record. */
 export function recordName(identity: ProcessIdentity): string {
-  return `${identity.pid}-${identity.started || "0"}.log`;
+  return `${identity.pid}-${identity.started || "0"}-${randomBytes(4).toString("hex")}.log`;
 }
 
 /** The run a record file belongs to, read off its name; null for a name this code did not write. */
 export function recordOwner(file: string): ProcessIdentity | null {
-  const match = /^(\d+)-(\d+)\.log$/.exec(basename(file));
+  const match = /^(\d+)-(\d+)-[0-9a-f]+\.log$/.exec(basename(file));
   if (match === null) return null;
   return { pid: Number(match[1]), started: match[2] === "0" ? "" : match[2] };
 }

@@ -147,4 +147,16 @@ describe("workspace-write: what a command must not do", needsSandbox, () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     assert.equal(readFileSync(marker, "utf8").length, size, "nothing was written after the command ended");
   });
+
+  test("a command stopped by its timeout takes its whole sandbox with it", async () => {
+    const marker = join(suite.machine.project, "timeout.log");
+    const result = await suite.run(`(while true; do date >> ${marker}; sleep 0.05; done) & sleep 30`, {
+      timeoutMs: 600,
+    });
+    assert.equal(result.ending, "timeout");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const size = readFileSync(marker, "utf8").length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(readFileSync(marker, "utf8").length, size, "the background loop died with the command");
+  });
 });
