@@ -50,7 +50,7 @@ function toolOutput(turn: number, call: number): string {
 
 function fakeSummarizer(): ModelClient & { requests: number; largest: number } {
   return {
-    provider: "fake",
+    provider: "scripted",
     model: MODEL,
     requests: 0,
     largest: 0,

@@ -1,5 +1,7 @@
 // Command-line options as parsed by commander, normalised into one typed object.
+
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
+import { PERMISSION_MODES, type PermissionMode } from "../contracts/index.js";
 import { PROVIDER_NAMES } from "../providers/create-model-client.js";
 import { UsageError } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
@@ -9,8 +11,6 @@ import { type INPUT_FORMATS, sdkOptions } from "./sdk-options.js";
 export const DEFAULT_MAX_TURNS = 50;
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 
-export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"] as const;
-type PermissionMode = (typeof PERMISSION_MODES)[number];
 export const PROVIDERS = PROVIDER_NAMES;
 export const EFFORTS = ["low", "medium", "high", "max"] as const;
 

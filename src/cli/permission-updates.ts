@@ -5,11 +5,10 @@
 // .agents/settings.json, userSettings → ~/.agents/settings.json). A bad entry is reported and skipped.
 import { join } from "node:path";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
+import { PERMISSION_MODES, RULE_BEHAVIORS } from "../contracts/index.js";
 import type { ManagedPermissionGate } from "../permissions/gate.js";
-import type { RuleBehavior } from "../permissions/types.js";
 import { errorMessage } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
-import { PERMISSION_MODES } from "./options.js";
 
 type Update = Record<string, unknown>;
 
@@ -21,8 +20,6 @@ export type PermissionUpdateContext = {
   bypassAllowed: boolean;
   warn: (message: string) => void;
 };
-
-const BEHAVIORS = new Set(["allow", "deny", "ask"]);
 
 function settingsFile(destination: unknown, context: PermissionUpdateContext): string | undefined {
   switch (destination) {
@@ -56,9 +53,8 @@ async function applyOne(update: Update, context: PermissionUpdateContext): Promi
     case "addRules":
     case "replaceRules":
     case "removeRules": {
-      const behavior = String(update.behavior);
-      if (!BEHAVIORS.has(behavior)) throw new Error(`behavior "${behavior}" is not allow, deny or ask`);
-      const kind = behavior as RuleBehavior;
+      const kind = String(update.behavior);
+      if (!isOneOf(RULE_BEHAVIORS, kind)) throw new Error(`behavior "${kind}" is not allow, deny or ask`);
       if (update.type === "replaceRules")
         for (const entry of gate.rules()[kind].filter((rule) => rule.source === source)) {
           gate.removeRule(kind, entry.rule);

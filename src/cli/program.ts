@@ -2,10 +2,11 @@
 // between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
+import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";
 import { trustCommand } from "./folder-trust.js";
-import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS, PERMISSION_MODES } from "./options.js";
+import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS } from "./options.js";
 import { runMain } from "./run-main.js";
 import { INPUT_FORMATS } from "./sdk-options.js";
 import { packageVersion } from "./version.js";

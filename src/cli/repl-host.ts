@@ -5,6 +5,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { findCommand } from "../commands/discover-commands.js";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
+import type { RuleBehavior } from "../contracts/index.js";
+import { PERMISSION_MODES } from "../contracts/index.js";
 import { formatHookList } from "../hooks/index.js";
 import type { PermissionMode } from "../permissions/types.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
@@ -12,7 +14,7 @@ import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
 import { listProjectFiles } from "../tools/project-files.js";
 import { findSession, projectKey, projectSessionsDir } from "../transcript/transcript-index.js";
 import { sessionLockHolder } from "../transcript/transcript-lock.js";
-import type { ReplHost, ReplPrompter, RuleKind } from "../ui/repl/host.js";
+import type { ReplHost, ReplPrompter } from "../ui/repl/host.js";
 import { errorMessage } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
 import { addDirectory } from "./add-directory.js";
@@ -22,7 +24,6 @@ import { costReport, costSoFar, lastThinking } from "./cost-report.js";
 import { runCommandTurn } from "./custom-commands.js";
 import { formatMcpStatus } from "./format-mcp-status.js";
 import { modelChoices } from "./model-choices.js";
-import { PERMISSION_MODES } from "./options.js";
 import { sessionChoices } from "./session-choices.js";
 import { switchModel } from "./switch-model.js";
 
@@ -167,13 +168,13 @@ function hostFor(runtime: Runtime): ReplHost {
       }
       return lines.join("\n");
     },
-    async addRule(kind: RuleKind, rule: string) {
+    async addRule(kind: RuleBehavior, rule: string) {
       gate.addRule(kind, rule, runtime.settings.localSettingsPath);
       await persistRule(runtime.settings.localSettingsPath, kind, rule);
       await runtime.refreshTrust?.();
       return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
     },
-    async removeRule(kind: RuleKind, rule: string) {
+    async removeRule(kind: RuleBehavior, rule: string) {
       const sources = gate.removeRule(kind, rule);
       if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
       const saved = await removePersistedRule(runtime.settings.localSettingsPath, kind, rule);

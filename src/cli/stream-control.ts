@@ -3,6 +3,8 @@
 // `interrupt`, `set_permission_mode`, `set_model`, `mcp_status`, `mcp_message` and
 // `get_context_usage`; everything else gets an error naming the subtype. Each request is answered
 // with one `control_response` carrying its request_id.
+
+import { PERMISSION_MODES } from "../contracts/index.js";
 import type { ControlChannel } from "../control/channel.js";
 import type { UserContentBlock } from "../control/inbound.js";
 import { SdkMcpTransport } from "../control/sdk-mcp-transport.js";
@@ -14,7 +16,7 @@ import { isOneOf } from "../util/one-of.js";
 import type { Runtime } from "./compose.js";
 import type { HeadlessCommand } from "./headless-slash.js";
 import { initFacts } from "./init-facts.js";
-import { type CliOptions, PERMISSION_MODES } from "./options.js";
+import type { CliOptions } from "./options.js";
 import { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
 import { finishStructuredTurn } from "./structured-turn.js";
 import { switchModel } from "./switch-model.js";

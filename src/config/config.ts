@@ -2,9 +2,8 @@
 // (settings.ts), their merged scalars, and the permission rules and extra directories of every layer
 // with the file each came from. Deeply frozen: nothing downstream can change what the files said.
 // The composition root (cli/compose.ts) reads it without casts.
+import { RULE_BEHAVIORS, type RuleBehavior } from "../contracts/index.js";
 import { type LoadedSettings, loadSettings } from "./settings.js";
-
-export type RuleBehavior = "allow" | "deny" | "ask";
 
 /** A permission rule as written, and the settings file it came from. */
 export type ConfiguredRule = { readonly rule: string; readonly source: string };
@@ -32,7 +31,7 @@ export function configFrom(settings: LoadedSettings): Config {
   const additionalDirectories: string[] = [];
   for (const layer of settings.layers) {
     const permissions = layer.data.permissions;
-    for (const behavior of ["allow", "deny", "ask"] as const)
+    for (const behavior of RULE_BEHAVIORS)
       for (const rule of permissions?.[behavior] ?? []) rules[behavior].push({ rule, source: layer.source });
     additionalDirectories.push(...(permissions?.additionalDirectories ?? []));
   }

@@ -2,23 +2,10 @@
 // ${VAR} / ${VAR:-default} expansion in command, args, env, cwd, url and headers. Errors name the
 // file, the server and the field.
 import { isAbsolute, resolve } from "node:path";
+import type { McpServerSpec, McpStdioServerSpec } from "../contracts/index.js";
 import { UsageError } from "../util/errors.js";
 
-export type McpStdioServerConfig = {
-  type: "stdio";
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string;
-};
-
-export type McpHttpServerConfig = { type: "http" | "sse"; url: string; headers: Record<string, string> };
-
-/** An MCP server living inside the program that drives reagent (the Agent SDKs' `createSdkMcpServer`),
- *  reached through the stream-json control channel. */
-export type McpSdkServerConfig = { type: "sdk"; name: string };
-
-export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig | McpSdkServerConfig;
+export type McpServerConfig = McpServerSpec;
 
 /** An invalid MCP configuration; the CLI turns it into exit code 2. */
 export class McpConfigError extends UsageError {
@@ -77,7 +64,7 @@ export function parseServerEntry(name: string, raw: unknown, context: EntryConte
       typeof arg === "string" ? expand(`args[${index}]`, arg) : fail(`args[${index}]`, "must be a string"),
     );
     const cwd = stringField("cwd", false);
-    const config: McpStdioServerConfig = { type: "stdio", command, args, env: stringMap("env") };
+    const config: McpStdioServerSpec = { type: "stdio", command, args, env: stringMap("env") };
     if (cwd !== undefined) config.cwd = isAbsolute(cwd) ? cwd : resolve(context.baseDir, cwd);
     return config;
   }

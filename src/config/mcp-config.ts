@@ -11,7 +11,7 @@ import { claudeJsonServers } from "./claude-json-mcp.js";
 import type { McpServerConfig } from "./mcp-config-server.js";
 import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";
 
-export type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-config-server.js";
+export type { McpServerConfig } from "./mcp-config-server.js";
 export { McpConfigError } from "./mcp-config-server.js";
 
 export type McpSourceKind = "user" | "project" | "env" | "flag";

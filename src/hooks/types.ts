@@ -1,6 +1,9 @@
 // Contract between the hooks engine and its callers (the ToolRunner and the session).
 // The engine (config, matcher, command runner, output parsing, merging) lives beside this file;
 // callers depend only on these types and the HookEngine interface.
+import type { HookDecision, NotificationType } from "../contracts/index.js";
+
+export type { HookDecision };
 
 /** Every hook event Claude Code documents: a settings file may configure any of them. Which ones
  *  reagent fires is in event-catalog.ts; the others load with a warning and never run. */
@@ -66,9 +69,6 @@ export type HookRunEvent =
       decision?: HookRunDecision;
       error?: string;
     };
-
-/** A permission decision of hooks (PreToolUse, PermissionRequest), merged deny > ask > allow > none. */
-export type HookDecision = "none" | "allow" | "ask" | "deny";
 
 /** What one hook run contributed: a permission decision, a block (other events) or a hook error. */
 export type HookRunDecision = HookDecision | "block" | "error";
@@ -250,7 +250,7 @@ export interface SessionHooks {
   sessionEnd(reason: string): Promise<NoticesOnly>;
   preCompact(trigger: "manual" | "auto", customInstructions: string): Promise<PreCompactOutcome>;
   postCompact(trigger: "manual" | "auto", summary: string): Promise<NoticesOnly>;
-  notification(message: string, notificationType: string): Promise<NoticesOnly>;
+  notification(message: string, notificationType: NotificationType): Promise<NoticesOnly>;
   /** InstructionsLoaded: an instruction or memory file entered the context (observe only). */
   instructionsLoaded?(load: InstructionsLoad): Promise<NoticesOnly>;
   /** StopFailure: the turn ended with an API error (output ignored, as in Claude Code). */

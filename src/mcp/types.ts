@@ -2,24 +2,17 @@
 // as what src/config/mcp-config.ts produces, so the CLI passes one to the other), status and failure
 // reports, and the prompt/resource shapes exposed to the UI.
 
-export type McpStdioServerSpec = {
-  type: "stdio";
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string;
-};
+import type { McpTransportKind, McpServerSpec as ServerSpec } from "../contracts/index.js";
 
-export type McpRemoteServerSpec = { type: "http" | "sse"; url: string; headers: Record<string, string> };
+export type {
+  McpRemoteServerSpec,
+  McpSdkServerSpec,
+  McpStdioServerSpec,
+  McpTransportKind,
+} from "../contracts/index.js";
 
-/** A server inside the program driving reagent (SDK `createSdkMcpServer`), reached through its channel. */
-export type McpSdkServerSpec = { type: "sdk"; name: string };
-
-export type McpServerSpec = (McpStdioServerSpec | McpRemoteServerSpec | McpSdkServerSpec) & {
-  source?: string;
-};
-
-export type McpTransportKind = McpServerSpec["type"];
+/** A server to connect, with where it was configured (a file path), when known. */
+export type McpServerSpec = ServerSpec & { source?: string };
 
 /** One line of `reagent mcp list`. */
 export type McpServerStatus = {

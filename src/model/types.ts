@@ -203,8 +203,12 @@ export type ModelEvent =
     }
   | { type: "error"; error: ModelError };
 
+/** The wire APIs a client speaks, and `scripted` (a recorded script played back; tests and demos). */
+export const CLIENT_PROVIDERS = ["anthropic", "openai", "openai-responses", "bedrock", "scripted"] as const;
+export type ProviderName = (typeof CLIENT_PROVIDERS)[number];
+
 export interface ModelClient {
-  readonly provider: string;
+  readonly provider: ProviderName;
   readonly model: string;
   /** The model accepts images (Read returns image blocks only then). */
   readonly acceptsImages?: boolean;

@@ -2,7 +2,16 @@
 // with side effects may run: by mode, by rule, by asking the user through a Prompter, or by the
 // headless policy. Hook decisions arrive as input; a deny rule always wins over a hook allow.
 
-export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermissions" | "dontAsk";
+import type { RuleBehavior } from "../contracts/index.js";
+
+export type {
+  PermissionHookAnswer,
+  PermissionMode,
+  PromptAnswer,
+  Prompter,
+  PromptRequest,
+  RuleBehavior,
+} from "../contracts/index.js";
 
 export type PermissionRequest = {
   toolName: string;
@@ -43,43 +52,4 @@ export interface PermissionGate {
 /** A rule and where it came from: a settings file path, "--allowedTools", "--disallowedTools", "session". */
 export type RuleSource = { rule: string; source: string };
 
-export type RuleBehavior = "allow" | "deny" | "ask";
-
 export type PermissionRules = Record<RuleBehavior, RuleSource[]>;
-
-/** What the user is asked about. */
-export type PromptRequest = {
-  toolName: string;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  /** One line, e.g. `Bash: npm test && rm -rf build` or `Edit: src/app.ts`. */
-  summary: string;
-  /** Why the gate asks (outside the workspace, an ask rule, a hook, an unparseable command …). */
-  reason: string;
-  /** The rule offered for "yes, and don't ask again", e.g. `Bash(npm run test:*)` or `Edit(src/**)`. */
-  suggestedRule: string;
-  /** The subagent that makes the call (its type), when it is not the main agent. */
-  agent?: string;
-  signal?: AbortSignal;
-};
-
-export type PromptAnswer =
-  /** `updatedInput`: run the call with this input instead (a program answering through the SDK). */
-  | { kind: "yes"; updatedInput?: Record<string, unknown> }
-  | { kind: "always"; rule: string }
-  | { kind: "no"; message?: string }
-  /** A program's refusal: its message goes to the model as written; `endTurn` stops the turn. */
-  | { kind: "deny"; message: string; endTurn: boolean };
-
-/** A programmatic answer to a permission question before it is put (PermissionRequest hooks):
- *  `none` lets the question go to the prompter or the headless policy. */
-export type PermissionHookAnswer =
-  | { behavior: "none" }
-  /** `updatedInput`: run the call with this input (the runner validates it and checks it again). */
-  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
-  | { behavior: "deny"; message: string; endTurn?: boolean };
-
-/** Asks the person at the terminal; implemented by the line prompter and the REPL dialog. */
-export interface Prompter {
-  ask(request: PromptRequest): Promise<PromptAnswer>;
-}

@@ -17,6 +17,7 @@ import {
   type ModelClient,
   type ModelEvent,
   type ModelRequest,
+  type ProviderName,
   type StopReason,
   type WebSearchCitation,
 } from "../model/types.js";
@@ -53,7 +54,7 @@ import { parseToolArguments } from "./sse-tool-input.js";
 
 /** What the conversation needs of the caller besides the request. */
 export type MessagesClientOptions = RetryOptions & {
-  provider: string;
+  provider: ProviderName;
   model: string;
   labels: ProviderLabels;
   /** Sends the streaming request (with the caller's SDK client and credentials). */

@@ -3,7 +3,7 @@
 // retry, an abortable wait, and the `model.request` / `model.response` trace lines. Adapters
 // supply one attempt; which failures are transient is decided by retry-classify.ts. No SDK here.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ModelClient, ModelError, ModelEvent, ModelRequest } from "../model/types.js";
+import type { ModelClient, ModelError, ModelEvent, ModelRequest, ProviderName } from "../model/types.js";
 import type { Tracer } from "../util/trace.js";
 import type { ApiKeyHelper } from "./api-key-helper.js";
 
@@ -204,7 +204,7 @@ function withAttempts(error: ModelError, attempts: number): ModelError {
 
 /** A ModelClient whose every request runs `attempt` under the retry policy (shared by the adapters). */
 export function retryingClient(options: {
-  provider: string;
+  provider: ProviderName;
   model: string;
   policy: RetryPolicy;
   tracer: Tracer;

@@ -1,6 +1,13 @@
 // What the REPL needs from the rest of the application. The CLI (the composition root) implements
 // ReplHost; the REPL only sees the session (types) and these callbacks, so it never imports
-// permissions, hooks, MCP, skills or config directly. Shapes mirror the owning modules' contracts.
+// permissions, hooks, MCP, skills or config directly. Shared shapes come from contracts/.
+import type {
+  NotificationType,
+  PermissionMode,
+  PromptAnswer,
+  PromptRequest,
+  RuleBehavior,
+} from "../../contracts/index.js";
 import type { SessionEvent, TurnResult } from "../../session/events.js";
 import type { Session } from "../../session/session.js";
 import type { CustomCommandInfo } from "./slash-commands.js";
@@ -16,29 +23,9 @@ export type HistoryMessage = Session["messages"][number];
 
 export type { SessionEvent, TurnResult };
 
-/** Structurally identical to permissions' PromptRequest. */
-export type PermissionQuestion = {
-  toolName: string;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  /** One line, e.g. `Bash: npm test`. */
-  summary: string;
-  /** Why the gate asks. */
-  reason: string;
-  /** Offered for "yes, and don't ask again". */
-  suggestedRule: string;
-  /** The subagent asking (its type), when it is not the main agent. */
-  agent?: string;
-  signal?: AbortSignal;
-};
-
-/** Structurally identical to permissions' PromptAnswer. */
-export type PermissionAnswer =
-  | { kind: "yes" }
-  | { kind: "always"; rule: string }
-  | { kind: "no"; message?: string };
-
-/** Structurally identical to permissions' Prompter. */
+/** A permission question (the gate's PromptRequest), the REPL dialog's answer, and the dialog itself. */
+export type PermissionQuestion = PromptRequest;
+export type PermissionAnswer = Extract<PromptAnswer, { kind: "yes" | "always" | "no" }>;
 export interface ReplPrompter {
   ask(question: PermissionQuestion): Promise<PermissionAnswer>;
 }
@@ -49,8 +36,6 @@ export type ContextUsage = {
   window: number;
   breakdown: { systemPrompt: number; toolSchemas: number; messages: number; free: number };
 };
-
-export type RuleKind = "allow" | "deny" | "ask";
 
 export type McpPromptInfo = { server: string; name: string; description?: string };
 
@@ -70,8 +55,6 @@ export type SessionChoice = {
 /** A model the /model picker offers: an alias or id of the current provider. */
 export type ModelChoice = { name: string; description: string; current: boolean };
 
-export type NotificationType = "permission_prompt" | "idle_prompt";
-
 export interface ReplHost {
   /** The current session; read it again after `clear()` (the host may replace it). */
   readonly session: ReplSession;
@@ -88,7 +71,7 @@ export interface ReplHost {
   /** SessionStart hooks (source `startup`, or `resume` after `resume()`); called after the REPL
    *  subscribed to the session. */
   start(): Promise<void>;
-  permissionMode(): string;
+  permissionMode(): PermissionMode;
   /** Returns a one-line confirmation; throws (Error message shown) for an unknown mode. */
   setPermissionMode(mode: string): string;
   contextUsage(): ContextUsage;
@@ -107,8 +90,8 @@ export interface ReplHost {
   hooksReport(): string;
   permissionsReport(): string;
   /** Adds a rule to `.agents/settings.local.json` and the running gate; returns a confirmation. */
-  addRule(kind: RuleKind, rule: string): Promise<string>;
-  removeRule(kind: RuleKind, rule: string): Promise<string>;
+  addRule(kind: RuleBehavior, rule: string): Promise<string>;
+  removeRule(kind: RuleBehavior, rule: string): Promise<string>;
   memoryReport(): string;
   skills(): Array<{ name: string; description: string }>;
   /** The prompt text a `/<skill> args` submits. */

@@ -2,9 +2,11 @@
 // output, submit a prompt (skills, MCP prompts, /init), run a custom command's turn, clear, or exit. Errors thrown by the host
 // become error output, never crashes.
 
+import { RULE_BEHAVIORS } from "../../contracts/index.js";
 import type { SubmitOptions } from "../../session/session.js";
 import { errorMessage } from "../../util/errors.js";
-import type { ReplHost, RuleKind } from "./host.js";
+import { isOneOf } from "../../util/one-of.js";
+import type { ReplHost } from "./host.js";
 import { allCommands, nearestCommands, type ParsedSlash } from "./slash-commands.js";
 
 export type SlashOutcome =
@@ -34,8 +36,6 @@ function expansion(name: string, args: string, source: Expansion["commandSource"
   return { expansionType, commandName: name, commandArgs: args, commandSource: source };
 }
 
-const RULE_KINDS = new Set(["allow", "deny", "ask"]);
-
 function formatRecord(record: Record<string, string>): string {
   const width = Math.max(0, ...Object.keys(record).map((key) => key.length));
   return Object.entries(record)
@@ -60,16 +60,14 @@ function contextText(host: ReplHost): string {
 async function permissions(host: ReplHost, args: string): Promise<SlashOutcome> {
   if (args === "") return { kind: "output", text: host.permissionsReport() };
   const match = /^(add|remove)\s+(\S+)\s+([\s\S]+)$/.exec(args);
-  if (!match || !RULE_KINDS.has(match[2]))
+  const kind = match?.[2];
+  if (!match || kind === undefined || !isOneOf(RULE_BEHAVIORS, kind))
     return {
       kind: "error",
       text: `usage: /permissions add|remove allow|deny|ask RULE (e.g. /permissions add allow Bash(npm test))`,
     };
-  const [, action, kind, rule] = match;
-  const text =
-    action === "add"
-      ? await host.addRule(kind as RuleKind, rule.trim())
-      : await host.removeRule(kind as RuleKind, rule.trim());
+  const rule = (match[3] ?? "").trim();
+  const text = match[1] === "add" ? await host.addRule(kind, rule) : await host.removeRule(kind, rule);
   return { kind: "output", text };
 }
 

@@ -5,6 +5,7 @@
 // Several keys read at once are handled one by one (key-chunks.ts).
 import { type Key, useInput } from "ink";
 import { useRef } from "react";
+import type { PermissionMode } from "../../contracts/index.js";
 import { errorMessage } from "../../util/errors.js";
 import type { EditorOutcome } from "./external-editor.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
@@ -17,7 +18,8 @@ import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
 import { useRefState } from "./use-ref-state.js";
 
-export const PERMISSION_MODES = ["default", "acceptEdits", "plan"];
+/** The modes Shift+Tab cycles through (bypassPermissions and dontAsk are chosen explicitly). */
+const CYCLED_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
 const EXIT_ARM_MS = 2000;
 
 export type PromptKeysOptions = {
@@ -80,8 +82,7 @@ export function usePromptKeys(options: PromptKeysOptions) {
   };
 
   const cycleMode = () => {
-    const next =
-      PERMISSION_MODES[(PERMISSION_MODES.indexOf(host.permissionMode()) + 1) % PERMISSION_MODES.length];
+    const next = CYCLED_MODES[(CYCLED_MODES.indexOf(host.permissionMode()) + 1) % CYCLED_MODES.length];
     try {
       add({ kind: "info", text: host.setPermissionMode(next) });
     } catch (error) {
