@@ -2,6 +2,7 @@
 // gate (narrowed per agent), how to get a model, a system prompt, preloaded skills, a transcript and
 // a context manager for an agent, and where worktrees go. The CLI builds it; tests build it too.
 
+import type { PermissionMode } from "../contracts/index.js";
 import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
 import type { ModelClient, ToolSchema } from "../model/types.js";
 import type { ContextManager } from "../session/context-manager.js";
@@ -12,10 +13,10 @@ import type { Tracer } from "../util/trace.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import type { WorktreeHooks } from "./worktree.js";
 
-export type SubagentGate = NonNullable<ToolRunnerOptions["gate"]> & {
-  readDeniedBy?(absolutePath: string): string | undefined;
+export type SubagentGate = ToolRunnerOptions["gate"] & {
+  readDeniedBy(absolutePath: string): string | undefined;
   /** The subagent's permission mode now (hook payloads carry it). */
-  readonly mode?: string;
+  readonly mode: PermissionMode;
 };
 
 export type SubagentTranscript = TranscriptSink & { close(): void };
@@ -33,9 +34,10 @@ export type SubagentDeps = {
   tracer: Tracer;
   /** The model for a subagent: a name or alias, or undefined for the parent's current model. */
   modelFor(name: string | undefined): Promise<ModelClient>;
-  hooks?: { forAgent(scope: HookScope): AgentHooks } & Pick<SessionHooks, "has" | "notification">;
+  /** Required, as the gate: every call of a subagent goes through the parent's hooks (scoped). */
+  hooks: { forAgent(scope: HookScope): AgentHooks } & Pick<SessionHooks, "has" | "notification">;
   /** The parent's gate narrowed for an agent (mode, worktree, its name in prompts). */
-  gateFor?(options: { mode?: AgentDefinition["permissionMode"]; cwd: string; agent: string }): SubagentGate;
+  gateFor(options: { mode?: AgentDefinition["permissionMode"]; cwd: string; agent: string }): SubagentGate;
   systemPromptFor(agent: AgentDefinition, cwd: string): () => Promise<string>;
   /** The bodies of an agent's preloaded skills (and notes for skills that do not exist). */
   skillContext(names: readonly string[]): Promise<string[]>;

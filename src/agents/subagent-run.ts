@@ -120,17 +120,14 @@ export async function runSubagent(
     parentToolUseId: request.parentToolUseId,
     ...(worktree ? { worktree: worktree.path } : {}),
   });
-  const gate = deps.gateFor?.({ mode: agent.permissionMode, cwd, agent: agent.name });
-  const agentHooks = deps.hooks?.forAgent({
+  const gate = deps.gateFor({ mode: agent.permissionMode, cwd, agent: agent.name });
+  const agentHooks = deps.hooks.forAgent({
     agentId,
     agentType: agent.name,
     ...(worktree ? { cwd } : {}),
-    ...(gate?.mode ? { permissionMode: () => gate.mode ?? "default" } : {}),
+    permissionMode: () => gate.mode,
   });
-  const hooks =
-    agentHooks && deps.hooks
-      ? subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null)
-      : undefined;
+  const hooks = subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null);
   const nested = nestedFor?.(cwd);
   const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name), nested?.tools);
   const session: Session = new Session({
@@ -146,15 +143,13 @@ export async function runSubagent(
     shell: { cwd, env: { ...deps.shellEnv() } },
     baseEnv: deps.baseEnv,
     gate,
-    readDeniedBy: gate?.readDeniedBy ? (path) => gate.readDeniedBy?.(path) : undefined,
+    readDeniedBy: (path) => gate.readDeniedBy(path),
     hooks,
-    context: hooks
-      ? deps.contextFor?.(
-          () => session.model,
-          () => registry.schemas(),
-          hooks,
-        )
-      : undefined,
+    context: deps.contextFor?.(
+      () => session.model,
+      () => registry.schemas(),
+      hooks,
+    ),
     onDenial: (denial) => parent.addDenial(denial),
     background: nested?.background,
   });

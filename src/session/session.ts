@@ -56,10 +56,10 @@ export type SessionOptions = {
   files: FileStateStore;
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
-  gate?: ToolRunnerOptions["gate"];
+  gate: ToolRunnerOptions["gate"];
   /** The Read deny rule hiding a path (search tools drop such files from their results). */
   readDeniedBy?: (absolutePath: string) => string | undefined;
-  hooks?: SessionHooks & ToolHooks;
+  hooks: SessionHooks & ToolHooks;
   context?: ContextManager;
   /** A resumed conversation: the history starts with these (already saved) messages. */
   history?: Message[];

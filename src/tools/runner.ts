@@ -22,8 +22,10 @@ export type { PermissionDenial };
 
 export type ToolRunnerOptions = {
   registry: ToolRegistry;
-  hooks?: ToolHooks;
-  gate?: PermissionGate;
+  /** Required: a runner without hooks or a gate would run calls unchecked (tests that want none
+   *  pass `noHooks()` / `allowAllGate()` from test/support explicitly). */
+  hooks: ToolHooks;
+  gate: PermissionGate;
   context: (toolUseId: string, signal: AbortSignal) => ToolContext;
   tracer: Tracer;
   onDenial?: (denial: PermissionDenial) => void;

@@ -1,4 +1,5 @@
-// Drives runAgentLoop with the scripted provider and the real ToolRunner over test tools.
+// Drives runAgentLoop with the scripted provider and the real ToolRunner over test tools. The loop's
+// tests are about the loop: unless a test passes its own, the runner has no checks (said explicitly).
 
 import type { AgentEvent } from "../../src/loop/events.js";
 import { type LoopOptions, runAgentLoop } from "../../src/loop/run-agent-loop.js";
@@ -10,6 +11,7 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import { createToolRunner, type ToolRunnerOptions } from "../../src/tools/runner.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { allowAllGate, noHooks } from "./no-checks.js";
 
 export function runScripted(
   script: Script,
@@ -24,6 +26,8 @@ export function runScripted(
   const runner = createToolRunner({
     registry,
     tracer: noopTracer,
+    gate: allowAllGate(cwd),
+    hooks: noHooks(),
     context: (toolUseId, signal) => ({
       cwd,
       homeDir: cwd,

@@ -8,6 +8,7 @@ import { createToolRegistry } from "../../src/tools/registry.js";
 import { createToolRunner } from "../../src/tools/runner.js";
 import { defineTool, ok, type Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { noHooks } from "../support/no-checks.js";
 import { makeContext } from "./context.js";
 
 const schema = z.object({ target: z.string(), path: z.string().optional(), note: z.string().optional() });
@@ -36,6 +37,7 @@ test("the runner makes exactly the tool's pathFields absolute, for the gate and 
       recordingTool("Files", executed, ["target"]),
       recordingTool("mcp__server__files", executed),
     ]),
+    hooks: noHooks(),
     gate: {
       async check(request) {
         gated.push(request);

@@ -17,8 +17,8 @@ import type { HookVerdict } from "./pre-tool-use-stage.js";
 import { absolutePaths } from "./validate-call.js";
 
 export type PermissionStage = {
-  gate?: PermissionGate;
-  hooks?: ToolHooks;
+  gate: PermissionGate;
+  hooks: ToolHooks;
   onDenial?: (denial: PermissionDenial) => void;
 };
 
@@ -38,9 +38,8 @@ export async function checkPermission(
   hook: HookVerdict,
   carried: CallNotes,
 ): Promise<PermissionOutcome> {
-  if (!stage.gate) return { type: "allowed", input };
   const ask = async (callInput: Record<string, unknown>, verdict: HookVerdict) =>
-    stage.gate!.check({
+    stage.gate.check({
       toolName: tool.name,
       input: callInput,
       toolUseId: call.id,

@@ -18,6 +18,7 @@ import type { ReplHost, ReplPrompter } from "../../../src/ui/repl/host.js";
 import { runRepl } from "../../../src/ui/repl/run-repl.js";
 import { stripAnsi } from "../../../src/ui/repl/style.js";
 import { noopTracer } from "../../../src/util/trace.js";
+import { noHooks } from "../../support/no-checks.js";
 import { tempFolder } from "../../support/temp-folder.js";
 import { testTools } from "../../support/test-tools.js";
 
@@ -123,6 +124,7 @@ export async function startRepl(
       files: createFileStateStore(),
       shell: { cwd: dir, env: {} },
       gate,
+      hooks: noHooks(dir),
       readDeniedBy: (path) => gate.readDeniedBy(path),
       history,
     });
