@@ -1,4 +1,4 @@
-// Build step: the built-in tools' JSON Schemas (src/cli/prebuilt-tool-schemas.ts lists their zod
+// Build step: the built-in tools' JSON Schemas (src/app/prebuilt-tool-schemas.ts lists their zod
 // schemas). The module is bundled on its own, run once here, and its results are defined into the
 // main bundle as REAGENT_TOOL_SCHEMAS, so a run need not convert them with zod at start-up.
 import { rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ export async function toolSchemas(root, options) {
   const result = await build({
     ...options,
     absWorkingDir: root,
-    entryPoints: ["src/cli/prebuilt-tool-schemas.ts"],
+    entryPoints: ["src/app/prebuilt-tool-schemas.ts"],
     bundle: true,
     format: "esm",
     platform: "node",

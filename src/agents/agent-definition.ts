@@ -2,14 +2,11 @@
 // `reagent agents list`, `/agents` and the subagent runner. Field names follow Claude Code's agent
 // files (`tools`, `disallowedTools`, `model`, `permissionMode`, `skills`, `maxTurns`, …).
 
-export const AGENT_PERMISSION_MODES = [
-  "default",
-  "acceptEdits",
-  "plan",
-  "bypassPermissions",
-  "dontAsk",
-] as const;
-export type AgentPermissionMode = (typeof AGENT_PERMISSION_MODES)[number];
+import { PERMISSION_MODES, type PermissionMode } from "../contracts/index.js";
+
+/** An agent file's `permissionMode` takes the session's modes. */
+export const AGENT_PERMISSION_MODES = PERMISSION_MODES;
+export type AgentPermissionMode = PermissionMode;
 
 /** Where a definition came from; earlier sources win over later ones with the same name. */
 export type AgentSource = "cli" | "project" | "user" | "built-in";

@@ -5,7 +5,9 @@
 import type { PermissionMode } from "../contracts/index.js";
 import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
 import type { ModelClient, ToolSchema } from "../model/types.js";
+import type { NewsInbox } from "../session/background-work.js";
 import type { ContextManager } from "../session/context-manager.js";
+import type { SessionEvents } from "../session/session-events.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolRunnerOptions } from "../tools/runner.js";
 import type { TranscriptSink } from "../transcript/transcript-store.js";
@@ -21,11 +23,21 @@ export type SubagentGate = ToolRunnerOptions["gate"] & {
 
 export type SubagentTranscript = TranscriptSink & { close(): void };
 
+/** The conversation the subagents serve: where their events and news go, the session id their hook
+ *  payloads carry and the turn limit they inherit. It exists before the parent session does. */
+export type ParentConversation = {
+  sessionId: string;
+  maxTurns: number;
+  events: SessionEvents;
+  news: NewsInbox;
+};
+
 export type SubagentDeps = {
   agents: readonly AgentDefinition[];
-  /** The parent's registry (it holds the Agent tool, so it is read late): a subagent gets a narrowed
-   *  view of the same tools. */
-  registry: () => ToolRegistry;
+  parent: ParentConversation;
+  /** The parent's registry (the Agent tool is added to it once the subagents exist): a subagent gets
+   *  a narrowed view of the same tools. */
+  registry: ToolRegistry;
   cwd: string;
   homeDir: string;
   baseEnv?: Record<string, string | undefined>;

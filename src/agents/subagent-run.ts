@@ -6,9 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { Usage } from "../model/types.js";
 import { addUsage } from "../model/usage.js";
-import type { BackgroundWork } from "../session/background-work.js";
+import { type BackgroundWork, NewsInbox } from "../session/background-work.js";
 import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/events.js";
+import { ModelSlot } from "../session/model-slot.js";
 import { Session } from "../session/session.js";
+import { SessionEvents } from "../session/session-events.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
@@ -18,7 +20,7 @@ import { systemNote } from "../util/system-note.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import { agentMayUse } from "./agent-tools.js";
 import { narrowRegistry } from "./narrow-registry.js";
-import type { SubagentDeps } from "./subagent-deps.js";
+import type { ParentConversation, SubagentDeps } from "./subagent-deps.js";
 import { subagentSessionHooks } from "./subagent-hooks.js";
 import { createWorktree, finishWorktree, gitRunner, type Worktree } from "./worktree.js";
 
@@ -38,7 +40,6 @@ export type SubagentRequest = {
 export type NestedAgents = {
   tools: Tool[];
   background: BackgroundWork;
-  attach(session: Session): void;
   close(): Promise<void>;
 };
 
@@ -54,6 +55,7 @@ const FORWARDED = new Set<SessionEvent["type"]>([
   "tool-progress",
   "tool-results",
   "hook-notice",
+  "permission-denied",
   "warning",
   "model-retry",
   "usage-counted",
@@ -71,9 +73,8 @@ export async function runSubagent(
   request: SubagentRequest,
   agentId: string,
   deps: SubagentDeps,
-  parent: Session,
   onSession?: (session: Session) => void,
-  nestedFor?: (cwd: string) => NestedAgents | undefined,
+  nestedFor?: (cwd: string, parent: ParentConversation) => NestedAgents | undefined,
 ): Promise<SubagentRunResult> {
   const { agent } = request;
   let model: Awaited<ReturnType<SubagentDeps["modelFor"]>>;
@@ -128,16 +129,19 @@ export async function runSubagent(
     permissionMode: () => gate.mode,
   });
   const hooks = subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null);
-  const nested = nestedFor?.(cwd);
-  const registry = narrowRegistry(deps.registry(), (name) => agentMayUse(agent, name), nested?.tools);
+  const events = new SessionEvents();
+  const news = new NewsInbox();
+  const maxTurns = agent.maxTurns ?? deps.parent.maxTurns;
+  const nested = nestedFor?.(cwd, { sessionId: deps.parent.sessionId, maxTurns, events, news });
+  const registry = narrowRegistry(deps.registry, (name) => agentMayUse(agent, name), nested?.tools);
   const session: Session = new Session({
-    sessionId: parent.options.sessionId,
-    model,
+    sessionId: deps.parent.sessionId,
+    model: new ModelSlot(model),
     registry,
     systemPrompt: deps.systemPromptFor(agent, cwd),
     cwd,
     homeDir: deps.homeDir,
-    maxTurns: agent.maxTurns ?? parent.options.maxTurns,
+    maxTurns,
     tracer: deps.tracer,
     files: createFileStateStore(),
     shell: { cwd, env: { ...deps.shellEnv() } },
@@ -150,10 +154,10 @@ export async function runSubagent(
       () => registry.schemas(),
       hooks,
     ),
-    onDenial: (denial) => parent.addDenial(denial),
     background: nested?.background,
+    events,
+    news,
   });
-  nested?.attach(session);
   if (transcript) recordTranscript(session, transcript);
   onSession?.(session);
   let toolUses = 0;
@@ -161,10 +165,10 @@ export async function runSubagent(
   session.subscribe((event) => {
     if (event.type === "tool-call-end") toolUses++;
     if (event.type === "assistant-message") addUsage(usage, event.usage);
-    if (FORWARDED.has(event.type)) parent.emit({ type: "subagent-event", agent: info, event });
+    if (FORWARDED.has(event.type)) deps.parent.events.emit({ type: "subagent-event", agent: info, event });
   });
   const started = Date.now();
-  parent.emit({ type: "subagent-start", agent: info, transcriptPath: transcript?.path });
+  deps.parent.events.emit({ type: "subagent-start", agent: info, transcriptPath: transcript?.path });
   const stop = () => session.abort();
   request.signal.addEventListener("abort", stop, { once: true });
   let end: SubagentEnd;
@@ -214,7 +218,7 @@ export async function runSubagent(
       };
     }
   }
-  parent.emit({ type: "subagent-end", agent: info, end });
+  deps.parent.events.emit({ type: "subagent-end", agent: info, end });
   return { kind: "ran", info, end, transcriptPath: transcript?.path };
 }
 

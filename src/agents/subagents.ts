@@ -14,7 +14,7 @@ import type { AgentDefinition } from "./agent-definition.js";
 import { type AgentLauncher, type AgentToolInput, createAgentTool } from "./agent-tool.js";
 import { agentMayDelegate, delegateTypes } from "./agent-tools.js";
 import { type BackgroundAgents, type BackgroundView, createBackgroundTools } from "./background-tools.js";
-import type { SubagentDeps } from "./subagent-deps.js";
+import type { ParentConversation, SubagentDeps } from "./subagent-deps.js";
 import { type NestedAgents, newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
 
 const RESULT_LIMIT = 40_000;
@@ -42,7 +42,6 @@ function agentData(info: SubagentInfo, end: SubagentEnd, prompt: string) {
 }
 
 export class Subagents implements BackgroundWork, BackgroundAgents {
-  private parent: Session | undefined;
   private readonly slots: Semaphore;
   private readonly background = new Map<string, BackgroundEntry>();
 
@@ -54,14 +53,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
     return this.deps.waitBeforeEnd;
   }
 
-  /** The session the subagents belong to (set once it exists: it holds the registry with the Agent tool). */
-  attach(parent: Session): void {
-    this.parent = parent;
-  }
-
   readonly launch: AgentLauncher = async (input, context) => {
-    const parent = this.parent;
-    if (!parent) return fail("agent_unavailable", "Subagents are not available in this session.");
     const type = input.subagent_type?.trim() || "general-purpose";
     const agent =
       this.deps.agents.find((candidate) => candidate.name === type) ??
@@ -82,7 +74,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
       parentToolUseId: context.toolUseId,
     };
     const agentId = this.deps.newAgentId?.() ?? newAgentId();
-    if (background) return this.startBackground(agentId, request, input, parent);
+    if (background) return this.startBackground(agentId, request, input);
     const release = await this.slots.acquire(context.signal).catch(() => undefined);
     if (!release) return fail("aborted", "The agent was not started: the turn was interrupted.");
     try {
@@ -90,9 +82,8 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
         { ...request, signal: context.signal },
         agentId,
         this.deps,
-        parent,
         undefined,
-        (cwd) => this.nestedFor(agent, cwd),
+        (cwd, parent) => this.nestedFor(agent, cwd, parent),
       );
       return this.toolResult(run, input);
     } finally {
@@ -104,7 +95,6 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
     agentId: string,
     request: Omit<Parameters<typeof runSubagent>[0], "signal">,
     input: AgentToolInput,
-    parent: Session,
   ): ToolResult {
     const controller = new AbortController();
     const view: BackgroundView = {
@@ -123,14 +113,13 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
             { ...request, signal: controller.signal },
             agentId,
             this.deps,
-            parent,
             (session) => {
               entry.session = session;
               session.subscribe((event) => {
                 if (event.type === "tool-call-start") view.progress = `running ${event.summary}`;
               });
             },
-            (cwd) => this.nestedFor(request.agent, cwd),
+            (cwd, parent) => this.nestedFor(request.agent, cwd, parent),
           );
       } finally {
         release?.();
@@ -143,10 +132,10 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
         view.result = run.end.result;
       }
       view.progress = undefined;
-      parent.beside.note(
+      this.deps.parent.news.note(
         `<task-notification>\nBackground agent ${agentId} (${view.agentType}: ${view.description}) ${view.status === "stopped" ? "was stopped" : view.status}.\n${truncateMiddle(view.result, RESULT_LIMIT)}\n</task-notification>`,
       );
-      parent.emit({ type: "news-waiting" });
+      this.deps.parent.events.emit({ type: "news-waiting" });
     })();
     this.background.set(agentId, entry);
     return ok(
@@ -157,11 +146,15 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
 
   /** A first-level subagent's own Agent, TaskOutput and TaskStop, over a manager one level deeper (its
    *  agents get none) that works in the subagent's folder and whose background agents it waits for. */
-  private nestedFor(agent: AgentDefinition, cwd: string): NestedAgents | undefined {
+  private nestedFor(
+    agent: AgentDefinition,
+    cwd: string,
+    parent: ParentConversation,
+  ): NestedAgents | undefined {
     if ((this.deps.depth ?? 1) > 1 || !agentMayDelegate(agent)) return undefined;
     const types = delegateTypes(agent);
     const agents = this.deps.agents.filter((candidate) => !types || types.includes(candidate.name));
-    const child = new Subagents({ ...this.deps, agents, cwd, depth: 2, waitBeforeEnd: true });
+    const child = new Subagents({ ...this.deps, agents, cwd, depth: 2, waitBeforeEnd: true, parent });
     const tools: Tool[] = [
       createAgentTool({ agents, launch: child.launch, nested: true }),
       ...createBackgroundTools(child),
@@ -169,7 +162,6 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
     return {
       tools,
       background: child,
-      attach: (session) => child.attach(session),
       close: () => child.close(),
     };
   }

@@ -6,7 +6,18 @@ import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { agentToolWarnings } from "../agents/agent-tools.js";
 import { formatAgentsList } from "../agents/format-agents-list.js";
+import {
+  type Basics,
+  createApp,
+  createHookEngine,
+  createMcp,
+  loadAgentDefinitions,
+  loadBasics,
+} from "../app/index.js";
+import type { RunOptions } from "../app/run-options.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/index.js";
+import { formatMcpStatus } from "../mcp/format-status.js";
+import { runHeadless } from "../modes/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { discoverSkills } from "../skills/discover-skills.js";
@@ -16,20 +27,19 @@ import { createTaskTools } from "../tasks/task-tools.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
 import { spillDirFor } from "../transcript/session-files.js";
+import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
 import { UsageError } from "../util/errors.js";
 import { newSessionId } from "../util/ids.js";
 import { isOneOf } from "../util/one-of.js";
-import { loadAgentDefinitions } from "./agent-definitions.js";
-import { createMcp, createRuntime, loadBasics } from "./compose.js";
-import { createHooks } from "./create-hooks.js";
-import { formatMcpStatus } from "./format-mcp-status.js";
-import { type CliOptions, normaliseOptions } from "./options.js";
-import { runHeadless } from "./run-headless.js";
+import { normaliseOptions } from "./options.js";
+import { processPorts } from "./process-ports.js";
+
+const basicsHere = () => loadBasics({ settings: [] }, processPorts());
 
 /** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
-function hookEngine(basics = loadBasics({ settings: [] }), sessionId = newSessionId()) {
+function hookEngine(basics: Basics = basicsHere(), sessionId = newSessionId()) {
   const warnings = [...basics.settings.warnings];
-  const engine = createHooks(basics, sessionId, () => "default", { early: warnings });
+  const engine = createHookEngine(basics, sessionId, warnings);
   for (const warning of warnings) process.stderr.write(`reagent: ${warning}\n`);
   return engine;
 }
@@ -54,7 +64,7 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
       throw new UsageError("--input: expected a JSON object");
   }
   // Like real tool calls, the built-in tool's path fields in the synthetic tool_input are absolute.
-  const basics = loadBasics({ settings: [] });
+  const basics = basicsHere();
   const tool = createBuiltinTools({}).find((candidate) => candidate.name === (raw.tool ?? "Bash"));
   for (const field of tool?.pathFields ?? []) {
     const value = input?.[field];
@@ -71,14 +81,14 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
 }
 
 export async function skillsList(): Promise<number> {
-  const { cwd, env } = loadBasics({ settings: [] });
+  const { cwd, env } = basicsHere();
   const { skills, warnings } = await discoverSkills({ cwd, homeDir: env.homeDir });
   process.stdout.write(`${formatSkillsList(skills, warnings)}\n`);
   return 0;
 }
 
 export async function agentsList(raw: Record<string, unknown>): Promise<number> {
-  const { cwd, env } = loadBasics({ settings: [] });
+  const { cwd, env } = basicsHere();
   const options = normaliseOptions(raw, undefined);
   const { agents, warnings } = await loadAgentDefinitions({
     cwd,
@@ -110,9 +120,12 @@ function fileStamp(path: string): string {
   return info ? `${info.size}:${info.mtimeMs}` : "";
 }
 
-export async function init(options: CliOptions, focus: string): Promise<number> {
+export async function init(options: RunOptions, focus: string): Promise<number> {
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
-  const runtime = await createRuntime({ ...options, print: true }, interactive);
+  const ports = processPorts(
+    interactive ? { askTrust: askTrustOnTerminal(process.stdin, process.stderr) } : {},
+  );
+  const runtime = await createApp({ ...options, print: true }, ports);
   if (interactive) runtime.setPrompter(createLinePrompter({ input: process.stdin, output: process.stderr }));
   const existing = await detectInitTarget(runtime.cwd);
   const target = join(runtime.cwd, existing === "claude" ? "CLAUDE.md" : "AGENTS.md");
@@ -134,7 +147,7 @@ export async function init(options: CliOptions, focus: string): Promise<number> 
 }
 
 export async function mcpList(raw: Record<string, unknown>): Promise<number> {
-  const basics = loadBasics({ settings: [] });
+  const basics = basicsHere();
   const options = normaliseOptions(raw, undefined);
   const warnings: string[] = [];
   const manager = await createMcp(basics, options, warnings);

@@ -2,8 +2,9 @@
 // check serves runs from source. The headless path's modules are imported statically from here
 // down to run-main.ts (one round of module loading instead of three); the REPL, MCP, stream-json
 // input and the provider SDKs stay behind dynamic imports.
+
+import { packageVersion } from "../util/version.js";
 import { runCli } from "./program.js";
-import { packageVersion } from "./version.js";
 
 // A reader that stopped reading (`reagent -p … | head -1`, a closed pipe in any output format) ends
 // reagent at once and quietly with status 0, as SIGPIPE ends `cat`: no stack trace, no more work.

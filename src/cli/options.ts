@@ -1,86 +1,12 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 
+import { EFFORTS, OUTPUT_FORMATS, PROVIDERS, type RunOptions } from "../app/run-options.js";
 import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
 import { PERMISSION_MODES, type PermissionMode } from "../contracts/index.js";
-import { PROVIDER_NAMES } from "../providers/create-model-client.js";
 import { UsageError } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
 import { splitRules } from "../util/rule-list.js";
-import { type INPUT_FORMATS, sdkOptions } from "./sdk-options.js";
-
-export const DEFAULT_MAX_TURNS = 50;
-export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
-
-export const PROVIDERS = PROVIDER_NAMES;
-export const EFFORTS = ["low", "medium", "high", "max"] as const;
-
-export type CliOptions = {
-  print: boolean;
-  prompt?: string;
-  outputFormat: (typeof OUTPUT_FORMATS)[number];
-  model?: string;
-  provider?: (typeof PROVIDERS)[number];
-  maxTurns?: number;
-  verbose: boolean;
-  permissionMode?: PermissionMode;
-  allowedTools: string[];
-  disallowedTools: string[];
-  systemPrompt?: string;
-  appendSystemPrompt?: string;
-  settings: string[];
-  /** `--setting-sources user,project,local`: the settings scopes to read (absent: all). */
-  settingSources?: SettingSource[];
-  mcpConfig: string[];
-  addDir: string[];
-  /** `-c`: resume the project's most recent session. */
-  continue: boolean;
-  /** `-r [id]`: resume that session; `true` when the flag was given without an id. */
-  resume?: string | true;
-  /** `--no-session-persistence` sets this to false: no transcript is written. */
-  sessionPersistence: boolean;
-  /** `--require-trust`: refuse untrusted or changed folder configuration in headless runs (exit 2). */
-  requireTrust?: boolean;
-  /** `--fork-session`: a resumed session goes on under a new id, the original left as it was. */
-  forkSession?: boolean;
-  /** `--init` / `--init-only` / `--maintenance`: Setup hooks run (with this trigger) before SessionStart. */
-  setup?: "init" | "maintenance";
-  /** `--init-only`: run the Setup and SessionStart hooks, then exit. */
-  initOnly?: boolean;
-  /** `--agents JSON`: session-only agent definitions (parsed when the session is built). */
-  agents?: string;
-  /** `--effort`: thinking / reasoning effort. */
-  effort?: (typeof EFFORTS)[number];
-  /** `--max-thinking-tokens`: the thinking budget (0 turns thinking off); wins over MAX_THINKING_TOKENS. */
-  maxThinkingTokens?: number;
-  /** `--thinking`: on (adaptive or enabled, at the model's default budget) or off. */
-  thinking?: "on" | "off";
-  /** `--max-budget-usd`: the run stops once its cost reaches this. */
-  maxBudgetUsd?: number;
-  /** `--fallback-model`: used after repeated overload errors. */
-  fallbackModel?: string;
-  /** `--input-format stream-json`: one JSON message per stdin line, plus the SDK control protocol. */
-  inputFormat: (typeof INPUT_FORMATS)[number];
-  includePartialMessages: boolean;
-  replayUserMessages: boolean;
-  /** `--json-schema`: the final answer must be a JSON value valid against this schema. */
-  jsonSchema?: Record<string, unknown>;
-  /** `--session-id`: the id of a new session (a UUID). */
-  sessionId?: string;
-  /** `--permission-prompt-tool stdio`: permission questions go to the SDK caller (can_use_tool). */
-  permissionPromptTool?: string;
-  /** `--strict-mcp-config`: only the servers of --mcp-config (no .mcp.json, no MCP_CONFIG). */
-  strictMcpConfig: boolean;
-  /** `--allow-dangerously-skip-permissions`: the caller may switch to bypassPermissions later. */
-  allowBypassPermissions: boolean;
-  /** `--tools`: the built-in tools offered (default: all); MCP and skills are not affected. */
-  tools?: string[];
-  systemPromptFile?: string;
-  /** Flags accepted for compatibility that reagent does not act on (named once on stderr). */
-  ignoredFlags: string[];
-  /** `--debug` / `--debug-file`: trace lines (as TRACE=1) on stderr / appended to that file. */
-  debug?: boolean;
-  debugFile?: string;
-};
+import { sdkOptions } from "./sdk-options.js";
 
 type Raw = Record<string, unknown>;
 
@@ -108,7 +34,7 @@ function settingSources(value: unknown): SettingSource[] | undefined {
   });
 }
 
-export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptions {
+export function normaliseOptions(raw: Raw, prompt: string | undefined): RunOptions {
   const outputFormat = String(raw.outputFormat ?? "text");
   if (!isOneOf(OUTPUT_FORMATS, outputFormat))
     throw new UsageError(`--output-format ${outputFormat}: use one of ${OUTPUT_FORMATS.join(", ")}`);
@@ -175,7 +101,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): CliOptio
 }
 
 /** `--init`, `--init-only` and `--maintenance` (one at most): which Setup trigger runs. */
-function setupOptions(raw: Record<string, unknown>): Pick<CliOptions, "setup" | "initOnly"> {
+function setupOptions(raw: Record<string, unknown>): Pick<RunOptions, "setup" | "initOnly"> {
   const given = (["init", "initOnly", "maintenance"] as const).filter((flag) => raw[flag] === true);
   if (given.length > 1)
     throw new UsageError("--init, --init-only and --maintenance each run Setup hooks: give one of them");

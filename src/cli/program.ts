@@ -2,14 +2,15 @@
 // between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
+import { DEFAULT_MAX_TURNS, INPUT_FORMATS, OUTPUT_FORMATS } from "../app/run-options.js";
 import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
+import { packageVersion } from "../util/version.js";
 import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";
-import { trustCommand } from "./folder-trust.js";
-import { DEFAULT_MAX_TURNS, normaliseOptions, OUTPUT_FORMATS } from "./options.js";
+import { normaliseOptions } from "./options.js";
+import { processPorts } from "./process-ports.js";
 import { runMain } from "./run-main.js";
-import { INPUT_FORMATS } from "./sdk-options.js";
-import { packageVersion } from "./version.js";
+import { trustCommand } from "./trust-command.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -184,7 +185,9 @@ Examples:
     .command("trust")
     .description("trust this folder's configuration (hooks, MCP servers, allow rules, env) as it is now")
     .option("--revoke", "forget the trust decision for this folder")
-    .action((raw: { revoke?: boolean }) => run(async () => trustCommand(raw.revoke === true)));
+    .action((raw: { revoke?: boolean }) =>
+      run(async () => trustCommand(raw.revoke === true, processPorts())),
+    );
   program
     .command("init [focus...]")
     .description("ask the model to analyse the repository and write or improve AGENTS.md")

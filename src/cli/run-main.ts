@@ -1,17 +1,15 @@
 // Runs the default command: headless with -p (or `--input-format stream-json`, which the Agent SDKs
 // use without -p when stdin is not a terminal), otherwise the interactive REPL.
+import { createApp, type RunOptions } from "../app/index.js";
+import { createReplHost, type Reopen, readStdin, runHeadless, runStreamInput } from "../modes/index.js";
+import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
 import { UsageError } from "../util/errors.js";
-import { createRuntime } from "./compose.js";
-import type { CliOptions } from "./options.js";
-import { readStdin } from "./read-stdin.js";
-import { createReplHost, type Reopen } from "./repl-host.js";
-import { runHeadless } from "./run-headless.js";
-import { runStreamInput } from "./run-stream-input.js";
+import { processPorts } from "./process-ports.js";
 
 /** How long a prompt argument waits for piped stdin before going on without it. */
 const STDIN_SILENCE_MS = 3000;
 
-function checkCombinations(options: CliOptions): void {
+function checkCombinations(options: RunOptions): void {
   const streaming = options.outputFormat === "stream-json";
   if (options.inputFormat === "stream-json" && !streaming)
     throw new UsageError("--input-format stream-json needs --output-format stream-json");
@@ -27,7 +25,7 @@ function checkCombinations(options: CliOptions): void {
 
 /** The list flags take every word after them, so a prompt placed after one is read as its value
  *  (`-p --allowedTools Read "fix it"`): say where it may have gone. */
-function swallowedPrompt(options: CliOptions): string {
+function swallowedPrompt(options: RunOptions): string {
   const lists: Array<[string, string[]]> = [
     ["--allowedTools", options.allowedTools],
     ["--disallowedTools", options.disallowedTools],
@@ -39,7 +37,7 @@ function swallowedPrompt(options: CliOptions): string {
   return `; ${flags.join(" and ")} ${verb} every word up to the next flag, so a prompt after it is read as ${whose} values: put the prompt right after -p, or end the list with --`;
 }
 
-async function headlessPrompt(options: CliOptions): Promise<string> {
+async function headlessPrompt(options: RunOptions): Promise<string> {
   const say = (line: string) => process.stderr.write(`${line}\n`);
   let prompt = options.prompt;
   if (prompt === undefined) {
@@ -56,7 +54,7 @@ async function headlessPrompt(options: CliOptions): Promise<string> {
   return prompt;
 }
 
-export async function runMain(options: CliOptions): Promise<number> {
+export async function runMain(options: RunOptions): Promise<number> {
   checkCombinations(options);
   if (options.inputFormat === "stream-json") {
     if (process.stdin.isTTY)
@@ -65,25 +63,27 @@ export async function runMain(options: CliOptions): Promise<number> {
       throw new UsageError(
         "--input-format stream-json takes the prompts from stdin; drop the prompt argument or the flag",
       );
-    const runtime = await createRuntime(options, false);
-    return runStreamInput(runtime, options);
+    const app = await createApp(options, processPorts());
+    return runStreamInput(app, options);
   }
   if (options.initOnly) {
     // Setup and SessionStart hooks, then exit: nothing is asked of the model.
-    const runtime = await createRuntime(options, false);
-    await runtime.session.start(runtime.startSource);
-    await runtime.session.end("other");
-    await runtime.close();
+    const app = await createApp(options, processPorts());
+    await app.session.start(app.startSource);
+    await app.session.end("other");
+    await app.close();
     return 0;
   }
   if (options.print) {
     const prompt = await headlessPrompt(options);
-    const runtime = await createRuntime(options, false);
-    return runHeadless(runtime, options, prompt);
+    const app = await createApp(options, processPorts());
+    return runHeadless(app, options, prompt);
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY)
     throw new UsageError("interactive mode needs a terminal; use -p PROMPT for headless runs");
-  const runtime = await createRuntime(options, true);
+  const interactivePorts = () =>
+    processPorts({ askTrust: askTrustOnTerminal(process.stdin, process.stderr) });
+  const app = await createApp(options, interactivePorts());
   // Ink draws only the final frame when CI is set (is-in-ci); a session on a real terminal is interactive.
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
@@ -91,7 +91,7 @@ export async function runMain(options: CliOptions): Promise<number> {
   // /resume (and `--resume` without an id, which opens its picker) builds the chosen session's
   // runtime as `--resume <id>` would, keeping the model and permission mode of the moment.
   const reopen: Reopen = (id, carry) =>
-    createRuntime(
+    createApp(
       {
         ...options,
         resume: id,
@@ -101,9 +101,9 @@ export async function runMain(options: CliOptions): Promise<number> {
         model: carry.model,
         permissionMode: carry.permissionMode,
       },
-      true,
+      interactivePorts(),
     );
-  return runRepl(createReplHost(runtime, reopen), {
+  return runRepl(createReplHost(app, reopen), {
     initialPrompt: options.prompt,
     resumePicker: options.resume === true,
   });

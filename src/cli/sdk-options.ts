@@ -1,17 +1,15 @@
 // The flags programs and the Agent SDKs pass (`--input-format stream-json`, `--json-schema`,
 // `--setting-sources`, `--session-id`, `--permission-prompt-tool`, `--agents` …), validated into
 // typed options. Each error names the flag and what to pass instead.
-import { readFileSync } from "node:fs";
-import { errnoReason } from "../util/errno.js";
+
+import type { RunOptions } from "../app/run-options.js";
+import { INPUT_FORMATS } from "../app/run-options.js";
 import { UsageError } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
-import type { CliOptions } from "./options.js";
-
-export const INPUT_FORMATS = ["text", "stream-json"] as const;
 
 type Raw = Record<string, unknown>;
 type SdkOptions = Pick<
-  CliOptions,
+  RunOptions,
   | "inputFormat"
   | "includePartialMessages"
   | "replayUserMessages"
@@ -75,7 +73,7 @@ function maxThinkingTokens(value: unknown): number | undefined {
 }
 
 /** `--thinking adaptive|enabled|disabled` (the SDKs' `thinking` option without a budget). */
-function thinkingMode(value: unknown): CliOptions["thinking"] {
+function thinkingMode(value: unknown): RunOptions["thinking"] {
   if (value === undefined) return undefined;
   const mode = String(value);
   if (mode === "adaptive" || mode === "enabled") return "on";
@@ -117,23 +115,4 @@ export function sdkOptions(raw: Raw): SdkOptions {
     debugFile: text(raw.debugFile),
     ignoredFlags: IGNORED.filter((key) => raw[key] !== undefined).map((key) => FLAG_NAMES[key]!),
   };
-}
-
-/** The text of `--system-prompt-file`, read at the edge (a missing file is a usage error). */
-export function readSystemPromptFile(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UsageError(`--system-prompt-file ${path}: cannot read it (${errnoReason(error)})`);
-  }
-}
-
-/** The base prompt's replacement: `--system-prompt-file`, else `--system-prompt`; an empty
- *  --system-prompt (what the Python SDK passes when its program set none) keeps the base prompt. */
-export function systemPromptOverride(options: {
-  systemPromptFile?: string;
-  systemPrompt?: string;
-}): string | undefined {
-  if (options.systemPromptFile !== undefined) return readSystemPromptFile(options.systemPromptFile);
-  return options.systemPrompt?.trim() ? options.systemPrompt : undefined;
 }

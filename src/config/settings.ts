@@ -6,8 +6,10 @@
 // Known fields are type-checked; errors name file and field.
 // Key typos are not silently ignored: near-misses of the keys reagent reads warn,
 // a case-only variant of a permissions key is an error; other keys Claude Code uses stay silent.
+
 import { join, relative, resolve } from "node:path";
 import { z } from "zod";
+import { PERMISSION_MODES } from "../contracts/index.js";
 import { nearest } from "../util/edit-distance.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
@@ -34,6 +36,12 @@ export function settingsFiles(
 }
 export type SettingSource = (typeof SETTING_SOURCES)[number];
 
+/** Which user- and project-level files (instructions, skills, commands, MCP configs) `--setting-sources`
+ *  keeps (absent: all). */
+export function settingLevels(sources: readonly SettingSource[] | undefined) {
+  return { user: !sources || sources.includes("user"), project: !sources || sources.includes("project") };
+}
+
 /** One settings file as read: `data` is validated (known fields typed; other keys kept as they are). */
 export type SettingsLayer<Data = SettingsData> = {
   source: string;
@@ -48,7 +56,7 @@ const permissionsSchema = z
     allow: z.array(z.string()).optional(),
     deny: z.array(z.string()).optional(),
     ask: z.array(z.string()).optional(),
-    defaultMode: z.enum(["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"]).optional(),
+    defaultMode: z.enum(PERMISSION_MODES).optional(),
     additionalDirectories: z.array(z.string()).optional(),
   })
   .loose();

@@ -4,9 +4,10 @@
 // message goes to the model; `interrupt` ends the turn). No answer — the caller errs, cancels or
 // closes its input — is a denial that says why, and the turn goes on.
 import { z } from "zod";
-import type { PromptAnswer, Prompter, PromptRequest } from "../permissions/types.js";
+import type { PromptAnswer, Prompter, PromptRequest } from "../contracts/index.js";
 import { errorMessage } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
+import { ruleValue } from "../util/rule-value.js";
 import type { ControlChannel } from "./channel.js";
 
 const answerSchema = z.union([
@@ -35,12 +36,6 @@ export type StdioPrompterOptions = {
   /** For MCP tools: the server serving the tool and where it was configured. */
   mcpServer?: (toolName: string) => { name: string; source: string } | undefined;
 };
-
-/** `Bash(npm test:*)` → Claude Code's rule value `{toolName: "Bash", ruleContent: "npm test:*"}`. */
-export function ruleValue(rule: string): { toolName: string; ruleContent?: string } {
-  const match = /^([^()]+)\(([\s\S]*)\)$/.exec(rule.trim());
-  return match ? { toolName: match[1]!, ruleContent: match[2]! } : { toolName: rule.trim() };
-}
 
 export function createStdioPrompter(options: StdioPrompterOptions): Prompter {
   return {

@@ -16,6 +16,7 @@ import {
   ruleMatchesCall,
   type ShellStart,
 } from "./match-rule.js";
+import { PermissionModeState } from "./mode-state.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
 import { suggestRule, summarizeCall } from "./suggest-rule.js";
@@ -33,7 +34,8 @@ import type {
 } from "./types.js";
 
 export type PermissionGateOptions = {
-  mode: PermissionMode;
+  /** The mode now: an initial mode, or the session's mode state (shared with the hooks engine). */
+  mode: PermissionMode | PermissionModeState;
   rules: PermissionRules;
   /** The project root: relative paths and `/path` rules resolve against it. */
   cwd: string;
@@ -68,6 +70,8 @@ export type ManagedPermissionGate = PermissionGate & {
   rules(): PermissionRules;
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
+  /** The mode with its change notifications. */
+  readonly modeState: PermissionModeState;
   readonly workspaceRoots: readonly string[];
   /** Widens (or narrows again) the workspace for the rest of the session (an SDK caller's update). */
   addDirectory(directory: string): void;
@@ -106,19 +110,17 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     options.rules[behavior].map((entry) => compileRule(behavior, entry, context)),
   );
   const workspaceRoots = [cwd, ...options.additionalDirectories.map((dir) => resolveUserPath(dir, context))];
-  let mode = options.mode;
+  const modeState =
+    options.mode instanceof PermissionModeState ? options.mode : new PermissionModeState(options.mode);
   let promptChain: Promise<unknown> = Promise.resolve();
 
   const root: GateScope = {
-    mode: () => mode,
+    mode: () => modeState.current,
     rules: () => compiled,
     context,
     workspaceRoots: () => workspaceRoots,
   };
-  const trace = (request: PermissionRequest, decision: string, by: string, rule?: string) =>
-    options.tracer.trace("permission.decision", { tool: request.toolName, decision, by, rule });
-  const finish = (request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
-    trace(request, decision.behavior, decision.by, decision.rule);
+  const finish = (_request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
     if (decision.rule === undefined) delete decision.rule;
     return decision;
   };
@@ -246,7 +248,20 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return { cwd: real, logicalCwd, cdpath: options.cdpath };
   };
 
+  /** Every decision is traced with the agent it was made for (absent: the main conversation). */
   const check = async (scope: GateScope, request: PermissionRequest): Promise<PermissionDecision> => {
+    const decision = await decide(scope, request);
+    options.tracer.trace("permission.decision", {
+      tool: request.toolName,
+      decision: decision.behavior,
+      by: decision.by,
+      rule: decision.rule,
+      agent: scope.agent,
+    });
+    return decision;
+  };
+
+  const decide = async (scope: GateScope, request: PermissionRequest): Promise<PermissionDecision> => {
     const shell = request.toolName === "Bash" ? shellStart(scope, request) : undefined;
     const call = describeCall(request.toolName, request.input, scope.context, request.paths, shell);
     const evaluation = evaluateInScope(scope, request, call, shell);
@@ -283,7 +298,13 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       }
     }
     if (unattended) return refuse(scope, request, evaluation, call);
-    trace(request, "ask", evaluation.by, evaluation.rule);
+    options.tracer.trace("permission.decision", {
+      tool: request.toolName,
+      decision: "ask",
+      by: evaluation.by,
+      rule: evaluation.rule,
+      agent: scope.agent,
+    });
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {
       const again = evaluateInScope(scope, request, call, shell);
@@ -322,7 +343,11 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     agent?: string;
   }): ScopedPermissionGate => {
     const own = scopeOptions.mode;
-    let scope: GateScope = { ...root, mode: () => narrowerMode(mode, own), agent: scopeOptions.agent };
+    let scope: GateScope = {
+      ...root,
+      mode: () => narrowerMode(modeState.current, own),
+      agent: scopeOptions.agent,
+    };
     if (scopeOptions.cwd !== undefined && realPathLoose(scopeOptions.cwd) !== cwd) {
       const there = { cwd: realPathLoose(scopeOptions.cwd), homeDir: context.homeDir };
       const anchored = compiled.map((entry) =>
@@ -363,11 +388,12 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       return result;
     },
     get mode() {
-      return mode;
+      return modeState.current;
     },
     setMode(next) {
-      mode = next;
+      modeState.set(next);
     },
+    modeState,
     workspaceRoots,
     addDirectory(directory) {
       const root = resolveUserPath(directory, context);

@@ -1,6 +1,7 @@
 // What goes on beside a session's conversation: background work (background subagents) the session
 // waits for and stops, and the news it brings for the model (a background agent finished), delivered
-// with the next tool results, before the turn would end, or with the next prompt.
+// with the next tool results, before the turn would end, or with the next prompt. The inbox exists
+// before the session (the subagents that fill it are built first).
 
 /** Background work the session waits for, stops and reports on; the subagents manager implements it. */
 export interface BackgroundWork {
@@ -13,18 +14,16 @@ export interface BackgroundWork {
   stopAll(): void;
 }
 
-export class BesideWork {
+/** News for the model, waiting for the next opportunity to be said. */
+export class NewsInbox {
   private notes: string[] = [];
 
-  constructor(private readonly background?: BackgroundWork) {}
-
-  get active(): boolean {
-    return this.background !== undefined;
-  }
-
-  /** Tells the model something at the next opportunity. */
   note(text: string): void {
     this.notes.push(text);
+  }
+
+  get waiting(): boolean {
+    return this.notes.length > 0;
   }
 
   take(): string[] {
@@ -32,18 +31,17 @@ export class BesideWork {
     this.notes = [];
     return taken;
   }
+}
 
-  /** When the model wants to end its turn: the news to continue with, if any — in a headless run after
-   *  waiting for the background work still running. */
-  async beforeEnd(signal: AbortSignal): Promise<string | undefined> {
-    const background = this.background;
-    if (background?.waitBeforeEnd && background.running() > 0 && this.notes.length === 0)
-      await background.settled(signal);
-    const news = this.take();
-    return news.length > 0 && !signal.aborted ? news.join("\n\n") : undefined;
-  }
-
-  stopAll(): void {
-    this.background?.stopAll();
-  }
+/** When the model wants to end its turn: the news to continue with, if any — in a headless run after
+ *  waiting for the background work still running. */
+export async function newsBeforeEnd(
+  news: NewsInbox,
+  background: BackgroundWork | undefined,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  if (background?.waitBeforeEnd && background.running() > 0 && !news.waiting)
+    await background.settled(signal);
+  const taken = news.take();
+  return taken.length > 0 && !signal.aborted ? taken.join("\n\n") : undefined;
 }

@@ -90,4 +90,8 @@ export type SessionEvent =
   | { type: "turn-end"; result: TurnResult }
   /** A request's usage was added to the totals (a turn's request, a tool's or compaction's side
    *  request, or one a subagent counted). */
-  | { type: "usage-counted"; spent: SideUsage };
+  | { type: "usage-counted"; spent: SideUsage }
+  /** A request made outside the loop and its tools (a prompt hook's): the session counts it. */
+  | { type: "side-request"; spent: SideUsage }
+  /** A call was denied (the gate, a hook, a person): the turn's result lists it. */
+  | { type: "permission-denied"; denial: PermissionDenial };

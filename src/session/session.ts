@@ -30,18 +30,22 @@ import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
 import { newToolUseId } from "../util/ids.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
-import { type BackgroundWork, BesideWork } from "./background-work.js";
+import { type BackgroundWork, NewsInbox, newsBeforeEnd } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
+import type { ModelSlot } from "./model-slot.js";
 import { gateTerminal, type PreparedPrompt, passPromptHooks } from "./prompt-hooks.js";
+import { RunBudget, type RunUsage } from "./run-budget.js";
+import { SessionEvents } from "./session-events.js";
 import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
-import { formatUsd, UsageLedger } from "./usage-ledger.js";
+import { UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
 
 export type SessionOptions = {
   sessionId: string;
-  model: ModelClient;
+  /** The model in use now (shared with the parts that make side requests and with subagents). */
+  model: ModelSlot;
   registry: ToolRegistry;
   /** The system prompt for requests; stable within a conversation (prompt/stable-system-prompt.ts). */
   systemPrompt: () => Promise<string> | string;
@@ -69,10 +73,13 @@ export type SessionOptions = {
   modelFacts?: (model: string) => ModelFacts;
   /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
   maxBudgetUsd?: number;
-  /** Told about every denied call (a subagent's session reports them to its parent). */
-  onDenial?: (denial: PermissionDenial) => void;
   /** Work that goes on beside the conversation (background subagents). */
   background?: BackgroundWork;
+  /** Where the session's events go (built before the session, so the parts built earlier publish to
+   *  it too); a fresh hub when absent. */
+  events?: SessionEvents;
+  /** News for the model from work beside the conversation (background subagents write to it). */
+  news?: NewsInbox;
   /** Text kept through compaction (the task list): added to the summary of the earlier conversation. */
   compactionContext?: () => string | undefined;
 };
@@ -96,17 +103,23 @@ export class Session {
   /** History length when the last request was sent, and that request's system prompt. */
   lastRequestIndex = 0;
   lastSystem = "";
-  private listeners = new Set<(event: SessionEvent) => void>();
+  readonly events: SessionEvents;
   private controller: AbortController | undefined;
   private denials: PermissionDenial[] = [];
   private hookErrors: HookNotice[] = [];
   private readonly runner;
-  /** Background agents and their news for the model. */
-  readonly beside: BesideWork;
+  /** News for the model from background agents. */
+  readonly news: NewsInbox;
   /** Usage of the turn in progress (subagents add theirs). */
   private turnUsage: RunUsage | undefined;
+  /** `--max-budget-usd`: when the turn must stop for its cost. */
+  private readonly budget: RunBudget;
 
   constructor(readonly options: SessionOptions) {
+    this.events = options.events ?? new SessionEvents();
+    this.budget = new RunBudget(options.maxBudgetUsd);
+    this.news = options.news ?? new NewsInbox();
+    // A resumed history can be far longer than a call's argument list may be.
     for (const message of options.history ?? []) this.messages.push(message);
     this.runner = createToolRunner({
       registry: options.registry,
@@ -124,18 +137,24 @@ export class Session {
         baseEnv: options.baseEnv,
         readDeniedBy: options.readDeniedBy,
         onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
-        acceptsImages: this.options.model.acceptsImages === true,
+        acceptsImages: this.model.acceptsImages === true,
       }),
-      onDenial: (denial) => this.addDenial(denial),
+      onDenial: (denial) => this.emit({ type: "permission-denied", denial }),
       onNotice: (notice) => this.notice(notice),
     });
-    this.beside = new BesideWork(options.background);
-    // Side requests of tools (WebFetch condensing, web search) and everything a subagent counted
-    // (foreground and background, their side requests included) roll up into the totals.
+    // Side requests of tools (WebFetch condensing, web search) and of hooks, and everything a subagent
+    // counted (foreground and background, their side requests included) roll up into the totals; its
+    // denials are the run's denials too. Hook errors since the last turn go with the next result.
     this.subscribe((event) => {
       if (event.type === "tool-call-end") for (const spent of event.usage ?? []) this.count(spent);
+      else if (event.type === "side-request") this.count(event.spent);
+      else if (event.type === "permission-denied") this.denials.push(event.denial);
+      else if (event.type === "hook-notice" && event.notice.kind === "error")
+        this.hookErrors.push(event.notice);
       else if (event.type === "subagent-event" && event.event.type === "usage-counted")
         this.count(event.event.spent);
+      else if (event.type === "subagent-event" && event.event.type === "permission-denied")
+        this.denials.push(event.event.denial);
     });
   }
 
@@ -151,23 +170,15 @@ export class Session {
     this.emit({ type: "usage-counted", spent });
   }
 
-  /** Records a denied call (also one a subagent made): the JSON result lists them. */
-  addDenial(denial: PermissionDenial): void {
-    this.denials.push(denial);
-    this.options.onDenial?.(denial);
-  }
-
   subscribe(listener: (event: SessionEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   emit(event: SessionEvent): void {
-    for (const listener of this.listeners) listener(event);
+    this.events.emit(event);
   }
 
   notice(notice: HookNotice): void {
-    if (notice.kind === "error") this.hookErrors.push(notice);
     this.emit({ type: "hook-notice", notice });
   }
 
@@ -177,11 +188,11 @@ export class Session {
 
   /** The model in use; `/model` switches it for the following requests (and compaction). */
   get model(): ModelClient {
-    return this.options.model;
+    return this.options.model.current;
   }
 
   setModel(model: ModelClient, contextForNextRequest: readonly string[] = []): void {
-    this.options.model = model;
+    this.options.model.set(model);
     this.pendingContext.push(...contextForNextRequest);
   }
 
@@ -203,7 +214,7 @@ export class Session {
    *  ones too) with their processes. */
   abort(): void {
     this.controller?.abort();
-    this.beside.stopAll();
+    this.options.background?.stopAll();
   }
 
   get running(): boolean {
@@ -211,7 +222,7 @@ export class Session {
   }
 
   async start(source: SessionStartSource): Promise<void> {
-    const outcome = await this.options.hooks?.sessionStart(source, this.options.model.model);
+    const outcome = await this.options.hooks.sessionStart(source, this.model.model);
     if (!outcome) return;
     Object.assign(this.options.shell.env, outcome.envExports);
     for (const text of outcome.additionalContext) this.pendingContext.push(systemNote("SessionStart", text));
@@ -224,7 +235,7 @@ export class Session {
   }
 
   async end(reason: string): Promise<void> {
-    await this.options.hooks?.sessionEnd(reason);
+    await this.options.hooks.sessionEnd(reason);
   }
 
   private pendingContext: string[] = [];
@@ -289,7 +300,7 @@ export class Session {
       this.lastStopReason = event.stopReason;
       numTurns++;
       apiMs += event.durationMs;
-      this.count({ model: this.options.model.model, usage: event.usage });
+      this.count({ model: this.model.model, usage: event.usage });
       this.lastUsage = event.usage;
     });
     try {
@@ -318,7 +329,7 @@ export class Session {
       // Images first: the models read an image-then-text prompt best.
       const content: UserBlock[] = [...attached.images, { type: "text", text: prompt }];
       const changes = (await this.options.systemPromptChanges?.()) ?? [];
-      this.pendingContext.push(...this.beside.take());
+      this.pendingContext.push(...this.news.take());
       const extra = [
         ...changes,
         ...this.pendingContext,
@@ -332,7 +343,7 @@ export class Session {
       this.messages.push({ role: "user", content });
       const context = this.options.context;
       const terminal = await runAgentLoop({
-        model: this.options.model,
+        model: this.model,
         tools: this.runner,
         system: async () => {
           this.lastSystem = await this.options.systemPrompt();
@@ -353,14 +364,12 @@ export class Session {
         onContextOverflow: context
           ? async () => (await this.compact("auto", "", controller.signal)).ok
           : undefined,
-        onStop:
-          this.options.hooks || this.beside.active
-            ? (text, active) => this.onStop(text, active, controller.signal)
-            : undefined,
-        budgetExceeded: () => this.budgetExceeded(turnUsage.ledger),
-        drainNotes: () => this.beside.take(),
+        onStop: (text, active) => this.onStop(text, active, controller.signal),
+        budgetExceeded: () =>
+          this.budget.exceeded(turnUsage.ledger, (message) => this.emit({ type: "warning", message })),
+        drainNotes: () => this.news.take(),
       });
-      if (terminal.reason === "error" && this.options.hooks?.has("StopFailure"))
+      if (terminal.reason === "error" && this.options.hooks.has("StopFailure"))
         await this.options.hooks.stopFailure({
           error: stopFailureType(terminal.error.kind),
           errorDetails: terminal.error.message,
@@ -430,38 +439,19 @@ export class Session {
     signal: AbortSignal,
   ): Promise<StopDecision> {
     // Not done while background agents still work for this run (headless) or have news.
-    const news = await this.beside.beforeEnd(signal);
+    const news = await newsBeforeEnd(this.news, this.options.background, signal);
     if (news) return { type: "continue", reason: news, source: "notes" };
-    const outcome = await this.options.hooks?.stop({
+    const outcome = await this.options.hooks.stop({
       lastAssistantMessage: lastText,
       stopHookActive,
       signal,
     });
-    if (!outcome) return { type: "end" };
     const notes = outcome.additionalContext.map((text) => systemNote("Stop", text));
     if (outcome.stop) return { type: "stop", reason: outcome.stop.reason };
     // A block continues the turn now (its context rides along); otherwise the context waits for the next prompt.
     if (outcome.block) return { type: "continue", reason: [outcome.block.reason, ...notes].join("\n\n") };
     this.pendingContext.push(...notes);
     return { type: "end" };
-  }
-
-  private budgetWarned = false;
-
-  /** `--max-budget-usd`: the reason to stop once the run's cost reached it. */
-  private budgetExceeded(ledger: UsageLedger): string | undefined {
-    const limit = this.options.maxBudgetUsd;
-    if (limit === undefined) return undefined;
-    if (ledger.unpriced.size > 0 && !this.budgetWarned) {
-      this.budgetWarned = true;
-      this.emit({
-        type: "warning",
-        message: `no price is known for ${[...ledger.unpriced].join(", ")}: --max-budget-usd cannot count its cost (add it to modelPricing in settings)`,
-      });
-    }
-    const spent = ledger.totalCostUsd;
-    if (spent < limit) return undefined;
-    return `Stopped: the run cost ${formatUsd(spent)}, reaching --max-budget-usd ${formatUsd(limit)}.`;
   }
 
   private finish(
@@ -495,5 +485,3 @@ export class Session {
     return turn;
   }
 }
-
-type RunUsage = { usage: Usage; ledger: UsageLedger };

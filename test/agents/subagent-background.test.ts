@@ -29,8 +29,9 @@ function alive(pid: number): boolean {
 
 test("a background agent finishes after the parent's next turn; the parent is told and reads its output", async () => {
   const workspace = createWorkspace({});
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: workspace.dir,
+    mode: "bypassPermissions",
     newAgentId: () => "bg1",
     script: {
       turns: [
@@ -119,8 +120,9 @@ test("a background agent finishes after the parent's next turn; the parent is to
 test("interrupting the parent stops a subagent and kills the command it runs", async () => {
   const workspace = createWorkspace({});
   const pidFile = join(workspace.dir, "child.pid");
-  const { session, model } = createSubagentHarness({
+  const { session, model } = await createSubagentHarness({
     cwd: workspace.dir,
+    mode: "bypassPermissions",
     script: {
       turns: [{ tool_calls: [{ name: "Agent", input: { description: "long", prompt: "LONG: run it" } }] }],
       routes: [
@@ -155,8 +157,9 @@ test("interrupting the parent stops a subagent and kills the command it runs", a
 test("interrupting the parent also stops its background agents; TaskStop stops one", async () => {
   const workspace = createWorkspace({});
   const ids = ["b1", "b2"];
-  const { session, subagents } = createSubagentHarness({
+  const { session, subagents } = await createSubagentHarness({
     cwd: workspace.dir,
+    mode: "bypassPermissions",
     waitBeforeEnd: false,
     newAgentId: () => ids.shift() ?? "bx",
     script: {

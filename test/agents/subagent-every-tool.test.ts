@@ -13,10 +13,9 @@ import { createEveryToolFixture, VALID_INPUT } from "../support/every-tool-fixtu
 import { hookScript, onEvent } from "../support/hook-engine.js";
 import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
 
-const { workspace, extraTools: connectExtraTools } = createEveryToolFixture();
+const { workspace, env } = createEveryToolFixture();
 
 test("every tool a subagent can be given passes PreToolUse and the gate", async () => {
-  const extraTools = await connectExtraTools();
   const log = join(workspace.dir, "pre.jsonl");
   const ask = hookScript(
     workspace.dir,
@@ -26,7 +25,7 @@ test("every tool a subagent can be given passes PreToolUse and the gate", async 
 case "$payload" in *'"agent_id"'*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"coverage"}}';; esac`,
   );
   const generalPurpose = BUILT_IN_AGENTS.find((agent) => agent.name === "general-purpose")!;
-  const probe = createSubagentHarness({ cwd: workspace.dir, script: [], extraTools });
+  const probe = await createSubagentHarness({ cwd: workspace.dir, script: [], env });
   const given = probe.registry.names().filter((name) => agentMayUse(generalPurpose, name));
   assert.ok(given.includes("Skill") && given.some((name) => name.startsWith("mcp__fx__")), given.join(","));
   // Its own delegation tools (a first-level subagent may start agents) are gated the same way.
@@ -36,11 +35,11 @@ case "$payload" in *'"agent_id"'*) echo '{"hookSpecificOutput":{"hookEventName":
     assert.ok(input, `add a valid input for ${name} to VALID_INPUT`);
     return { id: `c${index}`, name, input };
   });
-  const { session, model, gateChecks } = createSubagentHarness({
+  const { session, model, gateChecks } = await createSubagentHarness({
     cwd: workspace.dir,
     mode: "bypassPermissions",
     settings: [onEvent("PreToolUse", ask)],
-    extraTools,
+    env,
     newAgentId: () => "cov",
     script: {
       turns: [

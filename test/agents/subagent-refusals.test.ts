@@ -20,7 +20,7 @@ function results(request: Request) {
 
 test("a subagent whose model cannot be set up is refused with the reason; nothing starts and the parent goes on", async () => {
   const workspace = createWorkspace({});
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: workspace.dir,
     modelFor: async (name) => {
       throw new Error(`no model is named "${name}" (check the name or alias)`);
@@ -53,7 +53,7 @@ test("a subagent whose model cannot be set up is refused with the reason; nothin
 
 test("TaskOutput and TaskStop with an unknown id name the known ones; TaskStop on a finished agent says so", async () => {
   const workspace = createWorkspace({});
-  const { session, model } = createSubagentHarness({
+  const { session, model } = await createSubagentHarness({
     cwd: workspace.dir,
     newAgentId: () => "bg1",
     script: {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { projectKey } from "../../src/transcript/transcript-index.js";
 import { commitAll, git } from "../support/git.js";
 import { hookScript, onEvent } from "../support/hook-engine.js";
 import { createSubagentHarness, lastResults } from "../support/subagent-harness.js";
@@ -16,15 +17,16 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
   const repo = realpathSync(workspace.dir);
   commitAll(repo);
   const worktrees = createWorkspace({});
+  const kept = join(worktrees.dir, "reagent", "worktrees", projectKey(repo));
   const log = join(repo, "pre.jsonl");
   const record = hookScript(repo, "record.sh", `cat >> ${log}; echo >> ${log}`);
   const ids = ["wt1", "wt2"];
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: repo,
     mode: "default",
     rules: { allow: ["Write(/src/**)"] },
     settings: [onEvent("PreToolUse", record, "Write")],
-    worktreeDir: worktrees.dir,
+    stateHome: worktrees.dir,
     newAgentId: () => ids.shift() ?? "wtx",
     script: {
       turns: [
@@ -65,7 +67,7 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
     },
   });
   await session.submit("go");
-  const changedPath = join(worktrees.dir, "agent-wt1");
+  const changedPath = join(kept, "agent-wt1");
   const [changed, looked] = lastResults(model.requests.filter((request) => request.route === "main")[1]);
   assert.equal(changed.is_error, undefined, String(changed.content));
   assert.match(
@@ -80,7 +82,7 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
   assert.equal(write.cwd, realpathSync(changedPath), "hooks see the worktree as cwd");
   assert.equal(write.tool_input.file_path, join(realpathSync(changedPath), "src", "new.txt"));
   assert.equal(looked.content, "it says v1");
-  assert.ok(!existsSync(join(worktrees.dir, "agent-wt2")), "an unchanged worktree is removed");
+  assert.ok(!existsSync(join(kept, "agent-wt2")), "an unchanged worktree is removed");
   assert.equal(git(repo, "branch", "--list", "reagent/agent-wt2").trim(), "");
   const end = events.find((event) => event.type === "subagent-end" && event.agent.agentId === "wt1");
   assert.equal(end?.type === "subagent-end" && end.end.worktree?.branch, "reagent/agent-wt1");
@@ -91,7 +93,7 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
 
 test("isolation outside a git repository is a clear error result", async () => {
   const workspace = createWorkspace({});
-  const { session, model } = createSubagentHarness({
+  const { session, model } = await createSubagentHarness({
     cwd: workspace.dir,
     script: [
       {
@@ -114,11 +116,12 @@ test("an unchanged worktree is removed however its agent ends: at its turn limit
   const repo = realpathSync(workspace.dir);
   commitAll(repo);
   const worktrees = createWorkspace({});
+  const kept = join(worktrees.dir, "reagent", "worktrees", projectKey(repo));
   const ids = ["limited", "sleeper"];
   const base = { disallowedTools: [], skills: [], source: "project" as const };
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: repo,
-    worktreeDir: worktrees.dir,
+    stateHome: worktrees.dir,
     newAgentId: () => ids.shift() ?? "x",
     agents: [
       {
@@ -177,7 +180,7 @@ test("an unchanged worktree is removed however its agent ends: at its turn limit
   assert.match(ends.get("limited")!.result, /reached its limit of 1 turns/);
   assert.equal(ends.get("sleeper")?.status, "stopped");
   for (const id of ["limited", "sleeper"]) {
-    assert.ok(!existsSync(join(worktrees.dir, `agent-${id}`)), `${id}: its unchanged worktree is removed`);
+    assert.ok(!existsSync(join(kept, `agent-${id}`)), `${id}: its unchanged worktree is removed`);
     assert.equal(
       git(repo, "branch", "--list", `reagent/agent-${id}`).trim(),
       "",

@@ -17,8 +17,9 @@ const waitFor = (flag: string, other: string) =>
 
 test("two Agent calls in one response run at the same time; the parent sees only their final messages", async () => {
   const workspace = createWorkspace({});
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: workspace.dir,
+    mode: "bypassPermissions",
     script: {
       turns: [
         {
@@ -94,8 +95,9 @@ test("inside a subagent, a deny rule and a PreToolUse hook deny; every payload n
     `cat >> ${log}; echo >> ${log}; echo "no reading secrets" >&2; exit 2`,
   );
   const record = hookScript(workspace.dir, "record.sh", `cat >> ${log}; echo >> ${log}`);
-  const { session, model } = createSubagentHarness({
+  const { session, model, app } = await createSubagentHarness({
     cwd: workspace.dir,
+    mode: "bypassPermissions",
     rules: { deny: ["Bash(rm *)"] },
     settings: [onEvent("PreToolUse", denyRead, "Read"), onEvent("PreToolUse", record, "Task")],
     newAgentId: () => "agent-one",
@@ -154,13 +156,12 @@ test("inside a subagent, a deny rule and a PreToolUse hook deny; every payload n
   const readCall = payloads.find((payload) => payload.tool_name === "Read");
   assert.equal(readCall.agent_id, "agent-one");
   assert.equal(readCall.agent_type, "general-purpose");
-  assert.equal(readCall.session_id, "session-test");
+  assert.equal(readCall.session_id, app.sessionId);
   workspace.cleanup();
 });
 
 test("SubagentStart adds context; SubagentStop blocks once and the subagent continues", async () => {
   const workspace = createWorkspace({});
-  const transcripts = join(workspace.dir, "transcripts");
   const start = hookScript(
     workspace.dir,
     "start.sh",
@@ -171,9 +172,8 @@ test("SubagentStart adds context; SubagentStop blocks once and the subagent cont
     "stop.sh",
     `cat >> stop.jsonl; echo >> stop.jsonl; if [ ! -f blocked ]; then touch blocked; echo "List the test files too" >&2; exit 2; fi`,
   );
-  const { session, model } = createSubagentHarness({
+  const made = await createSubagentHarness({
     cwd: workspace.dir,
-    transcriptsDir: transcripts,
     newAgentId: () => "agent-two",
     settings: [onEvent("SubagentStart", start, "Explore"), onEvent("SubagentStop", stop)],
     script: {
@@ -191,6 +191,7 @@ test("SubagentStart adds context; SubagentStop blocks once and the subagent cont
       routes: [{ match: "LOOK:", turns: [{ text: "first answer" }, { text: "second answer, with tests" }] }],
     },
   });
+  const { session, model } = made;
   await session.submit("look");
   const subRequests = model.requests.filter((request) => request.route === "LOOK:");
   assert.equal(subRequests.length, 2);
@@ -215,6 +216,7 @@ test("SubagentStart adds context; SubagentStop blocks once and the subagent cont
       [true, "second answer, with tests"],
     ],
   );
+  const transcripts = join(String(made.transcriptPath).replace(/\.jsonl$/, ""), "subagents");
   assert.equal(stops[0].agent_transcript_path, join(transcripts, "agent-agent-two.jsonl"));
   const saved = readFileSync(stops[0].agent_transcript_path, "utf8");
   assert.match(saved, /LOOK: find things/);
@@ -240,7 +242,7 @@ test("an agent's tool list limits what it is offered and can run; without Agent 
     tools: undefined,
     disallowedTools: ["Bash"],
   };
-  const { session, model } = createSubagentHarness({
+  const { session, model } = await createSubagentHarness({
     cwd: workspace.dir,
     agents: [reader, noShell, ...BUILT_IN_AGENTS],
     script: {
@@ -312,7 +314,7 @@ test("a subagent's permission prompt reaches the user, and its bypassPermissions
     permissionMode: "bypassPermissions",
     source: "project",
   };
-  const { session, model } = createSubagentHarness({
+  const { session, model } = await createSubagentHarness({
     cwd: workspace.dir,
     mode: "default",
     agents: [fixer],
@@ -356,7 +358,7 @@ test("hook payloads from inside a subagent carry its own permission mode (Explor
   const workspace = createWorkspace({ "a.txt": "a\n" });
   const log = join(workspace.dir, "modes.jsonl");
   const record = hookScript(workspace.dir, "record.sh", `cat >> ${log}; echo >> ${log}`);
-  const { session } = createSubagentHarness({
+  const { session } = await createSubagentHarness({
     cwd: workspace.dir,
     mode: "default",
     settings: [onEvent("PreToolUse", record, "Read|Agent"), onEvent("SubagentStart", record)],
@@ -405,7 +407,7 @@ test("a subagent's narrower permissionMode applies (a plan agent under a bypassP
     permissionMode: "plan",
     source: "project",
   };
-  const { session, model, events } = createSubagentHarness({
+  const { session, model, events } = await createSubagentHarness({
     cwd: workspace.dir,
     mode: "bypassPermissions",
     agents: [planner],

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { loadAgentDefinitions } from "../../src/cli/agent-definitions.js";
+import { loadAgentDefinitions } from "../../src/app/agent-definitions.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { createWorkspace, type Workspace } from "../support/workspace.js";
 import { hasTmux, startTmux, type TmuxSession } from "../ui/repl/tmux.js";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { computeToolSchemas } from "../../src/cli/prebuilt-tool-schemas.js";
+import { computeToolSchemas } from "../../src/app/prebuilt-tool-schemas.js";
 import { BIN, cleanEnv, REPO_ROOT, runProgram } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
 import { startWebServer } from "../support/web-fixtures.js";

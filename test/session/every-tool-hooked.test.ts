@@ -7,25 +7,24 @@ import { test } from "node:test";
 import { createEveryToolFixture, VALID_INPUT } from "../support/every-tool-fixture.js";
 import { createTestSession } from "../support/session-harness.js";
 
-const { workspace, extraTools: connectExtraTools } = createEveryToolFixture();
+const { workspace, env } = createEveryToolFixture();
 
 test("every registered tool call goes through PreToolUse (built-in, Skill and MCP)", async () => {
-  const extraTools = await connectExtraTools();
   const log = `${workspace.dir}/pre.log`;
   const record = workspace.write(
     "record.sh",
     `#!/bin/sh\ncat >> ${log}\necho >> ${log}\necho "blocked" >&2\nexit 2\n`,
   );
   chmodSync(record, 0o755);
-  const probe = createTestSession({ cwd: workspace.dir, script: [], extraTools });
+  const probe = await createTestSession({ cwd: workspace.dir, script: [], env });
   const names = probe.registry.names();
   assert.ok(names.includes("Skill") && names.some((name) => name.startsWith("mcp__fx__")), names.join(","));
   const calls = names.map((name, index) => ({ id: `c${index}`, name, input: VALID_INPUT[name] ?? {} }));
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: calls }, { text: "done" }],
     compactHooks: [{ PreToolUse: [{ matcher: "*", command: record }] }],
-    extraTools,
+    env,
   });
   await session.submit("call everything");
   const seen = readFileSync(log, "utf8")

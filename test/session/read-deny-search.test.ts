@@ -13,14 +13,11 @@ const space = createWorkspace({
 after(() => space.cleanup());
 
 test("Grep and Glob drop files hidden by Read deny rules, with a count and no names", async () => {
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: space.dir,
     mode: "default",
     rules: {
-      deny: [
-        { rule: "Read(.env)", source: "test" },
-        { rule: "Read(secrets/**)", source: "test" },
-      ],
+      deny: ["Read(.env)", "Read(secrets/**)"],
     },
     script: [
       {

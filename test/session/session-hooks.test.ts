@@ -23,7 +23,7 @@ const lastResults = (messages: Array<{ role: string; content: unknown[] }>) =>
 test("a PreToolUse exit 2 blocks the tool, the model gets the hook's stderr, and the call is a denial", async () => {
   const marker = `${workspace.dir}/ran.txt`;
   const deny = script("deny.sh", 'cat > /dev/null; echo "no shell today" >&2; exit 2');
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [
       { tool_calls: [{ id: "b1", name: "Bash", input: { command: `touch ${marker}` } }] },
@@ -49,7 +49,7 @@ test("a PreToolUse exit 2 blocks the tool, the model gets the hook's stderr, and
 
 test("UserPromptSubmit exit 2 makes no model request and shows the reason", async () => {
   const block = script("block-prompt.sh", 'echo "prompts about secrets are blocked" >&2; exit 2');
-  const { session, model, events } = createTestSession({
+  const { session, model, events } = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "never" }],
     settings: [{ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: block }] }] } }],
@@ -70,7 +70,7 @@ test("UserPromptSubmit and PostToolUse additionalContext reach the model as mark
     "post-context.sh",
     `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"remember to run tests"}}'`,
   );
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] }, { text: "done" }],
     settings: [
@@ -100,7 +100,7 @@ test("a Stop block continues the turn with its reason; the next Stop payload has
 case "$payload" in *'"stop_hook_active":true'*) exit 0;; esac
 echo "run the tests first" >&2; exit 2`,
   );
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "first answer" }, { text: "tests ran" }],
     settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: stop }] }] } }],
@@ -124,7 +124,7 @@ echo "run the tests first" >&2; exit 2`,
 
 test("SessionStart exports through CLAUDE_ENV_FILE reach later Bash calls", async () => {
   const start = script("start.sh", 'echo "export GREETING=from-session-start" >> "$CLAUDE_ENV_FILE"');
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Bash", input: { command: "echo value=$GREETING" } }] }, { text: "ok" }],
     settings: [{ hooks: { SessionStart: [{ hooks: [{ type: "command", command: start }] }] } }],
@@ -137,7 +137,7 @@ test("SessionStart exports through CLAUDE_ENV_FILE reach later Bash calls", asyn
 
 test("continue:false from a PostToolUse hook stops the run after this step with its reason", async () => {
   const halt = script("halt.sh", `echo '{"continue":false,"stopReason":"budget exhausted"}'`);
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] }, { text: "never" }],
     settings: [{ hooks: { PostToolUse: [{ hooks: [{ type: "command", command: halt }] }] } }],
@@ -153,10 +153,10 @@ test("a hook allow never overrides a deny rule", async () => {
     "allow.sh",
     `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`,
   );
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     mode: "default",
-    rules: { deny: [{ rule: "Read(a.txt)", source: "test" }] },
+    rules: { deny: ["Read(a.txt)"] },
     script: [{ tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] }, { text: "ok" }],
     settings: [{ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: allow }] }] } }],
   });
@@ -173,7 +173,7 @@ test("a PreToolUse updatedInput is what runs, and the tool line shows the rewrit
     "rewrite.sh",
     `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo rewritten"}}}'`,
   );
-  const { session, model, events } = createTestSession({
+  const { session, model, events } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Bash", input: { command: "echo original" } }] }, { text: "ok" }],
     settings: [
@@ -194,7 +194,7 @@ test("Stop hook additionalContext rides along with a block, or waits for the nex
     `payload=$(cat); case "$payload" in *'"stop_hook_active":true'*) echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"later note"}}'; exit 0;; esac
 echo '{"decision":"block","reason":"verify first","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"lint is red"}}'`,
   );
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "first" }, { text: "second" }, { text: "third" }],
     settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: withBlock }] }] } }],
@@ -213,7 +213,7 @@ test("an updatedInput the tool's schema rejects is a visible hook error, and the
     "bad-update.sh",
     `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"cmd":"rm -rf /"}}}'`,
   );
-  const { session, model, events } = createTestSession({
+  const { session, model, events } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Bash", input: { command: "echo kept" } }] }, { text: "ok" }],
     settings: [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: bad }] }] } }],
@@ -233,7 +233,7 @@ test("an updatedInput the tool's schema rejects is a visible hook error, and the
 test("an interrupt while a PreToolUse hook runs means the tool never runs, and the result says so", async () => {
   const marker = `${workspace.dir}/should-not-exist.txt`;
   const slow = script("slow-pre.sh", "cat > /dev/null; sleep 1; exit 0");
-  const { session, events } = createTestSession({
+  const { session, events } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Bash", input: { command: `touch ${marker}` } }] }, { text: "never" }],
     settings: [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: slow }] }] } }],

@@ -3,8 +3,7 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { z } from "zod";
-import { costReport } from "../../src/cli/cost-report.js";
-import { modelFactsFor } from "../../src/cli/model-facts.js";
+import { costReport } from "../../src/session/cost-report.js";
 import { defineTool, ok } from "../../src/tools/tool.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -37,7 +36,7 @@ const lookup = defineTool({
 
 test("side requests and compaction land in the turn's totals and the session's ledger, priced", async () => {
   const pricing = { scripted: { input: 3, output: 15 } };
-  const { session } = createTestSession({
+  const { session } = await createTestSession({
     cwd: workspace.dir,
     script: [
       {
@@ -46,10 +45,10 @@ test("side requests and compaction land in the turn's totals and the session's l
       },
       { text: `done ${"and more ".repeat(200)}`, usage: { input_tokens: 1200, output_tokens: 20 } },
     ],
-    extraTools: [lookup],
+    tools: [lookup],
     context: { window: 2_000, trim: false, autoCompact: false },
     summaryScript: [{ text: "Summary of it all.", usage: { input_tokens: 4000, output_tokens: 310 } }],
-    modelFacts: (model) => modelFactsFor(model, { pricing }),
+    settings: [{ modelPricing: pricing }],
   });
   const turn = await session.submit("look it up");
   assert.equal(turn.isError, false);

@@ -2,8 +2,6 @@
 // next to it, in the same turn.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { discoverSkills } from "../../src/skills/discover-skills.js";
-import { createSkillTool } from "../../src/skills/skill-tool.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
@@ -13,10 +11,8 @@ const space = createWorkspace({
 after(() => space.cleanup());
 
 test("a loaded skill reaches the next request as context beside a short tool result", async () => {
-  const { skills } = await discoverSkills({ cwd: space.dir, homeDir: space.dir });
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: space.dir,
-    extraTools: [createSkillTool({ skills })],
     script: [
       { tool_calls: [{ id: "s1", name: "Skill", input: { skill: "deploy", args: "staging" } }] },
       { text: "ok" },

@@ -27,7 +27,7 @@ const texts = (count: number, from: number) =>
 
 test("a Stop hook that always blocks is honoured 8 times in a row; the 9th ends the run with a warning", async () => {
   const log = join(workspace.dir, "always.log");
-  const { session, model, events } = createTestSession({
+  const { session, model, events } = await createTestSession({
     cwd: workspace.dir,
     script: texts(12, 1),
     settings: [onEvent("Stop", alwaysBlock("always.sh", log))],
@@ -49,7 +49,7 @@ test("a Stop hook that always blocks is honoured 8 times in a row; the 9th ends 
 
 test("a tool round starts the count again: stop_hook_active is false and 8 more blocks are honoured", async () => {
   const log = join(workspace.dir, "rounds.log");
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     script: [
       ...texts(5, 1),

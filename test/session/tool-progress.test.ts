@@ -9,7 +9,7 @@ const space = createWorkspace();
 after(() => space.cleanup());
 
 test("Bash streams its output as tool-progress events before the call ends", async () => {
-  const { session, events } = createTestSession({
+  const { session, events } = await createTestSession({
     cwd: space.dir,
     mode: "bypassPermissions",
     script: [

@@ -10,7 +10,7 @@ const workspace = createWorkspace({ "big.txt": `${"x".repeat(79)}\n`.repeat(80),
 after(() => workspace.cleanup());
 
 test("a turn reports its own permission denials, not the previous turn's", async () => {
-  const { session } = createTestSession({
+  const { session } = await createTestSession({
     cwd: workspace.dir,
     rules: { deny: ["Bash(rm *)"] },
     script: [
@@ -37,7 +37,7 @@ test("after /clear, results the old conversation had cleared do not make the new
       input: { file_path: file },
     })),
   });
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
     context: { window: 6_000, trim: true, autoCompact: false },
     script: [
@@ -60,7 +60,7 @@ test("after /clear, results the old conversation had cleared do not make the new
 });
 
 test("after /clear, a failed compaction of the old conversation does not hold back the new one's", async () => {
-  const { session, summaryModel } = createTestSession({
+  const { session, summaryModel } = await createTestSession({
     cwd: workspace.dir,
     script: [
       ...Array.from({ length: 4 }, () => ({

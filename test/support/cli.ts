@@ -10,7 +10,7 @@ export const BIN = join(REPO_ROOT, "bin", "reagent.js");
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
-export type CliOptions = {
+export type RunOptions = {
   cwd: string;
   env?: Record<string, string>;
   stdin?: string;
@@ -53,12 +53,12 @@ export function runJson(prompt: string, cwd: string, env: Record<string, string>
   return runCli(["-p", prompt, "--output-format", "json", ...extra], { cwd, env, timeoutMs: 60_000 });
 }
 
-export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
+export function runCli(args: string[], options: RunOptions): Promise<CliRun> {
   return runProgram(process.execPath, [BIN, ...args], options);
 }
 
 /** Runs any program the way runCli runs reagent: output collected, a time limit, stdin as asked. */
-export function runProgram(command: string, args: string[], options: CliOptions): Promise<CliRun> {
+export function runProgram(command: string, args: string[], options: RunOptions): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,

@@ -1,11 +1,7 @@
-// The fixture of the "every tool goes through the one runner" tests: a workspace with a file and a
-// skill, a real MCP fixture server over stdio, the Skill and MCP tools built from them, and a valid
-// input for each tool (the runner rejects invalid input before PreToolUse, which would prove nothing).
+// The fixture of the "every tool goes through the one runner" tests: a workspace with a file, a skill
+// and a project MCP configuration naming a real fixture server over stdio, and a valid input for each
+// tool (the runner rejects invalid input before PreToolUse, which would prove nothing).
 import { after } from "node:test";
-import { createMcpManager } from "../../src/mcp/manager.js";
-import { discoverSkills } from "../../src/skills/discover-skills.js";
-import { createSkillTool } from "../../src/skills/skill-tool.js";
-import type { Tool } from "../../src/tools/tool.js";
 import { FIXTURE_CONNECT_MS, fixtureSpec } from "../mcp/fixture-specs.js";
 import { createWorkspace } from "./workspace.js";
 
@@ -24,32 +20,22 @@ export const VALID_INPUT: Record<string, Record<string, unknown>> = {
   ListMcpResources: {},
   ReadMcpResource: { server: "fx", uri: "fixture://readme" },
   Agent: { description: "nested", prompt: "nested" },
-  Task: { description: "nested", prompt: "nested" },
   TaskOutput: { task_id: "none" },
   TaskStop: { task_id: "none" },
+  WebFetch: { url: "http://127.0.0.1:9/", prompt: "summarise" },
+  Task: { description: "nested", prompt: "nested" },
 };
 
-/** The workspace and MCP server, removed and closed after the test file. `extraTools()` connects
- *  the server (failing loudly if it cannot) and returns the Skill tool and the server's tools. */
+/** The workspace with a skill and an `.mcp.json` naming the fixture MCP server: the application
+ *  discovers the skill and connects the server as it would in a real project. */
 export function createEveryToolFixture() {
   const workspace = createWorkspace({
     "a.txt": "hello\n",
     ".agents/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nDo the demo.\n",
+    ".mcp.json": JSON.stringify({ mcpServers: { fx: fixtureSpec("good-server.ts") } }),
   });
-  const manager = createMcpManager({
-    servers: { fx: fixtureSpec("good-server.ts") },
-    cwd: workspace.dir,
-    connectTimeoutMs: FIXTURE_CONNECT_MS,
-  });
-  after(async () => {
-    await manager.close();
-    workspace.cleanup();
-  });
-  async function extraTools(): Promise<Tool[]> {
-    const failures = await manager.connectAll();
-    if (failures.length > 0) throw new Error(`the MCP fixture did not start: ${JSON.stringify(failures)}`);
-    const { skills } = await discoverSkills({ cwd: workspace.dir, homeDir: workspace.dir });
-    return [createSkillTool({ skills }), ...manager.tools()];
-  }
-  return { workspace, extraTools };
+  after(() => workspace.cleanup());
+  /** MCP start-up limits for the fixture server (tsx compiles it on start). */
+  const env = { MCP_TIMEOUT: String(FIXTURE_CONNECT_MS) };
+  return { workspace, env };
 }

@@ -2,21 +2,16 @@
 // earlier conversation, so the next request still shows every task and its status.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TaskList } from "../../src/tasks/task-list.js";
-import { createTaskTools } from "../../src/tasks/task-tools.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
 test("compaction keeps the task list in the summary", async () => {
   // Enough earlier conversation for compaction to replace (the recent part is kept word for word).
   const workspace = createWorkspace({ "notes.txt": `${"background material ".repeat(20)}\n`.repeat(40) });
-  const tasks = new TaskList();
-  const { session, model } = createTestSession({
+  const { session, model } = await createTestSession({
     cwd: workspace.dir,
-    extraTools: createTaskTools(tasks),
     context: { window: 20_000, trim: true, autoCompact: false },
     summaryScript: [{ text: "## Goal\nship the parser\n## Next steps\ntest it" }],
-    compactionContext: () => (tasks.all().length ? `Task list:\n${tasks.render()}` : undefined),
     script: [
       { tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] },
       {

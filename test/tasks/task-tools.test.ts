@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TaskList } from "../../src/tasks/task-list.js";
-import { createTaskTools } from "../../src/tasks/task-tools.js";
 import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
@@ -14,13 +13,10 @@ function resultsOf(request: { messages: Array<{ role: string; content: unknown }
 
 test("the task tools create, update, link, list and show tasks through the tool pipeline", async () => {
   const workspace = createWorkspace({});
-  const list = new TaskList();
   const changes: number[] = [];
-  list.subscribe((tasks) => changes.push(tasks.length));
-  const { session, model, events } = createTestSession({
+  const made = await createTestSession({
     cwd: workspace.dir,
     mode: "plan",
-    extraTools: createTaskTools(list),
     script: [
       {
         tool_calls: [
@@ -52,6 +48,9 @@ test("the task tools create, update, link, list and show tasks through the tool 
       { text: "planned" },
     ],
   });
+  const { session, model, events } = made;
+  const list = made.app.agents.tasks;
+  list.subscribe((tasks) => changes.push(tasks.length));
   const turn = await session.submit("plan it");
   assert.equal(turn.result, "planned");
   assert.equal(model.requests.length, 4);

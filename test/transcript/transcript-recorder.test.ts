@@ -46,10 +46,9 @@ echo "$(grep -c '${needle}' "$path")" >> ${log}`,
 }
 
 test("a hook reading transcript_path finds the message that led to it", async () => {
-  const transcript = store("hooks-read");
   const preLog = join(workspace.dir, "pre.log");
   const stopLog = join(workspace.dir, "stop.log");
-  const { session } = createTestSession({
+  const { session } = await createTestSession({
     cwd: workspace.dir,
     script: [
       { tool_calls: [{ id: "call_marker_7", name: "Read", input: { file_path: "notes.txt" } }] },
@@ -59,7 +58,6 @@ test("a hook reading transcript_path finds the message that led to it", async ()
       onEvent("PreToolUse", countingHook("pre.sh", "call_marker_7", preLog), "Read"),
       onEvent("Stop", countingHook("stop.sh", "final answer marker_9", stopLog)),
     ],
-    transcript,
   });
   const turn = await session.submit("go");
   assert.equal(turn.result, "final answer marker_9");
@@ -68,12 +66,12 @@ test("a hook reading transcript_path finds the message that led to it", async ()
 });
 
 test("assistant lines carry the model and usage of their answer", async () => {
-  const transcript = store("meta");
-  const { session } = createTestSession({
+  const made = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "counted", usage: { input_tokens: 321, output_tokens: 12 } }],
-    transcript,
   });
+  const { session } = made;
+  const transcript = { path: made.transcriptPath ?? "" };
   await session.submit("count");
   const assistant = lines(transcript.path).find((line) => line.type === "assistant");
   const message = assistant?.message as { model: string; usage: { input_tokens: number } } | undefined;
@@ -83,7 +81,10 @@ test("assistant lines carry the model and usage of their answer", async () => {
 
 test("the session saves nothing by itself: unsubscribed, the recorder stops", async () => {
   const transcript = store("unsubscribed");
-  const { session } = createTestSession({ cwd: workspace.dir, script: [{ text: "one" }, { text: "two" }] });
+  const { session } = await createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "one" }, { text: "two" }],
+  });
   const stop = recordTranscript(session, transcript);
   await session.submit("first");
   const saved = lines(transcript.path).length;

@@ -1,34 +1,25 @@
-// The Session saves its history through a real TranscriptStore: every message (prompt, assistant,
+// The application saves its session's history in the transcript file: every message (prompt, assistant,
 // tool results, Stop continuation, compaction rewrite) exactly once and in order; a resumed session
 // does not write its loaded history again; a write failure is a warning and the turn goes on.
 import assert from "node:assert/strict";
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Message } from "../../src/model/types.js";
-import type { Session } from "../../src/session/session.js";
 import { parseLine } from "../../src/transcript/transcript-lines.js";
 import { loadTranscript } from "../../src/transcript/transcript-load.js";
-import { TranscriptStore } from "../../src/transcript/transcript-store.js";
+import { saveSession } from "../support/saved-session.js";
 import { createTestSession } from "../support/session-harness.js";
+import { tempFolder } from "../support/temp-folder.js";
 import { createWorkspace } from "../support/workspace.js";
 
 const workspace = createWorkspace({ "notes.txt": "alpha\n" });
 after(() => workspace.cleanup());
 
-function storeFor(name: string, warnings: string[] = []) {
-  return new TranscriptStore({
-    dir: join(workspace.dir, "sessions"),
-    header: {
-      session_id: name,
-      cwd: workspace.dir,
-      model: "scripted",
-      provider: "scripted",
-      created_at: new Date().toISOString(),
-      version: "0.0.0",
-    },
-    onWarning: (message) => warnings.push(message),
-  });
+/** The transcript file of a test app (its persistence is on). */
+function pathOf(made: { transcriptPath: string | null }): string {
+  assert.ok(made.transcriptPath, "the session is saved");
+  return made.transcriptPath;
 }
 
 const messageLines = (path: string): Message[] =>
@@ -44,8 +35,7 @@ test("every history message is written exactly once, in order (tools, Stop conti
     `#!/bin/sh\ncase "$(cat)" in *'"stop_hook_active":true'*) exit 0;; esac\necho "check again" >&2; exit 2\n`,
   );
   chmodSync(stop, 0o755);
-  const transcript = storeFor("ordered");
-  const { session } = createTestSession({
+  const made = await createTestSession({
     cwd: workspace.dir,
     script: [
       { text: "reading", tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] },
@@ -54,8 +44,9 @@ test("every history message is written exactly once, in order (tools, Stop conti
       { text: "second answer" },
     ],
     settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: stop }] }] } }],
-    transcript,
   });
+  const { session } = made;
+  const transcript = { path: pathOf(made) };
   await session.submit("what is in notes.txt?");
   assert.deepEqual(messageLines(transcript.path), session.messages, "saved at the end of the turn");
   assert.equal(session.messages.length, 6, "prompt, tool call, results, answer, continuation, answer");
@@ -66,15 +57,15 @@ test("every history message is written exactly once, in order (tools, Stop conti
 });
 
 test("compaction is recorded so that loading gives the compacted history; /clear empties it", async () => {
-  const transcript = storeFor("compacted");
-  const { session } = createTestSession({
+  const made = await createTestSession({
     cwd: workspace.dir,
     // A long first answer: more than the recent tail a 10,000-token window keeps word for word.
     script: [{ text: "one ".repeat(2500) }, { text: "two" }, { text: "three" }],
     context: { window: 10_000, trim: true, autoCompact: false },
     summaryScript: [{ text: "## Goal\nsay numbers" }],
-    transcript,
   });
+  const { session } = made;
+  const transcript = { path: pathOf(made) };
   await session.submit("first");
   await session.submit("second");
   const result = await session.compact("manual");
@@ -88,15 +79,16 @@ test("compaction is recorded so that loading gives the compacted history; /clear
 });
 
 test("a resumed session starts from the loaded history and appends only new messages", async () => {
-  const first = storeFor("resumed");
-  const one = createTestSession({ cwd: workspace.dir, script: [{ text: "noted: 42" }], transcript: first });
+  const one = await createTestSession({ cwd: workspace.dir, script: [{ text: "noted: 42" }] });
   await one.session.submit("remember 42");
+  await one.app.close();
+  const first = { path: pathOf(one) };
   const history = loadTranscript(first.path).messages;
-  const two = createTestSession({
+  const two = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "it was 42" }],
-    transcript: storeFor("resumed"),
-    history,
+    home: one.home,
+    run: { resume: one.app.sessionId },
   });
   await two.session.submit("what was it?");
   assert.deepEqual(two.model.requests[0].messages.slice(0, 2), history, "the model sees the old turns");
@@ -105,26 +97,14 @@ test("a resumed session starts from the loaded history and appends only new mess
 });
 
 test("an unwritable transcript directory: one warning event, the turn still completes", async () => {
-  const blocker = workspace.write("not-a-dir", "x");
-  const holder: { session?: Session } = {};
-  const transcript = new TranscriptStore({
-    dir: join(blocker, "sessions"),
-    header: {
-      session_id: "x",
-      cwd: workspace.dir,
-      model: "m",
-      provider: "p",
-      created_at: "",
-      version: "0",
-    },
-    onWarning: (message) => holder.session?.emit({ type: "warning", message }),
-  });
-  const { session, events } = createTestSession({
+  // The home folder's .agents is a file: the sessions folder cannot be made.
+  const home = tempFolder("home-blocked");
+  writeFileSync(join(home, ".agents"), "x");
+  const { session, events } = await createTestSession({
     cwd: workspace.dir,
     script: [{ tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }] }, { text: "fine" }],
-    transcript,
+    home,
   });
-  holder.session = session;
   const turn = await session.submit("go");
   assert.equal(turn.result, "fine");
   assert.equal(turn.isError, false);
@@ -134,8 +114,7 @@ test("an unwritable transcript directory: one warning event, the turn still comp
 });
 
 test("a file change's structured patch is saved with its result and loaded back by tool_use_id", async () => {
-  const transcript = storeFor("patches");
-  const { session } = createTestSession({
+  const made = await createTestSession({
     cwd: workspace.dir,
     script: [
       { tool_calls: [{ id: "toolu_read", name: "Read", input: { file_path: "notes.txt" } }] },
@@ -156,8 +135,10 @@ test("a file change's structured patch is saved with its result and loaded back 
       },
       { text: "changed" },
     ],
-    transcript,
+    mode: "acceptEdits",
   });
+  const { session } = made;
+  const transcript = { path: pathOf(made) };
   await session.submit("change things");
   const lines = readFileSync(transcript.path, "utf8")
     .split("\n")
@@ -189,9 +170,16 @@ test("a resumed history of 200,000 messages: the session starts from all of it a
     role: index % 2 === 0 ? "user" : "assistant",
     content: [{ type: "text", text: `m${index}` }],
   })) as Message[];
-  const { session } = createTestSession({ cwd: workspace.dir, script: [{ text: "still here" }], history });
+  const home = tempFolder("home-long");
+  const id = saveSession(home, workspace.dir, "long-history", history);
+  const { session } = await createTestSession({
+    cwd: workspace.dir,
+    script: [{ text: "still here" }],
+    home,
+    run: { resume: id },
+  });
   assert.equal(session.messages.length, 200_000);
-  assert.equal(session.messages[199_999], history[199_999]);
+  assert.deepEqual(session.messages[199_999], history[199_999]);
   const turn = await session.submit("and now?");
   assert.equal(turn.result, "still here");
   assert.equal(session.messages.length, 200_002);

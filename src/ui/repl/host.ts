@@ -15,7 +15,7 @@ import type { CustomCommandInfo } from "./slash-commands.js";
 /** The part of Session the REPL drives. */
 export type ReplSession = Pick<
   Session,
-  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell" | "beside"
+  "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell" | "news"
 >;
 
 /** One message of the conversation history (a resumed session starts with some). */

@@ -161,7 +161,7 @@ export function useTurns(options: TurnsOptions) {
     if (news === 0) return;
     setNews(0);
     // A turn that ran since may have taken the news already.
-    const waiting = host.session.beside.take();
+    const waiting = host.session.news.take();
     if (waiting.length > 0) void runTurn(waiting.join("\n\n"), undefined);
   }, [busy, queue, blocked, news, host, runLine, runTurn]);
 

@@ -62,7 +62,7 @@ test("/status without a backend says how to enable WebSearch; a bad SEARXNG_URL 
 });
 
 test("webFetch.allowPrivateNetwork counts only from your own settings, not a shared project file", async () => {
-  const { allowPrivateNetwork } = await import("../../../src/cli/web-tools.js");
+  const { allowPrivateNetwork } = await import("../../../src/app/web-tools.js");
   const { mkdirSync, writeFileSync } = await import("node:fs");
   const project = tempFolder("private");
   mkdirSync(join(project, ".claude"));

@@ -51,12 +51,12 @@ test("the permission dialog answers by digits: 1 runs the tool, 2 then Enter add
   );
   repl.press("2");
   await repl.waitFor((screen) => /❯ 2\. Yes, and don't ask again/.test(screen), "always selected");
-  assert.ok(!repl.calls.some((call) => call.startsWith("persist")), "2 alone saves nothing");
+  assert.deepEqual(repl.persisted(), [], "2 alone saves nothing");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("all noted"), "the final answer");
   assert.ok(
-    repl.calls.some((call) => call.startsWith("persist Note")),
-    repl.calls.join(","),
+    repl.persisted().some((rule) => rule.startsWith("Note")),
+    repl.persisted().join(","),
   );
   assert.match(repl.screen(), /✓ Note/);
   repl.press("\u0004");

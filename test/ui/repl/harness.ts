@@ -1,25 +1,20 @@
-// Renders the REPL in-process against a real Session (scripted model, real ToolRunner and
-// permission gate) with a fake terminal: a stdin the test types into and a stdout that keeps
+// Renders the REPL in-process against the production application's session (createApp: scripted
+// model, real ToolRunner, hooks and permission gate) behind a host with canned reports, with a fake terminal: a stdin the test types into and a stdout that keeps
 // every frame (Ink debug mode writes whole frames).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
-import { costReport, costSoFar, lastThinking } from "../../../src/cli/cost-report.js";
 import type { Message } from "../../../src/model/types.js";
-import { createPermissionGate } from "../../../src/permissions/gate.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
-import { Session } from "../../../src/session/session.js";
-import { createBuiltinTools } from "../../../src/tools/builtin.js";
-import { createFileStateStore } from "../../../src/tools/file-state.js";
+import { costReport, costSoFar, lastThinking } from "../../../src/session/cost-report.js";
 import { listProjectFiles } from "../../../src/tools/project-files.js";
-import { createToolRegistry } from "../../../src/tools/registry.js";
-import type { ReplHost, ReplPrompter } from "../../../src/ui/repl/host.js";
+import type { ReplHost } from "../../../src/ui/repl/host.js";
 import { runRepl } from "../../../src/ui/repl/run-repl.js";
 import { stripAnsi } from "../../../src/ui/repl/style.js";
-import { noopTracer } from "../../../src/util/trace.js";
-import { noHooks } from "../../support/no-checks.js";
+import { saveSession } from "../../support/saved-session.js";
 import { tempFolder } from "../../support/temp-folder.js";
+import { createTestApp } from "../../support/test-app.js";
 import { testTools } from "../../support/test-tools.js";
 
 export type Harness = Awaited<ReturnType<typeof startRepl>>;
@@ -85,50 +80,32 @@ export async function startRepl(
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);
   }
-  const toRules = (list: string[] = []) => list.map((rule) => ({ rule, source: "test" }));
   const calls: string[] = [];
   const notifications: Array<{ message: string; type: string }> = [];
-  let prompter: ReplPrompter | undefined;
   // A model that reads images, as the real providers' clients say.
   const client = Object.assign(createScriptedClient({ script }), { acceptsImages: true });
-  const gate = createPermissionGate({
-    mode: "default",
-    rules: {
-      allow: toRules(options.rules?.allow),
-      deny: toRules(options.rules?.deny),
-      ask: toRules(options.rules?.ask),
-    },
-    cwd: dir,
-    homeDir: dir,
-    additionalDirectories: [],
-    interactive: true,
-    prompter: { ask: (request) => prompter!.ask(request) },
-    persistRule: async (rule) => {
-      calls.push(`persist ${rule}`);
-    },
-    tracer: noopTracer,
-  });
-  const makeSession = (history?: Message[]) =>
-    new Session({
-      sessionId: "s1",
-      model: client,
-      registry: createToolRegistry([
-        ...testTools(),
-        ...(options.builtins ? createBuiltinTools({ ripgrepPath: null }) : []),
-      ]),
-      systemPrompt: () => "system",
+  const home = tempFolder("repl-home");
+  // The session is the production application's (createApp), interactive as the REPL starts it; the
+  // dialog the REPL installs answers the gate. Saved sessions are real transcript files.
+  const makeApp = async (history?: Message[]) => {
+    const resume = history ? saveSession(home, dir, `h${++saved}`, history) : undefined;
+    const made = await createTestApp({
       cwd: dir,
-      homeDir: dir,
-      maxTurns: 10,
-      tracer: noopTracer,
-      files: createFileStateStore(),
-      shell: { cwd: dir, env: {} },
-      gate,
-      hooks: noHooks(dir),
-      readDeniedBy: (path) => gate.readDeniedBy(path),
-      history,
+      script: [],
+      client,
+      tools: testTools(),
+      interactive: true,
+      home,
+      ...(options.rules ? { rules: options.rules } : {}),
+      ...(resume ? { run: { resume } } : {}),
     });
-  let session = makeSession(options.history?.(dir));
+    return made.app;
+  };
+  let saved = 0;
+  let app = await makeApp(options.history?.(dir));
+  let session = app.session;
+  const gate = () => app.gate;
+
   let sessionId = "s1";
   let model = "scripted";
   const host: ReplHost = {
@@ -148,9 +125,9 @@ export async function startRepl(
     start: async () => {
       calls.push("start");
     },
-    permissionMode: () => gate.mode,
+    permissionMode: () => gate().mode,
     setPermissionMode: (mode) => {
-      gate.setMode(mode as never);
+      gate().setMode(mode as never);
       return `Permission mode: ${mode}`;
     },
     contextUsage: () => ({
@@ -162,7 +139,9 @@ export async function startRepl(
     compact: async () => ({ ok: true, message: "compacted" }),
     clear: async () => {
       calls.push("clear");
-      session = makeSession();
+      await app.close();
+      app = await makeApp();
+      session = app.session;
     },
     status: () => ({ Model: "scripted/scripted", Cwd: dir }),
     hooksReport: () => "No hooks configured.",
@@ -218,11 +197,13 @@ export async function startRepl(
       const saved = options.sessions?.find((candidate) => candidate.id.startsWith(id));
       if (!saved) throw new Error(`no saved session ${id}`);
       calls.push(`resume ${saved.id}`);
-      session = makeSession(saved.history);
+      await app.close();
+      app = await makeApp(saved.history);
+      session = app.session;
       sessionId = saved.id;
       return `resumed ${saved.id}`;
     },
-    projectFiles: () => listProjectFiles(dir, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
+    projectFiles: () => listProjectFiles(dir, { hidden: (path) => gate().readDeniedBy(path) !== undefined }),
     readText: (path) => {
       try {
         return readFileSync(path, "utf8");
@@ -230,12 +211,11 @@ export async function startRepl(
         return undefined;
       }
     },
-    installPrompter: (value) => {
-      prompter = value;
-    },
+    installPrompter: (value) => app.setPrompter(value),
     notification: (message, type) => notifications.push({ message, type }),
     close: async () => {
       calls.push("close");
+      await app.close();
     },
   };
   const stdin = Object.assign(new PassThrough(), {
@@ -263,6 +243,13 @@ export async function startRepl(
     dir,
     host,
     client,
+    /** The allow rules "don't ask again" saved to the project's local settings. */
+    persisted(): string[] {
+      const path = join(dir, ".agents", "settings.local.json");
+      if (!existsSync(path)) return [];
+      const data = JSON.parse(readFileSync(path, "utf8")) as { permissions?: { allow?: string[] } };
+      return data.permissions?.allow ?? [];
+    },
     calls,
     notifications,
     exited,

@@ -1,0 +1,304 @@
+// The composition root: run options + the process's environment and ports → one App. Parts are built
+// in dependency order, each from the ones before it: trust, settings and environment, the model, the
+// transcript, the event stream, the permission mode, hooks, the gate, tools (skills, MCP, web, agents),
+// the system prompt and context manager, and last the session. Production (cli/) and the tests
+// (test/support/) both build their application here.
+import { rm } from "node:fs/promises";
+import { contextWindowFor } from "../compaction/index.js";
+import { settingLevels } from "../config/settings.js";
+import { PermissionModeState } from "../permissions/mode-state.js";
+import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
+import { createSystemPromptBuilder, type PromptSection } from "../prompt/system-prompt-builder.js";
+import { modelPrice } from "../providers/pricing.js";
+import { NewsInbox } from "../session/background-work.js";
+import { ContextManager } from "../session/context-manager.js";
+import { ModelSlot } from "../session/model-slot.js";
+import { promptImages } from "../session/prompt-images.js";
+import { Session } from "../session/session.js";
+import { SessionEvents } from "../session/session-events.js";
+import { switchModel } from "../session/switch-model.js";
+import { discoverSkills } from "../skills/discover-skills.js";
+import { createSkillTool } from "../skills/skill-tool.js";
+import { createBuiltinTools } from "../tools/builtin.js";
+import { createFileStateStore } from "../tools/file-state.js";
+import { createToolRegistry } from "../tools/registry.js";
+import { spillDirFor } from "../transcript/session-files.js";
+import { recordTranscript } from "../transcript/transcript-recorder.js";
+import { errorMessage, UsageError } from "../util/errors.js";
+import { wireAgents } from "./agent-wiring.js";
+import type { App } from "./app.js";
+import type { AppPorts } from "./app-ports.js";
+import { configStep } from "./config-step.js";
+import { createGate, PrompterSlot } from "./create-gate.js";
+import { createHooks } from "./create-hooks.js";
+import { createMcp } from "./create-mcp.js";
+import { createModel } from "./create-model.js";
+import { decideTrust, retrust } from "./folder-trust.js";
+import { withInstructionsLoaded } from "./instructions-loaded.js";
+import { loadBasics } from "./load-basics.js";
+import { modelFactsFor } from "./model-facts.js";
+import { openTranscript } from "./open-transcript.js";
+import { permissionHookBridge } from "./permission-hooks.js";
+import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
+import { promptControls } from "./prompt-controls.js";
+import { promptHookModel } from "./prompt-hook-model.js";
+import { DEFAULT_MAX_TURNS, type RunOptions } from "./run-options.js";
+import { selectBuiltinTools } from "./select-tools.js";
+import { startSessionWatchers } from "./session-watchers.js";
+import { systemPromptOverride } from "./system-prompt-override.js";
+import { createWebTools } from "./web-tools.js";
+
+export async function createApp(options: RunOptions, ports: AppPorts): Promise<App> {
+  const interactive = ports.askTrust !== undefined;
+  // Before anything of the folder's configuration runs: is it trusted? (An interactive start asks.)
+  const decided = await decideTrust(options, ports);
+  if (!decided) throw new UsageError("not started: you chose not to trust this folder's configuration");
+  const { trust } = decided;
+  const basics = loadBasics(options, ports, trust.apply, decided.settings);
+  const { cwd, env, tracer, settings } = basics;
+  const startupWarnings: string[] = [
+    ...env.warnings,
+    ...settings.warnings,
+    ...notActedOn(options),
+    ...trust.warnings,
+  ];
+  // What is said while the application is built is said once at start-up (front-ends subscribe later).
+  const events = new SessionEvents();
+  const stopCollecting = events.subscribe((event) => {
+    if (event.type === "warning") startupWarnings.push(event.message);
+    else if (event.type === "hook-notice") startupWarnings.push(event.notice.text);
+  });
+  const effort = options.effort ?? settings.merged.effort;
+  const made = await createModel({ options, basics, effort, events, given: ports.model });
+  const { model } = made;
+  const clients = ports.modelClients ?? made.clients;
+  const transcript = openTranscript({
+    options,
+    cwd,
+    homeDir: env.homeDir,
+    interactive,
+    model,
+    ports,
+    onWarning: (message) => events.emit({ type: "warning", message }),
+  });
+  const { sessionId } = transcript;
+  startupWarnings.push(...transcript.warnings);
+  if (transcript.resumed && interactive)
+    startupWarnings.push(`resumed session ${sessionId} (${transcript.history?.length ?? 0} messages)`);
+  // A user who trusts the folder trusts the rules reagent saves there for them.
+  const refreshTrust = trust.consented
+    ? () =>
+        retrust(options, ports).catch((error: unknown) =>
+          events.emit({
+            type: "warning",
+            message: `could not update the folder's trust record: ${errorMessage(error)}`,
+          }),
+        )
+    : undefined;
+  const mode = new PermissionModeState(
+    options.permissionMode ?? settings.merged.permissions?.defaultMode ?? "default",
+  );
+  const slot = new ModelSlot(model);
+  const hooks = createHooks({
+    basics,
+    sessionId,
+    mode,
+    events,
+    transcriptPath: transcript.store?.path ?? null,
+    contextDir: transcript.contextDir,
+    askModel: promptHookModel({ model: slot, clients, events, smallFastModel: env.smallFastModel }),
+    setup: options.setup,
+    warnings: startupWarnings,
+  });
+  // A permission prompt tool answers the questions a terminal would (the front-end installs the prompter).
+  const questions = interactive || options.permissionPromptTool !== undefined;
+  const prompter = new PrompterSlot();
+  const gate = configStep(() =>
+    createGate({
+      basics,
+      options,
+      mode,
+      interactive: questions,
+      prompter,
+      spillDir: transcript.contextDir,
+      beforeAsk: permissionHookBridge({ hooks, interactive }),
+      onSettingsSaved: refreshTrust,
+    }),
+  );
+  const levels = settingLevels(options.settingSources);
+  const custom = decided.files.commands;
+  const [discovered, mcp] = await Promise.all([
+    discoverSkills({ cwd, homeDir: env.homeDir, levels }),
+    createMcp(basics, options, startupWarnings, decided.files.projectMcp),
+  ]);
+  const skills = discovered.skills;
+  const webTools = await createWebTools({ settings, env, model: slot, clients, warnings: startupWarnings });
+  const registry = createToolRegistry(
+    [
+      ...selectBuiltinTools(options.tools, [...createBuiltinTools({}), ...webTools.tools]),
+      // Skills are found once, at start: without any, the Skill tool could only fail, and its schema
+      // would cost tokens on every request.
+      ...(skills.length > 0 ? [createSkillTool({ skills })] : []),
+      ...(ports.tools ?? []),
+    ],
+    (name) => gate.isToolHidden(name),
+    prebuiltToolJsonSchema(),
+  );
+  const maxTurns = options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS;
+  const news = new NewsInbox();
+  const shell = { cwd, env: {} };
+  const { agentFiles } = decided.files;
+  const agents = await wireAgents({
+    basics,
+    options,
+    interactive,
+    sessionId,
+    sessionsDir: transcript.sessionsDir,
+    resumed: transcript.resumed,
+    gate,
+    hooks,
+    skills,
+    agentFiles,
+    registry,
+    parent: { sessionId, maxTurns, events, news },
+    model: slot,
+    clients,
+    shell,
+    newAgentId: ports.newAgentId,
+  });
+  registry.add(mcp?.tools() ?? []);
+  agents.checkToolNames(registry.names());
+  const promptSections: PromptSection[] = [];
+  const prompt = withInstructionsLoaded(
+    hooks,
+    env.homeDir,
+    createSystemPromptBuilder({
+      cwd,
+      homeDir: env.homeDir,
+      platform: ports.platform,
+      shell: env.shell,
+      now: () => new Date(),
+      systemPrompt: systemPromptOverride(options),
+      appendSystemPrompt: options.appendSystemPrompt,
+      instructionLevels: levels,
+      skills,
+      extraSections: () => promptSections,
+    }),
+  );
+  const stablePrompt = createStableSystemPrompt(prompt);
+  const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
+  const context = new ContextManager(
+    {
+      window: () => contextWindowFor(slot.current.model, windowOverride),
+      trim: env.compact,
+      autoCompact: env.autoCompact && env.compact,
+    },
+    () => slot.current,
+    () => registry.schemas(),
+    tracer,
+    hooks,
+  );
+  const session = new Session({
+    sessionId,
+    model: slot,
+    registry,
+    systemPrompt: async () => {
+      const built = await stablePrompt.text();
+      for (const warning of built.newWarnings) events.emit({ type: "warning", message: warning });
+      return built.text;
+    },
+    systemPromptChanges: () => stablePrompt.changes(),
+    refreshSystemPrompt: () => stablePrompt.refresh(),
+    cwd,
+    homeDir: env.homeDir,
+    maxTurns,
+    promptImages: (text) =>
+      promptImages(text, {
+        cwd,
+        homeDir: env.homeDir,
+        acceptsImages: slot.current.acceptsImages === true,
+        model: slot.current.model,
+      }),
+    modelFacts: (name) => modelFactsFor(name, { windowOverride, pricing: settings.merged.modelPricing }),
+    maxBudgetUsd: options.maxBudgetUsd,
+    tracer,
+    files: createFileStateStore(),
+    shell,
+    baseEnv: env.all,
+    hooks,
+    gate,
+    readDeniedBy: (path) => gate.readDeniedBy(path),
+    context,
+    history: transcript.history,
+    events,
+    news,
+    ...agents.sessionOptions,
+  });
+  if (transcript.store) recordTranscript(session, transcript.store);
+  const stopWatchers = startSessionWatchers(session, hooks);
+  const controls = promptControls({ prompt, stablePrompt, registry, promptSections });
+  if (options.jsonSchema) controls.applyJsonSchema(options.jsonSchema);
+  stopCollecting();
+  const pricing = settings.merged.modelPricing ?? {};
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    stopWatchers();
+    await agents.close();
+    transcript.release();
+    await mcp?.close();
+    await rm(spillDirFor(sessionId), { recursive: true, force: true });
+  };
+  return {
+    ...basics,
+    session,
+    events,
+    model,
+    modelClients: clients,
+    sessionId,
+    transcriptPath: transcript.store?.path ?? null,
+    interactive,
+    startSource: transcript.resumed ? "resume" : "startup",
+    resumedToolResults: transcript.toolResults,
+    webSearchStatus: webTools.webSearchStatus,
+    hooks,
+    gate,
+    setPrompter: (next) => prompter.install(next),
+    skills,
+    commands: custom.commands,
+    agentFiles,
+    trust,
+    ...(refreshTrust ? { refreshTrust } : {}),
+    prompt,
+    mcp,
+    startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
+    effort,
+    agents,
+    switchModel: (requested, source) =>
+      switchModel(
+        {
+          session,
+          hooks,
+          clientFor: (name) => clients.forSwitch(name, session.model),
+          priceOf: (name) => {
+            const price = modelPrice(name, pricing);
+            return { price, pricing: !price ? "default" : pricing[name] ? "configured" : "catalog" };
+          },
+        },
+        requested,
+        source,
+        model,
+      ),
+    ...controls,
+    close: () => {
+      closed ??= close();
+      return closed;
+    },
+  };
+}
+
+/** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */
+function notActedOn(options: RunOptions): string[] {
+  const flags = options.ignoredFlags;
+  if (flags.length === 0) return [];
+  return [`accepted but not acted on by this version of reagent: ${flags.join(", ")}`];
+}

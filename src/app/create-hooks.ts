@@ -1,0 +1,87 @@
+// Builds the run's hooks engine from the loaded settings layers: where its files go, how payloads
+// name the transcript and the permission mode, how `if` rules match, which model prompt hooks ask,
+// and where notices and runs go (the session's event stream, which exists before the session).
+import type { Config } from "../config/config.js";
+import type { EnvSnapshot } from "../config/env.js";
+import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
+import type { AskModel } from "../hooks/run-prompt.js";
+import { matchRule } from "../permissions/match-rule.js";
+import { PermissionModeState } from "../permissions/mode-state.js";
+import { validateRule } from "../permissions/rule.js";
+import { SessionEvents } from "../session/session-events.js";
+import { spillDirFor } from "../transcript/session-files.js";
+import type { Tracer } from "../util/trace.js";
+import { configStep } from "./config-step.js";
+
+export function createHooks(parts: {
+  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer };
+  sessionId: string;
+  mode: PermissionModeState;
+  events: SessionEvents;
+  /** The transcript's path for payloads (null without one). */
+  transcriptPath: string | null;
+  /** Where long hook context is spilled (the session's folder when it is saved). */
+  contextDir?: string;
+  askModel: AskModel;
+  setup?: "init" | "maintenance";
+  /** Problems with the configuration that do not stop the run (said once at start-up). */
+  warnings: string[];
+}): HookEngine {
+  const { settings, env, cwd, tracer } = parts.basics;
+  const config = configStep(() =>
+    loadHookConfig({
+      settings: settings.layers,
+      compactFiles: settings.compactHooks,
+      disabled: env.hooksDisabled,
+      projectDir: cwd,
+      validateRule,
+    }),
+  );
+  parts.warnings.push(...config.warnings);
+  const { events } = parts;
+  return configStep(() =>
+    createHookEngine({
+      config,
+      projectDir: cwd,
+      sessionId: parts.sessionId,
+      baseEnv: env.all,
+      spillDir: parts.contextDir ?? spillDirFor(parts.sessionId),
+      envDir: spillDirFor(parts.sessionId),
+      tracer,
+      permissionMode: () => parts.mode.current,
+      transcriptPath: () => parts.transcriptPath,
+      matchRule: (rule, toolName, toolInput) =>
+        matchRule(rule, toolName, toolInput, { cwd, homeDir: env.homeDir }),
+      validateRule,
+      onEvent: (event) => events.emit({ type: "hook-run", event }),
+      onNotice: (notice) => events.emit({ type: "hook-notice", notice }),
+      askModel: parts.askModel,
+      ...(parts.setup ? { setupTrigger: parts.setup } : {}),
+    }),
+  );
+}
+
+/** The hooks engine of `reagent hooks list|test`, built as a run builds it but with no session: notices
+ *  join `warnings`, and prompt hooks get no model. */
+export function hooksForCommand(
+  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer },
+  sessionId: string,
+  warnings: string[],
+): HookEngine {
+  const events = new SessionEvents();
+  events.subscribe((event) => {
+    if (event.type === "hook-notice") warnings.push(event.notice.text);
+  });
+  return createHooks({
+    basics,
+    sessionId,
+    mode: new PermissionModeState("default"),
+    events,
+    transcriptPath: null,
+    askModel: async () => ({
+      ok: false,
+      error: "prompt hooks ask the session's model; this command has none",
+    }),
+    warnings,
+  });
+}

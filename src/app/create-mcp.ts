@@ -1,0 +1,55 @@
+// The run's MCP servers: configuration from .mcp.json, the user's files, MCP_CONFIG and --mcp-config
+// (only the last with --strict-mcp-config; the folder's own file only when trusted), all connected in
+// parallel when any is configured — the MCP SDK is loaded only then. A server that fails is one
+// warning line; the others keep working.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadMcpConfig, type ProjectMcpFile, readMcpTimeouts } from "../config/mcp-config.js";
+import { settingLevels } from "../config/settings.js";
+import type { McpManager } from "../mcp/manager.js";
+import { projectKey } from "../transcript/transcript-index.js";
+import type { Basics } from "./app.js";
+import { configStep } from "./config-step.js";
+import type { RunOptions } from "./run-options.js";
+
+export async function createMcp(
+  basics: Basics,
+  options: Pick<RunOptions, "mcpConfig"> &
+    Partial<Pick<RunOptions, "strictMcpConfig" | "settingSources" | "inputFormat">>,
+  warnings: string[],
+  /** The project's .mcp.json as start-up already read it. */
+  projectFile?: ProjectMcpFile,
+): Promise<McpManager | undefined> {
+  const { env, cwd, tracer } = basics;
+  const levels = settingLevels(options.settingSources);
+  const strict = options.strictMcpConfig === true;
+  const config = configStep(() =>
+    loadMcpConfig({
+      projectDir: cwd,
+      homeDir: env.homeDir,
+      env: env.all,
+      configFiles: strict ? options.mcpConfig : [...env.mcpConfig, ...options.mcpConfig],
+      files: strict
+        ? { user: false, project: false }
+        : { user: levels.user, project: levels.project && !basics.folderWithheld },
+      projectFile,
+    }),
+  );
+  warnings.push(...config.warnings);
+  if (Object.keys(config.servers).length === 0) return undefined;
+  const { createMcpManager } = await import("../mcp/manager.js");
+  const manager = createMcpManager({
+    servers: config.servers,
+    cwd,
+    baseEnv: env.all,
+    // One log folder per project, so same-named servers of two projects never share a log.
+    logDir: join(tmpdir(), "reagent-mcp-logs", projectKey(cwd)),
+    ...readMcpTimeouts(env.all),
+    tracer,
+    // In a stream-json run the SDK's own servers connect once its control channel is listening.
+    deferSdkServers: options.inputFormat === "stream-json",
+    onServerFailed: (failure) => warnings.push(`MCP server "${failure.server}" failed: ${failure.reason}`),
+  });
+  await manager.connectAll();
+  return manager;
+}

@@ -1,0 +1,20 @@
+// The application layer: createApp builds the one App every front-end drives (see app.ts), from run
+// options and the process's ports; the pieces subcommands and front-ends share are exported here.
+
+export { loadAgentDefinitions } from "./agent-definitions.js";
+export type { AgentWiring } from "./agent-wiring.js";
+export type { App, Basics } from "./app.js";
+export type { AppPorts, TrustQuestion } from "./app-ports.js";
+export { createApp } from "./create-app.js";
+export { hooksForCommand as createHookEngine } from "./create-hooks.js";
+export { createMcp } from "./create-mcp.js";
+export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
+export { loadBasics } from "./load-basics.js";
+export {
+  DEFAULT_MAX_TURNS,
+  EFFORTS,
+  INPUT_FORMATS,
+  OUTPUT_FORMATS,
+  PROVIDERS,
+  type RunOptions,
+} from "./run-options.js";

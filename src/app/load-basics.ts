@@ -1,0 +1,50 @@
+// The first step of building an application: the environment read once, the settings layers merged
+// into the run's Config (the folder's own configuration withheld when it is not trusted), and the
+// tracer. Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code.
+import { type Config, configFrom } from "../config/config.js";
+import { readEnv, type ThinkingFlags, withThinkingFlags } from "../config/env.js";
+import { type LoadedSettings, loadSettings } from "../config/settings.js";
+import { withholdFolderConfig } from "../config/trust-subject.js";
+import { createApiKeyHelper } from "../providers/api-key-helper.js";
+import { createTracer } from "../util/trace.js";
+import type { Basics } from "./app.js";
+import type { AppPorts } from "./app-ports.js";
+import { debugOutput } from "./debug-output.js";
+import type { RunOptions } from "./run-options.js";
+
+export function loadBasics(
+  options: Pick<RunOptions, "settings" | "settingSources" | "debug" | "debugFile"> & ThinkingFlags,
+  ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "stderr">,
+  applyFolderConfig = true,
+  /** The settings already read (for the folder-trust decision), so no file is read twice. */
+  preloaded?: LoadedSettings,
+): Basics {
+  const { cwd } = ports;
+  const shellEnv = readEnv(ports.env, ports.accountHome);
+  const loaded =
+    preloaded ??
+    loadSettings({
+      projectDir: cwd,
+      homeDir: shellEnv.homeDir,
+      extra: options.settings,
+      sources: options.settingSources,
+    });
+  const settings: Config = configFrom(applyFolderConfig ? loaded : withholdFolderConfig(loaded));
+  // The settings files themselves are found through the shell's HOME; thinking flags win over the variables.
+  const merged = settings.merged.env && readEnv({ ...ports.env, ...settings.merged.env }, ports.accountHome);
+  const env = withThinkingFlags(merged ? { ...merged, homeDir: shellEnv.homeDir } : shellEnv, options);
+  const debug = debugOutput({ traceEnv: env.trace, ...options }, ports.stderr);
+  const tracer = createTracer(debug.enabled, debug.write);
+  const helper = settings.merged.apiKeyHelper;
+  const apiKeyHelper = helper
+    ? createApiKeyHelper({ command: helper, cwd, env: env.all, ttlMs: env.apiKeyHelperTtlMs })
+    : undefined;
+  return {
+    cwd,
+    env,
+    tracer,
+    settings,
+    ...(apiKeyHelper ? { apiKeyHelper } : {}),
+    ...(applyFolderConfig ? {} : { folderWithheld: true }),
+  };
+}

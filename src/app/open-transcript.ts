@@ -1,0 +1,95 @@
+// Which session this run is and where it is written: a new session, or the one `--continue` /
+// `--resume` names (locked for this process while it writes), or a `--fork-session` copy; the
+// transcript store for it (none with --no-session-persistence). The lock and the store are released
+// at close, or at exit when the run ends another way.
+import { join } from "node:path";
+import type { Message, ModelClient } from "../model/types.js";
+import { resumeRequest } from "../transcript/resume-request.js";
+import { sessionFilesDir } from "../transcript/session-files.js";
+import { sessionIdentity } from "../transcript/session-identity.js";
+import { projectSessionsDir } from "../transcript/transcript-index.js";
+import { resolveResume } from "../transcript/transcript-resume.js";
+import { TranscriptStore } from "../transcript/transcript-store.js";
+import { UsageError } from "../util/errors.js";
+import { packageVersion } from "../util/version.js";
+import type { AppPorts } from "./app-ports.js";
+import type { RunOptions } from "./run-options.js";
+
+export type OpenTranscript = {
+  sessionId: string;
+  sessionsDir: string;
+  /** The session's own folder (spilled hook context, subagent transcripts, the task list); a temp
+   *  folder when nothing is saved. */
+  contextDir: string;
+  resumed: boolean;
+  history: Message[] | undefined;
+  toolResults: Record<string, unknown>;
+  warnings: string[];
+  store: TranscriptStore | undefined;
+  /** Releases the lock and closes the store (also run at exit). */
+  release(): void;
+};
+
+export function openTranscript(parts: {
+  options: RunOptions;
+  cwd: string;
+  homeDir: string;
+  interactive: boolean;
+  model: ModelClient;
+  ports: Pick<AppPorts, "pid" | "atExit">;
+  /** Problems the store meets while writing. */
+  onWarning: (message: string) => void;
+}): OpenTranscript {
+  const { options, cwd } = parts;
+  const sessionsDir = projectSessionsDir(join(parts.homeDir, ".agents", "sessions"), cwd);
+  const resolved = resolveResume({
+    dir: sessionsDir,
+    cwd,
+    request: resumeRequest(options),
+    interactive: parts.interactive,
+    // Only a run that writes the session locks it (see transcript-lock.ts); a fork writes a copy.
+    lock: options.sessionPersistence && !options.forkSession ? { pid: parts.ports.pid } : undefined,
+  });
+  if (resolved.type === "error") throw new UsageError(resolved.message);
+  const lock = resolved.type === "resumed" ? resolved.lock : undefined;
+  const identity = sessionIdentity(options, resolved, sessionsDir);
+  const { sessionId } = identity;
+  const store = options.sessionPersistence
+    ? new TranscriptStore({
+        dir: sessionsDir,
+        header: {
+          session_id: sessionId,
+          cwd,
+          model: parts.model.model,
+          provider: parts.model.provider,
+          created_at: new Date().toISOString(),
+          version: packageVersion(),
+        },
+        onWarning: parts.onWarning,
+        parentUuid: identity.parentUuid,
+        lock,
+        pid: parts.ports.pid,
+      })
+    : undefined;
+  for (const message of identity.seed) store?.append(message);
+  const close = () => {
+    store?.close();
+    lock?.release();
+  };
+  const unregister = parts.ports.atExit(close);
+  const resumed = resolved.type === "resumed";
+  return {
+    sessionId,
+    sessionsDir,
+    contextDir: sessionFilesDir(options.sessionPersistence ? sessionsDir : undefined, sessionId),
+    resumed,
+    history: resumed ? resolved.messages : undefined,
+    toolResults: resumed ? resolved.toolResults : {},
+    warnings: resumed ? resolved.warnings : [],
+    store,
+    release() {
+      unregister();
+      close();
+    },
+  };
+}

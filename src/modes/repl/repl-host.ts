@@ -1,0 +1,269 @@
+// Implements the REPL's ReplHost over a App: the REPL sees only these callbacks, never the
+// gate, hooks engine, MCP manager or settings files directly. /resume swaps the App underneath
+// (a new one built as `--resume <id>` builds it, the old one ended and closed).
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { addDirectory } from "../../app/add-directory.js";
+import { runCommandTurn } from "../../app/custom-commands.js";
+import type { App } from "../../app/index.js";
+import { findCommand } from "../../commands/discover-commands.js";
+import { persistRule, removePersistedRule } from "../../config/persist-rule.js";
+import type { RuleBehavior } from "../../contracts/index.js";
+import { PERMISSION_MODES } from "../../contracts/index.js";
+import { formatHookList } from "../../hooks/index.js";
+import { formatMcpStatus } from "../../mcp/format-status.js";
+import type { PermissionMode } from "../../permissions/types.js";
+import { buildInitPrompt, detectInitTarget } from "../../prompt/init-prompt.js";
+import { costReport, costSoFar, lastThinking } from "../../session/cost-report.js";
+import { skillSlashPrompt } from "../../skills/skill-slash-prompt.js";
+import { listProjectFiles } from "../../tools/project-files.js";
+import { findSession, projectKey, projectSessionsDir } from "../../transcript/transcript-index.js";
+import { sessionLockHolder } from "../../transcript/transcript-lock.js";
+import type { ReplHost, ReplPrompter } from "../../ui/repl/host.js";
+import { errorMessage } from "../../util/errors.js";
+import { isOneOf } from "../../util/one-of.js";
+import { agentsReport } from "./agents-report.js";
+import { modelChoices } from "./model-choices.js";
+import { sessionChoices } from "./session-choices.js";
+
+/** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
+const READ_TEXT_LIMIT = 2_000_000;
+
+/** Builds the App of another saved session (`--resume <id>` with the current model and mode). */
+export type Reopen = (
+  sessionId: string,
+  carry: { model: string; permissionMode: PermissionMode },
+) => Promise<App>;
+
+/** The host the REPL keeps for its whole life: it forwards to the host of the current runtime, which
+ *  /resume replaces; the prompter and whether start-up ran carry over. */
+export function createReplHost(first: App, reopen: Reopen): ReplHost {
+  let runtime = first;
+  let inner = hostFor(runtime);
+  let prompter: ReplPrompter | undefined;
+  let started = false;
+  const sessionsDir = () => projectSessionsDir(join(runtime.env.homeDir, ".agents", "sessions"), runtime.cwd);
+  const own: Partial<ReplHost> = {
+    async start() {
+      started = true;
+      await inner.start();
+    },
+    installPrompter(next) {
+      prompter = next;
+      runtime.setPrompter(next);
+    },
+    listSessions: () => sessionChoices(sessionsDir(), runtime.sessionId, process.pid),
+    async resume(id) {
+      const found = findSession(sessionsDir(), id);
+      if (found.type === "none") throw new Error(`no saved session ${id} in this project`);
+      if (found.type === "ambiguous")
+        throw new Error(`${found.matches.length} sessions start with ${id}; give more of the id`);
+      const target = found.session.id;
+      if (target === runtime.sessionId) throw new Error("that is the session you are in");
+      const holder = sessionLockHolder(sessionsDir(), target, process.pid);
+      if (holder !== undefined)
+        throw new Error(`session ${target} is in use by process ${holder}; wait for it to finish`);
+      const next = await reopen(target, {
+        model: runtime.session.model.model,
+        permissionMode: runtime.gate.mode,
+      }).catch((error: unknown) => {
+        throw new Error(errorMessage(error).replace(/^--resume \S+: /, ""));
+      });
+      if (started) await runtime.session.end("resume");
+      await runtime.close();
+      runtime = next;
+      inner = hostFor(next);
+      started = false;
+      if (prompter) next.setPrompter(prompter);
+      return `resumed session ${target}`;
+    },
+  };
+  const host = {} as ReplHost;
+  for (const key of Object.keys(inner) as Array<keyof ReplHost>)
+    Object.defineProperty(host, key, { enumerable: true, get: () => own[key] ?? inner[key] });
+  return host;
+}
+
+function hostFor(runtime: App): ReplHost {
+  const { session, gate, hooks, mcp, env, cwd } = runtime;
+  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
+  return {
+    session,
+    get model() {
+      return { provider: session.model.provider, model: session.model.model };
+    },
+    cwd,
+    sessionId: runtime.sessionId,
+    // Same readable per-project key as the session transcripts.
+    historyFile: join(env.homeDir, ".agents", "history", `${projectKey(cwd)}.jsonl`),
+    noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
+    editorCommand: env.all.VISUAL?.trim() || env.all.EDITOR?.trim() || "vi",
+    async start() {
+      for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
+      await session.start(runtime.startSource);
+      await session.prepareSystemPrompt();
+      // A resumed session's task list is shown from the start.
+      const tasks = runtime.agents.tasks.all();
+      if (tasks.length > 0)
+        session.emit({
+          type: "task-list",
+          tasks: tasks.map(({ id, subject, status, activeForm, owner }) => ({
+            id,
+            subject,
+            status,
+            activeForm,
+            owner,
+          })),
+        });
+    },
+    permissionMode: () => gate.mode,
+    setPermissionMode(mode) {
+      if (!isOneOf(PERMISSION_MODES, mode))
+        throw new Error(`unknown permission mode "${mode}"; use one of ${PERMISSION_MODES.join(", ")}`);
+      gate.setMode(mode);
+      return `permission mode: ${mode}`;
+    },
+    contextUsage() {
+      const usage = session.contextUsage();
+      if (usage) return usage;
+      return {
+        percent: 0,
+        usedTokens: 0,
+        window: 0,
+        breakdown: { systemPrompt: 0, toolSchemas: 0, messages: 0, free: 0 },
+      };
+    },
+    compact: (instructions) => session.compact("manual", instructions ?? ""),
+    async clear() {
+      await session.end("clear");
+      session.reset();
+      await session.start("clear");
+    },
+    status() {
+      const usage = session.contextUsage();
+      return {
+        model: session.model.model,
+        provider: session.model.provider,
+        cwd,
+        context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
+        "permission mode": gate.mode,
+        hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
+        "MCP servers": mcp ? String(mcp.status().length) : "0",
+        "web search": runtime.webSearchStatus,
+        session: runtime.sessionId,
+      };
+    },
+    costReport: () => costReport(session.ledger),
+    costSoFar: () => costSoFar(session.ledger),
+    lastThinking: () => lastThinking(session.messages),
+    hooksReport: () => formatHookList(hooks.list(), hooks.disabledBy),
+    permissionsReport() {
+      const rules = gate.rules();
+      const lines = [`mode: ${gate.mode}`];
+      for (const kind of ["allow", "deny", "ask"] as const) {
+        lines.push(`${kind}:`);
+        for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
+        if (rules[kind].length === 0) lines.push("  (none)");
+      }
+      return lines.join("\n");
+    },
+    async addRule(kind: RuleBehavior, rule: string) {
+      gate.addRule(kind, rule, runtime.settings.localSettingsPath);
+      await persistRule(runtime.settings.localSettingsPath, kind, rule);
+      await runtime.refreshTrust?.();
+      return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
+    },
+    async removeRule(kind: RuleBehavior, rule: string) {
+      const sources = gate.removeRule(kind, rule);
+      if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
+      const saved = await removePersistedRule(runtime.settings.localSettingsPath, kind, rule);
+      if (saved) await runtime.refreshTrust?.();
+      const elsewhere = sources.filter(
+        (source) => !source.endsWith("settings.local.json") && source !== "session",
+      );
+      const note = elsewhere.length
+        ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
+        : "";
+      return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
+    },
+    memoryReport() {
+      if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
+      return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
+    },
+    skills: () => runtime.skills.map((skill) => ({ name: skill.name, description: skill.description })),
+    skillPrompt: (name, args) => skillSlashPrompt({ name }, args || undefined),
+    customCommands: () =>
+      runtime.commands.map((command) => ({
+        name: command.name,
+        description: command.description,
+        source: command.source,
+        ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
+      })),
+    commandTurn(name, args, typed) {
+      const command = findCommand(runtime.commands, name);
+      return command ? runCommandTurn(runtime, { command, args, typed }) : undefined;
+    },
+    agentsReport: () => agentsReport(runtime),
+    mcpReport: () => (mcp ? formatMcpStatus(mcp.status(), mcp.listPrompts()) : "no MCP servers configured"),
+    mcpPrompts: () =>
+      (mcp?.listPrompts() ?? []).map((prompt) => ({
+        server: prompt.server,
+        name: prompt.name,
+        description: prompt.description,
+      })),
+    attachResources: mcp
+      ? async (prompt) => {
+          if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };
+          const attached = await mcp.attachResources(prompt);
+          return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
+        }
+      : undefined,
+    async expandMcpPrompt(server, name, argsText) {
+      if (!mcp) throw new Error("no MCP servers configured");
+      const expansion = await mcp.expandPrompt(server, name, argsText);
+      if (!expansion.ok) throw new Error(expansion.message);
+      return expansion.text;
+    },
+    initPrompt: async (focus) =>
+      buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
+    addDirectory: (path) => addDirectory(runtime, path),
+    async setModel(name, source = "command") {
+      const outcome = await runtime.switchModel(name, source);
+      if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);
+      return `model: ${session.model.model} (${session.model.provider})`;
+    },
+    modelChoices: () =>
+      modelChoices({
+        provider: session.model.provider,
+        current: session.model.model,
+        baseUrl: env.openaiBaseUrl,
+        configured: [env.anthropicModel, env.openaiModel, runtime.settings.merged.model].filter(
+          (name): name is string => typeof name === "string" && name !== "",
+        ),
+        pricing: runtime.settings.merged.modelPricing,
+      }),
+    listSessions: async () => [],
+    resume: async () => {
+      throw new Error("resuming is not available here");
+    },
+    projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
+    toolSummary: (name, input) => runtime.toolSummary(name, input),
+    toolResultData: (toolUseId) => runtime.resumedToolResults[toolUseId],
+    readText(path) {
+      try {
+        if (statSync(path).size > READ_TEXT_LIMIT) return undefined;
+        return readFileSync(path, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+    installPrompter: (prompter) => runtime.setPrompter(prompter),
+    notification(message, type) {
+      void hooks.notification(message, type);
+    },
+    async close() {
+      await session.end("prompt_input_exit");
+      await runtime.close();
+    },
+  };
+}
