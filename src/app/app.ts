@@ -2,7 +2,7 @@
 // hooks engine, tools, MCP, agents, commands, watchers) — built once by createApp. The REPL host,
 // headless `-p`, stream-json (the Agent SDKs) and ACP (editors) read and call these members only.
 import type { AgentFile } from "../agents/discover-agents.js";
-import type { CustomCommand } from "../commands/custom-command.js";
+import type { CommandMode, CommandRegistry, CustomCommand } from "../commands/index.js";
 import type { Config } from "../config/config.js";
 import type { EnvSnapshot } from "../config/env.js";
 import type { Prompter } from "../contracts/index.js";
@@ -75,6 +75,9 @@ export type App = Basics & {
   effort?: Effort;
   /** Agent definitions (also those the SDK's initialize request gives), the task list, the subagents. */
   agents: AgentWiring;
+  /** The slash commands for a front-end (built-ins, skills, custom commands, MCP prompts), built
+   *  anew on each call so that servers connected later bring their prompts. */
+  slashCommands(mode: CommandMode): CommandRegistry;
   /** Switches the session's model through the PreModelSwitch / PostModelSwitch hooks (null: back to
    *  the model it started with). */
   switchModel(requested: string | null, source: SwitchSource): Promise<SwitchOutcome>;

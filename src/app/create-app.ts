@@ -4,6 +4,7 @@
 // the system prompt and context manager, and last the session. Production (cli/) and the tests
 // (test/support/) both build their application here.
 import { rm } from "node:fs/promises";
+import type { CommandHost } from "../commands/index.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { settingLevels } from "../config/settings.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
@@ -27,7 +28,9 @@ import { recordTranscript } from "../transcript/transcript-recorder.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { wireAgents } from "./agent-wiring.js";
 import type { App } from "./app.js";
+import { appCommands } from "./app-commands.js";
 import type { AppPorts } from "./app-ports.js";
+import { createCommandHost } from "./command-host.js";
 import { configStep } from "./config-step.js";
 import { createGate, PrompterSlot } from "./create-gate.js";
 import { createHooks } from "./create-hooks.js";
@@ -241,6 +244,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   stopCollecting();
   const pricing = settings.merged.modelPricing ?? {};
   let closed: Promise<void> | undefined;
+  let commandHost: CommandHost | undefined;
   const close = async () => {
     stopWatchers();
     await agents.close();
@@ -248,7 +252,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     await mcp?.close();
     await rm(spillDirFor(sessionId), { recursive: true, force: true });
   };
-  return {
+  const app: App = {
     ...basics,
     session,
     events,
@@ -289,11 +293,16 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
         model,
       ),
     ...controls,
+    slashCommands: (mode) => {
+      commandHost ??= createCommandHost(app);
+      return appCommands(app, commandHost, mode);
+    },
     close: () => {
       closed ??= close();
       return closed;
     },
   };
+  return app;
 }
 
 /** Flags accepted for compatibility whose effect reagent does not provide (yet); said once at start. */

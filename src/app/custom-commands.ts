@@ -6,7 +6,6 @@
 // when the turn ends, however it ends.
 import type { CustomCommand } from "../commands/custom-command.js";
 import { expandCommand } from "../commands/expand-command.js";
-import type { HeadlessCommand } from "../commands/headless-slash.js";
 import type { ImageBlock } from "../model/types.js";
 import type { TurnResult } from "../session/events.js";
 import { slashExpansion } from "../session/prompt-hooks.js";
@@ -14,35 +13,6 @@ import { errorMessage } from "../util/errors.js";
 import type { App } from "./app.js";
 
 export type CommandLine = { command: CustomCommand; args: string; typed: string };
-
-/** The custom commands as headless slash commands (`-p "/review 42"`, stream-json messages): each runs
- *  its own turn; a namespaced one also answers to its last part while no other command ends in it. */
-export function customHeadlessCommands(runtime: App): HeadlessCommand[] {
-  const leafCount = new Map<string, number>();
-  for (const command of runtime.commands) {
-    const leaf = command.name.split(":").at(-1)!;
-    leafCount.set(leaf, (leafCount.get(leaf) ?? 0) + 1);
-  }
-  return runtime.commands.map((command) => {
-    const leaf = command.name.split(":").at(-1)!;
-    const aliases = leaf !== command.name && leafCount.get(leaf) === 1 ? [leaf] : [];
-    return {
-      name: command.name,
-      description: command.description,
-      argumentHint: command.argumentHint ?? "[args]",
-      ...(aliases.length > 0 ? { aliases } : {}),
-      run: async (args) => ({
-        kind: "turn",
-        run: (attachments) =>
-          runCommandTurn(
-            runtime,
-            { command, args, typed: `/${command.name}${args ? ` ${args}` : ""}` },
-            attachments,
-          ),
-      }),
-    };
-  });
-}
 
 /** Adds the command's allowed-tools as allow rules; returns a function that takes back exactly those. */
 function allowForTurn(runtime: App, command: CustomCommand, warn: (text: string) => void): () => void {

@@ -2,7 +2,7 @@
 // session: model, tools, MCP servers and their status, commands, skills, agents, the API key's source.
 
 import type { App } from "../app/app.js";
-import type { HeadlessCommand } from "../commands/headless-slash.js";
+import type { CommandRegistry } from "../commands/index.js";
 import type { McpServerStatus } from "../mcp/types.js";
 import type { InitFacts } from "../ui/headless/system-init.js";
 import { packageVersion } from "../util/version.js";
@@ -21,7 +21,7 @@ function mcpStatusWord(state: McpServerStatus["state"]): string {
   }
 }
 
-export function initFacts(runtime: App, commands: readonly HeadlessCommand[]): InitFacts {
+export function initFacts(runtime: App, commands: CommandRegistry): InitFacts {
   const { session } = runtime;
   return {
     sessionId: runtime.sessionId,
@@ -35,7 +35,7 @@ export function initFacts(runtime: App, commands: readonly HeadlessCommand[]): I
       ...(server.source ? { source: server.source } : {}),
     })),
     permissionMode: runtime.gate.mode,
-    slashCommands: commands.map((command) => command.name),
+    slashCommands: commands.list().map((command) => command.name),
     skills: runtime.skills.map((skill) => skill.name),
     agents: runtime.agents.agents.map((agent) => agent.name),
     apiKeySource:

@@ -153,8 +153,12 @@ export class Session {
         this.hookErrors.push(event.notice);
       else if (event.type === "subagent-event" && event.event.type === "usage-counted")
         this.count(event.event.spent);
-      else if (event.type === "subagent-event" && event.event.type === "permission-denied")
-        this.denials.push(event.event.denial);
+      else if (event.type === "subagent-event") {
+        // A denial inside a subagent at any depth is the run's (usage is re-counted level by level).
+        let inner = event.event;
+        while (inner.type === "subagent-event") inner = inner.event;
+        if (inner.type === "permission-denied") this.denials.push(inner.denial);
+      }
     });
   }
 

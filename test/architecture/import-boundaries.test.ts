@@ -90,7 +90,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     { module: "util" },
   ],
   compaction: [{ module: "model", typesOnly: true }, { module: "util" }],
-  "ui/repl": [{ module: "session", typesOnly: true }, { module: "util" }],
+  // The REPL resolves typed lines through the one command registry (its host runs them).
+  "ui/repl": [{ module: "session", typesOnly: true }, { module: "commands" }, { module: "util" }],
   "ui/headless": [{ module: "session", typesOnly: true }, { module: "util" }],
   // The SDK control protocol: a channel, the inbound messages and control requests, their handlers,
   // and the adapters that put the caller behind reagent's own interfaces (Prompter, hook callbacks, MCP).

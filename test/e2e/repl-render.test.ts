@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { BUILTIN_COMMANDS } from "../../src/ui/repl/slash-commands.js";
+import { builtinCommandNames } from "../../src/commands/index.js";
 import { openRepl, pause, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
 
 const cleanups: Array<() => unknown> = [];
@@ -106,7 +106,7 @@ test("the / menu scrolls through every command with aligned descriptions and an 
   });
   assert.equal(new Set(descriptionColumns).size, 1, `descriptions aligned:\n${rows.join("\n")}`);
   // Past every built-in command to the skill after them.
-  for (let index = 0; index <= BUILTIN_COMMANDS.length; index++) tmux.keys("Down");
+  for (let index = 0; index <= builtinCommandNames("interactive").length; index++) tmux.keys("Down");
   const end = await tmux.waitFor((screen) => /❯ \/zeta-skill/.test(screen), "the skill reached by Down");
   assert.match(end, /The last one/);
   tmux.keys("Up");

@@ -4,7 +4,7 @@
 // command's too: `/compact`'s summary request is counted and priced like a turn's).
 
 import type { App } from "../../app/index.js";
-import { type HeadlessCommand, resolveHeadlessSlash } from "../../commands/headless-slash.js";
+import type { CommandRegistry } from "../../commands/index.js";
 import type { ImageBlock, SideUsage, Usage } from "../../model/types.js";
 import { addUsage } from "../../model/usage.js";
 import type { TurnResult } from "../../session/events.js";
@@ -53,7 +53,7 @@ function localTurn(
 
 export async function runHeadlessTurn(
   runtime: App,
-  commands: readonly HeadlessCommand[],
+  commands: CommandRegistry,
   prompt: TurnPrompt,
   signal: AbortSignal,
   say: (line: string) => void,
@@ -67,18 +67,28 @@ export async function runHeadlessTurn(
   const stopCounting = runtime.session.subscribe((event) => {
     if (event.type === "usage-counted") spent.push(event.spent);
   });
-  const resolution = await resolveHeadlessSlash(text, commands, signal).finally(stopCounting);
+  const resolution = await commands.resolve(text, signal).finally(stopCounting);
   let turn: ((attachments: Array<string | ImageBlock>) => Promise<TurnResult>) | undefined;
   // A prompt command: UserPromptSubmit hooks see the line as typed, UserPromptExpansion the expansion.
   let submitOptions: SubmitOptions = {};
   if (resolution.kind === "command") {
     const { outcome } = resolution;
-    if (outcome.kind === "output") return localTurn(runtime, started, outcome.text, false, spent);
-    if (outcome.kind === "error") return localTurn(runtime, started, outcome.text, true, spent);
-    if (outcome.kind === "turn") turn = outcome.run;
-    else {
-      text = outcome.prompt;
-      submitOptions = { typed: prompt.text.trim(), expansion: outcome.expansion };
+    switch (outcome.kind) {
+      case "output":
+      case "cleared":
+        return localTurn(runtime, started, outcome.text, false, spent);
+      case "error":
+        return localTurn(runtime, started, outcome.text, true, spent);
+      case "turn":
+        turn = outcome.run;
+        break;
+      case "prompt":
+        text = outcome.prompt;
+        submitOptions = { typed: prompt.text.trim(), expansion: outcome.expansion };
+        break;
+      default:
+        // Pickers, /resume and /exit are not in a headless run's list.
+        return localTurn(runtime, started, `/${resolution.name} works only in interactive mode`, true, spent);
     }
   }
   const context = prompt.context ?? [];

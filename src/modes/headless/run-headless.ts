@@ -10,7 +10,6 @@ import { createStreamJsonPrinter } from "../../ui/headless/stream-json.js";
 import { systemInitLine } from "../../ui/headless/system-init.js";
 import { type HeadlessTurn, turnFailed } from "../../ui/headless/terminal-reason.js";
 import { initFacts } from "../init-facts.js";
-import { headlessCommands } from "./headless-commands.js";
 import { runHeadlessTurn } from "./headless-turn.js";
 import { finishStructuredTurn } from "./structured-turn.js";
 
@@ -43,7 +42,7 @@ export async function runHeadless(runtime: App, options: RunOptions, prompt: str
   };
   process.on("SIGINT", onSigint);
   try {
-    const commands = headlessCommands(runtime);
+    const commands = runtime.slashCommands("headless");
     if (stream) out(systemInitLine(initFacts(runtime, commands)));
     await session.start(runtime.startSource);
     const first = await runHeadlessTurn(runtime, commands, { text: prompt }, controller.signal, say);

@@ -1,28 +1,18 @@
 // Implements the REPL's ReplHost over a App: the REPL sees only these callbacks, never the
 // gate, hooks engine, MCP manager or settings files directly. /resume swaps the App underneath
 // (a new one built as `--resume <id>` builds it, the old one ended and closed).
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { addDirectory } from "../../app/add-directory.js";
-import { runCommandTurn } from "../../app/custom-commands.js";
 import type { App } from "../../app/index.js";
-import { findCommand } from "../../commands/discover-commands.js";
-import { persistRule, removePersistedRule } from "../../config/persist-rule.js";
-import type { RuleBehavior } from "../../contracts/index.js";
 import { PERMISSION_MODES } from "../../contracts/index.js";
-import { formatHookList } from "../../hooks/index.js";
-import { formatMcpStatus } from "../../mcp/format-status.js";
 import type { PermissionMode } from "../../permissions/types.js";
-import { buildInitPrompt, detectInitTarget } from "../../prompt/init-prompt.js";
-import { costReport, costSoFar, lastThinking } from "../../session/cost-report.js";
-import { skillSlashPrompt } from "../../skills/skill-slash-prompt.js";
+import { costSoFar } from "../../session/cost-report.js";
 import { listProjectFiles } from "../../tools/project-files.js";
 import { findSession, projectKey, projectSessionsDir } from "../../transcript/transcript-index.js";
 import { sessionLockHolder } from "../../transcript/transcript-lock.js";
 import type { ReplHost, ReplPrompter } from "../../ui/repl/host.js";
 import { errorMessage } from "../../util/errors.js";
 import { isOneOf } from "../../util/one-of.js";
-import { agentsReport } from "./agents-report.js";
 import { modelChoices } from "./model-choices.js";
 import { sessionChoices } from "./session-choices.js";
 
@@ -86,7 +76,6 @@ export function createReplHost(first: App, reopen: Reopen): ReplHost {
 
 function hostFor(runtime: App): ReplHost {
   const { session, gate, hooks, mcp, env, cwd } = runtime;
-  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
   return {
     session,
     get model() {
@@ -133,84 +122,18 @@ function hostFor(runtime: App): ReplHost {
         breakdown: { systemPrompt: 0, toolSchemas: 0, messages: 0, free: 0 },
       };
     },
-    compact: (instructions) => session.compact("manual", instructions ?? ""),
-    async clear() {
-      await session.end("clear");
-      session.reset();
-      await session.start("clear");
-    },
-    status() {
-      const usage = session.contextUsage();
-      return {
-        model: session.model.model,
-        provider: session.model.provider,
-        cwd,
-        context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
-        "permission mode": gate.mode,
-        hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
-        "MCP servers": mcp ? String(mcp.status().length) : "0",
-        "web search": runtime.webSearchStatus,
-        session: runtime.sessionId,
-      };
-    },
-    costReport: () => costReport(session.ledger),
+    commandList: () =>
+      runtime
+        .slashCommands("interactive")
+        .list()
+        .map((command) => ({
+          name: command.name,
+          ...(command.argumentHint ? { args: command.argumentHint } : {}),
+          description: command.source ? `${command.description} (${command.source})` : command.description,
+          kind: command.kind,
+        })),
+    runCommand: (line, signal) => runtime.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
-    lastThinking: () => lastThinking(session.messages),
-    hooksReport: () => formatHookList(hooks.list(), hooks.disabledBy),
-    permissionsReport() {
-      const rules = gate.rules();
-      const lines = [`mode: ${gate.mode}`];
-      for (const kind of ["allow", "deny", "ask"] as const) {
-        lines.push(`${kind}:`);
-        for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
-        if (rules[kind].length === 0) lines.push("  (none)");
-      }
-      return lines.join("\n");
-    },
-    async addRule(kind: RuleBehavior, rule: string) {
-      gate.addRule(kind, rule, runtime.settings.localSettingsPath);
-      await persistRule(runtime.settings.localSettingsPath, kind, rule);
-      await runtime.refreshTrust?.();
-      return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
-    },
-    async removeRule(kind: RuleBehavior, rule: string) {
-      const sources = gate.removeRule(kind, rule);
-      if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
-      const saved = await removePersistedRule(runtime.settings.localSettingsPath, kind, rule);
-      if (saved) await runtime.refreshTrust?.();
-      const elsewhere = sources.filter(
-        (source) => !source.endsWith("settings.local.json") && source !== "session",
-      );
-      const note = elsewhere.length
-        ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
-        : "";
-      return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
-    },
-    memoryReport() {
-      if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
-      return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
-    },
-    skills: () => runtime.skills.map((skill) => ({ name: skill.name, description: skill.description })),
-    skillPrompt: (name, args) => skillSlashPrompt({ name }, args || undefined),
-    customCommands: () =>
-      runtime.commands.map((command) => ({
-        name: command.name,
-        description: command.description,
-        source: command.source,
-        ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
-      })),
-    commandTurn(name, args, typed) {
-      const command = findCommand(runtime.commands, name);
-      return command ? runCommandTurn(runtime, { command, args, typed }) : undefined;
-    },
-    agentsReport: () => agentsReport(runtime),
-    mcpReport: () => (mcp ? formatMcpStatus(mcp.status(), mcp.listPrompts()) : "no MCP servers configured"),
-    mcpPrompts: () =>
-      (mcp?.listPrompts() ?? []).map((prompt) => ({
-        server: prompt.server,
-        name: prompt.name,
-        description: prompt.description,
-      })),
     attachResources: mcp
       ? async (prompt) => {
           if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };
@@ -218,15 +141,6 @@ function hostFor(runtime: App): ReplHost {
           return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
         }
       : undefined,
-    async expandMcpPrompt(server, name, argsText) {
-      if (!mcp) throw new Error("no MCP servers configured");
-      const expansion = await mcp.expandPrompt(server, name, argsText);
-      if (!expansion.ok) throw new Error(expansion.message);
-      return expansion.text;
-    },
-    initPrompt: async (focus) =>
-      buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
-    addDirectory: (path) => addDirectory(runtime, path),
     async setModel(name, source = "command") {
       const outcome = await runtime.switchModel(name, source);
       if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import type { App } from "../../app/index.js";
 import type { RunOptions } from "../../app/run-options.js";
-import { splitCommandMessage } from "../../commands/headless-slash.js";
+import { splitCommandMessage } from "../../commands/index.js";
 import { createControlChannel } from "../../control/channel.js";
 import { type InboundUser, parseInbound, userText } from "../../control/inbound.js";
 import { createStdioPrompter } from "../../control/stdio-prompter.js";
@@ -18,7 +18,6 @@ import { createStreamJsonPrinter } from "../../ui/headless/stream-json.js";
 import { systemInitLine } from "../../ui/headless/system-init.js";
 import { turnFailed } from "../../ui/headless/terminal-reason.js";
 import { errorMessage } from "../../util/errors.js";
-import { headlessCommands } from "../headless/headless-commands.js";
 import { runHeadlessTurn } from "../headless/headless-turn.js";
 import { initFacts } from "../init-facts.js";
 import { createStreamControl } from "./stream-control.js";
@@ -83,7 +82,7 @@ export async function runStreamInput(runtime: App, options: RunOptions): Promise
     setState,
     say,
   });
-  let commands = headlessCommands(runtime, control.extraCommands());
+  let commands = runtime.slashCommands("headless");
   if (options.permissionPromptTool === "stdio")
     runtime.setPrompter(
       createStdioPrompter({
@@ -105,7 +104,7 @@ export async function runStreamInput(runtime: App, options: RunOptions): Promise
   async function runTurn(message: InboundUser): Promise<void> {
     setState("running");
     await control.ready();
-    commands = headlessCommands(runtime, control.extraCommands());
+    commands = runtime.slashCommands("headless");
     channel.send(systemInitLine(initFacts(runtime, commands)));
     if (options.replayUserMessages)
       channel.send({

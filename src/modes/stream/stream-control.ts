@@ -6,7 +6,7 @@
 
 import type { App } from "../../app/index.js";
 import type { RunOptions } from "../../app/run-options.js";
-import type { HeadlessCommand } from "../../commands/headless-slash.js";
+import type { CommandRegistry } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
 import type { ControlChannel } from "../../control/channel.js";
 import { type ControlTarget, createControlHandlers } from "../../control/control-handlers.js";
@@ -25,7 +25,7 @@ export type StreamControlOptions = {
   runtime: App;
   options: RunOptions;
   channel: ControlChannel;
-  commands: () => readonly HeadlessCommand[];
+  commands: () => CommandRegistry;
   /** uuids of user messages waiting behind the running turn. */
   queued: () => string[];
   interrupt: () => void;
@@ -113,11 +113,14 @@ export function createStreamControl(context: StreamControlOptions) {
       for (const warning of runtime.agents.define(agents)) process.stderr.write(`reagent: ${warning}\n`);
     const facts = initFacts(runtime, context.commands());
     return {
-      commands: context.commands().map((command) => ({
-        name: command.name,
-        description: command.description,
-        argumentHint: command.argumentHint ?? "",
-      })),
+      commands: context
+        .commands()
+        .list()
+        .map((command) => ({
+          name: command.name,
+          description: command.description,
+          argumentHint: command.argumentHint ?? "",
+        })),
       agents: runtime.agents.agents.map((agent) => ({ name: agent.name, description: agent.description })),
       output_style: "default",
       available_output_styles: ["default"],
@@ -184,7 +187,6 @@ export function createStreamControl(context: StreamControlOptions) {
     },
     /** Resolves when initialize's work (MCP servers of the caller …) is done. */
     ready: () => initializing.then(() => connectSdkServers()),
-    extraCommands: (): HeadlessCommand[] => [],
     /** A non-text block of a user message: base64 images go to the model; others are named in a note. */
     describeBlock(block: UserContentBlock): string | ImageBlock {
       const source = (block as { source?: { type?: unknown; media_type?: unknown; data?: unknown } }).source;

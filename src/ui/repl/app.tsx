@@ -12,7 +12,6 @@ import { buildFrame } from "./live-frame.js";
 import { describeRequest } from "./permission-view.js";
 import { historyTranscript } from "./resumed-history.js";
 import { isShellInput } from "./shell-mode.js";
-import { allCommands } from "./slash-commands.js";
 import type { Style } from "./style.js";
 import { emptyTranscript, restartTool } from "./transcript.js";
 import { TranscriptView } from "./transcript-view.js";
@@ -58,10 +57,7 @@ export function App(props: AppProps) {
   const [detailed, setDetailed] = useState(false);
   const [exiting, setExiting] = useState(false);
   const [lastInputAt, setLastInputAt] = useState(Date.now());
-  const { transcript, setTranscript, add, hookRuns, whenSubscribed } = useSessionTranscript(
-    host,
-    sessionVersion,
-  );
+  const { transcript, setTranscript, add, whenSubscribed } = useSessionTranscript(host, sessionVersion);
   const versionRef = useRef(sessionVersion);
   const onSettled = useCallback(
     (question: PermissionQuestion) =>
@@ -70,10 +66,7 @@ export function App(props: AppProps) {
   );
   const dialogs = usePermissionQueue(host, add, onSettled);
   const dialog = dialogs[0];
-  const commands = useMemo(
-    () => allCommands(host.skills(), host.mcpPrompts(), host.customCommands()),
-    [host],
-  );
+  const commands = useMemo(() => host.commandList(), [host]);
   const dialogsRef = useRef(dialogs);
   dialogsRef.current = dialogs;
   const lastTypedAt = useRef(0);
@@ -140,8 +133,7 @@ export function App(props: AppProps) {
     style,
     add,
     setTranscript,
-    hookRuns,
-    helpText: helpText(commands),
+    helpText: () => helpText(host.commandList()),
     blocked: dialogs.length > 0 || pickers.blocking,
     onCleared: () => {
       setTranscript(() => emptyTranscript());

@@ -1,6 +1,8 @@
 // What the REPL needs from the rest of the application. The CLI (the composition root) implements
 // ReplHost; the REPL only sees the session (types) and these callbacks, so it never imports
 // permissions, hooks, MCP, skills or config directly. Shared shapes come from contracts/.
+
+import type { Resolution } from "../../commands/index.js";
 import type {
   NotificationType,
   PermissionMode,
@@ -10,7 +12,7 @@ import type {
 } from "../../contracts/index.js";
 import type { SessionEvent, TurnResult } from "../../session/events.js";
 import type { Session } from "../../session/session.js";
-import type { CustomCommandInfo } from "./slash-commands.js";
+import type { SlashCommand } from "./slash-commands.js";
 
 /** The part of Session the REPL drives. */
 export type ReplSession = Pick<
@@ -36,8 +38,6 @@ export type ContextUsage = {
   window: number;
   breakdown: { systemPrompt: number; toolSchemas: number; messages: number; free: number };
 };
-
-export type McpPromptInfo = { server: string; name: string; description?: string };
 
 /** A saved session of the project, for the /resume picker. */
 export type SessionChoice = {
@@ -75,44 +75,14 @@ export interface ReplHost {
   /** Returns a one-line confirmation; throws (Error message shown) for an unknown mode. */
   setPermissionMode(mode: string): string;
   contextUsage(): ContextUsage;
-  compact(instructions?: string): Promise<{ ok: boolean; message: string }>;
-  /** Fresh conversation: SessionEnd reason `clear`, new transcript, SessionStart source `clear`. */
-  clear(): Promise<void>;
-  /** Model, provider, cwd, context use, number of hooks, MCP servers … as label → value. */
-  status(): Record<string, string>;
-  /** `/cost`: tokens and cost of the session per model. */
-  costReport(): string;
+  /** The slash commands of this run (built-ins, skills, custom commands, MCP prompts): the menu and /help. */
+  commandList(): SlashCommand[];
+  /** Runs a typed command line through the run's one command registry. */
+  runCommand(line: string, signal: AbortSignal): Promise<Resolution>;
   /** The session's cost so far for the status line ("$0.0123"; undefined before any request). */
   costSoFar(): string | undefined;
-  /** `/thinking`: the model's most recent thinking in full (undefined when it has none). */
-  lastThinking(): string | undefined;
-  /** Effective hooks with their sources (the REPL appends the last runs it saw). */
-  hooksReport(): string;
-  permissionsReport(): string;
-  /** Adds a rule to `.agents/settings.local.json` and the running gate; returns a confirmation. */
-  addRule(kind: RuleBehavior, rule: string): Promise<string>;
-  removeRule(kind: RuleBehavior, rule: string): Promise<string>;
-  memoryReport(): string;
-  skills(): Array<{ name: string; description: string }>;
-  /** The prompt text a `/<skill> args` submits. */
-  skillPrompt(name: string, args: string): string;
-  /** Custom slash commands (`.claude/commands`, `.agents/commands`, project and user). */
-  customCommands(): CustomCommandInfo[];
-  /** Runs `/name args` (a custom command; `name` may be the last part of a namespaced one) as one
-   *  turn: hooks see `typed`, then it expands and goes to the model. Undefined for an unknown name. */
-  commandTurn(name: string, args: string, typed: string): Promise<TurnResult> | undefined;
-  mcpReport(): string;
-  /** `/agents`: the agent types, their sources, tools and models, then the running background agents. */
-  agentsReport(): string;
-  mcpPrompts(): McpPromptInfo[];
   /** `@server:uri` MCP resources the prompt mentions, read for attaching (absent: no MCP). */
   attachResources?(prompt: string): Promise<{ blocks: string[]; problems: string[] }>;
-  /** The prompt text a `/server:prompt args` submits; throws with a user-facing message on failure. */
-  expandMcpPrompt(server: string, name: string, argsText: string): Promise<string>;
-  /** The prompt `/init [focus]` submits. */
-  initPrompt(focus: string): Promise<string>;
-  /** `/add-dir PATH`: widens the workspace; returns a confirmation; throws with a user-facing message. */
-  addDirectory(path: string): Promise<string>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */
   setModel(name: string, source?: "command" | "picker"): Promise<string>;
   /** What the /model picker offers for the current provider. */

@@ -5,6 +5,7 @@
 // Several keys read at once are handled one by one (key-chunks.ts).
 import { type Key, useInput } from "ink";
 import { useRef } from "react";
+import { parseSlash } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
 import { errorMessage } from "../../util/errors.js";
 import type { EditorOutcome } from "./external-editor.js";
@@ -13,7 +14,7 @@ import { type HistorySearch, olderMatch, searchLine, startSearch, typeInSearch }
 import type { ReplHost } from "./host.js";
 import { type EditorState, editKey, emptyEditor, expandPastes } from "./input-editor.js";
 import { splitKeyChunk } from "./key-chunks.js";
-import { parseSlash, type SlashCommand, suggestCommands } from "./slash-commands.js";
+import { type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
 import { useRefState } from "./use-ref-state.js";

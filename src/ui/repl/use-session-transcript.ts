@@ -1,20 +1,10 @@
 // Folds the session's events into the REPL transcript (re-subscribing when /clear or /resume
-// replaced the session) and keeps the last hook runs for /hooks. A resumed session starts with its
-// history.
+// replaced the session). A resumed session starts with its history.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cleanEvent } from "./clean-event.js";
 import type { ReplHost, SessionEvent } from "./host.js";
 import { historyTranscript } from "./resumed-history.js";
 import { addEntry, type EntryInput, reduceEvent, type Transcript } from "./transcript.js";
-
-const HOOK_RUNS_KEPT = 20;
-
-function hookRunLine(event: Extract<SessionEvent, { type: "hook-run" }>["event"]): string | undefined {
-  if (event.type !== "hook-end") return undefined;
-  const decision = event.decision ? ` decision=${event.decision}` : "";
-  const error = event.error ? ` error: ${event.error}` : "";
-  return `${event.event} ${event.hook} (${event.source}) → ${event.outcome}${decision} exit=${event.exitCode} ${event.durationMs}ms${error}`;
-}
 
 export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
   const [transcript, setTranscript] = useState<Transcript>(() =>
@@ -24,7 +14,6 @@ export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
       resultData: host.toolResultData,
     }),
   );
-  const hookRuns = useRef<string[]>([]);
   const add = useCallback((entry: EntryInput) => setTranscript((state) => addEntry(state, entry)), []);
 
   const waiting = useRef(new Map<number, () => void>());
@@ -40,14 +29,10 @@ export function useSessionTranscript(host: ReplHost, sessionVersion: number) {
     waiting.current.delete(sessionVersion);
     queueMicrotask(() => resolve?.());
     return host.session.subscribe((event) => {
-      if (event.type === "hook-run") {
-        const line = hookRunLine(event.event);
-        if (line) hookRuns.current = [...hookRuns.current.slice(1 - HOOK_RUNS_KEPT), line];
-        return;
-      }
+      if (event.type === "hook-run") return;
       setTranscript((state) => reduceEvent(state, cleanEvent(event, host.cwd), Date.now()));
     });
   }, [host, sessionVersion]);
 
-  return { transcript, setTranscript, add, hookRuns, whenSubscribed };
+  return { transcript, setTranscript, add, whenSubscribed };
 }

@@ -5,12 +5,12 @@
 // idle starts a turn of its own, as Claude Code does. A failing turn or command becomes an error
 // entry, never a crash.
 import { useCallback, useEffect, useState } from "react";
+import type { CommandOutcome } from "../../commands/index.js";
+import { parseSlash } from "../../commands/index.js";
 import type { SubmitOptions } from "../../session/session.js";
 import { errorMessage } from "../../util/errors.js";
 import type { ReplHost } from "./host.js";
 import { isShellInput } from "./shell-mode.js";
-import { parseSlash } from "./slash-commands.js";
-import { dispatchSlash, type SlashOutcome } from "./slash-dispatch.js";
 import type { Style } from "./style.js";
 import type { EntryInput, Transcript } from "./transcript.js";
 
@@ -19,8 +19,8 @@ export type TurnsOptions = {
   style: Style;
   add: (entry: EntryInput) => void;
   setTranscript: (update: (state: Transcript) => Transcript) => void;
-  hookRuns: { current: string[] };
-  helpText: string;
+  /** What `/help` shows: the keys and the commands. */
+  helpText: () => string;
   /** Something blocks the next queued line (an open dialog). */
   blocked: boolean;
   onCleared: () => void;
@@ -38,7 +38,7 @@ async function attachResources(host: ReplHost, prompt: string) {
 }
 
 export function useTurns(options: TurnsOptions) {
-  const { host, style, add, setTranscript, hookRuns, helpText, blocked, onCleared, onExit } = options;
+  const { host, style, add, setTranscript, helpText, blocked, onCleared, onExit } = options;
   const { onPick, onResume } = options;
   const [busy, setBusy] = useState(false);
   const [startedAt, setStartedAt] = useState(0);
@@ -81,7 +81,7 @@ export function useTurns(options: TurnsOptions) {
   );
 
   const show = useCallback(
-    (text: string, outcome: Extract<SlashOutcome, { kind: "output" | "error" | "cleared" }>) => {
+    (text: string, outcome: Extract<CommandOutcome, { kind: "output" | "error" | "cleared" }>) => {
       switch (outcome.kind) {
         case "cleared":
           onCleared();
@@ -125,19 +125,31 @@ export function useTurns(options: TurnsOptions) {
       if (isShellInput(text)) return runShell(text.trimStart().slice(1).trim());
       const parsed = parseSlash(text);
       if (!parsed) return runTurn(text, text);
+      const display = `/${parsed.name}${parsed.args ? ` ${parsed.args}` : ""}`;
+      // The keys are the REPL's own; the commands come from the one registry.
+      if (parsed.name === "help") return show(text, { kind: "output", text: helpText() });
       setBusy(true);
       setStartedAt(Date.now());
-      const outcome = await dispatchSlash(parsed, { host, hookRuns: hookRuns.current, helpText });
+      const resolution = await host.runCommand(text, new AbortController().signal);
       setBusy(false);
-      if (outcome.kind === "exit") return onExit();
-      if (outcome.kind === "submit")
-        return runTurn(outcome.prompt, outcome.display, undefined, outcome.expansion);
-      if (outcome.kind === "turn") return runTurn(outcome.display, outcome.display, outcome.run);
-      if (outcome.kind === "pick") return onPick(outcome.picker);
-      if (outcome.kind === "resume") return onResume(outcome.id);
-      show(text, outcome);
+      if (resolution.kind === "plain") return runTurn(text, text);
+      const { outcome } = resolution;
+      switch (outcome.kind) {
+        case "exit":
+          return onExit();
+        case "prompt":
+          return runTurn(outcome.prompt, display, undefined, outcome.expansion);
+        case "turn":
+          return runTurn(display, display, () => outcome.run([]));
+        case "pick":
+          return onPick(outcome.picker);
+        case "resume":
+          return onResume(outcome.id);
+        default:
+          show(text, outcome);
+      }
     },
-    [host, hookRuns, helpText, runTurn, runShell, onExit, show, onPick, onResume],
+    [host, helpText, runTurn, runShell, onExit, show, onPick, onResume],
   );
 
   // Re-subscribed when /clear replaced the session.

@@ -137,12 +137,12 @@ test("Esc aborts a running turn, and Alt+key sequences do not", async () => {
   assert.equal(await repl.exited, 0);
 });
 
-test("slash commands: suggestions, /status, unknown command, skill and MCP prompt, /clear", async () => {
-  const repl = await startRepl([{ text: "skill done" }, { text: "mcp done" }]);
+test("slash commands: suggestions, /status, unknown command, a skill, /clear", async () => {
+  const repl = await startRepl([{ text: "skill done" }]);
   await repl.type("/st");
   await repl.waitFor((screen) => screen.includes("/status"), "suggestions");
   repl.press(ENTER);
-  await repl.waitFor((screen) => screen.includes("Model: scripted/scripted"), "/status output");
+  await repl.waitFor((screen) => /model:\s+scripted/.test(screen), "/status output");
   await repl.type("/hlep");
   repl.press(ENTER);
   await repl.waitFor(
@@ -152,11 +152,7 @@ test("slash commands: suggestions, /status, unknown command, skill and MCP promp
   await repl.type("/greet world");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("skill done"), "skill turn");
-  assert.match(JSON.stringify(repl.client.requests[0].messages), /SKILL greet ARGS world/);
-  await repl.type('/docs:summarize "a b" c');
-  repl.press(ENTER);
-  await repl.waitFor((screen) => screen.includes("mcp done"), "MCP prompt turn");
-  assert.match(JSON.stringify(repl.client.requests[1].messages), /MCP docs\/summarize \\"a b\\" c/);
+  assert.match(JSON.stringify(repl.client.requests[0].messages), /skill \\"greet\\" and args \\"world\\"/);
   await repl.type("/clear");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("Started a fresh conversation."), "/clear");
@@ -275,7 +271,7 @@ test("custom commands: listed in /help and the / menu, picked from the menu or r
   await repl.waitFor((screen) => screen.includes("❯ /team:review [args]  Review a change (project)"), "menu");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("custom done"), "command turn");
-  assert.match(JSON.stringify(repl.client.requests[0].messages), /CUSTOM review /);
+  assert.match(JSON.stringify(repl.client.requests[0].messages), /CUSTOM review"/);
   await repl.type("/review 7");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("short done"), "short name");

@@ -7,7 +7,7 @@ import { PassThrough, Writable } from "node:stream";
 import type { Message } from "../../../src/model/types.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
-import { costReport, costSoFar, lastThinking } from "../../../src/session/cost-report.js";
+import { costSoFar } from "../../../src/session/cost-report.js";
 import { listProjectFiles } from "../../../src/tools/project-files.js";
 import type { ReplHost } from "../../../src/ui/repl/host.js";
 import { runRepl } from "../../../src/ui/repl/run-repl.js";
@@ -76,7 +76,14 @@ export async function startRepl(
   } = {},
 ) {
   const dir = tempFolder("repl");
-  for (const [name, content] of Object.entries(options.files ?? {})) {
+  // A skill and a namespaced custom command, as files the application discovers.
+  const files: Record<string, string | Buffer> = {
+    ".agents/skills/greet/SKILL.md":
+      "---\nname: greet\ndescription: Say hello\n---\nGreet $ARGUMENTS warmly.\n",
+    ".claude/commands/team/review.md": "---\ndescription: Review a change\n---\nCUSTOM review $ARGUMENTS\n",
+    ...options.files,
+  };
+  for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);
   }
@@ -96,8 +103,14 @@ export async function startRepl(
       tools: testTools(),
       interactive: true,
       home,
+      // `/model NAME` switches to a scripted model of that name.
+      modelFor: async (name) =>
+        Object.assign(createScriptedClient({ script: [], model: name }), { acceptsImages: true }),
       ...(options.rules ? { rules: options.rules } : {}),
       ...(resume ? { run: { resume } } : {}),
+    });
+    made.app.events.subscribe((event) => {
+      if (event.type === "history-cleared") calls.push("clear");
     });
     return made.app;
   };
@@ -136,42 +149,19 @@ export async function startRepl(
       window: 10000,
       breakdown: { systemPrompt: 100, toolSchemas: 100, messages: 1000, free: 8800 },
     }),
-    compact: async () => ({ ok: true, message: "compacted" }),
-    clear: async () => {
-      calls.push("clear");
-      await app.close();
-      app = await makeApp();
-      session = app.session;
-    },
-    status: () => ({ Model: "scripted/scripted", Cwd: dir }),
-    hooksReport: () => "No hooks configured.",
-    costReport: () => costReport(session.ledger),
+    // Slash commands are the application's own registry (real skills, command files and built-ins).
+    commandList: () =>
+      app
+        .slashCommands("interactive")
+        .list()
+        .map((command) => ({
+          name: command.name,
+          ...(command.argumentHint ? { args: command.argumentHint } : {}),
+          description: command.source ? `${command.description} (${command.source})` : command.description,
+          kind: command.kind,
+        })),
+    runCommand: (line, signal) => app.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
-    lastThinking: () => lastThinking(session.messages),
-    permissionsReport: () => "allow: (none)",
-    addRule: async (kind, rule) => `Added ${kind} rule ${rule}`,
-    removeRule: async (kind, rule) => `Removed ${kind} rule ${rule}`,
-    memoryReport: () => "No memory files.",
-    skills: () => [{ name: "greet", description: "Say hello" }],
-    skillPrompt: (name, args) => `SKILL ${name} ARGS ${args}`,
-    customCommands: () => [{ name: "team:review", description: "Review a change", source: "project" }],
-    commandTurn: (name, args, typed) =>
-      name === "review" || name === "team:review"
-        ? session.submit(typed, [], {
-            typed,
-            prepare: async () => ({ kind: "prompt", text: `CUSTOM review ${args}` }),
-          })
-        : undefined,
-    mcpReport: () => "docs: connected",
-    agentsReport: () => "general-purpose  (built-in)",
-    mcpPrompts: () => [{ server: "docs", name: "summarize" }],
-    expandMcpPrompt: async (server, name, args) => `MCP ${server}/${name} ${args}`,
-    initPrompt: async (focus) => `INIT ${focus}`,
-    addDirectory: async (path) => {
-      calls.push(`add-dir ${path}`);
-      if (path === "") throw new Error("usage: /add-dir PATH");
-      return `Added ${path}`;
-    },
     setModel: async (name) => {
       calls.push(`model ${name}`);
       model = name;

@@ -40,7 +40,7 @@ test("/model opens a picker with the current model marked; Enter switches, Esc l
   await repl.waitFor((screen) => screen.includes("Type a message"), "the prompt back");
   await repl.type("/model smart");
   repl.press(ENTER);
-  await repl.waitFor((screen) => screen.includes("Model set to smart"), "the direct switch");
+  await repl.waitFor((screen) => screen.includes("Model: smart (scripted)"), "the direct switch");
   repl.press("\u0004");
 });
 

@@ -1,0 +1,123 @@
+// The built-in commands' view of the App (the CommandHost of commands/): reports of its state
+// (status, hooks with their last runs, permissions, memory, skills, MCP, agents, cost, thinking) and
+// the changes a person can ask for by name (compact, clear, rules, folders, model). The same host
+// serves the REPL, `-p` and stream-json.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatAgentsList } from "../agents/format-agents-list.js";
+import type { CommandHost } from "../commands/index.js";
+import { persistRule, removePersistedRule } from "../config/persist-rule.js";
+import { hookRunLine } from "../hooks/hook-run-line.js";
+import { formatHookList } from "../hooks/index.js";
+import { formatMcpStatus } from "../mcp/format-status.js";
+import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
+import { costReport, lastThinking } from "../session/cost-report.js";
+import { addDirectory } from "./add-directory.js";
+import type { App } from "./app.js";
+
+const HOOK_RUNS_KEPT = 20;
+
+function agentsReport(app: App): string {
+  const { agents, subagents, definitionWarnings } = app.agents;
+  const lines = [formatAgentsList(agents, definitionWarnings)];
+  const ids = subagents.ids();
+  if (ids.length > 0) lines.push("", "Background agents:");
+  for (const id of ids) {
+    const view = subagents.get(id);
+    if (view)
+      lines.push(
+        `  ${id}  ${view.agentType}: ${view.description}  ${view.status}${view.progress ? ` (${view.progress})` : ""}`,
+      );
+  }
+  return lines.join("\n");
+}
+
+export function createCommandHost(app: App): CommandHost {
+  const { session, gate, hooks, cwd } = app;
+  const runs: string[] = [];
+  app.events.subscribe((event) => {
+    if (event.type !== "hook-run") return;
+    const line = hookRunLine(event.event);
+    if (!line) return;
+    runs.push(line);
+    if (runs.length > HOOK_RUNS_KEPT) runs.shift();
+  });
+  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
+  const local = app.settings.localSettingsPath;
+  return {
+    compact: (instructions, signal) => session.compact("manual", instructions, signal),
+    async clear() {
+      await session.end("clear");
+      session.reset();
+      await session.start("clear");
+    },
+    contextUsage: () => session.contextUsage(),
+    status() {
+      const usage = session.contextUsage();
+      return {
+        model: session.model.model,
+        provider: session.model.provider,
+        cwd,
+        context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
+        "permission mode": gate.mode,
+        hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
+        "MCP servers": app.mcp ? String(app.mcp.status().length) : "0",
+        "web search": app.webSearchStatus,
+        session: app.sessionId,
+      };
+    },
+    hooksReport: () =>
+      `${formatHookList(hooks.list(), hooks.disabledBy)}\n\nLast hook runs:\n${runs.length > 0 ? runs.join("\n") : "(no hook has run yet)"}`,
+    permissionsReport() {
+      const rules = gate.rules();
+      const lines = [`mode: ${gate.mode}`];
+      for (const kind of ["allow", "deny", "ask"] as const) {
+        lines.push(`${kind}:`);
+        for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
+        if (rules[kind].length === 0) lines.push("  (none)");
+      }
+      return lines.join("\n");
+    },
+    async addRule(kind, rule) {
+      gate.addRule(kind, rule, local);
+      await persistRule(local, kind, rule);
+      await app.refreshTrust?.();
+      return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
+    },
+    async removeRule(kind, rule) {
+      const sources = gate.removeRule(kind, rule);
+      if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
+      const saved = await removePersistedRule(local, kind, rule);
+      if (saved) await app.refreshTrust?.();
+      const elsewhere = sources.filter(
+        (source) => !source.endsWith("settings.local.json") && source !== "session",
+      );
+      const note = elsewhere.length
+        ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
+        : "";
+      return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
+    },
+    memoryReport() {
+      if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
+      return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
+    },
+    addDirectory: (path) => addDirectory(app, path),
+    skillsReport: () =>
+      app.skills.length === 0
+        ? "No skills found (.agents/skills, .claude/skills)."
+        : app.skills.map((skill) => `/${skill.name}  ${skill.description}`).join("\n"),
+    mcpReport: () =>
+      app.mcp ? formatMcpStatus(app.mcp.status(), app.mcp.listPrompts()) : "no MCP servers configured",
+    agentsReport: () => agentsReport(app),
+    async setModel(name) {
+      const outcome = await app.switchModel(name, "command");
+      if (!outcome.ok) return `Model not switched: ${outcome.reason}`;
+      return `Model: ${session.model.model} (${session.model.provider})`;
+    },
+    modelReport: () => `Model: ${session.model.model} (${session.model.provider})`,
+    initPrompt: async (focus) =>
+      buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
+    costReport: () => costReport(session.ledger),
+    lastThinking: () => lastThinking(session.messages),
+  };
+}
