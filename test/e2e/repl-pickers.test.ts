@@ -114,8 +114,15 @@ test("reagent --resume without an id opens the picker before start-up", { skip }
   const before = readFileSync(join(saved.workspace, "starts.jsonl"), "utf8").trim().split("\n");
   assert.equal(before.length, 2, "no SessionStart while the picker waits");
   assert.match(picker, /fix the parser/);
-  tmux.type("parser");
-  await pause(100);
+  // The picker may still be attaching its key handler on a loaded machine: type until the filter shows.
+  for (let attempt = 0; ; attempt++) {
+    tmux.type("parser");
+    const shown = await tmux
+      .waitFor((screen) => screen.includes("Filter: parser"), "the filter", 10_000)
+      .then(() => true, () => false);
+    if (shown) break;
+    if (attempt === 3) assert.fail("the picker never took the typed filter");
+  }
   tmux.keys("Enter");
   await tmux.waitFor((screen) => screen.includes("parser answer"), "the replay");
   await sendLine(tmux, "continue");
