@@ -1,10 +1,10 @@
 // The built-in coding tools (Read, Write, Edit, Glob, Grep, Bash) as one list for the registry.
-// Grep's backend is chosen lazily on first use: ripgrep from @vscode/ripgrep when its binary is
-// present (the import is deferred to keep start-up fast), else the pure-JS fallback.
+// Glob's and Grep's ripgrep is found lazily on first use: the binary of @vscode/ripgrep when it is
+// present (the import is deferred to keep start-up fast), else both use their pure-JS fallbacks.
 import { promises as fs } from "node:fs";
 import { createBashTool } from "./bash.js";
 import { editTool } from "./edit.js";
-import { globTool } from "./glob.js";
+import { createGlobTool } from "./glob.js";
 import { createGrepTool } from "./grep.js";
 import { createJavascriptGrepBackend } from "./grep-js.js";
 import type { GrepBackend } from "./grep-query.js";
@@ -36,26 +36,35 @@ async function resolveRipgrep(): Promise<string | undefined> {
   }
 }
 
+/** Finds the rg binary once, on first use (undefined: none that runs). */
+export function ripgrepResolver(ripgrepPath: string | null | undefined): () => Promise<string | undefined> {
+  let found: Promise<string | undefined> | undefined;
+  return () => {
+    found ??= (async () => {
+      const rg = ripgrepPath === null ? undefined : (ripgrepPath ?? (await resolveRipgrep()));
+      return rg && (await executable(rg)) ? rg : undefined;
+    })();
+    return found;
+  };
+}
+
 /** Picks the Grep backend once, on first use. */
-export function grepBackendResolver(ripgrepPath: string | null | undefined): () => Promise<GrepBackend> {
+export function grepBackendResolver(ripgrep: () => Promise<string | undefined>): () => Promise<GrepBackend> {
   let backend: Promise<GrepBackend> | undefined;
   return () => {
-    backend ??= (async () => {
-      const rg = ripgrepPath === null ? undefined : (ripgrepPath ?? (await resolveRipgrep()));
-      if (rg && (await executable(rg))) return createRipgrepBackend(rg);
-      return createJavascriptGrepBackend();
-    })();
+    backend ??= ripgrep().then((rg) => (rg ? createRipgrepBackend(rg) : createJavascriptGrepBackend()));
     return backend;
   };
 }
 
 export function createBuiltinTools(options: BuiltinToolOptions = {}): Tool[] {
+  const ripgrep = ripgrepResolver(options.ripgrepPath);
   return [
     readTool,
     writeTool,
     editTool,
-    globTool,
-    createGrepTool({ backend: grepBackendResolver(options.ripgrepPath) }),
+    createGlobTool({ ripgrep }),
+    createGrepTool({ backend: grepBackendResolver(ripgrep) }),
     createBashTool({ shellPath: options.shellPath }),
   ];
 }

@@ -52,7 +52,16 @@ export class GitignoreRules {
   }
 
   isIgnored(directory: string, name: string, isDirectory: boolean): boolean {
-    if (name === ".git") return true;
+    return name === ".git" || this.excludes(directory, name, isDirectory);
+  }
+
+  /** Whether `folder` itself is excluded by the `.gitignore` files above it (a walk never enters it). */
+  isFolderIgnored(folder: string): boolean {
+    const parent = path.dirname(folder);
+    return parent !== folder && this.excludes(parent, path.basename(folder), true);
+  }
+
+  private excludes(directory: string, name: string, isDirectory: boolean): boolean {
     const chain = this.chainFor(directory);
     if (chain.length === 0) return false;
     const prefixes = this.prefixesFor(directory, chain);

@@ -1,14 +1,15 @@
-// The Glob tool: finds files by glob pattern (tinyglobby), respecting .gitignore files and skipping
-// .git, newest modification first, capped with a note; paths relative to the working directory. The
-// pattern's leading folder is the crawl root the permission gate checks (like `path`).
-import { promises as fs } from "node:fs";
+// The Glob tool: finds files by glob pattern (ripgrep lists, picomatch matches; the pure-JS walk
+// without ripgrep: glob-files.ts), respecting .gitignore files and skipping .git, newest modification
+// first, capped with a note; paths relative to the working directory. The pattern's leading folder is
+// the crawl root the permission gate checks (like `path`). Only the files it may show are stat-ed.
+import { promises as fs, statSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
 import { isNotFound } from "../util/errno.js";
 import { absolutePath } from "../util/path-resolution.js";
 import { fsFailure } from "./fs-failure.js";
-import { walkFiles } from "./glob-walk.js";
+import { globFiles } from "./glob-files.js";
 import { displayPath, placeName, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { hideDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
@@ -67,7 +68,52 @@ async function globPaths(input: GlobInput, context: ToolContext): Promise<string
   return [realPathForAccess(crawl.root)];
 }
 
-async function executeGlob(input: GlobInput, context: ToolContext): Promise<ToolResult> {
+type Stamped = { file: string; mtimeMs: number };
+
+const byTimeThenPath = (a: Stamped, b: Stamped) =>
+  b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+
+/** The `cap` newest of `files`, newest first, equal times by path. Files ripgrep listed newest first
+ *  need only the first `cap` stat-ed, and those tied with the last of them (ripgrep orders ties any
+ *  way); other lists are stat-ed whole, yielding to the event loop between batches. A stat of a
+ *  cached inode is a few microseconds synchronously, a promise per file costs far more. */
+async function newest(
+  files: string[],
+  cap: number,
+  newestFirst: boolean,
+  signal: AbortSignal,
+): Promise<Stamped[]> {
+  const stamped: Stamped[] = [];
+  for (const file of files) {
+    if (stamped.length % STAT_BATCH === STAT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) break;
+    const entry = { file, mtimeMs: mtimeOf(file) };
+    if (newestFirst && stamped.length >= cap && entry.mtimeMs < stamped[cap - 1]!.mtimeMs) break;
+    stamped.push(entry);
+  }
+  return stamped.sort(byTimeThenPath).slice(0, cap);
+}
+
+const STAT_BATCH = 2000;
+
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+export type GlobToolOptions = {
+  /** The rg binary (resolved once, on first use), or undefined for the pure-JS walk. */
+  ripgrep: () => Promise<string | undefined>;
+};
+
+async function executeGlob(
+  input: GlobInput,
+  context: ToolContext,
+  options: GlobToolOptions,
+): Promise<ToolResult> {
   const started = Date.now();
   const resolved = resolveToolPath(input.path ?? ".", context);
   if (!resolved.ok) return fail("invalid_path", `Invalid path: ${resolved.message}`);
@@ -90,38 +136,33 @@ async function executeGlob(input: GlobInput, context: ToolContext): Promise<Tool
       `The pattern ${input.pattern} has ".." after a wildcard; put the folder first (e.g. "../other/**/*.ts") or pass it as path.`,
     );
   }
-  const found = await walkFiles({ root: search.root, patterns: [search.pattern], signal: context.signal });
-  const { kept: files, note } = hideDenied(found, (file) => file, context);
+  const found = await globFiles({ ...search, ripgrep: await options.ripgrep(), signal: context.signal });
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
-  const stamped = await Promise.all(
-    files.map(async (file) => ({
-      file,
-      mtimeMs: await fs.stat(file).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      ),
-    })),
-  );
-  stamped.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const shown = stamped.slice(0, GLOB_RESULT_CAP).map((entry) => displayPath(entry.file, context.cwd));
-  const truncated = stamped.length > GLOB_RESULT_CAP;
-  const data = { filenames: shown, numFiles: stamped.length, truncated, durationMs: Date.now() - started };
-  if (stamped.length === 0)
-    return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.${note}`, data);
+  if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
+  const { kept: files, note } = hideDenied(found.files, (file) => file, context);
+  const top = await newest(files, GLOB_RESULT_CAP, found.newestFirst, context.signal);
+  if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
+  const shown = top.map((entry) => displayPath(entry.file, context.cwd));
+  const count = files.length;
+  const truncated = count > GLOB_RESULT_CAP;
+  const data = { filenames: shown, numFiles: count, truncated, durationMs: Date.now() - started };
+  if (count === 0) return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.${note}`, data);
   let text = shown.join("\n") + note;
   if (truncated) {
-    text += `\n\n[Showing the ${GLOB_RESULT_CAP} most recently modified of ${stamped.length} matching files (${stamped.length - GLOB_RESULT_CAP} more). Use a more specific pattern or path.]`;
+    text += `\n\n[Showing the ${GLOB_RESULT_CAP} most recently modified of ${count} matching files (${count - GLOB_RESULT_CAP} more). Use a more specific pattern or path.]`;
   }
   return ok(text, data);
 }
 
-export const globTool = defineTool<GlobInput>({
-  name: "Glob",
-  description,
-  schema,
-  pathFields: ["path"],
-  isReadOnly: () => true,
-  paths: globPaths,
-  summary: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),
-  execute: executeGlob,
-});
+export function createGlobTool(options: GlobToolOptions) {
+  return defineTool<GlobInput>({
+    name: "Glob",
+    description,
+    schema,
+    pathFields: ["path"],
+    isReadOnly: () => true,
+    paths: globPaths,
+    summary: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),
+    execute: (input, context) => executeGlob(input, context, options),
+  });
+}

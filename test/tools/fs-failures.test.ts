@@ -4,13 +4,14 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { editTool } from "../../src/tools/edit.js";
 import { fsFailure } from "../../src/tools/fs-failure.js";
-import { globTool } from "../../src/tools/glob.js";
 import { createGrepTool } from "../../src/tools/grep.js";
 import { createJavascriptGrepBackend } from "../../src/tools/grep-js.js";
 import { readTool } from "../../src/tools/read.js";
 import { writeTool } from "../../src/tools/write.js";
 import { removeFolder, tempFolder } from "../support/temp-folder.js";
-import { makeContext, run } from "./context.js";
+import { builtinTool, makeContext, run } from "./context.js";
+
+const globTool = builtinTool("Glob");
 
 /** An error as node's fs functions raise it. */
 function fsError(code: string): NodeJS.ErrnoException {

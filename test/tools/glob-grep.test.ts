@@ -3,10 +3,11 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
-import { globTool } from "../../src/tools/glob.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
-import { makeContext, run } from "./context.js";
+import { builtinTool, makeContext, run } from "./context.js";
+
+const globTool = builtinTool("Glob");
 
 const FIXTURE: Record<string, string | Buffer> = {
   ".gitignore": "*.log\nbuild/\n",

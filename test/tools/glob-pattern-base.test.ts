@@ -6,11 +6,13 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPermissionGate } from "../../src/permissions/gate.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
-import { crawlRoot, globTool } from "../../src/tools/glob.js";
+import { crawlRoot } from "../../src/tools/glob.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
-import { makeContext, run } from "./context.js";
+import { builtinTool, makeContext, run } from "./context.js";
+
+const globTool = builtinTool("Glob");
 
 describe("Glob and Grep pattern bases", () => {
   let root: string;

@@ -1,0 +1,87 @@
+// The files a Glob pattern matches below its crawl root, as absolute paths: ripgrep lists the files
+// newest first (ripgrep-files.ts; narrowed by the pattern's last segment when that is a plain name
+// glob) and picomatch decides, with the options the pure-JS walk gives it (dot files match `*`, case
+// matters), so both ways match the same names. Without ripgrep, the pure-JS walk (glob-walk.ts) does
+// it all, in no particular order. A crawl root inside an ignored folder lists nothing, as the walk
+// never enters one.
+import { statSync } from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import { GitignoreRules, walkFiles } from "./glob-walk.js";
+import { ripgrepFiles } from "./ripgrep-files.js";
+
+export type GlobFilesOptions = {
+  root: string;
+  /** The glob below `root` (crawlRoot's `pattern`). */
+  pattern: string;
+  /** The rg binary, or undefined for the pure-JS walk. */
+  ripgrep: string | undefined;
+  signal: AbortSignal;
+};
+
+export type GlobFiles =
+  /** `newestFirst`: in ripgrep's order by modification time (ties in no particular order). */
+  { ok: true; files: string[]; newestFirst: boolean } | { ok: false; message: string };
+
+/** The pattern as the JS walk's glob library reads it: a trailing slash dropped, `.`/`//` collapsed. */
+function normalized(pattern: string): string {
+  return path.posix.normalize(pattern.endsWith("/") ? pattern.slice(0, -1) : pattern);
+}
+
+/** A last path segment ripgrep can pre-select file names with: only characters whose meaning is the
+ *  same in both glob dialects, braces balanced and flat; undefined when it would select everything. */
+export function basenameGlob(pattern: string): string | undefined {
+  const last = pattern.slice(pattern.lastIndexOf("/") + 1);
+  if (last === "*" || last.includes("**") || !/^[A-Za-z0-9._*?{},-]+$/.test(last)) return undefined;
+  let depth = 0;
+  for (const character of last) {
+    if (character === "{") depth++;
+    else if (character === "}") depth--;
+    if (depth < 0 || depth > 1) return undefined;
+  }
+  if (depth !== 0 || /\{[^}]*\{|\{,|,\}|\{\}|,,/.test(last)) return undefined;
+  if (!last.includes("{") && last.includes(",")) return undefined;
+  return last;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
+  const { root, signal } = options;
+  if (!options.ripgrep)
+    return {
+      ok: true,
+      files: await walkFiles({ root, patterns: [options.pattern], signal }),
+      newestFirst: false,
+    };
+  // The walk's glob library takes a leading `!` (not `!(`) as an exclusion: nothing is included.
+  if (options.pattern.startsWith("!") && !options.pattern.startsWith("!("))
+    return { ok: true, files: [], newestFirst: true };
+  // A crawl root that is no folder (the pattern named a missing one, or a file) lists nothing.
+  if (!isFolder(root) || new GitignoreRules().isFolderIgnored(root))
+    return { ok: true, files: [], newestFirst: true };
+  const pattern = normalized(options.pattern);
+  const narrow = basenameGlob(pattern);
+  let listing = await ripgrepFiles(options.ripgrep, root, {
+    basenameGlob: narrow,
+    newestFirst: true,
+    signal,
+  });
+  if (!listing.ok && narrow !== undefined && !signal.aborted)
+    listing = await ripgrepFiles(options.ripgrep, root, { newestFirst: true, signal });
+  if (!listing.ok) return listing;
+  // `**/NAME` with NAME pre-selected by ripgrep: every file listed matches.
+  const matches =
+    narrow !== undefined && pattern === `**/${narrow}`
+      ? () => true
+      : picomatch(pattern, { dot: true, posix: true });
+  const files: string[] = [];
+  for (const file of listing.files) if (matches(file)) files.push(path.join(root, file));
+  return { ok: true, files, newestFirst: true };
+}
