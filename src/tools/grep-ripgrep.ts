@@ -14,6 +14,7 @@ import {
   globRules,
   selectedByGlobs,
 } from "./grep-query.js";
+import { RIPGREP_IGNORE_FLAGS } from "./ripgrep-files.js";
 
 type JsonText = { text?: string; bytes?: string };
 type JsonEvent = {
@@ -28,8 +29,7 @@ function decode(value: JsonText | undefined): string {
 }
 
 export function ripgrepArguments(query: GrepQuery): string[] {
-  const args = ["--no-config", "--hidden", "--no-require-git", "--no-ignore-dot", "--no-ignore-global"];
-  args.push("--no-ignore-exclude", "--color=never", "--with-filename", "--glob=!.git");
+  const args: string[] = [...RIPGREP_IGNORE_FLAGS, "--color=never", "--with-filename"];
   // Only exclusions go to rg: its include globs would override .gitignore. Includes are applied to
   // rg's output with the same rules the JS fallback uses.
   for (const glob of query.globs) if (glob.startsWith("!")) args.push(`--glob=${glob}`);
