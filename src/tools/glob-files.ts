@@ -20,8 +20,10 @@ export type GlobFilesOptions = {
 };
 
 export type GlobFiles =
-  /** `newestFirst`: in ripgrep's order by modification time (ties in no particular order). */
-  { ok: true; files: string[]; newestFirst: boolean } | { ok: false; message: string };
+  /** A file's absolute path is `prefix + file` (the root and a separator for ripgrep's relative paths,
+   *  "" for the walk's absolute ones): no path is built for a file nobody looks at. `newestFirst`: in
+   *  ripgrep's order by modification time (ties in no particular order). */
+  { ok: true; prefix: string; files: string[]; newestFirst: boolean } | { ok: false; message: string };
 
 /** The pattern as the JS walk's glob library reads it: a trailing slash dropped, `.`/`//` collapsed. */
 function normalized(pattern: string): string {
@@ -52,20 +54,23 @@ function isFolder(file: string): boolean {
   }
 }
 
+const everything = () => true;
+
 export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   const { root, signal } = options;
   if (!options.ripgrep)
     return {
       ok: true,
+      prefix: "",
       files: await walkFiles({ root, patterns: [options.pattern], signal }),
       newestFirst: false,
     };
   // The walk's glob library takes a leading `!` (not `!(`) as an exclusion: nothing is included.
   if (options.pattern.startsWith("!") && !options.pattern.startsWith("!("))
-    return { ok: true, files: [], newestFirst: true };
+    return { ok: true, prefix: "", files: [], newestFirst: true };
   // A crawl root that is no folder (the pattern named a missing one, or a file) lists nothing.
   if (!isFolder(root) || new GitignoreRules().isFolderIgnored(root))
-    return { ok: true, files: [], newestFirst: true };
+    return { ok: true, prefix: "", files: [], newestFirst: true };
   const pattern = normalized(options.pattern);
   const narrow = basenameGlob(pattern);
   let listing = await ripgrepFiles(options.ripgrep, root, {
@@ -79,9 +84,8 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   // `**/NAME` with NAME pre-selected by ripgrep: every file listed matches.
   const matches =
     narrow !== undefined && pattern === `**/${narrow}`
-      ? () => true
+      ? everything
       : picomatch(pattern, { dot: true, posix: true });
-  const files: string[] = [];
-  for (const file of listing.files) if (matches(file)) files.push(path.join(root, file));
-  return { ok: true, files, newestFirst: true };
+  const files = matches === everything ? listing.files : listing.files.filter((file) => matches(file));
+  return { ok: true, prefix: root.endsWith(path.sep) ? root : root + path.sep, files, newestFirst: true };
 }

@@ -79,14 +79,16 @@ const byTimeThenPath = (a: Stamped, b: Stamped) =>
  *  cached inode is a few microseconds synchronously, a promise per file costs far more. */
 async function newest(
   files: string[],
+  prefix: string,
   cap: number,
   newestFirst: boolean,
   signal: AbortSignal,
 ): Promise<Stamped[]> {
   const stamped: Stamped[] = [];
-  for (const file of files) {
+  for (const name of files) {
     if (stamped.length % STAT_BATCH === STAT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
     if (signal.aborted) break;
+    const file = prefix + name;
     const entry = { file, mtimeMs: mtimeOf(file) };
     if (newestFirst && stamped.length >= cap && entry.mtimeMs < stamped[cap - 1]!.mtimeMs) break;
     stamped.push(entry);
@@ -139,8 +141,9 @@ async function executeGlob(
   const found = await globFiles({ ...search, ripgrep: await options.ripgrep(), signal: context.signal });
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
-  const { kept: files, note } = hideDenied(found.files, (file) => file, context);
-  const top = await newest(files, GLOB_RESULT_CAP, found.newestFirst, context.signal);
+  const { prefix } = found;
+  const { kept: files, note } = hideDenied(found.files, (file) => prefix + file, context);
+  const top = await newest(files, prefix, GLOB_RESULT_CAP, found.newestFirst, context.signal);
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   const shown = top.map((entry) => displayPath(entry.file, context.cwd));
   const count = files.length;
