@@ -7,6 +7,7 @@ import { rm } from "node:fs/promises";
 import type { CommandHost } from "../commands/index.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { settingLevels } from "../config/settings.js";
+import { fastPathNotice } from "../permissions/gate.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder, type PromptSection } from "../prompt/system-prompt-builder.js";
@@ -122,12 +123,16 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
       options,
       mode,
       interactive: questions,
+      // Until the sandbox is wired into the Bash tool, nothing contains the fast path: strict.
+      readOnlyEnforced: false,
       prompter,
       spillDir: transcript.contextDir,
       beforeAsk: permissionHookBridge({ hooks, interactive }),
       onSettingsSaved: refreshTrust,
     }),
   );
+  // Which guarantee the read-only fast path has, said once where a person is watching.
+  if (interactive) startupWarnings.push(fastPathNotice(gate.fastPath));
   const levels = settingLevels(options.settingSources);
   const custom = decided.files.commands;
   const [discovered, mcp] = await Promise.all([

@@ -41,6 +41,8 @@ export function createGate(parts: {
   mode: PermissionModeState;
   /** Questions can be put (a terminal, an SDK program's canUseTool, an editor). */
   interactive: boolean;
+  /** The sandbox's read-only profile can start on this machine (widens the read-only fast path). */
+  readOnlyEnforced: boolean;
   prompter: PrompterSlot;
   /** The session's spill folder: long hook context the model is told to Read lives there. */
   spillDir?: string;
@@ -61,6 +63,7 @@ export function createGate(parts: {
       ...(parts.spillDir ? [parts.spillDir] : []),
     ],
     interactive: parts.interactive,
+    readOnlyEnforced: parts.readOnlyEnforced,
     prompter: parts.interactive ? parts.prompter : undefined,
     persistRule: async (rule) => {
       await persistAllowRule(settings.localSettingsPath, rule);

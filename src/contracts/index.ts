@@ -1,5 +1,6 @@
 // Shared types and `as const` lists that several modules speak (a leaf: it imports nothing). A
 // contract lives here once; modules import it instead of keeping mirrors of their own.
+export type { Containment } from "./containment.js";
 export type { HookDecision } from "./hook-decision.js";
 export type {
   McpRemoteServerSpec,

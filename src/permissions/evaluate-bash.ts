@@ -88,6 +88,10 @@ function ruleToolIsRead(rule: Extract<Rule, { kind: "path" }>): boolean {
  * wrapper (`timeout 5 …`) is covered by its inner command, which is a command of the line itself.
  */
 export function bashCoverage(bash: AnalysedBash, facts: FastPathContext): string | null {
+  // Read-only as a whole first: it then runs contained even where a rule would allow it as well.
+  const writes = bash.accesses.some((access) => access.mode === "write");
+  if (!writes && bash.commands.every((command) => readOnlyVerdict(command, facts) === true))
+    return "read-only";
   const used: string[] = [];
   for (const command of bash.commands) {
     const rule = facts.allowRules.find(

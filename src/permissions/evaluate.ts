@@ -3,7 +3,7 @@
 // Bash command touches) > rules that cannot be checked > plan mode > ask rules > hook ask > protected
 // writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
-import type { AnalysedCommand } from "../shell/bash-analysis.js";
+import type { AnalysedCommand, FastPath } from "../shell/bash-analysis.js";
 import { protectedWrite } from "../util/protected-paths.js";
 import {
   type AnalysedBash,
@@ -30,7 +30,8 @@ const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
 export type AskCause = "default" | "rule" | "hook" | "outside-workspace" | "uncertain" | "protected";
 
 export type Evaluation =
-  | { kind: "allow"; by: DecidedBy; rule?: string }
+  /** `readOnlyFastPath`: a Bash call allowed only because its analysis filed it read-only. */
+  | { kind: "allow"; by: DecidedBy; rule?: string; readOnlyFastPath?: true }
   | { kind: "deny"; by: DecidedBy; rule?: string; message: string }
   | {
       kind: "ask";
@@ -43,6 +44,7 @@ export type Evaluation =
 
 export type EvaluationState = {
   mode: PermissionMode;
+  fastPath: FastPath;
   rules: CompiledRule[];
   context: MatchContext;
   workspaceRoots: string[];
@@ -174,6 +176,9 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     return ask("uncertain", unsure);
   }
   if (bash) {
+    // Read-only by the analysis: contained by the read-only profile where one starts, even when a
+    // rule would allow it too.
+    if (coverage === "read-only") return { kind: "allow", by: "mode", readOnlyFastPath: true };
     // A plain `Bash` allow rule accepts what commands read; writes outside the workspace still ask.
     const outside = bash.accesses.find(
       (access) =>
@@ -188,7 +193,6 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
         `${describeAccess(outside)}, outside the workspace (${state.workspaceRoots.join(", ")})`,
       );
     if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
-    if (coverage === "read-only") return { kind: "allow", by: "mode" };
     if (coverage !== null) return { kind: "allow", by: "rule", rule: coverage };
   } else {
     const allowedBy = coveringAllowRules(call, allowRules, context);

@@ -2,6 +2,8 @@
 // never gets more than its parent's: its mode is the narrower of the parent's current mode and the
 // agent's own, and an agent working in a git worktree has the project's rules anchored at the
 // worktree (so they apply there) while the deny and ask rules anchored at the project still hold.
+
+import type { FastPath } from "../shell/bash-analysis.js";
 import { type CompiledRule, type Evaluation, type EvaluationState, evaluate } from "./evaluate.js";
 import { type CallFacts, describeCall, type MatchContext, type ShellStart } from "./match-rule.js";
 import type { PermissionMode, PermissionRequest } from "./types.js";
@@ -23,6 +25,8 @@ export function narrowerMode(parent: PermissionMode, own: PermissionMode | undef
 
 export type GateScope = {
   mode: () => PermissionMode;
+  /** Whether the read-only profile contains what the fast path lets run (the whole gate's). */
+  fastPath: FastPath;
   rules: () => CompiledRule[];
   context: MatchContext;
   /** Read at every call: the session's workspace can widen or narrow (addDirectory/removeDirectory). */
@@ -36,6 +40,7 @@ export type GateScope = {
 export function scopeState(scope: GateScope): EvaluationState {
   return {
     mode: scope.mode(),
+    fastPath: scope.fastPath,
     rules: scope.rules(),
     context: scope.context,
     workspaceRoots: scope.workspaceRoots(),

@@ -4,6 +4,7 @@
 // the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
 // `scoped()` gives a subagent a gate over the same rules, prompter and prompt queue (gate-scope.ts).
 import { statSync } from "node:fs";
+import type { FastPath } from "../shell/bash-analysis.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import type { Tracer } from "../util/trace.js";
 import type { CompiledRule, Evaluation } from "./evaluate.js";
@@ -52,6 +53,9 @@ export type PermissionGateOptions = {
   inheritedPwd?: string;
   /** CDPATH is set in that environment (`cd name` may then go elsewhere). */
   cdpath?: boolean;
+  /** The sandbox's read-only profile can start here: the fast path may then cover every command the
+   *  analysis finds read-only ("enforced"); else only the strict allow-list of known-safe forms. */
+  readOnlyEnforced?: boolean;
   tracer: Tracer;
   /** Problems the user should see that do not stop the call (e.g. a rule that could not be saved). */
   onWarning?: (message: string) => void;
@@ -73,6 +77,8 @@ export type ManagedPermissionGate = PermissionGate & {
   /** The mode with its change notifications. */
   readonly modeState: PermissionModeState;
   readonly workspaceRoots: readonly string[];
+  /** What the read-only fast path covers here ("enforced": the read-only profile contains it). */
+  readonly fastPath: FastPath;
   /** Widens (or narrows again) the workspace for the rest of the session (an SDK caller's update). */
   addDirectory(directory: string): void;
   removeDirectory(directory: string): boolean;
@@ -114,8 +120,10 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     options.mode instanceof PermissionModeState ? options.mode : new PermissionModeState(options.mode);
   let promptChain: Promise<unknown> = Promise.resolve();
 
+  const fastPath: FastPath = options.readOnlyEnforced === true ? "enforced" : "strict";
   const root: GateScope = {
     mode: () => modeState.current,
+    fastPath,
     rules: () => compiled,
     context,
     workspaceRoots: () => workspaceRoots,
@@ -245,7 +253,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       inherited !== undefined && isFolder(inherited) && realPathLoose(inherited) === real
         ? inherited
         : undefined;
-    return { cwd: real, logicalCwd, cdpath: options.cdpath };
+    return { cwd: real, logicalCwd, cdpath: options.cdpath, fastPath: scope.fastPath };
   };
 
   /** Every decision is traced with the agent it was made for (absent: the main conversation). */
@@ -265,8 +273,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     const shell = request.toolName === "Bash" ? shellStart(scope, request) : undefined;
     const call = describeCall(request.toolName, request.input, scope.context, request.paths, shell);
     const evaluation = evaluateInScope(scope, request, call, shell);
-    if (evaluation.kind === "allow")
-      return finish(request, { behavior: "allow", by: evaluation.by, rule: evaluation.rule });
+    if (evaluation.kind === "allow") return finish(request, allowed(evaluation));
     if (evaluation.kind === "deny") {
       const { by, rule, message } = evaluation;
       return finish(request, { behavior: "deny", by, rule, message });
@@ -308,8 +315,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {
       const again = evaluateInScope(scope, request, call, shell);
-      if (again.kind === "allow")
-        return finish(request, { behavior: "allow", by: again.by, rule: again.rule });
+      if (again.kind === "allow") return finish(request, allowed(again));
       if (again.kind === "deny")
         return finish(request, { behavior: "deny", by: again.by, rule: again.rule, message: again.message });
       return prompt(scope, request, again, call);
@@ -395,6 +401,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     },
     modeState,
     workspaceRoots,
+    fastPath,
     addDirectory(directory) {
       const root = resolveUserPath(directory, context);
       if (!workspaceRoots.includes(root)) workspaceRoots.push(root);
@@ -408,6 +415,18 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       return true;
     },
   };
+}
+
+/** The start-up line saying which guarantee the read-only fast path has. */
+export function fastPathNotice(fastPath: FastPath): string {
+  return fastPath === "enforced"
+    ? "read-only commands: those the gate finds read-only run without a prompt, inside the sandbox's read-only profile"
+    : "read-only commands: no sandbox contains them here, so only known read-only command forms run without a prompt";
+}
+
+function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>): PermissionDecision {
+  const { by, rule, readOnlyFastPath } = evaluation;
+  return { behavior: "allow", by, rule, ...(readOnlyFastPath ? { readOnlyFastPath } : {}) };
 }
 
 function isFolder(path: string): boolean {

@@ -2,7 +2,12 @@
 // allow/deny/ask rules and by the hooks engine for `if` filters. Bash commands are analysed first
 // (bash-analysis.ts); "unparseable" means a rule cannot be checked against the command with
 // certainty (it could match a part the gate cannot see).
-import { type AnalysedCommand, analyseBash, type BashAnalysis } from "../shell/bash-analysis.js";
+import {
+  type AnalysedCommand,
+  analyseBash,
+  type BashAnalysis,
+  type FastPath,
+} from "../shell/bash-analysis.js";
 import {
   type BashPattern,
   type CommandWords,
@@ -26,7 +31,7 @@ export type CallFacts = {
 };
 
 /** Where a Bash command starts: the shell's folder (after earlier calls' `cd`) and its environment. */
-export type ShellStart = { cwd: string; logicalCwd?: string; cdpath?: boolean };
+export type ShellStart = { cwd: string; logicalCwd?: string; cdpath?: boolean; fastPath?: FastPath };
 
 /**
  * "any": the rule matches when it covers any part of the call (deny/ask rules, hook filters);

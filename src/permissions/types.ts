@@ -31,8 +31,18 @@ export type PermissionRequest = {
 export type DecidedBy = "mode" | "rule" | "user" | "hook" | "headless";
 
 export type PermissionDecision =
-  /** `updatedInput`: the prompt's answer replaced the input; the runner validates it and checks it again. */
-  | { behavior: "allow"; by: DecidedBy; rule?: string; updatedInput?: Record<string, unknown> }
+  | {
+      behavior: "allow";
+      by: DecidedBy;
+      rule?: string;
+      /** The prompt's answer replaced the input; the runner validates it and checks it again. */
+      updatedInput?: Record<string, unknown>;
+      /** A Bash call allowed only because its analysis filed it read-only (no rule, no mode allowed
+       *  it): the runner starts it in the sandbox's read-only profile wherever one can start, in
+       *  every mode, and with git's fsmonitor, hooks and implicit bare repositories off
+       *  (`gitGuardEnvironment`, util/git-guard-environment.ts). */
+      readOnlyFastPath?: true;
+    }
   | {
       behavior: "deny";
       by: DecidedBy;

@@ -21,6 +21,13 @@ import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-synt
 import { programName, unwrap } from "./bash-wrappers.js";
 import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
 
+/**
+ * How generous the read-only fast path may be: "enforced" where the sandbox's read-only profile
+ * contains what the command does (a misreading fails harmlessly), "strict" where nothing does (only
+ * the token-exact allow-list of known-safe forms counts as read-only).
+ */
+export type FastPath = "enforced" | "strict";
+
 export type AnalysisOptions = {
   /** The shell's real folder when the command starts (where the previous call left it). */
   cwd: string;
@@ -29,6 +36,8 @@ export type AnalysisOptions = {
   homeDir: string;
   /** CDPATH is set: `cd name` may go elsewhere than ./name. */
   cdpath?: boolean;
+  /** Default "strict". */
+  fastPath?: FastPath;
 };
 
 export type AnalysedCommand = {

@@ -273,7 +273,7 @@ describe("read-only fast path", () => {
       ]) {
         assert.deepEqual(
           await gate.check(bash(command)),
-          { behavior: "allow", by: "mode" },
+          { behavior: "allow", by: "mode", readOnlyFastPath: true },
           `${mode}: ${command}`,
         );
       }

@@ -1,0 +1,30 @@
+// The environment a command the gate ran on its read-only fast path gets, so that the git it runs
+// cannot be made to run a program by files in the project: fsmonitor off, hooks off, and no
+// implicitly found bare repository (a folder with HEAD, objects/, refs/ and a config naming
+// programs). Set as command-line configuration (GIT_CONFIG_COUNT), which every git process of the
+// command inherits and which wins over the repository's own configuration.
+
+/** The settings, in the order they are added after any the environment already carries. */
+export const GIT_GUARD_SETTINGS: readonly (readonly [string, string])[] = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", "/dev/null"],
+  ["safe.bareRepository", "explicit"],
+];
+
+/**
+ * `env` with the guard settings appended to its GIT_CONFIG_COUNT entries (kept as they are). An
+ * unreadable count (not a number) is replaced: git would refuse to start with it anyway.
+ */
+export function gitGuardEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string | undefined> {
+  const given = Number(env.GIT_CONFIG_COUNT ?? "0");
+  const start = Number.isInteger(given) && given >= 0 ? given : 0;
+  const result: Record<string, string | undefined> = { ...env };
+  GIT_GUARD_SETTINGS.forEach(([key, value], index) => {
+    result[`GIT_CONFIG_KEY_${start + index}`] = key;
+    result[`GIT_CONFIG_VALUE_${start + index}`] = value;
+  });
+  result.GIT_CONFIG_COUNT = String(start + GIT_GUARD_SETTINGS.length);
+  return result;
+}
