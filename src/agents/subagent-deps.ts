@@ -8,6 +8,7 @@ import type { ModelClient, ToolSchema } from "../model/types.js";
 import type { NewsInbox } from "../session/background-work.js";
 import type { ContextManager } from "../session/context-manager.js";
 import type { SessionEvents } from "../session/session-events.js";
+import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ToolRunnerOptions } from "../tools/runner.js";
 import type { TranscriptSink } from "../transcript/transcript-store.js";
@@ -41,6 +42,8 @@ export type SubagentDeps = {
   cwd: string;
   homeDir: string;
   baseEnv?: Record<string, string | undefined>;
+  /** Where Read, Write and Edit get a file's text (the parent's: an editor's buffers under ACP). */
+  fileAccess?: FileAccess;
   /** Environment additions of the parent's shell (SessionStart's CLAUDE_ENV_FILE exports). */
   shellEnv: () => Record<string, string>;
   tracer: Tracer;

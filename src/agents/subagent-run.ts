@@ -51,6 +51,7 @@ export type SubagentRunResult =
 const FORWARDED = new Set<SessionEvent["type"]>([
   "assistant-message",
   "tool-call-start",
+  "tool-call-running",
   "tool-call-end",
   "tool-progress",
   "tool-results",
@@ -144,6 +145,7 @@ export async function runSubagent(
     maxTurns,
     tracer: deps.tracer,
     files: createFileStateStore(),
+    ...(deps.fileAccess ? { fileAccess: deps.fileAccess } : {}),
     shell: { cwd, env: { ...deps.shellEnv() } },
     baseEnv: deps.baseEnv,
     gate,

@@ -27,6 +27,7 @@ import { formatLoadedSkill } from "../skills/skill-tool.js";
 import { loadSavedTasks } from "../tasks/saved-tasks.js";
 import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
+import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ShellState } from "../tools/tool.js";
 import { projectKey } from "../transcript/transcript-index.js";
@@ -87,6 +88,8 @@ export async function wireAgents(input: {
   clients: ModelClients;
   /** The main conversation's shell (its environment additions reach subagents' shells). */
   shell: ShellState;
+  /** Where the subagents' Read, Write and Edit get a file's text (the main session's). */
+  fileAccess?: FileAccess;
   newAgentId?: () => string;
 }): Promise<AgentWiring> {
   const { basics, sessionId } = input;
@@ -129,6 +132,7 @@ export async function wireAgents(input: {
     cwd,
     homeDir: env.homeDir,
     baseEnv: env.all,
+    ...(input.fileAccess ? { fileAccess: input.fileAccess } : {}),
     shellEnv: () => input.shell.env,
     tracer,
     modelFor: (name) => input.clients.forTask(name, input.model.current),

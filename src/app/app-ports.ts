@@ -3,6 +3,7 @@
 // the same createApp either way, so the tests exercise the production wiring.
 import type { ModelClient } from "../model/types.js";
 import type { ModelClients } from "../providers/model-clients.js";
+import type { FileAccess } from "../tools/file-access.js";
 import type { Tool } from "../tools/tool.js";
 
 /** An interactive start's folder-trust question: the items to review, answered yes / no / quit. */
@@ -28,6 +29,9 @@ export type AppPorts = {
   modelClients?: ModelClients;
   /** Tools the embedding program adds beside the built-in ones (tests: recording tools). */
   tools?: Tool[];
+  /** Where Read, Write and Edit get a file's text: an editor's buffers when reagent runs inside one
+   *  (ACP's client fs methods); absent: the disk. */
+  fileAccess?: FileAccess;
   /** Subagent ids (tests make them predictable; absent: random). */
   newAgentId?: () => string;
   /** Runs `cleanup` when the process exits however it ends; returns the unregistration. */

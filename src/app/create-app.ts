@@ -172,6 +172,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     model: slot,
     clients,
     shell,
+    fileAccess: ports.fileAccess,
     newAgentId: ports.newAgentId,
   });
   registry.add(mcp?.tools() ?? []);
@@ -231,6 +232,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     maxBudgetUsd: options.maxBudgetUsd,
     tracer,
     files: createFileStateStore(),
+    ...(ports.fileAccess ? { fileAccess: ports.fileAccess } : {}),
     shell,
     baseEnv: env.all,
     hooks,

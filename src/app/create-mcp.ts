@@ -15,7 +15,7 @@ import type { RunOptions } from "./run-options.js";
 export async function createMcp(
   basics: Basics,
   options: Pick<RunOptions, "mcpConfig"> &
-    Partial<Pick<RunOptions, "strictMcpConfig" | "settingSources" | "inputFormat">>,
+    Partial<Pick<RunOptions, "strictMcpConfig" | "settingSources" | "inputFormat" | "mcpServers">>,
   warnings: string[],
   /** The project's .mcp.json as start-up already read it. */
   projectFile?: ProjectMcpFile,
@@ -36,10 +36,14 @@ export async function createMcp(
     }),
   );
   warnings.push(...config.warnings);
-  if (Object.keys(config.servers).length === 0) return undefined;
+  const brought = options.mcpServers;
+  const servers = { ...config.servers };
+  for (const [name, spec] of Object.entries(brought?.servers ?? {}))
+    servers[name] = { ...spec, source: brought?.source ?? "the front-end" };
+  if (Object.keys(servers).length === 0) return undefined;
   const { createMcpManager } = await import("../mcp/manager.js");
   const manager = createMcpManager({
-    servers: config.servers,
+    servers,
     cwd,
     baseEnv: env.all,
     // One log folder per project, so same-named servers of two projects never share a log.

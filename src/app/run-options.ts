@@ -3,7 +3,7 @@
 // built from them (createApp) and the modes read their presentation flags (output format, verbosity).
 
 import type { SettingSource } from "../config/settings.js";
-import type { PermissionMode } from "../contracts/index.js";
+import type { McpServerSpec, PermissionMode } from "../contracts/index.js";
 import { PROVIDER_NAMES } from "../providers/create-model-client.js";
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -30,6 +30,9 @@ export type RunOptions = {
   /** `--setting-sources user,project,local`: the settings scopes to read (absent: all). */
   settingSources?: SettingSource[];
   mcpConfig: string[];
+  /** MCP servers the front-end brings by name (an editor's session/new), over the configured ones;
+   *  the user's own, so folder trust does not withhold them (it still judges the project's .mcp.json). */
+  mcpServers?: { servers: Record<string, McpServerSpec>; source: string };
   addDir: string[];
   /** `-c`: resume the project's most recent session. */
   continue: boolean;

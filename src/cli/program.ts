@@ -2,7 +2,7 @@
 // between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
-import { DEFAULT_MAX_TURNS, INPUT_FORMATS, OUTPUT_FORMATS } from "../app/run-options.js";
+import { DEFAULT_MAX_TURNS, INPUT_FORMATS, OUTPUT_FORMATS, type RunOptions } from "../app/run-options.js";
 import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { packageVersion } from "../util/version.js";
@@ -11,6 +11,9 @@ import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";
 import { runMain } from "./run-main.js";
 import { trustCommand } from "./trust-command.js";
+
+/** The ACP mode and its protocol library load only when an editor starts reagent with it. */
+const acp = async (options: RunOptions) => (await import("./acp-command.js")).acpCommand(options);
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -121,6 +124,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     )
     .addOption(new Option("--thinking-display <mode>").hideHelp())
     .addOption(new Option("--betas <betas>").hideHelp())
+    .option("--acp", "serve an editor over the Agent Client Protocol on stdio (Zed, JetBrains, neovim …)")
     .option("--debug", "trace lines on stderr (as TRACE=1)")
     .option("--debug-file <file>", "append the trace lines to this file")
     .showHelpAfterError()
@@ -146,7 +150,7 @@ Examples:
   program.action((prompt: string | undefined, raw: Record<string, unknown>) => {
     run(async () => {
       const options = normaliseOptions(raw, prompt);
-      return runMain(options);
+      return raw.acp === true ? acp(options) : runMain(options);
     });
   });
 
@@ -188,6 +192,10 @@ Examples:
     .action((raw: { revoke?: boolean }) =>
       run(async () => trustCommand(raw.revoke === true, processPorts())),
     );
+  program
+    .command("acp")
+    .description("serve an editor over the Agent Client Protocol on stdio (same as --acp)")
+    .action(() => run(async () => acp(normaliseOptions(program.opts(), undefined))));
   program
     .command("init [focus...]")
     .description("ask the model to analyse the repository and write or improve AGENTS.md")

@@ -1,6 +1,7 @@
 // The front-ends over one App: headless `-p`, stream-json input (the Agent SDKs' control protocol) and
 // the REPL host (the interactive UI's view of the App). cli/ picks one; each drives the App it is given.
 
+export type { AcpEnvironment } from "./acp/acp-agent.js";
 export { readStdin } from "./headless/read-stdin.js";
 export { runHeadless } from "./headless/run-headless.js";
 export { createReplHost, type Reopen } from "./repl/repl-host.js";

@@ -85,6 +85,8 @@ export type SessionEvent =
     }
   /** The history was emptied (`/clear`). */
   | { type: "history-cleared" }
+  /** A call passed its hooks and the gate and its tool starts now (after any permission question). */
+  | { type: "tool-call-running"; toolUseId: string }
   /** Output of a running tool as it arrives (Bash), for live display; never part of the result. */
   | { type: "tool-progress"; toolUseId: string; output: string }
   | { type: "turn-end"; result: TurnResult }

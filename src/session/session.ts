@@ -24,6 +24,7 @@ import type {
   UserBlock,
 } from "../model/types.js";
 import { addUsage } from "../model/usage.js";
+import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
@@ -58,6 +59,8 @@ export type SessionOptions = {
   maxTurns: number;
   tracer: Tracer;
   files: FileStateStore;
+  /** Where Read, Write and Edit get a file's text (an editor's buffers under ACP); absent: the disk. */
+  fileAccess?: FileAccess;
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
   gate: ToolRunnerOptions["gate"];
@@ -134,12 +137,14 @@ export class Session {
         toolUseId,
         shell: options.shell,
         files: options.files,
+        ...(options.fileAccess ? { fileAccess: options.fileAccess } : {}),
         baseEnv: options.baseEnv,
         readDeniedBy: options.readDeniedBy,
         onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
         acceptsImages: this.model.acceptsImages === true,
       }),
       onDenial: (denial) => this.emit({ type: "permission-denied", denial }),
+      onExecute: (toolUseId) => this.emit({ type: "tool-call-running", toolUseId }),
       onNotice: (notice) => this.notice(notice),
     });
     // Side requests of tools (WebFetch condensing, web search) and of hooks, and everything a subagent

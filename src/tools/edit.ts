@@ -3,9 +3,9 @@
 // snippet of the edited region. An empty old_string creates a missing (or fills an empty) file.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "../util/atomic-write.js";
 import { isNotFound } from "../util/errno.js";
 import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
+import { diskFileAccess } from "./file-access.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
@@ -52,7 +52,7 @@ async function createWithEdit(
     display: (absolutePath) => displayPath(absolutePath, context.cwd),
   });
   if (folderFailure) return folderFailure;
-  await writeFileAtomic(target, input.new_string);
+  await (context.fileAccess ?? diskFileAccess).writeText(target, input.new_string);
   rememberWritten(context.files, target, await fs.stat(target));
   const data: EditData = {
     filePath,
@@ -86,7 +86,8 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
     if (stat.isDirectory()) return fail("is_directory", `${shown} is a directory; give a file path.`);
     const stale = staleFileFailure(context.files, target, stat, shown);
     if (stale) return fail(stale.code, stale.message);
-    const original = normaliseText(await fs.readFile(target, "utf8"));
+    const files = context.fileAccess ?? diskFileAccess;
+    const original = normaliseText(await files.readText(target));
     const oldString = input.old_string.replace(/\r\n/g, "\n");
     const newString = input.new_string.replace(/\r\n/g, "\n");
     let outcome: ReturnType<typeof replaceInText>;
@@ -115,7 +116,7 @@ async function executeEdit(input: EditInput, context: ToolContext): Promise<Tool
         { count: outcome.count, lineNumbers: outcome.lineNumbers },
       );
     }
-    await writeFileAtomic(target, restoreText(outcome.text, original), { mode: stat.mode });
+    await files.writeText(target, restoreText(outcome.text, original), { mode: stat.mode });
     rememberWritten(context.files, target, await fs.stat(target));
     const snippet = snippetAround(outcome.text, outcome.firstIndex, newString.length);
     const head =

@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { errnoCode, isNotFound } from "../util/errno.js";
 import { loadImageFile, looksLikeImagePath } from "../util/image-file.js";
+import { diskFileAccess } from "./file-access.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedPaths } from "./paths.js";
 import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
@@ -130,7 +131,10 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     if (stat.size > MAX_WHOLE_FILE_BYTES) {
       ({ lines, totalLines } = await readLineRange(resolved.path, offset, limit));
     } else {
-      const all = splitLines((await fs.readFile(resolved.path, "utf8")).replace(/^\uFEFF/, ""));
+      // Files this small are read whole, through the editor when reagent runs in one (its unsaved
+      // text); a bigger file is paged from the disk.
+      const text = await (context.fileAccess ?? diskFileAccess).readText(resolved.path);
+      const all = splitLines(text.replace(/^\uFEFF/, ""));
       totalLines = all.length;
       lines = all.slice(offset - 1, offset - 1 + limit);
     }

@@ -29,6 +29,8 @@ export type ToolRunnerOptions = {
   context: (toolUseId: string, signal: AbortSignal) => ToolContext;
   tracer: Tracer;
   onDenial?: (denial: PermissionDenial) => void;
+  /** A call passed validation, PreToolUse and the gate: its tool runs now. */
+  onExecute?: (toolUseId: string) => void;
   /** Notices of the runner itself (hook engines report their own notices as they happen). */
   onNotice?: (notice: HookNotice) => void;
 };
@@ -68,6 +70,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     if (permission.summary) carried.summary = permission.summary;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     const folder = context.shell.cwd;
+    options.onExecute?.(call.id);
     const executed = await executeTool(tool, input, context);
     executedCalls.set(call, {
       toolName: tool.name,

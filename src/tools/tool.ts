@@ -4,6 +4,7 @@
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
 import type { ImageBlock, JsonSchema, SideUsage } from "../model/types.js";
+import type { FileAccess } from "./file-access.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A tool's outcome. Text for the model (`content`) and data for the UI/hooks (`data`) stay apart.
@@ -52,6 +53,8 @@ export type ToolContext = {
   toolUseId: string;
   shell: ShellState;
   files: FileStateStore;
+  /** Where Read, Write and Edit read and write a file's text (absent: the disk). */
+  fileAccess?: FileAccess;
   /** The Read deny rule that hides this absolute path, if any. Search tools (Grep, Glob) drop such
    *  files from their results, so a search can never show what a `Read(…)` deny rule hides. */
   readDeniedBy?: (absolutePath: string) => string | undefined;

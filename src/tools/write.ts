@@ -2,8 +2,8 @@
 // existing file may only be overwritten after it was Read in this session and is unchanged since.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "../util/atomic-write.js";
 import { isNotFound } from "../util/errno.js";
+import { diskFileAccess } from "./file-access.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
@@ -49,8 +49,9 @@ async function executeWrite(input: WriteInput, context: ToolContext): Promise<To
     });
     if (folderFailure) return folderFailure;
     // The previous text, for the change's hunks (unreadable or binary: shown as a new file).
-    const previous = existing ? await fs.readFile(target, "utf8").catch(() => "") : "";
-    await writeFileAtomic(target, input.content, existing ? { mode: existing.mode } : {});
+    const files = context.fileAccess ?? diskFileAccess;
+    const previous = existing ? await files.readText(target).catch(() => "") : "";
+    await files.writeText(target, input.content, existing ? { mode: existing.mode } : {});
     rememberWritten(context.files, target, await fs.stat(target));
     const lineCount = splitLines(input.content).length;
     const type = existing ? "update" : "create";

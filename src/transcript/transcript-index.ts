@@ -31,6 +31,8 @@ export type SessionSummary = {
   updatedAt: Date;
   /** The first user prompt, on one line ("" when the head of the file holds none). */
   firstPrompt: string;
+  /** The folder the session ran in, as its header says ("" when the head holds none). */
+  cwd: string;
 };
 
 const HEAD_BYTES = 64 * 1024;
@@ -46,9 +48,13 @@ function summarize(path: string, id: string): SessionSummary | undefined {
   }
   let createdAt = updatedAt.toISOString();
   let firstPrompt = "";
+  let cwd = "";
   for (const line of head.split("\n")) {
     const parsed = parseLine(line);
-    if (parsed?.kind === "header") createdAt = parsed.header.created_at || createdAt;
+    if (parsed?.kind === "header") {
+      createdAt = parsed.header.created_at || createdAt;
+      cwd = parsed.header.cwd || cwd;
+    }
     if (parsed?.kind === "message" && parsed.message.role === "user") {
       const text = parsed.message.content.find((block) => block.type === "text");
       if (text?.type === "text") {
@@ -57,7 +63,7 @@ function summarize(path: string, id: string): SessionSummary | undefined {
       }
     }
   }
-  return { id, path, createdAt, updatedAt, firstPrompt };
+  return { id, path, createdAt, updatedAt, firstPrompt, cwd };
 }
 
 /** The project's saved sessions, most recently written first. */
