@@ -39,6 +39,8 @@ export type AcpClient = {
   child: ChildProcess;
   initialized: InitializeResponse;
   updates(sessionId: string): SessionUpdate[];
+  /** Resolves once an update of the session satisfies `match` (30 s at most, then rejects). */
+  waitFor(sessionId: string, match: (update: SessionUpdate) => boolean): Promise<SessionUpdate>;
   permissions: RequestPermissionRequest[];
   /** Everything the agent printed on stdout that the library did not take as a message. */
   stderr(): string;
@@ -112,12 +114,21 @@ export async function startAcp(options: AcpClientOptions): Promise<AcpClient> {
     clientInfo: { name: "test-editor", version: "1.0.0" },
   });
   const exit = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const updatesOf = (sessionId: string) =>
+    notifications.filter((note) => note.sessionId === sessionId).map((note) => note.update);
   return {
     agent: connection.agent,
     child,
     initialized,
-    updates: (sessionId) =>
-      notifications.filter((note) => note.sessionId === sessionId).map((note) => note.update),
+    updates: updatesOf,
+    async waitFor(sessionId, match) {
+      for (let waited = 0; waited < 30_000; waited += 20) {
+        const found = updatesOf(sessionId).find(match);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no matching update for ${sessionId}; stderr:\n${stderr}`);
+    },
     permissions,
     stderr: () => stderr,
     terminalOutputs,
@@ -135,7 +146,13 @@ export async function startAcp(options: AcpClientOptions): Promise<AcpClient> {
 /** Sends raw lines to a fresh `reagent --acp` and collects the JSON lines it answers with. */
 export async function rawAcp(
   lines: string[],
-  options: { cwd: string; env: Record<string, string>; until: (answers: AnyMessage[]) => boolean },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    until: (answers: AnyMessage[]) => boolean;
+    /** Sent once the answer to request id 1 (initialize) has come: the agent refuses requests before it. */
+    afterInitialize?: string[];
+  },
 ): Promise<{ answers: AnyMessage[]; stdout: string; stderr: string; code: number | null }> {
   const child = spawn(process.execPath, [BIN, "--acp"], {
     cwd: options.cwd,
@@ -145,11 +162,16 @@ export async function rawAcp(
   let stdout = "";
   let stderr = "";
   const answers: AnyMessage[] = [];
+  let later = options.afterInitialize ?? [];
   const done = new Promise<void>((resolve) => {
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
       answers.length = 0;
       for (const line of stdout.split("\n")) if (line.trim()) answers.push(JSON.parse(line) as AnyMessage);
+      if (later.length > 0 && answers.some((answer) => "id" in answer && answer.id === 1)) {
+        for (const line of later) child.stdin.write(`${line}\n`);
+        later = [];
+      }
       if (options.until(answers)) resolve();
     });
     child.on("close", () => resolve());
