@@ -100,8 +100,9 @@ test("reject_once fails the call and ends the turn; reject_always denies the sam
 });
 
 test("session/cancel while the answer streams: the prompt answers cancelled and the session goes on", async () => {
+  // Three pieces ten seconds apart: the cancel comes while the answer is still streaming.
   const long = "word ".repeat(400);
-  const server = await serveScoped([{ text: long, fault: { chunk_delay_ms: 30 } }, { text: "next" }]);
+  const server = await serveScoped([{ text: long, fault: { chunk_delay_ms: 10_000 } }, { text: "next" }]);
   const space = scopedWorkspace();
   const acp = await startAcp({ cwd: space.dir, env: envFor(server) });
   const { sessionId } = await acp.agent.request("session/new", { cwd: space.dir, mcpServers: [] });
