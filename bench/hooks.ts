@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createHookEngine } from "../src/hooks/engine.js";
 import { loadHookConfig } from "../src/hooks/load-config.js";
 import { noopTracer } from "../src/util/trace.js";
+import { plainHookProcesses } from "../test/support/no-sandbox.js";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -31,6 +32,7 @@ async function engineWith(dir: string, hooks: unknown[]) {
   });
   return createHookEngine({
     config,
+    processes: plainHookProcesses(dir),
     projectDir: dir,
     sessionId: "bench",
     baseEnv: { PATH: process.env.PATH },

@@ -10,12 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  type Containment,
   createRedactor,
   createSandbox,
   prepareSpawn,
   probeSandbox,
   readOnlyPolicy,
+  type SpawnContainment,
   workspaceWritePolicy,
 } from "../src/sandbox/index.js";
 import { runProcessGroup } from "../src/util/process-group.js";
@@ -45,7 +45,7 @@ const readPolicy = readOnlyPolicy(input);
 if (writePolicy.kind === "invalid" || readPolicy.kind === "invalid") throw new Error("bad bench policy");
 const env = { PATH: process.env.PATH, HOME: home, LANG: "C.UTF-8" };
 
-const layers: Array<{ name: string; containment: Containment }> = [
+const layers: Array<{ name: string; containment: SpawnContainment }> = [
   { name: "unsandboxed", containment: { kind: "none" } },
   { name: "workspace-write", containment: { kind: "sandbox", sandbox, policy: writePolicy.policy } },
   { name: "read-only", containment: { kind: "sandbox", sandbox, policy: readPolicy.policy } },
@@ -70,7 +70,7 @@ function cpuMs(): number {
   return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) * 10;
 }
 
-async function once(containment: Containment, command: (typeof commands)[number]): Promise<Sample> {
+async function once(containment: SpawnContainment, command: (typeof commands)[number]): Promise<Sample> {
   const cpuBefore = cpuMs();
   const started = performance.now();
   const prepared = prepareSpawn({ file: command.file, args: command.args, cwd: project, env }, containment);

@@ -10,6 +10,7 @@ import { rgPath } from "@vscode/ripgrep";
 import { createBuiltinTools } from "../src/tools/builtin.js";
 import { createFileStateStore } from "../src/tools/file-state.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
+import { plainLauncher } from "../test/support/no-sandbox.js";
 
 const run = promisify(execFile);
 const RUNS = 7;
@@ -57,6 +58,8 @@ function context(cwd: string): ToolContext {
     homeDir: cwd,
     signal: new AbortController().signal,
     sessionId: "bench",
+    launcher: plainLauncher(),
+    containment: "none",
     toolUseId: "bench",
     shell: { cwd, env: {} },
     files: createFileStateStore(),

@@ -8,6 +8,7 @@ import { createFileStateStore } from "../src/tools/file-state.js";
 import { checkAddress } from "../src/tools/web/address-policy.js";
 import { htmlToMarkdown } from "../src/tools/web/html-to-markdown.js";
 import { createWebFetchTool } from "../src/tools/web/web-fetch.js";
+import { plainLauncher } from "../test/support/no-sandbox.js";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,6 +74,8 @@ const context = {
   signal: new AbortController().signal,
   sessionId: "bench",
   toolUseId: "bench",
+  launcher: plainLauncher(),
+  containment: "none" as const,
   shell: { cwd: process.cwd(), env: {} },
   files: createFileStateStore(),
 };

@@ -10,7 +10,7 @@ import type { ContextManager } from "../session/context-manager.js";
 import type { SessionEvents } from "../session/session-events.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import type { ToolRunnerOptions } from "../tools/runner.js";
+import type { CallContainment, ToolRunnerOptions } from "../tools/runner.js";
 import type { TranscriptSink } from "../transcript/transcript-store.js";
 import type { Tracer } from "../util/trace.js";
 import type { AgentDefinition } from "./agent-definition.js";
@@ -46,6 +46,8 @@ export type SubagentDeps = {
   fileAccess?: FileAccess;
   /** Environment additions of the parent's shell (SessionStart's CLAUDE_ENV_FILE exports). */
   shellEnv: () => Record<string, string>;
+  /** The parent's launcher, sandbox facts and redaction (a worktree agent's launcher works there). */
+  containment: CallContainment;
   tracer: Tracer;
   /** The model for a subagent: a name or alias, or undefined for the parent's current model. */
   modelFor(name: string | undefined): Promise<ModelClient>;

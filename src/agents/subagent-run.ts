@@ -148,6 +148,9 @@ export async function runSubagent(
     ...(deps.fileAccess ? { fileAccess: deps.fileAccess } : {}),
     shell: { cwd, env: { ...deps.shellEnv() } },
     baseEnv: deps.baseEnv,
+    containment: worktree
+      ? { ...deps.containment, launcher: deps.containment.launcher.within(cwd) }
+      : deps.containment,
     gate,
     readDeniedBy: (path) => gate.readDeniedBy(path),
     hooks,

@@ -44,7 +44,14 @@ export function agentHooks(
     }
     try {
       const config = loadHookConfig({
-        settings: [{ source, data: { hooks: stopAsSubagentStop(agent.hooks) } }],
+        settings: [
+          {
+            source,
+            data: { hooks: stopAsSubagentStop(agent.hooks) },
+            // A project agent file's hooks are the folder's: they run in the sandbox when it is on.
+            scope: agent.source === "project" ? "project" : "user",
+          },
+        ],
         compactFiles: [],
         disabled: false,
         projectDir,

@@ -5,7 +5,7 @@
 // and restored with the session.
 import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, join } from "node:path";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
 import { agentToolWarnings } from "../agents/agent-tools.js";
@@ -29,6 +29,7 @@ import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { CallContainment } from "../tools/runner.js";
 import type { ShellState } from "../tools/tool.js";
 import { projectKey } from "../transcript/transcript-index.js";
 import { TranscriptStore } from "../transcript/transcript-store.js";
@@ -39,6 +40,7 @@ import { packageVersion } from "../util/version.js";
 import { agentHooks, loadAgentDefinitions } from "./agent-definitions.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
+import { reagentStateDir } from "./state-home.js";
 
 const SUBAGENT_FALLBACK_PROMPT =
   "You are a subagent of reagent, a coding agent. Do the task you are given with your tools and reply with a concise report.";
@@ -62,12 +64,6 @@ export type AgentWiring = {
   close(): Promise<void>;
 };
 
-/** `$XDG_STATE_HOME` (when absolute), else `~/.local/state`. */
-function stateHome(env: Basics["env"]): string {
-  const xdg = env.all.XDG_STATE_HOME;
-  return xdg && isAbsolute(xdg) ? xdg : join(env.homeDir, ".local", "state");
-}
-
 export async function wireAgents(input: {
   basics: Basics;
   options: Pick<RunOptions, "agents" | "sessionPersistence">;
@@ -90,6 +86,8 @@ export async function wireAgents(input: {
   shell: ShellState;
   /** Where the subagents' Read, Write and Edit get a file's text (the main session's). */
   fileAccess?: FileAccess;
+  /** The session's launcher, sandbox facts and redaction (subagents use the same). */
+  containment: CallContainment;
   newAgentId?: () => string;
 }): Promise<AgentWiring> {
   const { basics, sessionId } = input;
@@ -134,6 +132,7 @@ export async function wireAgents(input: {
     baseEnv: env.all,
     ...(input.fileAccess ? { fileAccess: input.fileAccess } : {}),
     shellEnv: () => input.shell.env,
+    containment: input.containment,
     tracer,
     modelFor: (name) => input.clients.forTask(name, input.model.current),
     hooks: {
@@ -220,7 +219,7 @@ export async function wireAgents(input: {
       ),
     // Kept worktrees hold an agent's unmerged work: a folder that survives a reboot (a tmpfs /tmp
     // would not), outside the project and outside any protected folder (.git, .agents …).
-    worktreeDir: join(stateHome(env), "reagent", "worktrees", projectKey(cwd)),
+    worktreeDir: join(reagentStateDir(env), "worktrees", projectKey(cwd)),
     worktreeHooks: {
       // Read when a worktree is made: an SDK program may register its hook callbacks after start-up.
       get create() {

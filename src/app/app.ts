@@ -22,6 +22,7 @@ import type { StructuredOutputSink } from "../tools/structured-output.js";
 import type { Tracer } from "../util/trace.js";
 import type { AgentWiring } from "./agent-wiring.js";
 import type { TrustDecision } from "./folder-trust.js";
+import type { SandboxReport } from "./sandbox-report.js";
 
 /** What start-up reads before the session exists: the folder, the environment, the settings. */
 export type Basics = {
@@ -69,6 +70,8 @@ export type App = Basics & {
   prompt: SystemPromptBuilder;
   /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
   webSearchStatus: string;
+  /** Which containment layer is active and why (`/status`, `reagent doctor`, the stream-json init). */
+  sandbox: SandboxReport;
   /** Problems found while starting (settings, skills, MCP servers, hooks); the front-end shows them once. */
   startupWarnings: string[];
   /** `--effort` / settings `effort` (a `/model` switch keeps it). */

@@ -60,6 +60,7 @@ export function createCommandHost(app: App): CommandHost {
         cwd,
         context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
         "permission mode": gate.mode,
+        sandbox: app.sandbox.summary,
         hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
         "MCP servers": app.mcp ? String(app.mcp.status().length) : "0",
         "web search": app.webSearchStatus,

@@ -12,6 +12,7 @@ import { PermissionModeState } from "../permissions/mode-state.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder, type PromptSection } from "../prompt/system-prompt-builder.js";
 import { modelPrice } from "../providers/pricing.js";
+import { probeSandbox } from "../sandbox/index.js";
 import { NewsInbox } from "../session/background-work.js";
 import { ContextManager } from "../session/context-manager.js";
 import { ModelSlot } from "../session/model-slot.js";
@@ -37,6 +38,7 @@ import { createGate, PrompterSlot } from "./create-gate.js";
 import { createHooks } from "./create-hooks.js";
 import { createMcp } from "./create-mcp.js";
 import { createModel } from "./create-model.js";
+import { createSandboxing } from "./create-sandboxing.js";
 import { decideTrust, retrust } from "./folder-trust.js";
 import { withInstructionsLoaded } from "./instructions-loaded.js";
 import { loadBasics } from "./load-basics.js";
@@ -47,6 +49,7 @@ import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
 import { promptControls } from "./prompt-controls.js";
 import { promptHookModel } from "./prompt-hook-model.js";
 import { DEFAULT_MAX_TURNS, type RunOptions } from "./run-options.js";
+import { recordApplied } from "./sandbox-changes.js";
 import { selectBuiltinTools } from "./select-tools.js";
 import { startSessionWatchers } from "./session-watchers.js";
 import { systemPromptOverride } from "./system-prompt-override.js";
@@ -60,6 +63,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   const { trust } = decided;
   const basics = loadBasics(options, ports, trust.apply, decided.settings);
   const { cwd, env, tracer, settings } = basics;
+  // Whether an OS sandbox can start here is found out once, while the model is set up.
+  const probing = probeSandbox({ platform: ports.platform, searchPath: env.all.PATH ?? "" });
   const startupWarnings: string[] = [
     ...env.warnings,
     ...settings.warnings,
@@ -73,7 +78,13 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     else if (event.type === "hook-notice") startupWarnings.push(event.notice.text);
   });
   const effort = options.effort ?? settings.merged.effort;
-  const made = await createModel({ options, basics, effort, events, given: ports.model });
+  const [availability, made] = await Promise.all([
+    probing,
+    createModel({ options, basics, effort, events, given: ports.model }),
+  ]);
+  const warn = (message: string) => events.emit({ type: "warning", message });
+  const sandboxing = createSandboxing({ basics, options, availability, warn });
+  const unregisterExit = ports.atExit(() => sandboxing.close());
   const { model } = made;
   const clients = ports.modelClients ?? made.clients;
   const transcript = openTranscript({
@@ -112,6 +123,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     contextDir: transcript.contextDir,
     askModel: promptHookModel({ model: slot, clients, events, smallFastModel: env.smallFastModel }),
     setup: options.setup,
+    processes: sandboxing.hookProcesses,
     warnings: startupWarnings,
   });
   // A permission prompt tool answers the questions a terminal would (the front-end installs the prompter).
@@ -123,27 +135,43 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
       options,
       mode,
       interactive: questions,
-      // Until the sandbox is wired into the Bash tool, nothing contains the fast path: strict.
-      readOnlyEnforced: false,
       prompter,
       spillDir: transcript.contextDir,
       beforeAsk: permissionHookBridge({ hooks, interactive }),
       onSettingsSaved: refreshTrust,
+      sandbox: sandboxing,
     }),
   );
   // Which guarantee the read-only fast path has, said once where a person is watching.
   if (interactive) startupWarnings.push(fastPathNotice(gate.fastPath));
+  // What this session applies of the folder's configuration, so the next start can tell a change
+  // made while sandboxed commands ran (app/sandbox-changes.ts).
+  if (trust.apply)
+    await recordApplied(
+      { cwd, homeDir: env.homeDir },
+      { hash: decided.subjectHash, sandboxed: sandboxing.facts.on, roots: gate.workspaceRoots },
+    ).catch((error: unknown) =>
+      warn(`could not record the folder's applied configuration: ${errorMessage(error)}`),
+    );
+  const containment = {
+    launcher: sandboxing.sessionLauncher(gate, transcript.contextDir),
+    sandbox: sandboxing.facts,
+    redact: sandboxing.redact,
+  };
   const levels = settingLevels(options.settingSources);
   const custom = decided.files.commands;
   const [discovered, mcp] = await Promise.all([
     discoverSkills({ cwd, homeDir: env.homeDir, levels }),
-    createMcp(basics, options, startupWarnings, decided.files.projectMcp),
+    createMcp(basics, options, startupWarnings, sandboxing.mcpProcesses, decided.files.projectMcp),
   ]);
   const skills = discovered.skills;
   const webTools = await createWebTools({ settings, env, model: slot, clients, warnings: startupWarnings });
   const registry = createToolRegistry(
     [
-      ...selectBuiltinTools(options.tools, [...createBuiltinTools({}), ...webTools.tools]),
+      ...selectBuiltinTools(options.tools, [
+        ...createBuiltinTools({ unsandboxedOption: sandboxing.unsandboxedOption }),
+        ...webTools.tools,
+      ]),
       // Skills are found once, at start: without any, the Skill tool could only fail, and its schema
       // would cost tokens on every request.
       ...(skills.length > 0 ? [createSkillTool({ skills })] : []),
@@ -173,6 +201,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     clients,
     shell,
     fileAccess: ports.fileAccess,
+    containment,
     newAgentId: ports.newAgentId,
   });
   registry.add(mcp?.tools() ?? []);
@@ -235,6 +264,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     ...(ports.fileAccess ? { fileAccess: ports.fileAccess } : {}),
     shell,
     baseEnv: env.all,
+    containment,
     hooks,
     gate,
     readDeniedBy: (path) => gate.readDeniedBy(path),
@@ -257,6 +287,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     await agents.close();
     transcript.release();
     await mcp?.close();
+    sandboxing.close();
+    unregisterExit();
     await rm(spillDirFor(sessionId), { recursive: true, force: true });
   };
   const app: App = {
@@ -271,6 +303,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     startSource: transcript.resumed ? "resume" : "startup",
     resumedToolResults: transcript.toolResults,
     webSearchStatus: webTools.webSearchStatus,
+    sandbox: sandboxing.report,
     hooks,
     gate,
     setPrompter: (next) => prompter.install(next),

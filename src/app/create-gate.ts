@@ -41,14 +41,15 @@ export function createGate(parts: {
   mode: PermissionModeState;
   /** Questions can be put (a terminal, an SDK program's canUseTool, an editor). */
   interactive: boolean;
-  /** The sandbox's read-only profile can start on this machine (widens the read-only fast path). */
-  readOnlyEnforced: boolean;
   prompter: PrompterSlot;
   /** The session's spill folder: long hook context the model is told to Read lives there. */
   spillDir?: string;
   beforeAsk: (request: PromptRequest) => Promise<PermissionHookAnswer>;
   /** After a "don't ask again" rule was saved to the folder's settings (folder trust follows it). */
   onSettingsSaved?: () => Promise<void>;
+  /** The run's containment: autoAllowBashIfSandboxed in force; the read-only profile can start on this
+   *  machine (the read-only fast path is then enforced by the OS, and wider). */
+  sandbox: { autoAllowSandboxed: boolean; readOnlyEnforced: boolean };
 }): ManagedPermissionGate {
   const { settings, env, cwd, tracer } = parts.basics;
   const { options } = parts;
@@ -63,7 +64,6 @@ export function createGate(parts: {
       ...(parts.spillDir ? [parts.spillDir] : []),
     ],
     interactive: parts.interactive,
-    readOnlyEnforced: parts.readOnlyEnforced,
     prompter: parts.interactive ? parts.prompter : undefined,
     persistRule: async (rule) => {
       await persistAllowRule(settings.localSettingsPath, rule);
@@ -75,5 +75,7 @@ export function createGate(parts: {
     cdpath: Boolean(env.all.CDPATH),
     tracer,
     beforeAsk: parts.beforeAsk,
+    autoAllowSandboxed: parts.sandbox.autoAllowSandboxed,
+    readOnlyEnforced: parts.sandbox.readOnlyEnforced,
   });
 }

@@ -3,11 +3,12 @@
 // and where notices and runs go (the session's event stream, which exists before the session).
 import type { Config } from "../config/config.js";
 import type { EnvSnapshot } from "../config/env.js";
-import { createHookEngine, type HookEngine, loadHookConfig } from "../hooks/index.js";
+import { createHookEngine, type HookEngine, type HookProcesses, loadHookConfig } from "../hooks/index.js";
 import type { AskModel } from "../hooks/run-prompt.js";
 import { matchRule } from "../permissions/match-rule.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
 import { validateRule } from "../permissions/rule.js";
+import { createProcessLauncher } from "../sandbox/index.js";
 import { SessionEvents } from "../session/session-events.js";
 import { spillDirFor } from "../transcript/session-files.js";
 import type { Tracer } from "../util/trace.js";
@@ -24,6 +25,8 @@ export function createHooks(parts: {
   contextDir?: string;
   askModel: AskModel;
   setup?: "init" | "maintenance";
+  /** How command hooks start (the folder's in the sandbox when it is on) and their output's redaction. */
+  processes: HookProcesses;
   /** Problems with the configuration that do not stop the run (said once at start-up). */
   warnings: string[];
 }): HookEngine {
@@ -42,6 +45,7 @@ export function createHooks(parts: {
   return configStep(() =>
     createHookEngine({
       config,
+      processes: parts.processes,
       projectDir: cwd,
       sessionId: parts.sessionId,
       baseEnv: env.all,
@@ -62,12 +66,18 @@ export function createHooks(parts: {
 }
 
 /** The hooks engine of `reagent hooks list|test`, built as a run builds it but with no session: notices
- *  join `warnings`, and prompt hooks get no model. */
+ *  join `warnings`, and prompt hooks get no model. `hooks test` runs command hooks with the
+ *  environment filter and outside the sandbox (it is the user's own explicit run of them). */
 export function hooksForCommand(
   basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer },
   sessionId: string,
   warnings: string[],
 ): HookEngine {
+  const launcher = createProcessLauncher({
+    policy: () => ({ kind: "invalid", problems: ["`reagent hooks test` runs hooks outside the sandbox"] }),
+    environment: { pass: basics.settings.merged.sandbox.credentialsEnvVars },
+    project: basics.cwd,
+  });
   const events = new SessionEvents();
   events.subscribe((event) => {
     if (event.type === "hook-notice") warnings.push(event.notice.text);
@@ -78,6 +88,7 @@ export function hooksForCommand(
     mode: new PermissionModeState("default"),
     events,
     transcriptPath: null,
+    processes: { launcher, containmentOf: () => "none", redact: (text) => text },
     askModel: async () => ({
       ok: false,
       error: "prompt hooks ask the session's model; this command has none",

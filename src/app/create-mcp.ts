@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { loadMcpConfig, type ProjectMcpFile, readMcpTimeouts } from "../config/mcp-config.js";
 import { settingLevels } from "../config/settings.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { McpProcesses } from "../mcp/types.js";
 import { projectKey } from "../transcript/transcript-index.js";
 import type { Basics } from "./app.js";
 import { configStep } from "./config-step.js";
@@ -17,6 +18,8 @@ export async function createMcp(
   options: Pick<RunOptions, "mcpConfig"> &
     Partial<Pick<RunOptions, "strictMcpConfig" | "settingSources" | "inputFormat" | "mcpServers">>,
   warnings: string[],
+  /** How stdio servers start (the project's own in the sandbox when it is on). */
+  processes: McpProcesses,
   /** The project's .mcp.json as start-up already read it. */
   projectFile?: ProjectMcpFile,
 ): Promise<McpManager | undefined> {
@@ -46,6 +49,7 @@ export async function createMcp(
     servers,
     cwd,
     baseEnv: env.all,
+    processes,
     // One log folder per project, so same-named servers of two projects never share a log.
     logDir: join(tmpdir(), "reagent-mcp-logs", projectKey(cwd)),
     ...readMcpTimeouts(env.all),

@@ -2,7 +2,8 @@
 // whether the user trusted exactly that before (trust-store.ts), and what happens otherwise — an
 // interactive start asks on the terminal before anything runs; a headless run applies it like
 // Claude Code's `-p`, unless `--require-trust` or the user setting `requireTrust` is set, in which
-// case untrusted or changed configuration is refused (exit 2) with what to review.
+// case untrusted or changed configuration is refused (exit 2) with what to review — and unless it
+// changed while sandboxed commands ran (sandbox-changes.ts): then it is withheld until trusted.
 import { relative } from "node:path";
 import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
 import type { CustomCommand } from "../commands/custom-command.js";
@@ -15,6 +16,7 @@ import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
 import { UsageError } from "../util/errors.js";
 import type { AppPorts, TrustQuestion } from "./app-ports.js";
 import type { RunOptions } from "./run-options.js";
+import { changedWhileSandboxed } from "./sandbox-changes.js";
 
 export type TrustDecision = {
   /** The folder's code-running configuration is applied. */
@@ -26,7 +28,7 @@ export type TrustDecision = {
   warnings: string[];
 };
 
-type Context = {
+export type TrustContext = {
   cwd: string;
   homeDir: string;
   sources: RunOptions["settingSources"];
@@ -37,7 +39,7 @@ type Context = {
 export function trustContext(
   options: Pick<RunOptions, "settingSources"> & { settings?: string[] },
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome">,
-): Context {
+): TrustContext {
   const env = readEnv(ports.env, ports.accountHome);
   return {
     cwd: ports.cwd,
@@ -57,7 +59,7 @@ export type FolderFiles = {
   projectMcp?: ProjectMcpFile;
 };
 
-async function readFolderFiles(ctx: Context): Promise<FolderFiles> {
+async function readFolderFiles(ctx: TrustContext): Promise<FolderFiles> {
   const levels = {
     user: !ctx.sources || ctx.sources.includes("user"),
     project: !ctx.sources || ctx.sources.includes("project"),
@@ -73,7 +75,7 @@ async function readFolderFiles(ctx: Context): Promise<FolderFiles> {
  *  files), with the settings and files as read for it (the run applies these, so what was judged is
  *  what runs). */
 export async function folderSubject(
-  ctx: Context,
+  ctx: TrustContext,
 ): Promise<TrustSubject & { requireTrust: boolean; settings: LoadedSettings; files: FolderFiles }> {
   const settings = loadSettings({
     projectDir: ctx.cwd,
@@ -133,15 +135,24 @@ const WITHHELD =
 export async function decideTrust(
   options: Pick<RunOptions, "settingSources" | "requireTrust" | "settings">,
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "askTrust">,
-): Promise<{ trust: TrustDecision; settings: LoadedSettings; files: FolderFiles } | undefined> {
+): Promise<
+  { trust: TrustDecision; settings: LoadedSettings; files: FolderFiles; subjectHash: string } | undefined
+> {
   const ctx = trustContext(options, ports);
   const subject = await folderSubject(ctx);
   const decision = await decide(ctx, options, ports.askTrust, subject);
-  return decision && { trust: decision, settings: subject.settings, files: subject.files };
+  return (
+    decision && {
+      trust: decision,
+      settings: subject.settings,
+      files: subject.files,
+      subjectHash: subject.hash,
+    }
+  );
 }
 
 async function decide(
-  ctx: Context,
+  ctx: TrustContext,
   options: Pick<RunOptions, "requireTrust">,
   ask: TrustQuestion | undefined,
   subject: TrustSubject & { requireTrust: boolean },
@@ -155,6 +166,17 @@ async function decide(
     ? `this folder's configuration changed since you trusted it (${record.trustedAt.slice(0, 10)}); it can now run commands or widen permissions:`
     : "this folder's configuration can run commands or widen permissions:";
   if (!ask) {
+    const changedInSandbox =
+      !(options.requireTrust || subject.requireTrust) && changedWhileSandboxed(ctx, subject);
+    if (changedInSandbox)
+      return {
+        apply: false,
+        consented: false,
+        warnings: [
+          ...warnings,
+          `${changedInSandbox}; it is not applied in this session (its hooks, MCP servers, allow rules, extra directories and env):\n${describeItems(subject)}\nReview the files named above, then run \`reagent trust\` in ${ctx.cwd} to apply it.`,
+        ],
+      };
     if (!(options.requireTrust || subject.requireTrust)) return { apply: true, consented: false, warnings };
     throw new UsageError(
       `${what}\n${describeItems(subject)}\nRefused: trust is required (${options.requireTrust ? "--require-trust" : '"requireTrust" in your settings'}). Review the files named above, then run \`reagent trust\` in ${ctx.cwd} to trust this configuration.`,

@@ -8,6 +8,8 @@ export type { AppPorts, TrustQuestion } from "./app-ports.js";
 export { createApp } from "./create-app.js";
 export { hooksForCommand as createHookEngine } from "./create-hooks.js";
 export { createMcp } from "./create-mcp.js";
+export { type Sandboxing, sandboxingFor } from "./create-sandboxing.js";
+export { doctorReport } from "./doctor-report.js";
 export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
 export { loadBasics } from "./load-basics.js";
 export {
@@ -18,3 +20,4 @@ export {
   PROVIDERS,
   type RunOptions,
 } from "./run-options.js";
+export type { SandboxLayer, SandboxReport } from "./sandbox-report.js";

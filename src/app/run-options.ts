@@ -34,6 +34,8 @@ export type RunOptions = {
    *  the user's own, so folder trust does not withhold them (it still judges the project's .mcp.json). */
   mcpServers?: { servers: Record<string, McpServerSpec>; source: string };
   addDir: string[];
+  /** `--sandbox`: commands run in the OS sandbox (as settings `sandbox.enabled`). */
+  sandbox?: boolean;
   /** `-c`: resume the project's most recent session. */
   continue: boolean;
   /** `-r [id]`: resume that session; `true` when the flag was given without an id. */

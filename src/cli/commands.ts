@@ -13,6 +13,7 @@ import {
   createMcp,
   loadAgentDefinitions,
   loadBasics,
+  sandboxingFor,
 } from "../app/index.js";
 import type { RunOptions } from "../app/run-options.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/index.js";
@@ -150,11 +151,13 @@ export async function mcpList(raw: Record<string, unknown>): Promise<number> {
   const basics = basicsHere();
   const options = normaliseOptions(raw, undefined);
   const warnings: string[] = [];
-  const manager = await createMcp(basics, options, warnings);
+  const sandboxing = await sandboxingFor(basics, options, process.platform, (line) => warnings.push(line));
+  const manager = await createMcp(basics, options, warnings, sandboxing.mcpProcesses);
   // Configuration problems (a server skipped in ~/.claude.json); failed servers are in the listing.
   for (const warning of warnings.filter((line) => !/^MCP server ".*" failed: /.test(line)))
     process.stderr.write(`reagent: warning: ${warning}\n`);
   if (!manager) {
+    sandboxing.close();
     process.stdout.write(
       "no MCP servers configured (.mcp.json, ~/.agents/mcp.json, ~/.claude.json, MCP_CONFIG or --mcp-config)\n",
     );
@@ -164,6 +167,7 @@ export async function mcpList(raw: Record<string, unknown>): Promise<number> {
     process.stdout.write(`${formatMcpStatus(manager.status(), manager.listPrompts())}\n`);
   } finally {
     await manager.close();
+    sandboxing.close();
   }
   return 0;
 }

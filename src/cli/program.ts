@@ -2,6 +2,7 @@
 // between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
+import { doctorReport } from "../app/index.js";
 import { DEFAULT_MAX_TURNS, INPUT_FORMATS, OUTPUT_FORMATS, type RunOptions } from "../app/run-options.js";
 import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
@@ -51,6 +52,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     )
     .option("--disallowedTools, --disallowed-tools <rules...>", "permission rules to deny")
     .option("--add-dir <dirs...>", "extra directories the tools may use")
+    .option("--sandbox", 'run commands in the OS sandbox (as "sandbox": {"enabled": true} in settings)')
     .option("--system-prompt <text>", "replace the base system prompt")
     .option("--append-system-prompt <text>", "append to the system prompt")
     .option(
@@ -185,6 +187,17 @@ Examples:
     .command("list")
     .description("print each MCP server with transport, status and counts of tools, resources and prompts")
     .action(() => run(async () => mcpList(program.opts())));
+  program
+    .command("doctor")
+    .description(
+      "say what a run here would have active and why: sandbox layer, permission mode, trust, hooks, MCP",
+    )
+    .action(() =>
+      run(async () => {
+        process.stdout.write(await doctorReport(normaliseOptions(program.opts(), undefined), processPorts()));
+        return 0;
+      }),
+    );
   program
     .command("trust")
     .description("trust this folder's configuration (hooks, MCP servers, allow rules, env) as it is now")

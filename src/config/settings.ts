@@ -14,6 +14,12 @@ import { nearest } from "../util/edit-distance.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
+import {
+  mergeRedactSecrets,
+  mergeSandboxSettings,
+  type SandboxSettings,
+  sandboxSchema,
+} from "./sandbox-settings.js";
 
 /** Where a layer comes from: `--setting-sources` picks among user, project and local; `flag` is
  *  `--settings`, always applied. */
@@ -106,6 +112,10 @@ const settingsSchema = z
     requireTrust: z.boolean().optional(),
     webFetch: webFetchSchema.optional(),
     webSearch: webSearchSchema.optional(),
+    /** The OS sandbox (Claude Code's names; see sandbox-settings.ts for what a folder may set). */
+    sandbox: sandboxSchema.optional(),
+    /** Secrets in tool, hook and MCP output are replaced before the model sees them (default true). */
+    redactSecrets: z.boolean().optional(),
   })
   .loose();
 
@@ -133,6 +143,9 @@ export type Settings = {
   effort?: SettingsFile["effort"];
   /** `modelPricing` of every layer, later layers winning model by model. */
   modelPricing?: SettingsFile["modelPricing"];
+  /** Every layer's `sandbox`, a folder's files only narrowing it (sandbox-settings.ts). */
+  sandbox: SandboxSettings;
+  redactSecrets: boolean;
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -151,6 +164,8 @@ const USED_KEYS = [
   "effort",
   "modelPricing",
   "apiKeyHelper",
+  "sandbox",
+  "redactSecrets",
 ];
 const PERMISSION_KEYS = [
   "allow",
@@ -249,6 +264,8 @@ export function loadSettings(options: {
     if (!file) throw new UsageError(`--settings ${value}: file not found`);
     add(file.path, file.data, "flag", inline ? undefined : resolve(options.projectDir, value));
   }
+  warnings.push(...mergeSandboxSettings(sandboxLayers(layers)).warnings);
+  warnings.push(...mergeRedactSecrets(sandboxLayers(layers)).warnings);
   const compactHooks: Array<SettingsLayer<Record<string, unknown>>> = [];
   const hooksPath = join(options.projectDir, ".agents", "hooks.json");
   const hooksFile = sources.has("project") ? readJsonFile(hooksPath, display(hooksPath)) : undefined;
@@ -275,9 +292,20 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const sandboxLayers = (layers: readonly SettingsLayer[]) =>
+  layers.map(({ source, scope, data }) => ({
+    source,
+    scope,
+    sandbox: data.sandbox,
+    redactSecrets: data.redactSecrets,
+  }));
+
 /** Later scalars win; `env` merges key by key. */
 export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
-  const merged: Settings = {};
+  const merged: Settings = {
+    sandbox: mergeSandboxSettings(sandboxLayers(layers)).sandbox,
+    redactSecrets: mergeRedactSecrets(sandboxLayers(layers)).redactSecrets,
+  };
   for (const layer of layers) {
     const data = layer.data;
     const { permissions, env, requireTrust } = data;

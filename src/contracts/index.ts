@@ -1,6 +1,6 @@
 // Shared types and `as const` lists that several modules speak (a leaf: it imports nothing). A
 // contract lives here once; modules import it instead of keeping mirrors of their own.
-export type { Containment } from "./containment.js";
+export type { Containment, SandboxIntent } from "./containment.js";
 export type { HookDecision } from "./hook-decision.js";
 export type {
   McpRemoteServerSpec,
@@ -11,5 +11,6 @@ export type {
 } from "./mcp-server-spec.js";
 export { NOTIFICATION_TYPES, type NotificationType } from "./notification-type.js";
 export { PERMISSION_MODES, type PermissionMode } from "./permission-mode.js";
+export type { Launch, LaunchRequest, ProcessLauncher, Redact } from "./process-launcher.js";
 export type { PermissionHookAnswer, PromptAnswer, Prompter, PromptRequest } from "./prompter.js";
 export { RULE_BEHAVIORS, type RuleBehavior } from "./rule-behavior.js";

@@ -62,6 +62,7 @@ export function sdkHookHandlers(
           path: `hooks.${event}[${index}].hookCallbackIds[${position}]`,
           format: "claude",
           order: firstOrder + handlers.length,
+          origin: "user",
         });
     });
   }

@@ -37,6 +37,10 @@ export type HookHandler = {
   format: "claude" | "compact";
   /** Position in configuration order (settings layers in order, then compact files). */
   order: number;
+  /** `folder`: from the project's own files (project and local settings, .agents/hooks.json, a
+   *  project agent file), which run in the sandbox when it is on; `user`: the user's own (and SDK
+   *  callbacks), which run outside it with the environment filter. */
+  origin: "user" | "folder";
 };
 
 export type HookConfig = {

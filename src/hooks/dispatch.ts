@@ -1,6 +1,7 @@
 // The core of one hook event: select the matching handlers (matcher, `if` rule, de-duplication),
 // build the stdin payload, run them all in parallel, parse each verdict, trace each run and report
 // hook-start/hook-end, then merge in configuration order. No matching handler: nothing is spawned.
+import type { Containment, ProcessLauncher, Redact } from "../contracts/index.js";
 import type { Tracer } from "../util/trace.js";
 import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
 import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
@@ -17,8 +18,18 @@ export type RuleMatcher = (
   toolInput: Record<string, unknown>,
 ) => boolean | "unparseable";
 
+/** How hook processes start and what of their output others may see. */
+export type HookProcesses = {
+  launcher: ProcessLauncher;
+  /** The containment of a command hook (a folder's hooks run in the sandbox when it is on). */
+  containmentOf(handler: HookHandler): Containment;
+  /** Applied to every hook's output (reasons, additionalContext, replaced tool output) before it is parsed. */
+  redact: Redact;
+};
+
 export type DispatchOptions = {
   config: HookConfig;
+  processes: HookProcesses;
   projectDir: string;
   sessionId: string;
   baseEnv: Record<string, string | undefined>;
@@ -145,8 +156,10 @@ export function createDispatcher(options: DispatchOptions) {
                 stdin,
                 timeoutMs: handler.timeoutMs,
                 signal: request.signal,
+                launcher: options.processes.launcher,
+                containment: options.processes.containmentOf(handler),
               });
-    const verdict = parseHookOutput(request.event, handler, result);
+    const verdict = parseHookOutput(request.event, handler, redactedOutput(result, options.processes.redact));
     const run: HookRun = { handler, result, verdict };
     const decision = runDecision(request.event, run);
     const outcome =
@@ -224,3 +237,8 @@ export function createDispatcher(options: DispatchOptions) {
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** What a hook printed, with secrets replaced before anything reads it. */
+function redactedOutput(result: CommandResult, redact: Redact): CommandResult {
+  return { ...result, stdout: redact(result.stdout), stderr: redact(result.stderr) };
+}

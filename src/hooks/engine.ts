@@ -14,6 +14,7 @@ import {
   createDispatcher,
   type Dispatcher,
   type DispatchRequest,
+  type HookProcesses,
   type RuleMatcher,
 } from "./dispatch.js";
 import { type EnvFile, parseEnvFile } from "./env-file.js";
@@ -59,6 +60,8 @@ function scopeFields(scope: HookScope | undefined): Record<string, string> {
 
 export type HookEngineOptions = {
   config: HookConfig;
+  /** How command hooks start (launcher, containment per handler) and the redaction of their output. */
+  processes: HookProcesses;
   projectDir: string;
   sessionId: string;
   baseEnv: Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 // Public surface of the hooks module for the composition root (cli/) and config/.
 export { emptyHookConfig, type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
-export type { CallbackInvoker } from "./dispatch.js";
+export type { CallbackInvoker, HookProcesses } from "./dispatch.js";
 export { createHookEngine, type HookEngine, type HookEngineOptions, STOP_BLOCK_LIMIT } from "./engine.js";
 export { formatHookList, formatHookTestReport, type HookListEntry, type HookTestReport } from "./inspect.js";
 export { type HookConfigInput, loadHookConfig } from "./load-config.js";

@@ -10,9 +10,14 @@ import { isFired } from "./event-catalog.js";
 import { compileMatcher } from "./matcher.js";
 import { HOOK_EVENTS, type HookEventName } from "./types.js";
 
+/** Where a settings layer comes from; a folder's own (project, local) hooks are `folder` hooks. */
+export type HookSourceScope = "user" | "project" | "local" | "flag";
+
 export type HookConfigInput = {
-  settings: Array<{ source: string; data: unknown }>;
-  compactFiles: Array<{ source: string; data: unknown }>;
+  /** `scope` absent: the user's own. */
+  settings: Array<{ source: string; data: unknown; scope?: HookSourceScope }>;
+  /** The compact files are the project's (`scope` absent: project). */
+  compactFiles: Array<{ source: string; data: unknown; scope?: HookSourceScope }>;
   /** `HOOKS=0`: hooks are off for this run. */
   disabled: boolean;
   projectDir: string;
@@ -55,8 +60,13 @@ type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+const originOf = (scope: HookSourceScope): HookHandler["origin"] =>
+  scope === "project" || scope === "local" ? "folder" : "user";
+
 class Reader {
   order = 0;
+  /** The origin of the source being read. */
+  origin: HookHandler["origin"] = "user";
   readonly handlers: HookHandler[] = [];
   readonly warnings: string[] = [];
   constructor(private readonly validateRule?: (rule: string) => string | null) {}
@@ -270,7 +280,7 @@ class Reader {
   }
 
   private push(
-    fields: Omit<HookHandler, "matcher" | "matches" | "order" | "type"> & {
+    fields: Omit<HookHandler, "matcher" | "matches" | "order" | "type" | "origin"> & {
       matcher: { text: string; matches: (v: string) => boolean };
       type?: "http" | "prompt";
     },
@@ -282,6 +292,7 @@ class Reader {
       matcher: matcher.text,
       matches: matcher.matches,
       order: this.order++,
+      origin: this.origin,
     };
     if (args !== undefined) handler.args = args;
     if (statusMessage !== undefined) handler.statusMessage = statusMessage;
@@ -295,7 +306,8 @@ export function loadHookConfig(input: HookConfigInput): HookConfig {
   if (input.disabled) return { handlers: [], disabledBy: "HOOKS=0", warnings: [] };
   const reader = new Reader(input.validateRule);
   let disabledBy: string | undefined;
-  for (const { source, data } of input.settings) {
+  for (const { source, data, scope } of input.settings) {
+    reader.origin = originOf(scope ?? "user");
     if (!isObject(data)) throw new HookConfigError(source, "", "settings must be a JSON object");
     if (data.disableAllHooks !== undefined && typeof data.disableAllHooks !== "boolean") {
       throw new HookConfigError(source, "disableAllHooks", "disableAllHooks must be true or false");
@@ -303,7 +315,10 @@ export function loadHookConfig(input: HookConfigInput): HookConfig {
     if (data.disableAllHooks === true && !disabledBy) disabledBy = `"disableAllHooks": true in ${source}`;
     reader.claude(source, data.hooks);
   }
-  for (const { source, data } of input.compactFiles) reader.compact(source, data);
+  for (const { source, data, scope } of input.compactFiles) {
+    reader.origin = originOf(scope ?? "project");
+    reader.compact(source, data);
+  }
   if (disabledBy) return { handlers: [], disabledBy, warnings: reader.warnings };
   return { handlers: reader.handlers, warnings: reader.warnings };
 }

@@ -1,7 +1,9 @@
-// Runs one hook command: shell form through `/bin/sh -c`, exec form (args) with no shell. The
-// process mechanics (own process group, the JSON payload on stdin, TERM→KILL of the group on timeout
-// or abort, grandchildren holding the pipes) are util/process-group.ts, shared with the Bash tool;
-// this adds the hooks' output capture (up to a cap per stream, the rest drained) and failure kinds.
+// Runs one hook command: shell form through `/bin/sh -c`, exec form (args) with no shell, started
+// through the process launcher (environment filter; the sandbox for a folder's hooks when it is on).
+// The process mechanics (own process group, the JSON payload on stdin, TERM→KILL of the group on
+// timeout or abort, grandchildren holding the pipes) are util/process-group.ts, shared with the Bash
+// tool; this adds the hooks' output capture (up to a cap per stream, the rest drained) and failure kinds.
+import type { Containment, ProcessLauncher } from "../contracts/index.js";
 import { runProcessGroup } from "../util/process-group.js";
 import { ByteCapture } from "../util/truncate.js";
 
@@ -17,6 +19,8 @@ export type CommandSpec = {
   captureLimit?: number;
   /** How long to wait for the pipes to close after the direct child exited (default 200 ms). */
   pipeGraceMs?: number;
+  launcher: ProcessLauncher;
+  containment: Containment;
 };
 
 /** `callback`: an SDK hook callback's caller answered with an error (or not at all). */
@@ -57,11 +61,26 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
   const limit = spec.captureLimit ?? DEFAULT_CAPTURE_LIMIT;
   const stdout = new ByteCapture(limit);
   const stderr = new ByteCapture(limit);
+  const started = performance.now();
+  const launch = spec.launcher.prepare(
+    {
+      file: spec.args ? spec.command : "/bin/sh",
+      args: spec.args ? spec.args : ["-c", spec.command],
+      cwd: spec.cwd,
+      env: spec.env,
+    },
+    spec.containment,
+  );
+  if (launch.kind === "refused")
+    return resultSince(started, {
+      failure: { kind: "spawn", message: `the sandbox refused to start it: ${launch.reason}` },
+    });
   const run = await runProcessGroup({
-    file: spec.args ? spec.command : "/bin/sh",
-    args: spec.args ? spec.args : ["-c", spec.command],
-    cwd: spec.cwd,
-    env: spec.env,
+    file: launch.file,
+    args: launch.args,
+    cwd: launch.cwd,
+    env: launch.env,
+    inputPipes: launch.inputPipes,
     stdin: spec.stdin,
     stdout: (chunk) => stdout.push(chunk),
     stderr: (chunk) => stderr.push(chunk),
@@ -69,6 +88,7 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
     signal: spec.signal,
     pipeGraceMs: spec.pipeGraceMs,
   });
+  launch.finish();
   let failure: CommandFailure | undefined;
   if (run.ending === "timeout")
     failure = { kind: "timeout", message: `timed out after ${spec.timeoutMs} ms` };

@@ -20,6 +20,7 @@ import { adaptMcpTool } from "./tool-adapter.js";
 import { mcpToolName } from "./tool-names.js";
 import type {
   McpAttachResult,
+  McpProcesses,
   McpPromptExpansion,
   McpPromptInfo,
   McpServerFailure,
@@ -31,8 +32,11 @@ export type McpManagerOptions = {
   servers: Record<string, McpServerSpec>;
   /** Working directory for stdio servers without their own `cwd` (the project directory). */
   cwd: string;
-  /** Environment for stdio servers (the CLI passes its env); default: the SDK's safe subset (PATH, HOME …). */
+  /** Environment for stdio servers (the app passes the run's), before the environment filter. */
   baseEnv?: Record<string, string | undefined>;
+  /** How stdio servers start (launcher; containment and env pass-through per server); absent, a
+   *  stdio server is refused (a manager for the SDK's in-process servers needs none). */
+  processes?: McpProcesses;
   connectTimeoutMs?: number;
   callTimeoutMs?: number;
   maxOutputChars?: number;
@@ -93,6 +97,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
         cwd: options.cwd,
         baseEnv: options.baseEnv,
+        processes: options.processes,
         logDir: options.logDir,
         tracer,
         sdkTransport: (serverName) => sdkTransport?.(serverName),

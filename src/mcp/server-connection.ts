@@ -33,6 +33,7 @@ export type ConnectionOptions = {
   tracer: Tracer;
   /** The transport to an `sdk` server (inside the program driving reagent). */
   sdkTransport?: TransportOptions["sdkTransport"];
+  processes?: TransportOptions["processes"];
   /** Told about every stdio child pid (spawned: true) and its end (false), for exit-time cleanup. */
   onChildProcess?: (pid: number, alive: boolean) => void;
 };
@@ -145,6 +146,7 @@ export class ServerConnection {
       created = createTransport(this.spec, {
         cwd: this.options.cwd,
         baseEnv: this.options.baseEnv,
+        processes: this.options.processes,
         sdkTransport: this.options.sdkTransport,
       });
     } catch (error) {

@@ -2,7 +2,12 @@
 // as what src/config/mcp-config.ts produces, so the CLI passes one to the other), status and failure
 // reports, and the prompt/resource shapes exposed to the UI.
 
-import type { McpTransportKind, McpServerSpec as ServerSpec } from "../contracts/index.js";
+import type {
+  Containment,
+  McpTransportKind,
+  ProcessLauncher,
+  McpServerSpec as ServerSpec,
+} from "../contracts/index.js";
 
 export type {
   McpRemoteServerSpec,
@@ -13,6 +18,13 @@ export type {
 
 /** A server to connect, with where it was configured (a file path), when known. */
 export type McpServerSpec = ServerSpec & { source?: string };
+
+/** How stdio server processes start: the launcher, and per server its containment (a folder's own
+ *  servers run in the sandbox when it is on) and whether its configured `env` passes the filter. */
+export type McpProcesses = {
+  launcher: ProcessLauncher;
+  placement(spec: McpServerSpec): { containment: Containment; passConfiguredEnv: boolean };
+};
 
 /** One line of `reagent mcp list`. */
 export type McpServerStatus = {

@@ -41,5 +41,10 @@ export function initFacts(runtime: App, commands: CommandRegistry): InitFacts {
     apiKeySource:
       session.model.provider === "anthropic" && runtime.env.anthropicApiKey ? "ANTHROPIC_API_KEY" : "none",
     version: packageVersion(),
+    sandbox: {
+      layer: runtime.sandbox.layer,
+      ...(runtime.sandbox.mechanism ? { mechanism: runtime.sandbox.mechanism } : {}),
+      ...(runtime.sandbox.unavailable ? { reason: runtime.sandbox.unavailable.reason } : {}),
+    },
   };
 }

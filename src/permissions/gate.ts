@@ -62,6 +62,9 @@ export type PermissionGateOptions = {
   /** Consulted when a question is about to be put (a prompt, or the headless policy's denial; never
    *  in dontAsk): the PermissionRequest hooks. An allow or deny answers the question. */
   beforeAsk?: (request: PromptRequest) => Promise<PermissionHookAnswer>;
+  /** `autoAllowBashIfSandboxed` with the sandbox on and able to start: a Bash call that runs contained
+   *  (`sandboxIntent: "contained"`) is allowed unless a deny or ask rule (or a hook's ask) applies. */
+  autoAllowSandboxed?: boolean;
 };
 
 export type ManagedPermissionGate = PermissionGate & {
@@ -187,11 +190,40 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   const summaryOf = (scope: GateScope, call: CallFacts) =>
     `${scope.agent ? `[agent ${scope.agent}] ` : ""}${summarizeCall(call)}`;
 
+  /** A command the model wants to run outside the sandbox: asked of the person, never remembered;
+   *  where nobody can be asked, denied. */
+  const leaveSandbox = (
+    scope: GateScope,
+    request: PermissionRequest,
+    call: ReturnType<typeof describeCall>,
+  ): Promise<PermissionDecision> | PermissionDecision => {
+    const unattended = scope.mode() === "dontAsk" || !options.interactive || !options.prompter;
+    if (unattended)
+      return finish(request, {
+        behavior: "deny",
+        by: "headless",
+        message:
+          "Permission denied: the command asks to run outside the sandbox (dangerouslyDisableSandbox), which only a person can allow, and this run cannot ask. Run it inside the sandbox, or ask the user to run it.",
+      });
+    const evaluation: Extract<Evaluation, { kind: "ask" }> = {
+      kind: "ask",
+      by: "mode",
+      cause: "default",
+      reason:
+        "the command asks to run OUTSIDE the sandbox (dangerouslyDisableSandbox): with your yes it can write anywhere you can, use the network and read your credentials",
+      pending: [],
+    };
+    const turn = promptChain.then(() => prompt(scope, request, evaluation, call, { remember: false }));
+    promptChain = turn.catch(() => undefined);
+    return turn;
+  };
+
   const prompt = async (
     scope: GateScope,
     request: PermissionRequest,
     evaluation: Extract<Evaluation, { kind: "ask" }>,
     call: ReturnType<typeof describeCall>,
+    { remember = true }: { remember?: boolean } = {},
   ): Promise<PermissionDecision> => {
     const prompter = options.prompter!;
     const summary = summaryOf(scope, call);
@@ -227,6 +259,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       const message = `The user declined this tool call (${summary}). Do not retry it; wait for the user's instructions.`;
       return finish(request, { behavior: "deny", by: "user", message, endTurn: true });
     }
+    if (answer.kind === "always" && !remember) return finish(request, { behavior: "allow", by: "user" });
     if (answer.kind === "always") {
       try {
         addRule("allow", answer.rule, "session");
@@ -273,11 +306,20 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     const shell = request.toolName === "Bash" ? shellStart(scope, request) : undefined;
     const call = describeCall(request.toolName, request.input, scope.context, request.paths, shell);
     const evaluation = evaluateInScope(scope, request, call, shell);
-    if (evaluation.kind === "allow") return finish(request, allowed(evaluation));
     if (evaluation.kind === "deny") {
       const { by, rule, message } = evaluation;
       return finish(request, { behavior: "deny", by, rule, message });
     }
+    // Leaving the sandbox is a person's decision alone: no mode, rule or hook answers it.
+    if (request.sandboxIntent === "leave-requested") return leaveSandbox(scope, request, call);
+    if (evaluation.kind === "allow") return finish(request, allowed(evaluation));
+    if (
+      options.autoAllowSandboxed === true &&
+      request.sandboxIntent === "contained" &&
+      evaluation.cause !== "rule" &&
+      evaluation.cause !== "hook"
+    )
+      return finish(request, { behavior: "allow", by: "sandbox" });
     const scopeMode = scope.mode();
     const unattended = scopeMode === "dontAsk" || !options.interactive || !options.prompter;
     const headlessWrite = unattended && options.allowWrite && !options.interactive && scopeMode !== "dontAsk";

@@ -2,7 +2,7 @@
 // with side effects may run: by mode, by rule, by asking the user through a Prompter, or by the
 // headless policy. Hook decisions arrive as input; a deny rule always wins over a hook allow.
 
-import type { RuleBehavior } from "../contracts/index.js";
+import type { RuleBehavior, SandboxIntent } from "../contracts/index.js";
 
 export type {
   PermissionHookAnswer,
@@ -25,10 +25,13 @@ export type PermissionRequest = {
   /** PreToolUse outcome: allow skips the prompt (never a deny rule); ask forces a prompt. */
   hookDecision: "none" | "allow" | "ask";
   hookReason?: string;
+  /** A Bash call's sandbox plan, when there is one to decide on (tools/runner/containment.ts). */
+  sandboxIntent?: SandboxIntent;
   signal?: AbortSignal;
 };
 
-export type DecidedBy = "mode" | "rule" | "user" | "hook" | "headless";
+/** `sandbox`: autoAllowBashIfSandboxed let a contained command run. */
+export type DecidedBy = "mode" | "rule" | "user" | "hook" | "headless" | "sandbox";
 
 export type PermissionDecision =
   | {

@@ -10,7 +10,7 @@ import type { SandboxMechanism } from "./sandbox-availability.js";
 import type { SandboxPolicy, SandboxProfile } from "./sandbox-policy.js";
 import type { Sandbox, SpawnRequest } from "./sandbox-runtime.js";
 
-export type Containment =
+export type SpawnContainment =
   /** No OS sandbox (off, or none can start here): only the environment filter. */
   | { kind: "none"; environment?: EnvironmentRules }
   | { kind: "sandbox"; sandbox: Sandbox; policy: SandboxPolicy; environment?: EnvironmentRules };
@@ -37,7 +37,7 @@ export type PreparedSpawn =
 
 const NOTHING: PlaceholderCleanup = { removed: [], kept: [] };
 
-export function prepareSpawn(request: SpawnRequest, containment: Containment): PreparedSpawn {
+export function prepareSpawn(request: SpawnRequest, containment: SpawnContainment): PreparedSpawn {
   const filtered = filterEnvironment(request.env, containment.environment ?? NO_PASS_THROUGH);
   if (containment.kind === "none")
     return {

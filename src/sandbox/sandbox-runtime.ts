@@ -1,7 +1,8 @@
 // The sandbox of one reagent run, once the probe found a mechanism: its state folder (the empty
-// file bound over hidden files, the placeholder records), the seccomp program, and `prepare`, which
-// turns a spawn request and a policy into the bwrap or sandbox-exec command to run. Creating it
-// sweeps the placeholders a killed earlier run left behind.
+// file bound over hidden files, the placeholder records; made on first use, so a run that never
+// sandboxes leaves nothing behind), the seccomp program, and `prepare`, which turns a spawn request
+// and a policy into the bwrap or sandbox-exec command to run. Creating it sweeps the placeholders a
+// killed earlier run left behind.
 import { randomBytes } from "node:crypto";
 import { lstatSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -61,7 +62,6 @@ export type SandboxOptions = {
 const NOTHING_CLEANED: PlaceholderCleanup = { removed: [], kept: [] };
 
 export function createSandbox(options: SandboxOptions): Sandbox {
-  ensureFolderSync(options.stateDir, 0o700);
   const store = createPlaceholderStore(join(options.stateDir, "placeholders"));
   const leftovers = store.sweep();
   const program = seccompProgram();
@@ -76,7 +76,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const plan = planMounts(policy, host, cwd.real);
     if (plan.kind === "refused") return plan;
     if (!coverReady) {
-      const problem = ensureCoverFile(coverFile);
+      const problem = ensureCoverFile(options.stateDir, coverFile);
       if (problem !== null) return { kind: "refused", reason: problem };
       coverReady = true;
     }
@@ -132,8 +132,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 }
 
-/** The empty read-only file bound over hidden files; recreated if anything changed it. */
-function ensureCoverFile(path: string): string | null {
+/** The empty read-only file bound over hidden files (its folder made first); recreated if anything
+ *  changed it. */
+function ensureCoverFile(stateDir: string, path: string): string | null {
+  try {
+    ensureFolderSync(stateDir, 0o700);
+  } catch (error) {
+    return `cannot create the sandbox's state folder ${stateDir}: ${errnoReason(error)}`;
+  }
   try {
     const stat = lstatSync(path);
     if (stat.isFile() && stat.size === 0) return null;

@@ -63,6 +63,8 @@ export type SessionOptions = {
   fileAccess?: FileAccess;
   shell: ShellState;
   baseEnv?: Record<string, string | undefined>;
+  /** How commands start, the sandbox facts the containment choice reads, result redaction: required. */
+  containment: ToolRunnerOptions["containment"];
   gate: ToolRunnerOptions["gate"];
   /** The Read deny rule hiding a path (search tools drop such files from their results). */
   readDeniedBy?: (absolutePath: string) => string | undefined;
@@ -129,7 +131,8 @@ export class Session {
       hooks: options.hooks,
       gate: options.gate,
       tracer: options.tracer,
-      context: (toolUseId, signal): ToolContext => ({
+      containment: options.containment,
+      context: (toolUseId, signal): Omit<ToolContext, "containment" | "launcher"> => ({
         cwd: options.cwd,
         homeDir: options.homeDir,
         signal,

@@ -1,8 +1,11 @@
 // Runs one shell command for the Bash tool: stdin from /dev/null, stderr merged into stdout (so they
 // interleave in write order) and kept bounded (head and tail), and the final working directory
-// reported on fd 3 by an EXIT trap. The process mechanics (own process group, TERM→KILL of the group
-// on timeout or abort, grandchildren holding pipes) are util/process-group.ts, shared with hooks.
+// reported on fd 3 by an EXIT trap. It starts through the process launcher (environment filter and,
+// when the containment names one, the sandbox), which is finished once the group has ended. The
+// process mechanics (own process group, TERM→KILL of the group on timeout or abort, grandchildren
+// holding pipes) are util/process-group.ts, shared with hooks.
 import { StringDecoder } from "node:string_decoder";
+import type { Containment, ProcessLauncher } from "../contracts/index.js";
 import { runProcessGroup } from "../util/process-group.js";
 import { BoundedText } from "../util/truncate.js";
 
@@ -13,10 +16,13 @@ export type ShellRunOptions = {
   shellPath: string;
   command: string;
   cwd: string;
-  /** Variables exported before the command runs (added to the inherited or given environment). */
+  /** Variables added to the environment (SessionStart's CLAUDE_ENV_FILE exports); they pass the
+   *  environment filter like the rest. */
   exports: Record<string, string>;
-  /** Full child environment; when absent the child inherits ours. */
-  env?: Record<string, string | undefined>;
+  /** The child environment before the filter. */
+  env: Readonly<Record<string, string | undefined>>;
+  launcher: ProcessLauncher;
+  containment: Containment;
   timeoutMs: number;
   signal: AbortSignal;
   /** Characters kept from the head and from the tail of the output. */
@@ -35,20 +41,15 @@ export type ShellRunResult =
       /** Working directory at the end of the command (undefined when the shell died before reporting). */
       finalCwd?: string;
     }
-  | { ending: "spawn_failed"; error: string };
+  | { ending: "spawn_failed"; error: string }
+  /** The launcher could not give the containment the call was allowed with. */
+  | { ending: "refused"; reason: string };
 
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+function buildScript(command: string): string {
+  return `exec 2>&1\ntrap 'pwd -P >&3' EXIT\n${command}\n`;
 }
 
-function buildScript(command: string, exports: Record<string, string>): string {
-  const lines = ["exec 2>&1", "trap 'pwd -P >&3' EXIT"];
-  for (const [name, value] of Object.entries(exports)) {
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) lines.push(`export ${name}=${shellQuote(value)}`);
-  }
-  lines.push(command);
-  return `${lines.join("\n")}\n`;
-}
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A sink decoding UTF-8 across chunk boundaries into `append`. */
 function textSink(append: (text: string) => void): (chunk: Buffer) => void {
@@ -59,11 +60,24 @@ function textSink(append: (text: string) => void): (chunk: Buffer) => void {
 export async function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
   const output = new BoundedText(options.keepChars, options.keepChars);
   let cwdReport = "";
+  const exports = Object.entries(options.exports).filter(([name]) => VARIABLE_NAME.test(name));
+  const launch = options.launcher.prepare(
+    {
+      file: options.shellPath,
+      args: ["-c", buildScript(options.command)],
+      cwd: options.cwd,
+      env: { ...options.env, ...Object.fromEntries(exports) },
+      outputPipes: 1,
+    },
+    options.containment,
+  );
+  if (launch.kind === "refused") return { ending: "refused", reason: launch.reason };
   const run = await runProcessGroup({
-    file: options.shellPath,
-    args: ["-c", buildScript(options.command, options.exports)],
-    cwd: options.cwd,
-    env: options.env,
+    file: launch.file,
+    args: launch.args,
+    cwd: launch.cwd,
+    env: launch.env,
+    inputPipes: launch.inputPipes,
     stdout: textSink((text) => {
       output.append(text);
       options.onOutput?.(text);
@@ -81,6 +95,7 @@ export async function runShellCommand(options: ShellRunOptions): Promise<ShellRu
     signal: options.signal,
     pipeGraceMs: DRAIN_GRACE_MS,
   });
+  launch.finish();
   if (run.ending === "spawn_failed")
     return { ending: "spawn_failed", error: run.spawnError ?? "spawn failed" };
   const finalCwd = cwdReport.trim().split("\n").pop();

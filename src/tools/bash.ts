@@ -1,6 +1,8 @@
 // The Bash tool: runs a shell command in the session's tracked working directory (a `cd` carries
 // over to later calls), with a timeout, abort, bounded interleaved output and the exit code; a
-// non-zero exit is an error result whose content starts with `Exit code N`.
+// non-zero exit is an error result whose content starts with `Exit code N`. It starts through the
+// context's process launcher in the containment the runner chose; where the sandbox is on and may be
+// left, its schema offers `dangerouslyDisableSandbox` (which the gate always puts to a person).
 import { promises as fs } from "node:fs";
 import { constants } from "node:os";
 import { z } from "zod";
@@ -26,10 +28,19 @@ const schema = z.object({
     .describe('What the command does in 5-10 words, e.g. "Run the unit tests"'),
 });
 
-/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
-export { schema as bashSchema };
+const unsandboxedSchema = schema.extend({
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe(
+      "Set to true to ask the user to run this command outside the sandbox (only when it failed in the sandbox because it needs the network, a socket or files outside the workspace)",
+    ),
+});
 
-type BashInput = z.infer<typeof schema>;
+/** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
+export { schema as bashSchema, unsandboxedSchema as bashUnsandboxedSchema };
+
+type BashInput = z.infer<typeof unsandboxedSchema>;
 
 const description = `Runs a shell command (bash) and returns its combined stdout and stderr and its exit code.
 - The working directory persists between calls (a \`cd\` applies to later calls); prefer absolute paths to repeated \`cd\`s.
@@ -38,7 +49,14 @@ const description = `Runs a shell command (bash) and returns its combined stdout
 - Use Read, Glob, Grep, Edit and Write instead of cat, head, ls, find, grep, rg, sed or echo > for files.
 - Quote paths containing spaces. Chain dependent commands with &&.`;
 
-export type BashOptions = { shellPath?: string };
+const sandboxNote = `
+- Commands run in a sandbox: no network, writes only inside the workspace (and the temp folder), credentials hidden. A command that fails for that reason may be retried with dangerouslyDisableSandbox: true, which asks the user.`;
+
+export type BashOptions = {
+  shellPath?: string;
+  /** The sandbox is on and may be left at a person's word: offer `dangerouslyDisableSandbox`. */
+  unsandboxedOption?: boolean;
+};
 
 /** The first bash found in the usual places, else /bin/sh. */
 async function detectShell(): Promise<string> {
@@ -78,7 +96,9 @@ async function executeBash(
     command: input.command,
     cwd: context.shell.cwd,
     exports: context.shell.env,
-    env: context.baseEnv,
+    env: context.baseEnv ?? {},
+    launcher: context.launcher,
+    containment: context.containment,
     timeoutMs,
     signal: context.signal,
     keepChars: BASH_KEEP_CHARS,
@@ -86,6 +106,8 @@ async function executeBash(
   });
   if (run.ending === "spawn_failed")
     return fail("spawn_failed", `Could not start ${shellPath}: ${run.error}`);
+  if (run.ending === "refused")
+    return fail("sandbox_refused", `The command was not run: the sandbox refused it (${run.reason}).`);
   if (run.finalCwd && (await isDirectory(run.finalCwd))) context.shell.cwd = run.finalCwd;
   const output = run.output.replace(/\n$/, "");
   const exitCode = run.exitCode ?? (run.exitSignal ? 128 + (constants.signals[run.exitSignal] ?? 0) : 1);
@@ -125,10 +147,11 @@ export function createBashTool(options: BashOptions = {}) {
     detectedShell ??= options.shellPath !== undefined ? Promise.resolve(options.shellPath) : detectShell();
     return detectedShell;
   };
+  const offered = options.unsandboxedOption === true;
   return defineTool<BashInput>({
     name: "Bash",
-    description,
-    schema,
+    description: offered ? description + sandboxNote : description,
+    schema: offered ? unsandboxedSchema : schema,
     isReadOnly: () => false,
     paths: () => [],
     summary: (input) => input.command,

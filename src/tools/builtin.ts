@@ -18,6 +18,8 @@ export type BuiltinToolOptions = {
   ripgrepPath?: string | null;
   /** Shell for Bash (default: bash, or /bin/sh when bash is missing). */
   shellPath?: string;
+  /** The sandbox is on and may be left: Bash offers `dangerouslyDisableSandbox`. */
+  unsandboxedOption?: boolean;
 };
 
 async function executable(file: string): Promise<boolean> {
@@ -65,6 +67,6 @@ export function createBuiltinTools(options: BuiltinToolOptions = {}): Tool[] {
     editTool,
     createGlobTool({ ripgrep }),
     createGrepTool({ backend: grepBackendResolver(ripgrep) }),
-    createBashTool({ shellPath: options.shellPath }),
+    createBashTool({ shellPath: options.shellPath, unsandboxedOption: options.unsandboxedOption }),
   ];
 }

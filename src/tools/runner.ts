@@ -2,23 +2,35 @@
 // runner/: validate → PreToolUse hooks → permission gate → execute → PostToolUse / PostToolUseFailure.
 // A hook deny is final; a hook allow skips the prompt but never a deny rule; a hook ask forces a
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
+import type { ProcessLauncher, Redact } from "../contracts/index.js";
 import type { BatchCall, HookEventName, HookNotice, ToolHooks } from "../hooks/types.js";
 import type { ToolUseBlock } from "../model/types.js";
 import type { PermissionGate } from "../permissions/types.js";
 import { errorMessage } from "../util/errors.js";
+import { gitGuardEnvironment } from "../util/git-guard-environment.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
 import type { ToolExecution, ToolExecutor } from "./execution.js";
 import type { ToolRegistry } from "./registry.js";
 import { interrupted, type PermissionDenial, stopControl } from "./runner/call-outcome.js";
+import { chooseContainment, type SandboxFacts } from "./runner/containment.js";
 import { executeTool } from "./runner/execute-stage.js";
 import { checkPermission } from "./runner/permission-stage.js";
 import { runPostToolUse } from "./runner/post-tool-use-stage.js";
 import { runPreToolUse } from "./runner/pre-tool-use-stage.js";
+import { redactExecuted } from "./runner/redact-stage.js";
 import { type ParsedInput, validateCall } from "./runner/validate-call.js";
 import type { Tool, ToolContext } from "./tool.js";
 
-export type { PermissionDenial };
+export type { PermissionDenial, SandboxFacts };
+
+/** What the runner and the tools need of the run's containment: how processes start, the sandbox
+ *  facts the containment choice reads, and the redaction of results. */
+export type CallContainment = {
+  launcher: ProcessLauncher;
+  sandbox: SandboxFacts;
+  redact: Redact;
+};
 
 export type ToolRunnerOptions = {
   registry: ToolRegistry;
@@ -26,7 +38,11 @@ export type ToolRunnerOptions = {
    *  pass `noHooks()` / `allowAllGate()` from test/support explicitly). */
   hooks: ToolHooks;
   gate: PermissionGate;
-  context: (toolUseId: string, signal: AbortSignal) => ToolContext;
+  /** The call's context; the runner adds the launcher and the containment it chose. */
+  context: (toolUseId: string, signal: AbortSignal) => Omit<ToolContext, "containment" | "launcher">;
+  /** How processes start, the sandbox facts the containment choice reads (runner/containment.ts),
+   *  and the redaction every result gets before PostToolUse hooks, the model and the transcript. */
+  containment: CallContainment;
   tracer: Tracer;
   onDenial?: (denial: PermissionDenial) => void;
   /** A call passed validation, PreToolUse and the gate: its tool runs now. */
@@ -53,7 +69,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
 
   /** The stages in order; each either ends the call with its execution or hands on to the next. */
   async function pipeline(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {
-    const context = options.context(call.id, signal);
+    const { launcher, sandbox, redact } = options.containment;
+    const context: ToolContext = { ...options.context(call.id, signal), launcher, containment: "none" };
     const valid = validateCall(call, registry, parse, context);
     if (valid.type === "invalid") return valid.execution;
     const { tool } = valid;
@@ -63,15 +80,19 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     // The time the gate takes (a prompt waiting for the user) is not the tool's time.
     const asked = Date.now();
-    const permission = await checkPermission(options, call, tool, pre.input, context, pre.hook, carried);
+    const stage = { ...options, sandbox };
+    const permission = await checkPermission(stage, call, tool, pre.input, context, pre.hook, carried);
     const waitedMs = Date.now() - asked;
     if (permission.type === "denied") return { ...permission.execution, waitedMs };
     const { input } = permission;
     if (permission.summary) carried.summary = permission.summary;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
+    context.containment = chooseContainment(permission.plan, permission.decision, sandbox);
+    // A fast-path command's git cannot be made to run a program by files in the project.
+    if (permission.decision.readOnlyFastPath) context.baseEnv = gitGuardEnvironment(context.baseEnv ?? {});
     const folder = context.shell.cwd;
     options.onExecute?.(call.id);
-    const executed = await executeTool(tool, input, context);
+    const executed = redactExecuted(await executeTool(tool, input, context), redact);
     executedCalls.set(call, {
       toolName: tool.name,
       toolInput: input,

@@ -37,6 +37,7 @@ export const TOOL_ERROR_CODES = [
   "timeout",
   "exit_code",
   "spawn_failed",
+  "sandbox_refused",
   // Web (WebFetch, WebSearch).
   "invalid_url",
   "blocked_address",

@@ -3,6 +3,7 @@
 // permission gate and the loop's concurrency, and execute() returning a ToolResult (never throwing
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
+import type { Containment, ProcessLauncher } from "../contracts/index.js";
 import type { ImageBlock, JsonSchema, SideUsage } from "../model/types.js";
 import type { FileAccess } from "./file-access.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
@@ -62,6 +63,10 @@ export type ToolContext = {
   acceptsImages?: boolean;
   /** Environment for child processes (the session passes the process environment in). */
   baseEnv?: Record<string, string | undefined>;
+  /** How the call's processes start (environment filter, sandbox): every tool that spawns uses it. */
+  launcher: ProcessLauncher;
+  /** The containment the runner chose for this call (runner/containment.ts). */
+  containment: Containment;
   /** Output of the running call as it arrives (Bash streams its stdout/stderr here), for a live
    *  display; the result still carries the whole output. */
   onProgress?: (output: string) => void;

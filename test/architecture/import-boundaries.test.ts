@@ -23,6 +23,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     "permissions",
     "prompt",
     "providers",
+    "sandbox",
     "session",
     "skills",
     "tasks",

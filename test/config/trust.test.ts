@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import type { SettingsLayer } from "../../src/config/settings.js";
+import { mergeLayers, type SettingsLayer } from "../../src/config/settings.js";
 import { readTrust, trustFilePath, writeTrust } from "../../src/config/trust-store.js";
 import { trustSubject, withholdFolderConfig } from "../../src/config/trust-subject.js";
 import { createWorkspace } from "../support/workspace.js";
@@ -113,7 +113,7 @@ test("withheld settings keep deny rules, the model and narrowing modes; drop the
       projectLayer,
     ],
     compactHooks: [layer(".agents/hooks.json", "project", {})],
-    merged: {},
+    merged: mergeLayers([]),
     localSettingsPath: "/x",
     warnings: [],
   };

@@ -7,6 +7,7 @@ import { loadHookConfig } from "../../src/hooks/load-config.js";
 import type { HookNotice } from "../../src/hooks/types.js";
 import { scriptSchema } from "../../src/providers/script-format.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { plainHookProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { standInMatchRule } from "./harness.js";
 
@@ -23,6 +24,7 @@ async function exampleEngine(config: { settings?: unknown; compact?: unknown }) 
       projectDir: repo,
     }),
     projectDir: repo,
+    processes: plainHookProcesses(repo),
     sessionId: "demo",
     baseEnv: { PATH: process.env.PATH },
     spillDir: tempFolder("hooks"),

@@ -6,6 +6,7 @@ import { createHookEngine, type HookEngineOptions } from "../../src/hooks/engine
 import { loadHookConfig } from "../../src/hooks/load-config.js";
 import type { HookNotice, HookRunEvent } from "../../src/hooks/types.js";
 import { createTracer } from "../../src/util/trace.js";
+import { plainHookProcesses } from "../support/no-sandbox.js";
 
 export async function writeScript(dir: string, name: string, body: string, mode = 0o755): Promise<string> {
   const path = join(dir, name);
@@ -58,6 +59,7 @@ export async function harness(
   });
   const engine = createHookEngine({
     config: hookConfig,
+    processes: plainHookProcesses(dir),
     projectDir: dir,
     sessionId: "session-1",
     baseEnv: { PATH: process.env.PATH },

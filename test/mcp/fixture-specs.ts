@@ -3,6 +3,7 @@
 import { fileURLToPath } from "node:url";
 import type { McpServerSpec } from "../../src/mcp/types.js";
 import type { ToolContext } from "../../src/tools/tool.js";
+import { plainLauncher } from "../support/no-sandbox.js";
 
 const tsxLoader = import.meta.resolve("tsx");
 
@@ -29,6 +30,8 @@ export function toolContext(cwd: string, signal = new AbortController().signal):
     homeDir: cwd,
     signal,
     sessionId: "test-session",
+    launcher: plainLauncher(),
+    containment: "none",
     toolUseId: "toolu_test",
     shell: { cwd, env: {} },
     files: { get: (path) => files.get(path), set: (snapshot) => files.set(snapshot.path, snapshot) },

@@ -2,13 +2,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import { startHttpFixture } from "../fixtures/mcp/http-server.js";
+import { plainMcpProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, toolContext } from "./fixture-specs.js";
+
+const plainMcp = { processes: plainMcpProcesses(), baseEnv: process.env };
 
 test("Streamable HTTP: tools, headers, resources and prompts", async () => {
   const dir = tempFolder("mcp");
   const fixture = await startHttpFixture();
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { web: { type: "http", url: fixture.url, headers: { "X-Api-Key": "secret-1" } } },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,
@@ -43,6 +47,7 @@ test("an unreachable HTTP server is reported as failed with the reason", async (
   const closed = await startHttpFixture();
   await closed.close();
   const refused = createMcpManager({
+    ...plainMcp,
     servers: { gone: { type: "http", url: closed.url, headers: {} } },
     cwd: dir,
     connectTimeoutMs: 3000,
@@ -62,6 +67,7 @@ test("HTTP server that goes away mid-session: unavailable, then the next call re
   let fixture = await startHttpFixture();
   const port = Number(new URL(fixture.url).port);
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { web: { type: "http", url: fixture.url, headers: {} } },
     cwd: dir,
     connectTimeoutMs: 3000,

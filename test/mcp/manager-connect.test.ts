@@ -6,8 +6,11 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { createMcpManager } from "../../src/mcp/manager.js";
 import type { McpServerFailure } from "../../src/mcp/types.js";
+import { plainMcpProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, fixturePath, fixtureSpec, isAlive, waitFor } from "./fixture-specs.js";
+
+const plainMcp = { processes: plainMcpProcesses(), baseEnv: process.env };
 
 const execFileAsync = promisify(execFile);
 
@@ -15,6 +18,7 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
   const dir = tempFolder("mcp");
   const reported: McpServerFailure[] = [];
   const manager = createMcpManager({
+    ...plainMcp,
     servers: {
       good: fixtureSpec("good-server.ts"),
       stuck: fixtureSpec("no-initialize.ts"),
@@ -66,6 +70,7 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
 test("close() ends every child process", async () => {
   const dir = tempFolder("mcp");
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { one: fixtureSpec("good-server.ts"), two: fixtureSpec("good-server.ts") },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,
@@ -82,7 +87,11 @@ test("close() ends every child process", async () => {
 
 test("close() during a pending connect does not leave the child behind", async () => {
   const dir = tempFolder("mcp");
-  const manager = createMcpManager({ servers: { stuck: fixtureSpec("no-initialize.ts") }, cwd: dir });
+  const manager = createMcpManager({
+    ...plainMcp,
+    servers: { stuck: fixtureSpec("no-initialize.ts") },
+    cwd: dir,
+  });
   const connecting = manager.connectAll();
   assert.ok(await waitFor(() => manager.childPids().length === 1));
   const [pid] = manager.childPids();
@@ -107,7 +116,7 @@ test("children are ended when the reagent process exits without close()", async 
 test("a server of type sdk outside a run driven by the Agent SDK fails with the reason; deferred, it waits for connectSdkServers", async () => {
   const dir = tempFolder("mcp");
   const servers = { calc: { type: "sdk" as const, name: "calc" } };
-  const manager = createMcpManager({ servers, cwd: dir, connectTimeoutMs: 5_000 });
+  const manager = createMcpManager({ ...plainMcp, servers, cwd: dir, connectTimeoutMs: 5_000 });
   try {
     const failures = await manager.connectAll();
     assert.equal(failures.length, 1);
@@ -119,7 +128,13 @@ test("a server of type sdk outside a run driven by the Agent SDK fails with the 
   } finally {
     await manager.close();
   }
-  const deferred = createMcpManager({ servers, cwd: dir, connectTimeoutMs: 5_000, deferSdkServers: true });
+  const deferred = createMcpManager({
+    ...plainMcp,
+    servers,
+    cwd: dir,
+    connectTimeoutMs: 5_000,
+    deferSdkServers: true,
+  });
   try {
     assert.deepEqual(await deferred.connectAll(), [], "left for connectSdkServers");
   } finally {

@@ -9,8 +9,11 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import type { Tool } from "../../src/tools/tool.js";
+import { plainMcpProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, toolContext } from "./fixture-specs.js";
+
+const plainMcp = { processes: plainMcpProcesses(), baseEnv: process.env };
 
 function binOf(pkg: string): string {
   return fileURLToPath(new URL("dist/index.js", import.meta.resolve(`${pkg}/package.json`)));
@@ -61,6 +64,7 @@ async function exerciseEverything(manager: McpManager, server: string, dir: stri
 test("server-everything over stdio", async () => {
   const dir = tempFolder("mcp-ref");
   const manager = createMcpManager({
+    ...plainMcp,
     servers: {
       everything: { type: "stdio", command: process.execPath, args: [everythingEntry, "stdio"], env: {} },
     },
@@ -105,6 +109,7 @@ test("server-everything over Streamable HTTP", async () => {
   const port = await freePort();
   const child = await startEverythingHttp(port);
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { remote: { type: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} } },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,
@@ -124,6 +129,7 @@ test("server-everything over legacy HTTP+SSE", async () => {
   const port = await freePort();
   const child = await startEverythingHttp(port, "sse");
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { legacy: { type: "sse", url: `http://127.0.0.1:${port}/sse`, headers: { "X-Test": "1" } } },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,
@@ -143,6 +149,7 @@ test("server-filesystem on a temp dir", async () => {
   const dir = tempFolder("mcp-ref");
   await writeFile(join(dir, "notes.txt"), "line one\nline two\n");
   const manager = createMcpManager({
+    ...plainMcp,
     servers: { files: { type: "stdio", command: process.execPath, args: [filesystemEntry, dir], env: {} } },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,

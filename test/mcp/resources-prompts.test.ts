@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import type { Tool } from "../../src/tools/tool.js";
+import { plainMcpProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, fixtureSpec, toolContext } from "./fixture-specs.js";
+
+const plainMcp = { processes: plainMcpProcesses(), baseEnv: process.env };
 
 let dir: string;
 let manager: McpManager;
@@ -11,6 +14,7 @@ let manager: McpManager;
 before(async () => {
   dir = tempFolder("mcp");
   manager = createMcpManager({
+    ...plainMcp,
     servers: { docs: fixtureSpec("good-server.ts"), plain: fixtureSpec("malformed-server.ts") },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,
@@ -116,6 +120,7 @@ test("prompt expansion errors: missing argument, too many, unknown prompt or ser
 
 test("resource tools are absent when no server offers resources", async () => {
   const only = createMcpManager({
+    ...plainMcp,
     servers: { plain: fixtureSpec("malformed-server.ts") },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,

@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createMcpManager, type McpManager } from "../../src/mcp/manager.js";
 import { type Tool, toolJsonSchema } from "../../src/tools/tool.js";
+import { plainMcpProcesses } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 import { FIXTURE_CONNECT_MS, fixtureSpec, isAlive, toolContext, waitFor } from "./fixture-specs.js";
+
+const plainMcp = { processes: plainMcpProcesses(), baseEnv: process.env };
 
 let dir: string;
 let manager: McpManager;
@@ -11,6 +14,7 @@ let manager: McpManager;
 before(async () => {
   dir = tempFolder("mcp");
   manager = createMcpManager({
+    ...plainMcp,
     servers: { "my.server": fixtureSpec("good-server.ts"), broken: fixtureSpec("malformed-server.ts") },
     cwd: dir,
     connectTimeoutMs: FIXTURE_CONNECT_MS,

@@ -7,6 +7,7 @@ import type { Skill } from "../../src/skills/skill.js";
 import { skillSlashPrompt } from "../../src/skills/skill-slash-prompt.js";
 import { createSkillTool, SKILL_BODY_CAP_CHARS } from "../../src/skills/skill-tool.js";
 import type { ToolContext } from "../../src/tools/tool.js";
+import { plainLauncher } from "../support/no-sandbox.js";
 import { tempFolder, writeTree } from "../support/temp-folder.js";
 
 function context(cwd: string): ToolContext {
@@ -15,6 +16,8 @@ function context(cwd: string): ToolContext {
     homeDir: cwd,
     signal: new AbortController().signal,
     sessionId: "s",
+    launcher: plainLauncher(),
+    containment: "none",
     toolUseId: "t",
     shell: { cwd, env: {} },
     files: { get: () => undefined, set: () => {} },

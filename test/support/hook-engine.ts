@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createHookEngine, type HookEngineOptions, loadHookConfig } from "../../src/hooks/index.js";
 import { matchRule } from "../../src/permissions/match-rule.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { plainHookProcesses } from "./no-sandbox.js";
 
 export type TestHookConfig = {
   projectDir: string;
@@ -23,6 +24,7 @@ export function createTestHookEngine(config: TestHookConfig, extra: Partial<Hook
   });
   return createHookEngine({
     config: hookConfig,
+    processes: plainHookProcesses(config.projectDir),
     projectDir: config.projectDir,
     sessionId: "session-test",
     baseEnv: { PATH: process.env.PATH, HOME: config.projectDir },

@@ -12,6 +12,7 @@ import { createToolRunner, type ToolRunnerOptions } from "../../src/tools/runner
 import type { Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { allowAllGate, noHooks } from "./no-checks.js";
+import { noSandbox } from "./no-sandbox.js";
 
 export function runScripted(
   script: Script,
@@ -28,6 +29,7 @@ export function runScripted(
     tracer: noopTracer,
     gate: allowAllGate(cwd),
     hooks: noHooks(),
+    containment: noSandbox(cwd),
     context: (toolUseId, signal) => ({
       cwd,
       homeDir: cwd,

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createHookEngine } from "../../src/hooks/index.js";
 import { createPermissionGate } from "../../src/permissions/gate.js";
 import { noopTracer } from "../../src/util/trace.js";
+import { plainHookProcesses } from "./no-sandbox.js";
 
 /** Every call is allowed (deny rules: none; the mode: bypassPermissions). */
 export function allowAllGate(cwd = tmpdir()) {
@@ -24,6 +25,7 @@ export function allowAllGate(cwd = tmpdir()) {
 export function noHooks(projectDir = tmpdir()) {
   return createHookEngine({
     config: { handlers: [], warnings: [] },
+    processes: plainHookProcesses(projectDir),
     projectDir,
     sessionId: "session-test",
     baseEnv: {},

@@ -11,6 +11,7 @@ import { createToolRunner, type PermissionDenial } from "../../src/tools/runner.
 import type { Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { createTestHookEngine, type TestHookConfig } from "./hook-engine.js";
+import { noSandbox } from "./no-sandbox.js";
 import { createTestGate, type TestRules } from "./test-gate.js";
 import { testTools } from "./test-tools.js";
 
@@ -23,6 +24,8 @@ export type RunnerHarnessOptions = Omit<TestHookConfig, "projectDir"> & {
   tools?: Tool[];
   /** Extra hooks-engine options (e.g. where CLAUDE_ENV_FILE files go). */
   engine?: Partial<HookEngineOptions>;
+  /** The redaction results get (default: none). */
+  redact?: (text: string) => string;
 };
 
 export function createRunnerHarness(options: RunnerHarnessOptions) {
@@ -50,6 +53,8 @@ export function createRunnerHarness(options: RunnerHarnessOptions) {
     hooks,
     gate,
     tracer: noopTracer,
+    containment: { ...noSandbox(options.cwd), ...(options.redact ? { redact: options.redact } : {}) },
+
     context: (toolUseId, signal) => ({
       cwd: options.cwd,
       homeDir: options.cwd,

@@ -2,6 +2,7 @@
 import { type BuiltinToolOptions, createBuiltinTools } from "../../src/tools/builtin.js";
 import { createFileStateStore } from "../../src/tools/file-state.js";
 import type { Tool, ToolContext, ToolResult } from "../../src/tools/tool.js";
+import { plainLauncher } from "../support/no-sandbox.js";
 
 export function makeContext(cwd: string, overrides: Partial<ToolContext> = {}): ToolContext {
   return {
@@ -12,6 +13,9 @@ export function makeContext(cwd: string, overrides: Partial<ToolContext> = {}): 
     toolUseId: "toolu_test",
     shell: { cwd, env: {} },
     files: createFileStateStore(),
+    baseEnv: process.env,
+    launcher: plainLauncher(cwd),
+    containment: "none",
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { createFileStateStore } from "../../src/tools/file-state.js";
+import { plainLauncher } from "../support/no-sandbox.js";
 import { tempFolder } from "../support/temp-folder.js";
 
 const dir = tempFolder("read-special");
@@ -19,6 +20,8 @@ test("Read refuses pipes and devices instead of blocking on them", async () => {
     signal: new AbortController().signal,
     sessionId: "s",
     toolUseId: "t",
+    launcher: plainLauncher(),
+    containment: "none" as const,
     shell: { cwd: dir, env: {} },
     files: createFileStateStore(),
   };

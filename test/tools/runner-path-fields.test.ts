@@ -9,6 +9,7 @@ import { createToolRunner } from "../../src/tools/runner.js";
 import { defineTool, ok, type Tool } from "../../src/tools/tool.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { noHooks } from "../support/no-checks.js";
+import { noSandbox } from "../support/no-sandbox.js";
 import { makeContext } from "./context.js";
 
 const schema = z.object({ target: z.string(), path: z.string().optional(), note: z.string().optional() });
@@ -38,6 +39,7 @@ test("the runner makes exactly the tool's pathFields absolute, for the gate and 
       recordingTool("mcp__server__files", executed),
     ]),
     hooks: noHooks(),
+    containment: noSandbox(cwd),
     gate: {
       async check(request) {
         gated.push(request);

@@ -13,12 +13,14 @@ import { systemNote } from "../../util/system-note.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial } from "./call-outcome.js";
+import { type CommandPlan, commandPlan, type SandboxFacts, sandboxIntent } from "./containment.js";
 import type { HookVerdict } from "./pre-tool-use-stage.js";
 import { absolutePaths } from "./validate-call.js";
 
 export type PermissionStage = {
   gate: PermissionGate;
   hooks: ToolHooks;
+  sandbox: SandboxFacts;
   onDenial?: (denial: PermissionDenial) => void;
 };
 
@@ -26,7 +28,14 @@ export type PermissionStage = {
 const AUTOMATIC: ReadonlySet<string> = new Set(["rule", "mode", "headless"]);
 
 export type PermissionOutcome =
-  | { type: "allowed"; input: Record<string, unknown>; summary?: string }
+  | {
+      type: "allowed";
+      input: Record<string, unknown>;
+      summary?: string;
+      decision: Extract<PermissionDecision, { behavior: "allow" }>;
+      /** The sandbox plan of the input that runs. */
+      plan: CommandPlan;
+    }
   | { type: "denied"; execution: ToolExecution };
 
 export async function checkPermission(
@@ -38,6 +47,8 @@ export async function checkPermission(
   hook: HookVerdict,
   carried: CallNotes,
 ): Promise<PermissionOutcome> {
+  const planOf = (callInput: Record<string, unknown>) =>
+    commandPlan(tool.name, callInput, stage.sandbox, context.shell.cwd);
   const ask = async (callInput: Record<string, unknown>, verdict: HookVerdict) =>
     stage.gate.check({
       toolName: tool.name,
@@ -47,6 +58,7 @@ export async function checkPermission(
       paths: tool.paths ? await tool.paths(callInput, context) : [],
       // Where the Bash tool's shell is (earlier calls' cd): the gate resolves paths from there.
       shellCwd: context.shell.cwd,
+      sandboxIntent: sandboxIntent(planOf(callInput)),
       ...verdict,
       signal: context.signal,
     });
@@ -85,7 +97,7 @@ export async function checkPermission(
   };
   const decision = await ask(input, hook);
   if (decision.behavior === "deny") return denied(decision, input);
-  if (!decision.updatedInput) return { type: "allowed", input };
+  if (!decision.updatedInput) return { type: "allowed", input, decision, plan: planOf(input) };
   const parsed = tool.schema.safeParse(decision.updatedInput);
   if (!parsed.success) {
     const reason = `The permission prompt approved ${tool.name} with an input that is not valid (${formatZodError(parsed.error)}); the call was not run.`;
@@ -110,5 +122,7 @@ export async function checkPermission(
     type: "allowed",
     input: rewritten,
     summary: `${tool.name}(${key ?? "…"}) [input rewritten by the permission prompt]`,
+    decision: again,
+    plan: planOf(rewritten),
   };
 }

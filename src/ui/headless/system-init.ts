@@ -1,7 +1,8 @@
 // The `system/init` line that opens every turn of a stream-json run, shaped like Claude Code's
 // (the Agent SDKs' SDKSystemMessage): cwd, model, tools, MCP servers with their status, slash
 // commands, permission mode, skills, agents, the credential's source and the version, plus reagent's
-// `provider`. The caller gathers the facts; this file only shapes them.
+// `provider` and `sandbox` (which containment layer is active). The caller gathers the facts; this
+// file only shapes them.
 import { randomUUID } from "node:crypto";
 
 export type InitFacts = {
@@ -18,6 +19,9 @@ export type InitFacts = {
   /** Where the API key came from (`ANTHROPIC_API_KEY`) or `none`. */
   apiKeySource: string;
   version: string;
+  /** reagent's containment layer: `workspace-write` (the sandbox is on), `read-only` (only the read-only
+   *  fast path runs in it) or `none` (with the reason none can start). */
+  sandbox: { layer: string; mechanism?: string; reason?: string };
 };
 
 export function systemInitLine(facts: InitFacts): Record<string, unknown> {
@@ -40,5 +44,6 @@ export function systemInitLine(facts: InitFacts): Record<string, unknown> {
     apiKeySource: facts.apiKeySource,
     claude_code_version: facts.version,
     reagent_version: facts.version,
+    sandbox: facts.sandbox,
   };
 }

@@ -325,7 +325,7 @@ test("result: every error subtype carries errors; an API error is success + is_e
   assert.equal(command.terminal_reason, "turn_setup_failed");
 });
 
-test("system/init carries Claude Code's fields and reagent's provider", () => {
+test("system/init carries Claude Code's fields and reagent's provider and sandbox layer", () => {
   const line = systemInitLine({
     sessionId: SESSION,
     cwd: "/project",
@@ -339,6 +339,7 @@ test("system/init carries Claude Code's fields and reagent's provider", () => {
     agents: [],
     apiKeySource: "ANTHROPIC_API_KEY",
     version: "1.2.3",
+    sandbox: { layer: "none", reason: "bwrap not found" },
   });
   for (const [key, value] of Object.entries({
     type: "system",
@@ -356,5 +357,6 @@ test("system/init carries Claude Code's fields and reagent's provider", () => {
   assert.deepEqual(line.mcp_servers, [{ name: "calc", status: "connected" }]);
   assert.deepEqual(line.slash_commands, ["compact", "review"]);
   assert.deepEqual(line.plugins, []);
+  assert.deepEqual(line.sandbox, { layer: "none", reason: "bwrap not found" });
   assert.match(String(line.uuid), UUID);
 });

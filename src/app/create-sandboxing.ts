@@ -1,0 +1,177 @@
+// The run's containment, built once from the probe and the settings: the sandbox (whenever one can
+// start: the read-only fast path runs in it in every mode), the environment rules, secret redaction,
+// and what each spawner gets — the session's launcher over the gate's live workspace and Read rules,
+// the hooks' and MCP servers' (a folder's own run contained when the sandbox is on), the runner's
+// facts and the gate's inputs. A misconfigured sandbox stops the start (exit 2); one that cannot
+// start here is said once, with the reason and the fix.
+import { join } from "node:path";
+import { projectMcpConfigPath } from "../config/mcp-config.js";
+import type { Containment, ProcessLauncher, Redact } from "../contracts/index.js";
+import type { HookProcesses } from "../hooks/index.js";
+import type { McpProcesses } from "../mcp/types.js";
+import { excludedCommands } from "../permissions/excluded-commands.js";
+import type { ManagedPermissionGate } from "../permissions/gate.js";
+import { readRulePaths } from "../permissions/read-rule-paths.js";
+import {
+  createProcessLauncher,
+  createSandbox,
+  createSecretRedaction,
+  filterEnvironment,
+  probeSandbox,
+  type RunLauncher,
+  type SandboxAvailability,
+} from "../sandbox/index.js";
+import type { SandboxFacts } from "../tools/runner.js";
+import { UsageError } from "../util/errors.js";
+import { realPath } from "../util/path-resolution.js";
+import type { Basics } from "./app.js";
+import type { RunOptions } from "./run-options.js";
+import { NO_READ_RULES, type PolicyBuilder, sandboxPolicies } from "./sandbox-policies.js";
+import { type SandboxReport, sandboxReport } from "./sandbox-report.js";
+import { reagentStateDir } from "./state-home.js";
+
+export type Sandboxing = {
+  report: SandboxReport;
+  facts: SandboxFacts;
+  redact: Redact;
+  /** Gate inputs: autoAllowBashIfSandboxed in force; the read-only profile enforced here. */
+  autoAllowSandboxed: boolean;
+  readOnlyEnforced: boolean;
+  /** Bash offers `dangerouslyDisableSandbox` (the sandbox is on and may be left at a person's word). */
+  unsandboxedOption: boolean;
+  hookProcesses: HookProcesses;
+  mcpProcesses: McpProcesses;
+  /** The launcher of the session's tool calls: the gate's workspace (it can widen) and Read rules. */
+  sessionLauncher(gate: ManagedPermissionGate, spillDir: string | undefined): ProcessLauncher;
+  /** Finishes what is still held (placeholders of processes still running at the end). */
+  close(): void;
+};
+
+export function createSandboxing(parts: {
+  basics: Basics;
+  options: Pick<RunOptions, "sandbox" | "addDir">;
+  availability: SandboxAvailability;
+  /** Problems that do not stop the run (at start-up: said once then). */
+  warn: (message: string) => void;
+}): Sandboxing {
+  const { basics, availability, warn } = parts;
+  const { cwd, env, settings } = basics;
+  const merged = settings.merged;
+  const config = merged.sandbox;
+  const enabled = parts.options.sandbox === true || config.enabled;
+  const active = availability.kind === "active" ? availability : undefined;
+  if (enabled && availability.kind === "unavailable") {
+    const why = `no sandbox can start here: ${availability.reason}; fix: ${availability.fix}`;
+    if (config.failIfUnavailable) throw new UsageError(`sandbox.failIfUnavailable is set and ${why}`);
+    warn(
+      `the sandbox is enabled but ${why}. Commands run unsandboxed through the normal gate (never allowed because sandboxed)`,
+    );
+  }
+  for (const source of config.networkConfiguredIn)
+    warn(
+      `${source}: "sandbox.network" is not supported: sandboxed commands have no network at all (a local server inside one command still works); run commands that need the network outside the sandbox`,
+    );
+  const on = enabled && active !== undefined;
+  const context = { cwd, homeDir: env.homeDir };
+  const redaction = merged.redactSecrets
+    ? createSecretRedaction(filterEnvironment(env.all).removed)
+    : undefined;
+  const redact: Redact = redaction?.redact ?? ((text) => text);
+  // Creating it sweeps what a killed earlier run left; its state folder is made on first use.
+  const sandbox = active && createSandbox({ active, stateDir: join(reagentStateDir(env), "sandbox") });
+  if (sandbox && sandbox.leftovers.kept.length > 0)
+    warn(
+      `placeholders of an earlier run were left in place: ${sandbox.leftovers.kept.map((entry) => `${entry.path} (${entry.reason})`).join(", ")}`,
+    );
+  const startRoots = [cwd, ...settings.permissions.additionalDirectories, ...parts.options.addDir].map(
+    (dir) => realPath(dir, context),
+  );
+  const startPolicy = sandboxPolicies(basics, () => startRoots, NO_READ_RULES);
+  if (sandbox)
+    for (const profile of ["workspace-write", "read-only"] as const) {
+      const built = startPolicy(profile, cwd);
+      if (built.kind === "invalid")
+        throw new UsageError(
+          `the sandbox settings cannot be used: ${built.problems.join("; ")}; fix them in your settings`,
+        );
+    }
+  const launchers: RunLauncher[] = [];
+  const launcherFor = (policy: PolicyBuilder): RunLauncher => {
+    const launcher = createProcessLauncher({
+      ...(sandbox ? { sandbox } : {}),
+      policy,
+      environment: { pass: config.credentialsEnvVars },
+      project: cwd,
+      onRemoved: (removed) => redaction?.learn(removed),
+      onLeftover: (cleanup) =>
+        warn(
+          `a sandbox placeholder was left in place: ${cleanup.kept.map((entry) => entry.path).join(", ")}`,
+        ),
+    });
+    launchers.push(launcher);
+    return launcher;
+  };
+  const contained = (folder: boolean): Containment => (folder && on ? "workspace-write" : "none");
+  const hooksLauncher = launcherFor(startPolicy);
+  let excluded: SandboxFacts["excluded"];
+  try {
+    excluded = excludedCommands(config.excludedCommands, env.homeDir);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}; fix it in your settings`);
+  }
+  const rulePaths = readRulePaths(context);
+  const said = new Set<string>();
+  return {
+    report: sandboxReport(availability, config, enabled, merged.redactSecrets),
+    facts: { canStart: active !== undefined, on, mayLeave: config.allowUnsandboxedCommands, excluded },
+    redact,
+    autoAllowSandboxed: on && config.autoAllowBashIfSandboxed,
+    readOnlyEnforced: active !== undefined,
+    unsandboxedOption: on && config.allowUnsandboxedCommands,
+    hookProcesses: {
+      launcher: hooksLauncher,
+      containmentOf: (handler) => contained(handler.origin === "folder"),
+      redact,
+    },
+    mcpProcesses: {
+      launcher: hooksLauncher,
+      placement: (spec) => {
+        const folder = spec.source === projectMcpConfigPath(cwd);
+        return { containment: contained(folder), passConfiguredEnv: !folder };
+      },
+    },
+    sessionLauncher(gate, spillDir) {
+      const spill = spillDir === undefined ? undefined : realPath(spillDir, context);
+      const paths = (behavior: "allow" | "deny") => {
+        const found = rulePaths(gate.rules()[behavior].map((entry) => entry.rule));
+        for (const problem of found.problems)
+          if (!said.has(problem)) {
+            said.add(problem);
+            warn(problem);
+          }
+        return found.paths;
+      };
+      return launcherFor(
+        sandboxPolicies(
+          basics,
+          () => gate.workspaceRoots.filter((root) => root !== spill),
+          () => ({ hidden: paths("deny"), shown: paths("allow") }),
+        ),
+      );
+    },
+    close() {
+      for (const launcher of launchers) launcher.finishAll();
+    },
+  };
+}
+
+/** Probes and builds the containment for a subcommand (`reagent mcp list`) as a run would. */
+export async function sandboxingFor(
+  basics: Basics,
+  options: Pick<RunOptions, "sandbox" | "addDir">,
+  platform: NodeJS.Platform,
+  warn: (message: string) => void,
+): Promise<Sandboxing> {
+  const availability = await probeSandbox({ platform, searchPath: basics.env.all.PATH ?? "" });
+  return createSandboxing({ basics, options, availability, warn });
+}

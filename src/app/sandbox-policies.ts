@@ -1,0 +1,47 @@
+// The policies of the two sandbox profiles for this run, built per launch (the workspace can widen
+// during a session): the workspace roots with the launch's project first, the `sandbox.filesystem`
+// settings, the PATH's folders, TMPDIR, and for the read-only profile the Read rules — what a deny
+// rule names is hidden, what an allow rule names outside the workspace (a docs folder) visible.
+import type { Config } from "../config/config.js";
+import type { EnvSnapshot } from "../config/env.js";
+import {
+  type PolicyInput,
+  type PolicyResult,
+  readOnlyPolicy,
+  type SandboxPolicy,
+  type SandboxProfile,
+  workspaceWritePolicy,
+} from "../sandbox/index.js";
+import { realPath } from "../util/path-resolution.js";
+
+export type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
+
+export type PolicyBuilder = (profile: SandboxProfile, project: string) => PolicyResult<SandboxPolicy>;
+
+export const NO_READ_RULES: ReadRulePaths = () => ({ hidden: [], shown: [] });
+
+export function sandboxPolicies(
+  basics: { cwd: string; env: EnvSnapshot; settings: Config },
+  roots: () => readonly string[],
+  readRules: ReadRulePaths,
+): PolicyBuilder {
+  const { cwd, env, settings } = basics;
+  const context = { cwd, homeDir: env.homeDir };
+  const { filesystem } = settings.merged.sandbox;
+  return (profile, project) => {
+    const first = realPath(project, context);
+    const rules = profile === "read-only" ? readRules() : { hidden: [], shown: [] };
+    const input: PolicyInput = {
+      workspace: [first, ...roots().filter((root) => root !== first)],
+      homeDir: env.homeDir,
+      filesystem: {
+        ...filesystem,
+        denyRead: [...filesystem.denyRead, ...rules.hidden],
+        allowRead: [...filesystem.allowRead, ...rules.shown],
+      },
+      programFolders: (env.all.PATH ?? "").split(":"),
+      tempFolders: env.all.TMPDIR ? [env.all.TMPDIR] : [],
+    };
+    return profile === "read-only" ? readOnlyPolicy(input) : workspaceWritePolicy(input);
+  };
+}
