@@ -54,7 +54,13 @@ async function headlessPrompt(options: RunOptions): Promise<string> {
   return prompt;
 }
 
-export async function runMain(options: RunOptions): Promise<number> {
+export async function runMain(given: RunOptions): Promise<number> {
+  // The Agent SDKs pass flags without a value as an empty argument (`--replay-user-messages ""`):
+  // with stream-json input the prompts come on stdin, so an empty word is no prompt.
+  const options =
+    given.inputFormat === "stream-json" && given.prompt?.trim() === ""
+      ? { ...given, prompt: undefined }
+      : given;
   checkCombinations(options);
   if (options.inputFormat === "stream-json") {
     if (process.stdin.isTTY)

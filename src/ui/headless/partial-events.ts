@@ -1,22 +1,25 @@
 // `--include-partial-messages`: the raw Anthropic Messages API stream events (message_start,
 // content_block_start / _delta / _stop, message_delta, message_stop) rebuilt from the session's
 // provider-neutral events, so consumers see the same shapes whichever provider answered. Text streams
-// as it arrives; a tool call's block opens when the call starts and its input arrives whole as one
+// and thinking stream as they arrive (a thinking block's signature comes with the whole response);
+// a tool call's block opens when the call starts and its input arrives whole as one
 // input_json_delta when the response is complete (providers hand reagent the input only then).
 import type { SessionEvent } from "../../session/events.js";
 
 type RawEvent = Record<string, unknown>;
-type OpenBlock = { index: number; kind: "text" | "tool"; id?: string };
+type OpenBlock = { index: number; kind: "text" | "thinking" | "tool"; id?: string };
 
 export function createPartialEvents(): { lines(event: SessionEvent): RawEvent[] } {
   let blocks: OpenBlock[] = [];
   let textBlock: OpenBlock | undefined;
+  let thinkingBlock: OpenBlock | undefined;
   let started = false;
 
   const start = (model: string, id: string | undefined): RawEvent => {
     started = true;
     blocks = [];
     textBlock = undefined;
+    thinkingBlock = undefined;
     return {
       type: "message_start",
       message: {
@@ -37,9 +40,30 @@ export function createPartialEvents(): { lines(event: SessionEvent): RawEvent[] 
       switch (event.type) {
         case "message-start":
           return [start(event.model, event.id)];
+        case "thinking-delta": {
+          if (!started || event.text === "") return [];
+          const out: RawEvent[] = [];
+          if (!thinkingBlock) {
+            textBlock = undefined;
+            thinkingBlock = { index: blocks.length, kind: "thinking" };
+            blocks.push(thinkingBlock);
+            out.push({
+              type: "content_block_start",
+              index: thinkingBlock.index,
+              content_block: { type: "thinking", thinking: "", signature: "" },
+            });
+          }
+          out.push({
+            type: "content_block_delta",
+            index: thinkingBlock.index,
+            delta: { type: "thinking_delta", thinking: event.text },
+          });
+          return out;
+        }
         case "text-delta": {
           if (!started || event.text === "") return [];
           const out: RawEvent[] = [];
+          thinkingBlock = undefined;
           if (!textBlock) {
             textBlock = { index: blocks.length, kind: "text" };
             blocks.push(textBlock);
@@ -58,8 +82,9 @@ export function createPartialEvents(): { lines(event: SessionEvent): RawEvent[] 
         }
         case "tool-call-delta": {
           if (!started) return [];
-          // Text after this call opens a new text block.
+          // Text or thinking after this call opens a new block.
           textBlock = undefined;
+          thinkingBlock = undefined;
           const block: OpenBlock = { index: blocks.length, kind: "tool", id: event.id };
           blocks.push(block);
           return [
@@ -74,7 +99,18 @@ export function createPartialEvents(): { lines(event: SessionEvent): RawEvent[] 
           if (!started) return [];
           started = false;
           const out: RawEvent[] = [];
+          const thinking = event.message.content.filter((content) => content.type === "thinking");
+          let thinkingSeen = 0;
           for (const block of blocks) {
+            if (block.kind === "thinking") {
+              const signature = thinking[thinkingSeen++]?.signature;
+              if (signature)
+                out.push({
+                  type: "content_block_delta",
+                  index: block.index,
+                  delta: { type: "signature_delta", signature },
+                });
+            }
             if (block.kind === "tool") {
               const call = event.message.content.find(
                 (content) => content.type === "tool_use" && content.id === block.id,
@@ -98,6 +134,7 @@ export function createPartialEvents(): { lines(event: SessionEvent): RawEvent[] 
           );
           blocks = [];
           textBlock = undefined;
+          thinkingBlock = undefined;
           return out;
         }
         default:
