@@ -2,7 +2,8 @@
 // only) and in each profile through prepareSpawn + runProcessGroup, interleaved run by run, in a
 // git project with the usual missing protected entries (so placeholders are made and removed each
 // time); the median, the added milliseconds (target ≤ 15 ms) and the ratio, and where the added time
-// goes (prepare: plan + placeholders; finish: their removal). Then the redactor's throughput.
+// goes (prepare: plan + placeholders; finish: their removal). Then the same through the Bash tool,
+// the start-up probe, and the redactor's throughput.
 // Run: npx tsx bench/sandbox.ts (BENCH_RUNS sets the runs, default 31). Needs bwrap.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -10,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  createProcessLauncher,
   createRedactor,
   createSandbox,
   prepareSpawn,
@@ -18,6 +20,10 @@ import {
   type SpawnContainment,
   workspaceWritePolicy,
 } from "../src/sandbox/index.js";
+import type { Containment } from "../src/contracts/index.js";
+import { createBashTool } from "../src/tools/bash.js";
+import { createFileStateStore } from "../src/tools/file-state.js";
+import type { ToolContext } from "../src/tools/tool.js";
 import { runProcessGroup } from "../src/util/process-group.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 31);
@@ -123,6 +129,56 @@ for (const command of commands) {
     );
   }
 }
+
+// The same through the real Bash tool (its shell script, the cwd report on fd 3, the launcher), the
+// way a session runs `true`: what a person waits for per command.
+const launcher = createProcessLauncher({
+  sandbox,
+  policy: (profile) => (profile === "read-only" ? readPolicy : writePolicy),
+  environment: { pass: [] },
+  project,
+});
+const bashTool = createBashTool({ shellPath: "/bin/bash" });
+const bashContext = (containment: Containment): ToolContext => ({
+  cwd: project,
+  homeDir: home,
+  signal: new AbortController().signal,
+  sessionId: "bench",
+  toolUseId: "bench",
+  shell: { cwd: project, env: {} },
+  files: createFileStateStore(),
+  baseEnv: env,
+  launcher,
+  containment,
+});
+const throughBash = async (containment: Containment) => {
+  const started = performance.now();
+  const result = await bashTool.execute({ command: "true" }, bashContext(containment));
+  if (result.isError) throw new Error(`Bash true failed (${containment}): ${result.content}`);
+  return performance.now() - started;
+};
+const profiles: Containment[] = ["none", "workspace-write", "read-only"];
+const bashTimes = new Map<Containment, number[]>(profiles.map((profile) => [profile, []]));
+for (const profile of profiles) await throughBash(profile);
+for (let run = 0; run < runs; run += 1)
+  for (const profile of profiles) bashTimes.get(profile)?.push(await throughBash(profile));
+const bashBase = median(bashTimes.get("none") ?? []);
+console.log(`
+the Bash tool running \`true\` (median of ${runs}, interleaved):`);
+for (const profile of profiles) {
+  const total = median(bashTimes.get(profile) ?? []);
+  const added = profile === "none" ? "" : `  +${(total - bashBase).toFixed(1)} ms (target ≤ 15)`;
+  console.log(`  ${profile.padEnd(16)} ${total.toFixed(1).padStart(6)} ms${added}`);
+}
+
+// The probe every run makes once at start-up (bwrap --version and one sandboxed `true`).
+const probeTimes: number[] = [];
+for (let run = 0; run < 11; run += 1) {
+  const started = performance.now();
+  await probeSandbox({ platform: process.platform, searchPath: process.env.PATH ?? "" });
+  probeTimes.push(performance.now() - started);
+}
+console.log(`start-up probe: ${median(probeTimes).toFixed(1)} ms (median of 11)`);
 
 // Redaction: ~8 MB of what tool output looks like (code, SHAs, UUIDs, base64, a few secrets).
 const redactor = createRedactor([{ name: "DEPLOY_TOKEN", value: "deploy-token-value-123" }]);

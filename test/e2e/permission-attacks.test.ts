@@ -26,6 +26,7 @@ import {
 import { cleanEnv, runCli } from "../support/cli.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
 import { tempFolder } from "../support/temp-folder.js";
+import { toolOutcomes } from "../support/tool-outcomes.js";
 
 // Round 2 first: the first table ends with a `cd` that later calls of the session inherit.
 const RULE_ATTEMPTS = [...ROUND_2_RULE_ATTEMPTS, ...FIRST_RULES];
@@ -166,25 +167,9 @@ async function session(
     timeoutMs: 120_000,
   });
   assert.equal(run.code, 0, run.stderr);
-  const result = JSON.parse(run.stdout) as { permission_denials: { tool_use_id: string }[] };
-  const denied = new Set(result.permission_denials.map((denial) => denial.tool_use_id));
-  type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
-  const body = model.requests[1]?.body as { messages: { content: Block[] | string }[] } | undefined;
-  assert.ok(body, "the session sent the tool results back");
+  assert.ok(model.requests[1]?.body, "the session sent the tool results back");
   writeFileSync(join(project, ".claude", "settings.json"), SETTINGS_TEXT);
-  const outcomes = new Map<string, Outcome>();
-  for (const message of body.messages) {
-    if (!Array.isArray(message.content)) continue;
-    for (const block of message.content) {
-      if (block.type !== "tool_result" || !block.tool_use_id) continue;
-      const text = typeof block.content === "string" ? block.content : JSON.stringify(block.content);
-      outcomes.set(block.tool_use_id, {
-        text,
-        isError: block.is_error === true,
-        denied: denied.has(block.tool_use_id),
-      });
-    }
-  }
+  const outcomes: Map<string, Outcome> = toolOutcomes(run.stdout, model.requests[1]?.body);
   return outcomes;
 }
 

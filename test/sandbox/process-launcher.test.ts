@@ -8,24 +8,12 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { Launch, ProcessLauncher } from "../../src/contracts/index.js";
 import { createProcessLauncher, createSecretRedaction, filterEnvironment } from "../../src/sandbox/index.js";
-import { runProcessGroup } from "../../src/util/process-group.js";
-import { needsSandbox, suiteMachine } from "../support/sandbox.js";
+import { needsSandbox, runPrepared, suiteMachine } from "../support/sandbox.js";
 
 async function run(launch: Launch) {
   if (launch.kind === "refused") throw new Error(launch.reason);
-  const out: Buffer[] = [];
-  const result = await runProcessGroup({
-    file: launch.file,
-    args: launch.args,
-    cwd: launch.cwd,
-    env: launch.env,
-    inputPipes: launch.inputPipes,
-    stdout: (chunk) => out.push(chunk),
-    stderr: (chunk) => out.push(chunk),
-    timeoutMs: 30_000,
-  });
-  launch.finish();
-  return { code: result.exitCode, output: Buffer.concat(out).toString("utf8") };
+  const result = await runPrepared(launch);
+  return { code: result.exitCode, output: result.stdout + result.stderr };
 }
 
 test("none: the environment filter only; named variables pass; a profile is refused without a sandbox", async () => {

@@ -63,14 +63,14 @@ export type FakeMachine = {
 export const PRIVATE_KEY =
   "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n";
 
-export function fakeMachine(label = "sandbox"): FakeMachine {
-  const root = tempFolder(label);
-  const home = join(root, "home");
-  const project = join(home, "project");
-  const outside = join(home, "outside");
+export const AWS_KEY = "AKIAIOSFODNN7EXAMPLE";
+
+/** A home folder with planted keys and credentials, a git identity, a toolchain, private notes, a
+ *  folder outside the project and the project itself (`home/project`). */
+export function plantHome(home: string): void {
   writeTree(home, {
     ".ssh/id_rsa": PRIVATE_KEY,
-    ".aws/credentials": "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n",
+    ".aws/credentials": `[default]\naws_access_key_id = ${AWS_KEY}\n`,
     ".git-credentials": "https://user:hunter2@example.invalid\n",
     ".bashrc": "# the user's\n",
     ".gitconfig": "[user]\n\tname = Fake User\n\temail = fake@example.invalid\n",
@@ -81,6 +81,14 @@ export function fakeMachine(label = "sandbox"): FakeMachine {
     "project/src/main.c": "int main(void) { return 0; }\n",
   });
   chmodSync(join(home, ".local/bin/hello-tool"), 0o755);
+}
+
+export function fakeMachine(label = "sandbox"): FakeMachine {
+  const root = tempFolder(label);
+  const home = join(root, "home");
+  const project = join(home, "project");
+  const outside = join(home, "outside");
+  plantHome(home);
   const stateDir = join(home, ".agents", "sandbox");
   const sandbox = createSandbox({ active: activeSandbox(), stateDir });
   const path = [
@@ -139,6 +147,21 @@ export async function runSandboxed(
     { kind: "sandbox", sandbox: machine.sandbox, policy },
   );
   if (prepared.kind === "refused") throw new Error(`the sandbox refused: ${prepared.reason}`);
+  return runPrepared(prepared, options.timeoutMs);
+}
+
+/** Runs what prepareSpawn or a launcher prepared, then finishes it. */
+export async function runPrepared(
+  prepared: {
+    file: string;
+    args: readonly string[];
+    cwd: string;
+    env: Record<string, string>;
+    inputPipes: Uint8Array[];
+    finish(): unknown;
+  },
+  timeoutMs = 30_000,
+): Promise<SandboxedRun> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const result = await runProcessGroup({
@@ -149,7 +172,7 @@ export async function runSandboxed(
     inputPipes: prepared.inputPipes,
     stdout: (chunk) => out.push(chunk),
     stderr: (chunk) => err.push(chunk),
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs,
   });
   prepared.finish();
   return {
