@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Containment } from "../src/contracts/index.js";
 import {
   createProcessLauncher,
   createRedactor,
@@ -20,7 +21,6 @@ import {
   type SpawnContainment,
   workspaceWritePolicy,
 } from "../src/sandbox/index.js";
-import type { Containment } from "../src/contracts/index.js";
 import { createBashTool } from "../src/tools/bash.js";
 import { createFileStateStore } from "../src/tools/file-state.js";
 import type { ToolContext } from "../src/tools/tool.js";

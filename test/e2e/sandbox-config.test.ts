@@ -28,6 +28,9 @@ function machineWith(files: { user?: unknown; project?: unknown; mcp?: unknown }
   if (files.mcp) write(join(machine.project, ".mcp.json"), files.mcp);
   return machine;
 }
+/** The tools a model request offered. */
+const bashTools = (body: unknown) =>
+  (body as { tools?: Array<{ name: string; input_schema: unknown }> } | undefined)?.tools ?? [];
 const startHook = (command: string) => ({
   hooks: { SessionStart: [{ hooks: [{ type: "command", command }] }] },
 });
@@ -111,8 +114,7 @@ describe("leaving the sandbox", needsSandbox, () => {
     assert.equal(left.denied, true);
     assert.match(left.text, /only a person can allow/);
     assert.equal(existsSync(join(machine.outside, "left")), false);
-    const tools = (run.model.requests[0]?.body as { tools: Array<{ name: string; input_schema: unknown }> })
-      .tools;
+    const tools = bashTools(run.model.requests[0]?.body);
     const bashSchema = JSON.stringify(tools.find((tool) => tool.name === "Bash")?.input_schema);
     assert.match(bashSchema, /dangerouslyDisableSandbox/);
   });
@@ -120,8 +122,7 @@ describe("leaving the sandbox", needsSandbox, () => {
   test("allowUnsandboxedCommands: false takes the option out of the tool", async () => {
     const machine = machineWith({ project: { sandbox: { allowUnsandboxedCommands: false } } });
     const run = await sandboxSession(machine, [], { args: ["--sandbox"] });
-    const tools = (run.model.requests[0]?.body as { tools: Array<{ name: string; input_schema: unknown }> })
-      .tools;
+    const tools = bashTools(run.model.requests[0]?.body);
     assert.doesNotMatch(
       JSON.stringify(tools.find((tool) => tool.name === "Bash")),
       /dangerouslyDisableSandbox/,
