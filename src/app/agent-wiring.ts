@@ -4,8 +4,7 @@
 // session's, a context manager, the worktree folder). The task list is saved beside the transcript
 // and restored with the session.
 import { writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
 import { agentToolWarnings } from "../agents/agent-tools.js";
@@ -22,8 +21,8 @@ import type { ModelClients } from "../providers/model-clients.js";
 import { ContextManager } from "../session/context-manager.js";
 import type { ModelSlot } from "../session/model-slot.js";
 import type { SessionOptions } from "../session/session.js";
+import { loadSkill } from "../skills/load-skill.js";
 import type { Skill } from "../skills/skill.js";
-import { formatLoadedSkill } from "../skills/skill-tool.js";
 import { loadSavedTasks } from "../tasks/saved-tasks.js";
 import { TaskList } from "../tasks/task-list.js";
 import { createTaskTools } from "../tasks/task-tools.js";
@@ -164,12 +163,12 @@ export async function wireAgents(input: {
           );
           continue;
         }
-        const text = await readFile(skill.path, "utf8").catch(() => undefined);
-        const { parseSkillFile } = await import("../skills/skill-file.js");
-        const parsed = text === undefined ? undefined : parseSkillFile(text, basename(skill.baseDir));
-        if (parsed?.kind !== "ok")
-          texts.push(`(The skill "${name}" could not be loaded from ${skill.path}.)`);
-        else texts.push(formatLoadedSkill(skill, parsed.body, undefined).context);
+        const load = await loadSkill(skill, undefined);
+        texts.push(
+          load.kind === "ok"
+            ? load.loaded.context
+            : `(The skill "${name}" could not be loaded from ${skill.path}: ${load.message})`,
+        );
       }
       return texts;
     },

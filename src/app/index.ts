@@ -12,6 +12,7 @@ export { type Sandboxing, sandboxingFor } from "./create-sandboxing.js";
 export { doctorReport } from "./doctor-report.js";
 export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
 export { loadBasics } from "./load-basics.js";
+export { refuseHeadlessPick } from "./open-transcript.js";
 export {
   DEFAULT_MAX_TURNS,
   EFFORTS,

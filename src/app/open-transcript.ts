@@ -3,6 +3,7 @@
 // transcript store for it (none with --no-session-persistence). The lock and the store are released
 // at close, or at exit when the run ends another way.
 import { join } from "node:path";
+import { readEnv } from "../config/env.js";
 import type { Message, ModelClient } from "../model/types.js";
 import { resumeRequest } from "../transcript/resume-request.js";
 import { sessionFilesDir } from "../transcript/session-files.js";
@@ -92,4 +93,13 @@ export function openTranscript(parts: {
       close();
     },
   };
+}
+
+/** `-p --resume` without an id: the usage error that lists the project's sessions, raised before a
+ *  prompt is read (so `reagent -p --resume` alone lists them, as `--help` says). */
+export function refuseHeadlessPick(ports: Pick<AppPorts, "cwd" | "env" | "accountHome">): never {
+  const homeDir = readEnv(ports.env, ports.accountHome).homeDir;
+  const dir = projectSessionsDir(join(homeDir, ".agents", "sessions"), ports.cwd);
+  const resolved = resolveResume({ dir, cwd: ports.cwd, request: { type: "pick" }, interactive: false });
+  throw new UsageError(resolved.type === "error" ? resolved.message : "--resume needs a session id");
 }

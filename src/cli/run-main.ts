@@ -1,6 +1,6 @@
 // Runs the default command: headless with -p (or `--input-format stream-json`, which the Agent SDKs
 // use without -p when stdin is not a terminal), otherwise the interactive REPL.
-import { createApp, type RunOptions } from "../app/index.js";
+import { createApp, type RunOptions, refuseHeadlessPick } from "../app/index.js";
 import { createReplHost, type Reopen, readStdin, runHeadless, runStreamInput } from "../modes/index.js";
 import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
 import { UsageError } from "../util/errors.js";
@@ -81,6 +81,8 @@ export async function runMain(given: RunOptions): Promise<number> {
     return 0;
   }
   if (options.print) {
+    // `-p --resume` without an id lists the sessions to choose from before any prompt is read.
+    if (options.resume === true && !options.continue) refuseHeadlessPick(processPorts());
     const prompt = await headlessPrompt(options);
     const app = await createApp(options, processPorts());
     return runHeadless(app, options, prompt);

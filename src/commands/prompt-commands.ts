@@ -1,5 +1,5 @@
 // Commands that become a prompt for the model: a skill (`/name args` puts the skill's body in the
-// prompt), an MCP prompt (`/server:prompt args`), and a custom command (it runs its own turn, so
+// prompt, as Claude Code does), an MCP prompt (`/server:prompt args`), and a custom command (it runs its own turn, so
 // UserPromptSubmit hooks see the typed line before it expands). The expansion record is what
 // UserPromptExpansion hooks see.
 import type { PromptExpansion } from "../hooks/types.js";
@@ -16,20 +16,22 @@ export function commandExpansion(
   return { expansionType, commandName: name, commandArgs: args, commandSource: source };
 }
 
+/** `/<skill> args`: the prompt holds the skill itself (`prompt` builds it; a skill that cannot be
+ *  read or parsed is an error and nothing is sent). */
 export function skillCommand(
   skill: { name: string; description: string },
-  prompt: (args: string) => string,
+  prompt: (args: string) => Promise<{ ok: true; text: string } | { ok: false; message: string }>,
 ): Command {
   return {
     name: skill.name,
     description: skill.description,
     argumentHint: "[args]",
     kind: "skill",
-    run: async (args) => ({
-      kind: "prompt",
-      prompt: prompt(args),
-      expansion: commandExpansion(skill.name, args, "skill"),
-    }),
+    async run(args) {
+      const built = await prompt(args);
+      if (!built.ok) return { kind: "error", text: built.message };
+      return { kind: "prompt", prompt: built.text, expansion: commandExpansion(skill.name, args, "skill") };
+    },
   };
 }
 

@@ -109,7 +109,7 @@ export type HookEngine = ToolHooks &
     ): Promise<HookTestReport>;
   };
 
-/** Stop blocks honoured in a row; the next one ends the run with a warning. */
+/** Stop blocks honoured per prompt (per subagent run); the next one ends the run with a warning. */
 export const STOP_BLOCK_LIMIT = 8;
 
 export function createHookEngine(options: HookEngineOptions): HookEngine {
@@ -277,15 +277,16 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     };
   }
 
-  /** Stop and SubagentStop: a block continues the agent, at most STOP_BLOCK_LIMIT times in a row. */
+  /** Stop and SubagentStop: a block continues the agent, at most STOP_BLOCK_LIMIT times from the first stop
+   *  (stop_hook_active false) on. */
   async function stopEvent(
     event: "Stop" | "SubagentStop",
     fields: Record<string, unknown>,
-    counter: { inARow: number },
+    counter: { blocks: number },
     signal: AbortSignal | undefined,
     own?: Dispatcher,
   ): Promise<StopOutcome> {
-    if (fields.stop_hook_active !== true) counter.inARow = 0;
+    if (fields.stop_hook_active !== true) counter.blocks = 0;
     const merged = await run({ event, fields, signal }, own);
     const outcome = {
       additionalContext: merged.additionalContext,
@@ -293,15 +294,15 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       ...stopOf(merged),
     };
     if (!merged.blocked || merged.stop) return outcome;
-    counter.inARow++;
-    if (counter.inARow > STOP_BLOCK_LIMIT) {
+    counter.blocks++;
+    if (counter.blocks > STOP_BLOCK_LIMIT) {
       const what = event === "Stop" ? "run" : "subagent";
       const notice: HookNotice = {
         kind: "warning",
         event,
         hook: "",
         source: "",
-        text: `${event} hooks blocked ${counter.inARow} times in a row; ending the ${what} (at most ${STOP_BLOCK_LIMIT} blocks in a row are honoured)`,
+        text: `${event} hooks blocked ${counter.blocks} times; ending the ${what} (at most ${STOP_BLOCK_LIMIT} blocks are honoured ${event === "Stop" ? "per prompt" : "per subagent run"})`,
       };
       notify([notice]);
       return { ...outcome, notices: [...outcome.notices, notice] };
@@ -333,16 +334,16 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     return { notices: (await run({ event: "PostCompact", fields }, own)).notices };
   }
 
-  const mainStops = { inARow: 0 };
-  /** SubagentStop blocks in a row, per agent. */
-  const agentStops = new Map<string, { inARow: number }>();
+  const mainStops = { blocks: 0 };
+  /** SubagentStop blocks honoured in the current run, per agent. */
+  const agentStops = new Map<string, { blocks: number }>();
 
   /** A subagent's hooks; `agentConfig` holds its agent file's own hooks, which run beside the
    *  configured ones for its events only (never when hooks are disabled). */
   function forAgent(scope: HookScope, agentConfig?: HookConfig): AgentHooks {
     let stops = agentStops.get(scope.agentId);
     if (!stops) {
-      stops = { inARow: 0 };
+      stops = { blocks: 0 };
       agentStops.set(scope.agentId, stops);
     }
     const counter = stops;

@@ -209,7 +209,7 @@ export type PromptExpansion = {
 };
 
 export type StopOutcome = {
-  /** Continue the turn with `reason` as the instruction (at most 8 blocks in a row are honoured). */
+  /** Continue the turn with `reason` as the instruction (at most 8 blocks per prompt are honoured). */
   block?: { reason: string };
   /** `continue: false` wins over a block. */
   stop?: StopRequest;

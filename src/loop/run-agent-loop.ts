@@ -39,8 +39,9 @@ export type LoopOptions = {
   /** Outbound copy of the history for one request (trimming); history itself stays untouched. */
   prepareMessages?: (messages: Message[]) => Message[];
   /** Called when the model wants to stop; may continue the turn with an instruction. `stopHookActive`:
-   *  the previous response already came from such a continuation (no tool round since). The caller owns
-   *  any cap on continuations in a row (the hooks engine's Stop block limit); maxTurns bounds the loop. */
+   *  an earlier stop of this run was continued that way (tool rounds since do not change it, as in Claude
+   *  Code, so a hook that lets a continued agent stop ends the run). The caller owns any cap on
+   *  continuations (the hooks engine's Stop block limit); maxTurns bounds the loop. */
   onStop?: (lastText: string, stopHookActive: boolean) => Promise<StopDecision>;
   /** Notes that arrived while tools ran (a background agent finished): sent with the tool results. */
   drainNotes?: () => string[];
@@ -219,7 +220,6 @@ export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
       options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
       continue;
     }
-    stopContinuations = 0;
     const batch = await runToolBatch(calls, options);
     for (const note of options.drainNotes?.() ?? []) batch.message.content.push({ type: "text", text: note });
     options.messages.push(batch.message);

@@ -118,7 +118,10 @@ test("pickers, /resume and /exit exist only where a person types; the rest in ev
 });
 
 test("a skill command puts the skill's prompt in the turn with its expansion", async () => {
-  const command = skillCommand({ name: "deploy", description: "Deploy" }, (args) => `DEPLOY ${args}`);
+  const command = skillCommand({ name: "deploy", description: "Deploy" }, async (args) => ({
+    ok: true,
+    text: `DEPLOY ${args}`,
+  }));
   assert.deepEqual(await command.run("staging", signal), {
     kind: "prompt",
     prompt: "DEPLOY staging",
@@ -129,4 +132,9 @@ test("a skill command puts the skill's prompt in the turn with its expansion", a
       commandSource: "skill",
     },
   });
+  const broken = skillCommand({ name: "gone", description: "Gone" }, async () => ({
+    ok: false,
+    message: "Cannot read skill",
+  }));
+  assert.deepEqual(await broken.run("", signal), { kind: "error", text: "Cannot read skill" });
 });

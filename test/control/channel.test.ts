@@ -19,7 +19,7 @@ test("a request goes out as one control_request line and resolves with the succe
   const { channel, lines } = recorded();
   const answer = channel.request("can_use_tool", { tool_name: "Bash" });
   assert.equal(lines[0]?.type, "control_request");
-  assert.deepEqual((lines[0]?.request as Record<string, unknown>).subtype, "can_use_tool");
+  assert.deepEqual((lines[0]?.request as Record<string, unknown> | undefined)?.subtype, "can_use_tool");
   assert.equal(channel.answer({ subtype: "success", request_id: idOf(lines[0]), response: { ok: 1 } }), true);
   assert.deepEqual(await answer, { ok: 1 });
   assert.equal(channel.answer({ subtype: "success", request_id: idOf(lines[0]) }), false, "answered once");

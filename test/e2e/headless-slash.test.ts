@@ -77,7 +77,7 @@ test("an unknown command fails with a suggestion; a path-like prompt goes to the
   assert.equal(body.messages[0]!.content[0]!.text, "/usr/lib is full, why?");
 });
 
-test("a skill named as a command becomes the prompt that loads it through the Skill tool", async () => {
+test("a skill named as a command puts the skill itself in the prompt: one request, no Skill tool call asked for", async () => {
   const space = createWorkspace({
     ".claude/skills/release-notes/SKILL.md":
       "---\nname: release-notes\ndescription: Write release notes\n---\nSteps.\n",
@@ -89,7 +89,10 @@ test("a skill named as a command becomes the prompt that loads it through the Sk
   const body = server.requests[0]!.body as Body;
   const text = body.messages[0]!.content[0]!.text ?? "";
   assert.match(text, /^\/release-notes v2\.0/);
-  assert.match(text, /Call the Skill tool with skill "release-notes" and args "v2\.0"/);
+  assert.equal(server.requests.length, 1);
+  assert.match(text, /<skill name="release-notes">\nBase directory for this skill: /);
+  assert.match(text, /Steps\.\n\nARGUMENTS: v2\.0\n<\/skill>$/);
+  assert.doesNotMatch(text, /Skill tool/);
 });
 
 test("a prompt argument does not wait for a stdin that stays open and silent", async () => {

@@ -92,7 +92,10 @@ test("UserPromptExpansion: a custom command's expansion gets the checklist, /dep
   );
   assert.match(expansions[0].prompt, /Review PR #42\.\nBranch: on-main/, "the hook sees the expansion");
   assert.match(expansions[1].prompt, /Deploy prod now\./);
-  assert.match(expansions[2].prompt, /skill "greet" and args "Ada"/);
+  assert.match(
+    expansions[2].prompt,
+    /^\/greet Ada\n\n<skill name="greet">[\s\S]*Greet warmly\.\n\nARGUMENTS: Ada/,
+  );
   assert.equal(
     readFileSync(join(space.dir, "prompts.log"), "utf8"),
     "/review 42\n/deploy prod\n/greet Ada\n",

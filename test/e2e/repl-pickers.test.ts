@@ -119,7 +119,10 @@ test("reagent --resume without an id opens the picker before start-up", { skip }
     tmux.type("parser");
     const shown = await tmux
       .waitFor((screen) => screen.includes("Filter: parser"), "the filter", 10_000)
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (shown) break;
     if (attempt === 3) assert.fail("the picker never took the typed filter");
   }

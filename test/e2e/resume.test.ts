@@ -114,6 +114,12 @@ test("--resume <id prefix> loads that session; --resume without an id in -p exit
   assert.match(list.stderr, /--resume needs a session id/);
   assert.match(list.stderr, new RegExp(`${firstId}.*remember 42`));
 
+  // Without a prompt too: the list comes first (it used to say "the prompt is empty").
+  const alone = await run(["-p", "--resume", "--model", "scripted:third.json"]);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--resume needs a session id/);
+  assert.match(alone.stderr, new RegExp(`${firstId}.*remember 42`));
+
   const unknown = await run(["-p", "--resume", "nope", "hi", "--model", "scripted:third.json"]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /--resume nope: no saved session/);

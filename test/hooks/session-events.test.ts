@@ -170,7 +170,7 @@ test("Stop: at most 8 blocks in a row are honoured; continue:false wins over a b
   }
   const ninth = await h.engine.stop({ stopHookActive: true, lastAssistantMessage: "" });
   assert.equal(ninth.block, undefined);
-  assert.match(ninth.notices.at(-1)!.text, /blocked 9 times in a row/);
+  assert.match(ninth.notices.at(-1)!.text, /blocked 9 times; ending/);
   assert.ok(
     (await h.engine.stop({ stopHookActive: false, lastAssistantMessage: "" })).block,
     "counter resets",

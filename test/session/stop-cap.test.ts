@@ -1,6 +1,6 @@
 // The one Stop cap, end to end through the session with a real Stop hook process: blocks are
-// honoured at most 8 times in a row, the 9th ends the run with a warning, and a tool round starts
-// the count again (the hook then sees stop_hook_active false).
+// honoured at most 8 times per prompt, the 9th ends the run with a warning; once a block made the agent
+// continue, stop_hook_active stays true for the rest of the prompt (tool rounds or not), as in Claude Code.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +25,7 @@ echo "not done yet" >&2; exit 2`,
 const texts = (count: number, from: number) =>
   Array.from({ length: count }, (_, index) => ({ text: `answer ${from + index}` }));
 
-test("a Stop hook that always blocks is honoured 8 times in a row; the 9th ends the run with a warning", async () => {
+test("a Stop hook that always blocks is honoured 8 times; the 9th ends the run with a warning", async () => {
   const log = join(workspace.dir, "always.log");
   const { session, model, events } = await createTestSession({
     cwd: workspace.dir,
@@ -44,10 +44,42 @@ test("a Stop hook that always blocks is honoured 8 times in a row; the 9th ends 
   );
   const warning = events.find((event) => event.type === "hook-notice" && event.notice.kind === "warning");
   assert.ok(warning && warning.type === "hook-notice");
-  assert.match(warning.notice.text, /Stop hooks blocked 9 times in a row; ending the run/);
+  assert.match(
+    warning.notice.text,
+    /Stop hooks blocked 9 times; ending the run \(at most 8 blocks are honoured per prompt\)/,
+  );
 });
 
-test("a tool round starts the count again: stop_hook_active is false and 8 more blocks are honoured", async () => {
+test('the common "block unless stop_hook_active" Stop hook ends the turn after one continuation, also when the model ran tools in between', async () => {
+  // As in Claude Code: once a Stop hook made the agent continue, every later stop of the same prompt
+  // has stop_hook_active true, tool rounds or not; the hook then lets it stop.
+  const log = join(workspace.dir, "common.log");
+  const hook = hookScript(
+    workspace.dir,
+    "common.sh",
+    `case "$(cat)" in *'"stop_hook_active":true'*) echo true >> ${log}; exit 0;; esac
+echo false >> ${log}; echo "run the tests first" >&2; exit 2`,
+  );
+  const { session, model } = await createTestSession({
+    cwd: workspace.dir,
+    script: [
+      { text: "done" },
+      { tool_calls: [{ name: "Read", input: { file_path: "a.txt" } }] },
+      { text: "tests pass" },
+      ...texts(10, 1),
+    ],
+    settings: [onEvent("Stop", hook)],
+  });
+  const turn = await session.submit("go");
+  assert.equal(turn.result, "tests pass");
+  assert.equal(model.requests.length, 3, "the answer, the tool round, the final answer");
+  assert.deepEqual(readFileSync(log, "utf8").trim().split("\n"), ["false", "true"]);
+  // The next prompt starts afresh.
+  await session.submit("again");
+  assert.deepEqual(readFileSync(log, "utf8").trim().split("\n"), ["false", "true", "false", "true"]);
+});
+
+test("a hook that always blocks is capped per prompt: tool rounds between the blocks do not restart the count", async () => {
   const log = join(workspace.dir, "rounds.log");
   const { session, model } = await createTestSession({
     cwd: workspace.dir,
@@ -60,23 +92,8 @@ test("a tool round starts the count again: stop_hook_active is false and 8 more 
   });
   const turn = await session.submit("go");
   const active = readFileSync(log, "utf8").trim().split("\n");
-  // 5 answers blocked, the tool round, then 8 honoured blocks and the capped 9th.
-  assert.deepEqual(active, [
-    "false",
-    "true",
-    "true",
-    "true",
-    "true",
-    "false",
-    "true",
-    "true",
-    "true",
-    "true",
-    "true",
-    "true",
-    "true",
-    "true",
-  ]);
-  assert.equal(model.requests.length, 15);
-  assert.equal(turn.result, "answer 14");
+  // 5 answers (4 of them continuations), the tool round, then 4 more honoured blocks and the capped 9th.
+  assert.deepEqual(active, ["false", "true", "true", "true", "true", "true", "true", "true", "true"]);
+  assert.equal(model.requests.length, 10);
+  assert.equal(turn.result, "answer 9");
 });

@@ -3,9 +3,10 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { discoverSkills } from "../../src/skills/discover-skills.js";
+import { SKILL_BODY_CAP_CHARS } from "../../src/skills/load-skill.js";
 import type { Skill } from "../../src/skills/skill.js";
 import { skillSlashPrompt } from "../../src/skills/skill-slash-prompt.js";
-import { createSkillTool, SKILL_BODY_CAP_CHARS } from "../../src/skills/skill-tool.js";
+import { createSkillTool } from "../../src/skills/skill-tool.js";
 import type { ToolContext } from "../../src/tools/tool.js";
 import { plainLauncher } from "../support/no-sandbox.js";
 import { tempFolder, writeTree } from "../support/temp-folder.js";
@@ -115,13 +116,23 @@ test("the schema accepts skill and optional args and rejects a missing skill", (
   assert.equal(tool.schema.safeParse({ args: "y" }).success, false);
 });
 
-test("skillSlashPrompt asks the model to load the skill through the Skill tool", () => {
+test("skillSlashPrompt puts the skill itself in the prompt: the typed line, the body with its arguments, the base folder", async () => {
+  const { skills } = await setup({
+    ".agents/skills/fix/SKILL.md": "---\ndescription: Fix an issue\n---\nFix issue $ARGUMENTS with a test.\n",
+    ".agents/skills/plain/SKILL.md": "---\ndescription: Plain\n---\nDo the plain thing.\n",
+  });
+  const fix = skills.find((skill) => skill.name === "fix") as Skill;
+  const built = await skillSlashPrompt(fix, ' 42 "urgent" ');
+  assert.ok(built.ok);
   assert.equal(
-    skillSlashPrompt({ name: "fix" }, ' issue "42" '),
-    '/fix issue "42"\n\nCall the Skill tool with skill "fix" and args "issue \\"42\\"", then follow the skill\'s instructions.',
+    built.text,
+    `/fix 42 "urgent"\n\n<skill name="fix">\nBase directory for this skill: ${fix.baseDir}\nRelative paths in the skill resolve against this directory.\n\nFix issue 42 "urgent" with a test.\n</skill>`,
   );
-  assert.equal(
-    skillSlashPrompt({ name: "fix" }),
-    '/fix\n\nCall the Skill tool with skill "fix", then follow the skill\'s instructions.',
-  );
+  assert.doesNotMatch(built.text, /Skill tool/);
+  const plain = await skillSlashPrompt(skills.find((skill) => skill.name === "plain") as Skill, "now");
+  assert.ok(plain.ok && plain.text.includes("Do the plain thing.\n\nARGUMENTS: now"));
+  await rm(fix.path);
+  const gone = await skillSlashPrompt(fix, "x");
+  assert.equal(gone.ok, false);
+  assert.match(gone.ok ? "" : gone.message, /Cannot read skill "fix"/);
 });

@@ -9,6 +9,15 @@ function firstLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Refusals are reagent's own sentences whose end says what to do (the flag, the rule, the setting):
+ *  they are shown whole, on one line. Other failures show their first line. */
+const REFUSALS: ReadonlySet<string> = new Set(["permission_denied", "hook_denied"]);
+
+function failureText(code: string | undefined, content: string): string {
+  if (code === undefined || !REFUSALS.has(code)) return firstLine(content, 400);
+  return printable(content.replace(/\s*\n\s*/g, " ").trim());
+}
+
 export function activityLine(event: SessionEvent, verbose: boolean): string | undefined {
   switch (event.type) {
     case "tool-call-start":
@@ -16,7 +25,7 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
     case "tool-call-end": {
       const ms = `${event.durationMs} ms`;
       if (!event.isError) return `● ${event.summary} → ok (${ms})`;
-      return `● ${event.summary} → ${event.code ?? "error"}: ${firstLine(event.content)}`;
+      return `● ${event.summary} → ${event.code ?? "error"}: ${failureText(event.code, event.content)}`;
     }
     case "model-retry":
       return `reagent: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)}s (attempt ${event.attempt})`;
@@ -29,7 +38,9 @@ export function activityLine(event: SessionEvent, verbose: boolean): string | un
       return `reagent: prompt blocked by a ${event.hook ?? "UserPromptSubmit"} hook: ${firstLine(event.reason, 300)}`;
     case "stop-continued":
       // The hook notice already said why; the count is progress detail.
-      return verbose ? `reagent: continuing after a Stop hook block (${event.count} in a row)` : undefined;
+      return verbose
+        ? `reagent: continuing after a Stop hook block (${event.count} in this prompt)`
+        : undefined;
     case "warning":
       return `reagent: warning: ${event.message}`;
     case "output-truncated":

@@ -41,7 +41,7 @@ export function cleanEvent(event: SessionEvent, cwd?: string): SessionEvent {
     case "model-retry":
       return { ...event, reason: printable(event.reason) };
     case "subagent-event":
-      return { ...event, event: cleanEvent(event.event) };
+      return { ...event, event: cleanEvent(event.event, cwd) };
     case "task-list":
       return {
         ...event,

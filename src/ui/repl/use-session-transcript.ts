@@ -2,7 +2,7 @@
 // replaced the session). A resumed session starts with its history.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cleanEvent } from "./clean-event.js";
-import type { ReplHost, SessionEvent } from "./host.js";
+import type { ReplHost } from "./host.js";
 import { historyTranscript } from "./resumed-history.js";
 import { addEntry, type EntryInput, reduceEvent, type Transcript } from "./transcript.js";
 

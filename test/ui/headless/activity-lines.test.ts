@@ -24,7 +24,7 @@ test("hook output never reaches the terminal with escape sequences or control ch
 test("a Stop continuation adds a progress line only with --verbose", () => {
   const event = { type: "stop-continued" as const, reason: "verify", count: 2 };
   assert.equal(activityLine(event, false), undefined);
-  assert.match(activityLine(event, true) ?? "", /2 in a row/);
+  assert.match(activityLine(event, true) ?? "", /2 in this prompt/);
 });
 
 test("hook errors in the JSON result are capped", () => {
