@@ -11,7 +11,11 @@ export type PromptRequest = {
   summary: string;
   /** Why the gate asks (outside the workspace, an ask rule, a hook, an unparseable command …). */
   reason: string;
-  /** The rule offered for "yes, and don't ask again", e.g. `Bash(npm run test:*)` or `Edit(src/**)`. */
+  /** The rule "yes, and don't ask again this session" adds (in memory, the broad one), e.g.
+   *  `Bash(npm run test:*)` or `Edit(./**)` (every edit in the project). */
+  sessionRule: string;
+  /** The rule "always" saves to the settings file (the narrowest sensible one), e.g.
+   *  `Bash(npm run test:*)` or `Edit(src/app.ts)`. */
   suggestedRule: string;
   /** The subagent that makes the call (its type), when it is not the main agent. */
   agent?: string;
@@ -21,6 +25,9 @@ export type PromptRequest = {
 export type PromptAnswer =
   /** `updatedInput`: run the call with this input instead (a program answering through the SDK). */
   | { kind: "yes"; updatedInput?: Record<string, unknown> }
+  /** Yes, and don't ask again this session: `rule` is added in memory only. */
+  | { kind: "session"; rule: string }
+  /** Yes, always: `rule` is added and saved to the settings file. */
   | { kind: "always"; rule: string }
   | { kind: "no"; message?: string }
   /** A program's refusal: its message goes to the model as written; `endTurn` stops the turn. */

@@ -20,7 +20,7 @@ import {
 import { PermissionModeState } from "./mode-state.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
-import { suggestRule, summarizeCall } from "./suggest-rule.js";
+import { suggestRule, suggestRules, summarizeCall } from "./suggest-rule.js";
 import type {
   PermissionDecision,
   PermissionGate,
@@ -186,6 +186,12 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return finish(request, { behavior: "deny", by: "headless", rule, message: `Permission denied: ${why}.` });
   };
 
+  /** The rules a question offers: broad for this session, narrow for always. */
+  const offered = (scope: GateScope, call: CallFacts, evaluation: Extract<Evaluation, { kind: "ask" }>) => {
+    const rules = suggestRules(call, scope.context.cwd, evaluation.pending);
+    return { sessionRule: rules.session, suggestedRule: rules.always };
+  };
+
   /** The call in one line; a subagent's calls name the agent. */
   const summaryOf = (scope: GateScope, call: CallFacts) =>
     `${scope.agent ? `[agent ${scope.agent}] ` : ""}${summarizeCall(call)}`;
@@ -241,7 +247,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       toolUseId: request.toolUseId,
       summary,
       reason: evaluation.reason,
-      suggestedRule: suggestRule(call, scope.context.cwd, evaluation.pending),
+      ...offered(scope, call, evaluation),
       ...(scope.agent ? { agent: scope.agent } : {}),
       signal: request.signal,
     });
@@ -259,7 +265,16 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       const message = `The user declined this tool call (${summary}). Do not retry it; wait for the user's instructions.`;
       return finish(request, { behavior: "deny", by: "user", message, endTurn: true });
     }
-    if (answer.kind === "always" && !remember) return finish(request, { behavior: "allow", by: "user" });
+    if ((answer.kind === "always" || answer.kind === "session") && !remember)
+      return finish(request, { behavior: "allow", by: "user" });
+    if (answer.kind === "session") {
+      try {
+        addRule("allow", answer.rule, "session");
+      } catch (error) {
+        options.onWarning?.(`Could not add the rule ${answer.rule}: ${errorMessage(error)}`);
+      }
+      return finish(request, { behavior: "allow", by: "user", rule: answer.rule });
+    }
     if (answer.kind === "always") {
       try {
         addRule("allow", answer.rule, "session");
@@ -333,7 +348,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         toolUseId: request.toolUseId,
         summary: summaryOf(scope, call),
         reason: evaluation.reason,
-        suggestedRule: suggestRule(call, scope.context.cwd, evaluation.pending),
+        ...offered(scope, call, evaluation),
         ...(scope.agent ? { agent: scope.agent } : {}),
         signal: request.signal,
       });

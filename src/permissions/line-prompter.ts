@@ -1,22 +1,29 @@
-// A plain line-based Prompter for interactive terminals without the full REPL dialog: prints the
-// call, the reason and the choices, then reads one line — `y` (yes once), `a` (yes, and don't ask
-// again for the suggested rule), `n [message]` (no, with an optional message for the model).
-// End of input or an abort counts as "no".
+// A plain line-based Prompter for interactive terminals without the full REPL dialog (`reagent init`):
+// prints the call, the reason and the choices, then reads one line with the REPL dialog's keys — `1`
+// yes, `2` yes and don't ask again this session, `3` always (the rule is saved), `4 [message]` no, and
+// what to do instead. End of input or an abort counts as "no".
 import type { Readable, Writable } from "node:stream";
 import type { PromptAnswer, Prompter, PromptRequest } from "./types.js";
 
 export type LinePrompterOptions = { input: Readable; output: Writable };
 
-export function parsePromptAnswer(line: string, suggestedRule: string): PromptAnswer | null {
-  const text = line.trim();
-  const match = /^(\S+)(?:\s+([\s\S]*))?$/.exec(text);
+export function parsePromptAnswer(
+  line: string,
+  request: Pick<PromptRequest, "sessionRule" | "suggestedRule">,
+): PromptAnswer | null {
+  const match = /^([1-4])(?:\s+([\s\S]*))?$/.exec(line.trim());
   if (!match) return null;
-  const choice = match[1].toLowerCase();
-  if (choice === "y" || choice === "yes") return { kind: "yes" };
-  if (choice === "a" || choice === "always") return { kind: "always", rule: suggestedRule };
-  if (choice === "n" || choice === "no")
-    return match[2] ? { kind: "no", message: match[2].trim() } : { kind: "no" };
-  return null;
+  const said = match[2]?.trim();
+  switch (match[1]) {
+    case "1":
+      return said ? null : { kind: "yes" };
+    case "2":
+      return said ? null : { kind: "session", rule: request.sessionRule };
+    case "3":
+      return said ? null : { kind: "always", rule: request.suggestedRule };
+    default:
+      return said ? { kind: "no", message: said } : { kind: "no" };
+  }
 }
 
 export function createLinePrompter(options: LinePrompterOptions): Prompter {
@@ -68,7 +75,7 @@ export function createLinePrompter(options: LinePrompterOptions): Prompter {
     async ask(request: PromptRequest): Promise<PromptAnswer> {
       output.write(`\nAllow ${request.summary}\n  (${request.reason})\n`);
       output.write(
-        `  y = yes · a = yes, and don't ask again for ${request.suggestedRule} · n [message] = no, and tell the model why\n`,
+        `  1 yes · 2 yes, and don't ask again this session for ${request.sessionRule} · 3 always allow ${request.suggestedRule} (saved) · 4 [what instead] no\n`,
       );
       for (;;) {
         output.write("> ");
@@ -77,9 +84,9 @@ export function createLinePrompter(options: LinePrompterOptions): Prompter {
           output.write("\n");
           return { kind: "no" };
         }
-        const answer = parsePromptAnswer(line, request.suggestedRule);
+        const answer = parsePromptAnswer(line, request);
         if (answer) return answer;
-        output.write("Please answer y, a or n (optionally followed by a message).\n");
+        output.write("Please answer 1, 2, 3 or 4 (4 may be followed by what to do instead).\n");
       }
     },
   };

@@ -1,7 +1,8 @@
-// The rule offered for "yes, and don't ask again" and the one-line summary shown in prompts:
-// Bash → the command's prefix (`Bash(npm run test:*)`, `Bash(git commit *)`), file tools → the
-// folder (`Edit(src/**)`, `Read(//abs/dir/**)` outside the project), WebFetch → its host
-// (`WebFetch(domain:docs.rs)`), MCP and others → the tool name.
+// The rules a permission prompt offers and the one-line summary shown in prompts: for "this session"
+// the broad one (Bash → the command's prefix `Bash(npm run test:*)`, edits → every edit in the project
+// `Edit(./**)` or in the outside folder, reads → the folder), for "always" the narrowest sensible one
+// (an edit → the file, `Edit(src/app.ts)`; Bash → the same prefix); WebFetch → its host
+// (`WebFetch(domain:docs.rs)`), MCP and others → the tool name, for both.
 import { dirname, relative, sep } from "node:path";
 import type { AnalysedCommand } from "../shell/bash-analysis.js";
 import { showUnusualCharacters } from "../util/unusual-characters.js";
@@ -22,27 +23,62 @@ export function suggestBashRule(command: AnalysedCommand): string {
   return `Bash(${name} *)`;
 }
 
-/** Suggests a rule for a call; `pending` names the Bash simple commands not yet allowed (first one wins). */
-export function suggestRule(call: CallFacts, projectRoot: string, pending: AnalysedCommand[] = []): string {
+/** The rules a prompt offers for a call: `session` ("don't ask again this session", kept in memory) is
+ *  the broad one — every edit in the project (or in the outside folder), a read folder, the command
+ *  prefix; `always` (saved to the settings file) is the narrowest sensible one — the file itself for
+ *  an edit, never `./**` for one file; the command prefix for Bash. `pending` names the Bash simple
+ *  commands not yet allowed (the first one wins). */
+export type OfferedRules = { session: string; always: string };
+
+export function suggestRules(
+  call: CallFacts,
+  projectRoot: string,
+  pending: AnalysedCommand[] = [],
+): OfferedRules {
   if (call.toolName === "Bash") {
     const known = (part: AnalysedCommand) => part.words[0]?.value !== null && !part.transparent;
     const command =
       pending.find(known) ?? (call.bash?.kind === "analysed" ? call.bash.commands.find(known) : undefined);
-    return command ? suggestBashRule(command) : "Bash";
+    const rule = command ? suggestBashRule(command) : "Bash";
+    return { session: rule, always: rule };
   }
   if (call.toolName === "WebFetch" && typeof call.input.url === "string") {
     const host = webHost(call.input.url);
-    if (host) return `WebFetch(domain:${host})`;
+    if (host) return same(`WebFetch(domain:${host})`);
   }
-  const family = EDIT_TOOLS.has(call.toolName) ? "Edit" : READ_TOOLS.has(call.toolName) ? "Read" : null;
   const path = call.paths[0];
-  if (family && path) {
-    const folder = call.toolName === "Glob" || call.toolName === "Grep" ? path : dirname(path);
-    if (!isInside(projectRoot, folder)) return `${family}(/${folder}/**)`;
-    const rel = relative(projectRoot, folder).split(sep).join("/");
-    return rel === "" ? `${family}(./**)` : `${family}(${rel}/**)`;
+  if (path && EDIT_TOOLS.has(call.toolName)) {
+    const inside = isInside(projectRoot, path);
+    return {
+      session: inside ? "Edit(./**)" : `Edit(/${dirname(path)}/**)`,
+      always: `Edit(${inside ? projectPattern(projectRoot, path) : `/${escapeGlob(path)}`})`,
+    };
   }
-  return call.toolName;
+  if (path && READ_TOOLS.has(call.toolName)) {
+    const folder = call.toolName === "Glob" || call.toolName === "Grep" ? path : dirname(path);
+    if (!isInside(projectRoot, folder)) return same(`Read(/${folder}/**)`);
+    const rel = relative(projectRoot, folder).split(sep).join("/");
+    return same(rel === "" ? "Read(./**)" : `Read(${rel}/**)`);
+  }
+  return same(call.toolName);
+}
+
+/** The broad rule (what `--allowedTools` would need, e.g. in a headless refusal's hint). */
+export function suggestRule(call: CallFacts, projectRoot: string, pending: AnalysedCommand[] = []): string {
+  return suggestRules(call, projectRoot, pending).session;
+}
+
+const same = (rule: string): OfferedRules => ({ session: rule, always: rule });
+
+/** One file of the project as a path pattern that matches it alone: anchored (`./name` for a file at
+ *  the root, which would otherwise match at any depth) and with glob characters escaped. */
+function projectPattern(projectRoot: string, path: string): string {
+  const rel = escapeGlob(relative(projectRoot, path).split(sep).join("/"));
+  return rel.includes("/") ? rel : `./${rel}`;
+}
+
+function escapeGlob(path: string): string {
+  return path.replace(/[*?[\]{}()!\\]/g, (char) => `\\${char}`);
 }
 
 function webHost(url: string): string | undefined {

@@ -11,6 +11,7 @@ const question = {
   toolUseId: "toolu_1",
   summary: "Bash(rm -rf build)",
   reason: "not allowed by any rule",
+  sessionRule: "Bash(rm -rf build)",
   suggestedRule: "Bash(rm -rf build)",
 };
 

@@ -47,7 +47,37 @@ test("type-ahead never answers a permission dialog; letters stay in the prompt",
   assert.match(JSON.stringify(server.requests.at(-1)?.body), /also yes and no ya/);
 });
 
-test("'always' needs a deliberate choice: 2 selects it, Enter confirms", { skip }, async () => {
+test("four choices: 2 allows every edit for this session, in memory only", {
+  skip,
+}, async () => {
+  const { tmux, dir } = await openRepl(
+    cleanups,
+    [
+      { tool_calls: [{ name: "Write", input: { file_path: "a.txt", content: "A\n" } }] },
+      { tool_calls: [{ name: "Write", input: { file_path: "sub/b.txt", content: "B\n" } }] },
+      { text: "two written" },
+    ],
+    { columns: 100 },
+  );
+  await sendLine(tmux, "write two files");
+  const dialog = await tmux.waitFor((screen) => screen.includes(DIALOG), "the first dialog");
+  assert.match(dialog, /1\. Yes\n/);
+  assert.match(dialog, /2\. Yes, and don't ask again this session for Edit\(\.\/\*\*\)/);
+  assert.match(
+    dialog,
+    /3\. Yes, always allow Edit\(\.\/a\.txt\) \(saved to \.agents\/settings\.local\.json\)/,
+  );
+  assert.match(dialog, /4\. No, and tell the agent what to do instead/);
+  assert.match(dialog, /1 yes · 2 this session · 3 always · 4 no, say what instead · ↑↓ Enter · Esc no/);
+  await pause(400);
+  tmux.keys("2");
+  await tmux.waitFor((screen) => screen.includes("two written"), "both writes, one question");
+  assert.equal(readFileSync(join(dir, "sub", "b.txt"), "utf8"), "B\n");
+  assert.match(tmux.screen(), /Allowed Edit\(\.\/\*\*\) for the rest of this session/);
+  assert.equal(existsSync(join(dir, ".agents", "settings.local.json")), false, "nothing written to disk");
+});
+
+test("'always' needs a deliberate choice: 3 selects it, Enter confirms", { skip }, async () => {
   const { tmux, dir } = await openRepl(cleanups, [
     { tool_calls: [{ name: "Bash", input: { command: "npm run build" } }] },
     { text: "built" },
@@ -55,9 +85,9 @@ test("'always' needs a deliberate choice: 2 selects it, Enter confirms", { skip 
   await sendLine(tmux, "build it");
   await tmux.waitFor((screen) => screen.includes(DIALOG), "the dialog");
   await pause(400);
-  tmux.keys("2");
-  await tmux.waitFor((screen) => /❯ 2\. Yes, and don't ask again/.test(screen), "option 2 selected");
-  assert.equal(existsSync(join(dir, ".agents", "settings.local.json")), false, "2 alone saves nothing");
+  tmux.keys("3");
+  await tmux.waitFor((screen) => /❯ 3\. Yes, always allow/.test(screen), "option 3 selected");
+  assert.equal(existsSync(join(dir, ".agents", "settings.local.json")), false, "3 alone saves nothing");
   tmux.keys("Enter");
   await tmux.waitFor((screen) => screen.includes("built"), "the answer");
   assert.match(readFileSync(join(dir, ".agents", "settings.local.json"), "utf8"), /Bash\(npm run build/);
@@ -101,7 +131,7 @@ test("a long diff at 80x24: no full clear, never ESC[3J, spinner still, PgDn scr
   await pause(1500);
   const idleBytes = tmux.bytes().length - sizeAtOpen;
   assert.ok(idleBytes < 200, `the screen is still while the dialog waits (${idleBytes} bytes written)`);
-  for (let index = 0; index < 12; index++) tmux.keys("NPage");
+  for (let index = 0; index < 20; index++) tmux.keys("NPage");
   await tmux.waitFor((text) => text.includes("value39 = 78"), "the end of the diff after PgDn");
   tmux.keys("1");
   await tmux.waitFor((text) => text.includes("doubled"), "the answer");

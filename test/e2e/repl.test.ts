@@ -38,7 +38,7 @@ test("a prompt streams markdown; /clear starts a fresh conversation", { skip }, 
   assert.equal(body.messages.length, 1, "the conversation after /clear starts empty");
 });
 
-test("the permission dialog is answered by keys; 'don't ask again' persists the rule", { skip }, async () => {
+test("the permission dialog is answered by keys; 'always' persists the rule", { skip }, async () => {
   const { tmux, dir } = await open([
     { tool_calls: [{ name: "Write", input: { file_path: "one.txt", content: "1\n" } }] },
     { tool_calls: [{ name: "Bash", input: { command: "npm run build" } }] },
@@ -54,8 +54,8 @@ test("the permission dialog is answered by keys; 'don't ask again' persists the 
   tmux.keys("1");
   await tmux.waitFor((text) => text.includes("$ npm run build"), "the Bash dialog");
   await new Promise((resolve) => setTimeout(resolve, 400));
-  tmux.keys("2");
-  await tmux.waitFor((text) => /❯ 2\. Yes, and don't ask again/.test(text), "always selected");
+  tmux.keys("3");
+  await tmux.waitFor((text) => /❯ 3\. Yes, always allow/.test(text), "always selected");
   tmux.keys("Enter");
   await tmux.waitFor((text) => text.includes("both done"), "the final answer");
   assert.equal(readFileSync(join(dir, "one.txt"), "utf8"), "1\n");
@@ -101,7 +101,8 @@ test("a skill slash command and an MCP prompt slash command submit their prompts
   await send(tmux, "/greet Ada");
   await tmux.waitFor((text) => text.includes("skill ran"), "the skill turn");
   const messages = () => JSON.stringify((server.requests.at(-1)!.body as { messages: unknown }).messages);
-  assert.match(messages(), /skill \\"greet\\" and args \\"Ada\\"/);
+  assert.match(messages(), /\/greet Ada\\n\\n<skill name=\\"greet\\">/);
+  assert.match(messages(), /Greet the person warmly\.\\n\\nARGUMENTS: Ada/);
   await send(tmux, '/fx:review "src/a b.ts" focus=tests');
   await tmux.waitFor((text) => text.includes("prompt ran"), "the MCP prompt turn");
   assert.match(messages(), /Review src\/a b\.ts focusing on tests\./);

@@ -231,26 +231,61 @@ describe("prompting", () => {
     ]);
   });
 
-  test("suggested rules: Bash prefix, edit folder, MCP tool", async () => {
+  test("offered rules: this session is broad (every edit in the project), always is narrow (the file, the command prefix)", async () => {
     const { gate, prompter } = makeGate(layout);
     await gate.check(bash("npm run test:unit -- --bail"));
     await gate.check(bash('git commit -m "msg"'));
     await gate.check(bash("npm test && ./scripts/x.sh --flag"));
     await gate.check(fileCall("Write", join(layout.project, "src/new/b.ts")));
     await gate.check(fileCall("Edit", join(layout.project, "README.md")));
+    await gate.check(fileCall("Edit", join(layout.outside, "x.txt")));
     await gate.check(mcpCall("mcp__db__query"));
     assert.deepEqual(
-      prompter.requests.map((request) => request.suggestedRule),
+      prompter.requests.map((request) => [request.sessionRule, request.suggestedRule]),
       [
-        "Bash(npm run test:*)",
-        "Bash(git commit *)",
-        "Bash(npm test *)",
-        "Edit(src/new/**)",
-        "Edit(./**)",
-        "mcp__db__query",
+        ["Bash(npm run test:*)", "Bash(npm run test:*)"],
+        ["Bash(git commit *)", "Bash(git commit *)"],
+        ["Bash(npm test *)", "Bash(npm test *)"],
+        ["Edit(./**)", "Edit(src/new/b.ts)"],
+        ["Edit(./**)", "Edit(./README.md)"],
+        [`Edit(/${layout.outside}/**)`, `Edit(/${join(layout.outside, "x.txt")})`],
+        ["mcp__db__query", "mcp__db__query"],
       ],
     );
     assert.equal(prompter.requests[1].summary, 'Bash: git commit -m "msg"');
+  });
+
+  test("an always rule for one file covers that file only, also when its name has glob characters", async () => {
+    const odd = join(layout.project, "src", "[id]*.ts");
+    const prompter = new ScriptedPrompter([{ kind: "yes" }]);
+    const { gate } = makeGate(layout, { prompter });
+    await gate.check(fileCall("Edit", odd));
+    const rule = prompter.requests[0]!.suggestedRule;
+    gate.addRule("allow", rule, "test");
+    assert.equal((await gate.check(fileCall("Edit", odd))).behavior, "allow");
+    const other = new ScriptedPrompter([{ kind: "no" }]);
+    const { gate: second } = makeGate(layout, { prompter: other });
+    second.addRule("allow", rule, "test");
+    assert.equal(
+      (await second.check(fileCall("Edit", join(layout.project, "src", "i.ts")))).behavior,
+      "deny",
+    );
+    assert.equal(other.requests.length, 1, "another file still asks");
+  });
+
+  test("this session → the broad rule applies at once, in memory only: nothing is written", async () => {
+    const settingsPath = localSettingsPath(layout.project);
+    const prompter = new ScriptedPrompter([{ kind: "session", rule: "Edit(./**)" }]);
+    const saved: string[] = [];
+    const { gate } = makeGate(layout, { prompter, persistRule: async (rule) => void saved.push(rule) });
+    const first = await gate.check(fileCall("Edit", join(layout.project, "src", "a.ts")));
+    assert.deepEqual(first, { behavior: "allow", by: "user", rule: "Edit(./**)" });
+    const later = await gate.check(fileCall("Write", join(layout.project, "docs", "new.md")));
+    assert.deepEqual(later, { behavior: "allow", by: "rule", rule: "Edit(./**)" });
+    assert.equal(prompter.requests.length, 1);
+    assert.deepEqual(gate.rules().allow, [{ rule: "Edit(./**)", source: "session" }]);
+    assert.deepEqual(saved, []);
+    await assert.rejects(readFile(settingsPath, "utf8"), /ENOENT/);
   });
 
   test("always → the rule applies at once and is saved to .agents/settings.local.json", async () => {

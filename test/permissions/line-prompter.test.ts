@@ -10,7 +10,15 @@ const request: PromptRequest = {
   toolUseId: "t1",
   summary: "Bash: npm run test:unit",
   reason: "Bash needs approval in default mode",
+  sessionRule: "Bash(npm run test:*)",
   suggestedRule: "Bash(npm run test:*)",
+};
+const edit: PromptRequest = {
+  ...request,
+  toolName: "Edit",
+  summary: "Edit: src/app.ts",
+  sessionRule: "Edit(./**)",
+  suggestedRule: "Edit(src/app.ts)",
 };
 
 function setup() {
@@ -24,14 +32,17 @@ function setup() {
 }
 
 describe("line prompter", () => {
-  test("y, a and n with a message, one line each, over the same stream", async () => {
+  test("the REPL dialog's keys: 1 yes, 2 this session, 3 always, 4 no with what instead", async () => {
     const { input, prompter, printed } = setup();
-    input.write("y\na\r\nn please run the linter first\n");
-    assert.deepEqual(await prompter.ask(request), { kind: "yes" });
-    assert.deepEqual(await prompter.ask(request), { kind: "always", rule: "Bash(npm run test:*)" });
+    input.write("1\n2\r\n3\n4 please run the linter first\n4\n");
+    assert.deepEqual(await prompter.ask(edit), { kind: "yes" });
+    assert.deepEqual(await prompter.ask(edit), { kind: "session", rule: "Edit(./**)" });
+    assert.deepEqual(await prompter.ask(edit), { kind: "always", rule: "Edit(src/app.ts)" });
     assert.deepEqual(await prompter.ask(request), { kind: "no", message: "please run the linter first" });
-    assert.match(printed(), /Allow Bash: npm run test:unit/);
-    assert.match(printed(), /don't ask again for Bash\(npm run test:\*\)/);
+    assert.deepEqual(await prompter.ask(request), { kind: "no" });
+    assert.match(printed(), /Allow Edit: src\/app\.ts/);
+    assert.match(printed(), /2 yes, and don't ask again this session for Edit\(\.\/\*\*\)/);
+    assert.match(printed(), /3 always allow Edit\(src\/app\.ts\) \(saved\)/);
     assert.match(printed(), /needs approval in default mode/);
   });
 
@@ -39,10 +50,10 @@ describe("line prompter", () => {
     const { input, prompter, printed } = setup();
     const answer = prompter.ask(request);
     input.write("mayb");
-    input.write("e\nye");
-    input.write("s\n");
+    input.write("e\ny\n");
+    input.write("1\n");
     assert.deepEqual(await answer, { kind: "yes" });
-    assert.match(printed(), /Please answer y, a or n/);
+    assert.match(printed(), /Please answer 1, 2, 3 or 4/);
   });
 
   test("end of input and abort count as no", async () => {
@@ -57,10 +68,13 @@ describe("line prompter", () => {
   });
 
   test("parsePromptAnswer", () => {
-    assert.deepEqual(parsePromptAnswer("  YES ", "R"), { kind: "yes" });
-    assert.deepEqual(parsePromptAnswer("no", "R"), { kind: "no" });
-    assert.deepEqual(parsePromptAnswer("always", "R"), { kind: "always", rule: "R" });
-    assert.equal(parsePromptAnswer("", "R"), null);
-    assert.equal(parsePromptAnswer("sure", "R"), null);
+    const rules = { sessionRule: "S", suggestedRule: "A" };
+    assert.deepEqual(parsePromptAnswer("  1 ", rules), { kind: "yes" });
+    assert.deepEqual(parsePromptAnswer("2", rules), { kind: "session", rule: "S" });
+    assert.deepEqual(parsePromptAnswer("3", rules), { kind: "always", rule: "A" });
+    assert.deepEqual(parsePromptAnswer("4", rules), { kind: "no" });
+    assert.equal(parsePromptAnswer("", rules), null);
+    assert.equal(parsePromptAnswer("y", rules), null);
+    assert.equal(parsePromptAnswer("1 extra", rules), null);
   });
 });

@@ -7,9 +7,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../util/errors.js";
 import { editInEditor } from "./external-editor.js";
 import { helpText } from "./help-text.js";
-import type { PermissionQuestion, ReplHost } from "./host.js";
+import type { PermissionAnswer, PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
-import { describeRequest } from "./permission-view.js";
+import { describeRequest, proposedHunks } from "./permission-view.js";
 import { historyTranscript } from "./resumed-history.js";
 import { isShellInput } from "./shell-mode.js";
 import type { Style } from "./style.js";
@@ -59,10 +59,20 @@ export function App(props: AppProps) {
   const [lastInputAt, setLastInputAt] = useState(Date.now());
   const { transcript, setTranscript, add, whenSubscribed } = useSessionTranscript(host, sessionVersion);
   const versionRef = useRef(sessionVersion);
+  // An answered question restarts its tool's clock; a refused Edit or Write keeps the change it would
+  // have made, for the tool line.
   const onSettled = useCallback(
-    (question: PermissionQuestion) =>
-      setTranscript((state) => restartTool(state, question.toolUseId, Date.now())),
-    [setTranscript],
+    (question: PermissionQuestion, answer: PermissionAnswer) => {
+      const refused =
+        answer.kind === "no" ? proposedHunks(question, (path) => host.readText(path)) : undefined;
+      setTranscript((state) => {
+        const restarted = restartTool(state, question.toolUseId, Date.now());
+        return refused
+          ? { ...restarted, refused: { ...restarted.refused, [question.toolUseId]: refused } }
+          : restarted;
+      });
+    },
+    [setTranscript, host],
   );
   const dialogs = usePermissionQueue(host, add, onSettled);
   const dialog = dialogs[0];

@@ -1,6 +1,7 @@
 // The permission dialog as lines that fit a given height: a rule, what the tool will do (the body
-// scrolls inside the dialog when it is taller than the room left: PgUp/PgDn), why it asks, the three
-// choices, the instruction field once "No, and tell the agent" is chosen, and the keys. Pure.
+// scrolls inside the dialog when it is taller than the room left: PgUp/PgDn), why it asks, the four
+// choices (yes; yes, this session; always; no, and what instead), the instruction field once "No" is
+// chosen, and the keys. Pure.
 import type { RequestView } from "./permission-view.js";
 import type { Style } from "./style.js";
 import { wrapWithPrefix } from "./text-width.js";
@@ -15,15 +16,26 @@ export type DialogState = {
 
 export const MIN_BODY_ROWS = 3;
 
-export function dialogOptions(rule: string): string[] {
-  return ["Yes", `Yes, and don't ask again for ${rule}`, "No, and tell the agent what to do instead"];
+/** The choices, in key order (1 … 4). */
+export const CHOICES = ["yes", "session", "always", "no"] as const;
+
+export function dialogOptions(rules: { sessionRule: string; suggestedRule: string }): string[] {
+  return [
+    "Yes",
+    `Yes, and don't ask again this session for ${rules.sessionRule}`,
+    `Yes, always allow ${rules.suggestedRule} (saved to .agents/settings.local.json)`,
+    "No, and tell the agent what to do instead",
+  ];
 }
+
+/** The keys the dialog shows under its choices (the README documents the same set). */
+export const DIALOG_KEYS = "1 yes · 2 this session · 3 always · 4 no, say what instead · ↑↓ Enter · Esc no";
 
 export type DialogLayout = { lines: string[]; bodyRows: number; bodyLength: number };
 
 export function dialogLines(
   view: RequestView,
-  question: { reason: string; suggestedRule: string; agent?: string },
+  question: { reason: string; sessionRule: string; suggestedRule: string; agent?: string },
   state: DialogState,
   options: { style: Style; width: number; maxRows: number },
 ): DialogLayout {
@@ -35,7 +47,7 @@ export function dialogLines(
   if (question.reason)
     tail.push(...wrapWithPrefix(question.reason, width, "", "").slice(0, 2).map(style.dim));
   tail.push("Do you want to proceed?");
-  dialogOptions(question.suggestedRule).forEach((option, index) => {
+  dialogOptions(question).forEach((option, index) => {
     const chosen = index === state.selected;
     const marker = `${chosen ? "❯" : " "} ${index + 1}. `;
     const paint = chosen ? style.cyan : (value: string) => value;
@@ -45,8 +57,8 @@ export function dialogLines(
     tail.push(style.bold("Tell the agent what to do instead (Enter sends, Esc is a plain no):"));
     tail.push(...wrapWithPrefix(`${state.message}\u2588`, width, "> ", "  "));
   } else {
-    const confirm = state.selected === 1 ? "Enter saves the rule · " : "";
-    tail.push(style.dim(`${confirm}1 yes · 2 always · 3 no, and say what instead · ↑↓ Enter · Esc no`));
+    const confirm = CHOICES[state.selected] === "always" ? "Enter saves the rule · " : "";
+    tail.push(...wrapWithPrefix(`${confirm}${DIALOG_KEYS}`, width, "", "").map(style.dim));
   }
   const room = Math.max(MIN_BODY_ROWS, options.maxRows - head.length - tail.length);
   let body = view.body;

@@ -7,6 +7,7 @@ import { languageForPath } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
 import type { Style } from "./style.js";
 import { truncateLine, wrapLine, wrapWithPrefix } from "./text-width.js";
+import { displayPath } from "./tool-key-arg.js";
 import { declinedMessage } from "./tool-outcome.js";
 import type { Entry, ToolStatus } from "./transcript.js";
 
@@ -51,6 +52,12 @@ export function previewLines(content: string, width: number, max = PREVIEW_LINES
   return shown;
 }
 
+/** The line over a change the user refused: what they told the agent, if anything, and the file. */
+function refusedHead(content: string, path: string): string {
+  const said = declinedMessage(content);
+  return said ? `Declined · told the agent: ${said}` : `Declined: you refused this change to ${path}`;
+}
+
 /** What the result says under the tool line: a decline in the user's words, else the preview. */
 function resultPreview(entry: Extract<Entry, { kind: "tool" }>, width: number, detailed: boolean): string[] {
   if (entry.status === "denied" && entry.content.startsWith("The user declined")) {
@@ -82,16 +89,21 @@ export function toolLine(
   if (detailed && entry.input)
     for (const line of JSON.stringify(entry.input, null, 2).split("\n"))
       lines.push(...wrapLine(style.dim(`    ${line}`), width));
-  if (entry.patch && entry.status === "ok") {
+  if (entry.patch && (entry.status === "ok" || entry.status === "denied")) {
     const path = typeof entry.input?.file_path === "string" ? entry.input.file_path : "";
     const diff = renderHunks(entry.patch, { width: inner, style, language: languageForPath(path) });
-    lines.push(`${style.dim("  ⎿ ")}${statsText(diffStats(entry.patch))}`);
+    const head =
+      entry.status === "ok"
+        ? statsText(diffStats(entry.patch))
+        : refusedHead(entry.content, options.cwd ? displayPath(path, options.cwd) : path);
+    lines.push(`${style.dim("  ⎿ ")}${head}`);
     const shown = detailed ? diff : diff.slice(0, DIFF_PREVIEW_LINES);
     for (const line of shown) lines.push(`    ${line}`);
     if (shown.length < diff.length)
       lines.push(style.dim(`    … +${diff.length - shown.length} lines (ctrl+o to expand)`));
     return lines.join("\n");
   }
+  if (entry.step && !detailed && entry.status === "ok") return lines.join("\n");
   resultPreview(entry, inner, detailed).forEach((line, index) => {
     lines.push(style.dim(`${index === 0 ? "  ⎿ " : "    "}${line}`));
   });

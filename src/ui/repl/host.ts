@@ -3,13 +3,7 @@
 // permissions, hooks, MCP, skills or config directly. Shared shapes come from contracts/.
 
 import type { Resolution } from "../../commands/index.js";
-import type {
-  NotificationType,
-  PermissionMode,
-  PromptAnswer,
-  PromptRequest,
-  RuleBehavior,
-} from "../../contracts/index.js";
+import type { NotificationType, PermissionMode, PromptAnswer, PromptRequest } from "../../contracts/index.js";
 import type { SessionEvent, TurnResult } from "../../session/events.js";
 import type { Session } from "../../session/session.js";
 import type { SlashCommand } from "./slash-commands.js";
@@ -27,7 +21,7 @@ export type { SessionEvent, TurnResult };
 
 /** A permission question (the gate's PromptRequest), the REPL dialog's answer, and the dialog itself. */
 export type PermissionQuestion = PromptRequest;
-export type PermissionAnswer = Extract<PromptAnswer, { kind: "yes" | "always" | "no" }>;
+export type PermissionAnswer = Extract<PromptAnswer, { kind: "yes" | "session" | "always" | "no" }>;
 export interface ReplPrompter {
   ask(question: PermissionQuestion): Promise<PermissionAnswer>;
 }

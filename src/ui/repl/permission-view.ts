@@ -3,7 +3,7 @@
 // itself), Bash as the command and its description, anything else as its input. Paths are shown
 // relative to the project. Pure: the file's current text is passed in.
 
-import { diffStats, renderHunks, statsText, textHunks } from "./diff-view.js";
+import { diffStats, type Hunk, renderHunks, statsText, textHunks } from "./diff-view.js";
 import { languageForPath } from "./highlight.js";
 import type { PermissionQuestion } from "./host.js";
 import type { Style } from "./style.js";
@@ -35,21 +35,34 @@ export function applyEdit(
   return all ? fileText.split(oldString).join(newString) : fileText.replace(oldString, () => newString);
 }
 
-function editView(question: PermissionQuestion, options: RequestViewOptions): RequestView {
-  const { input } = question;
-  const path = text(input.file_path);
-  const shown = displayPath(path, options.cwd);
-  const current = options.fileText?.(path);
+/** The hunks an Edit would make: against the file when it can be read and the old string is found
+ *  (numbered, with context), else the change itself. */
+function editHunks(input: Record<string, unknown>, current: string | undefined): Hunk[] {
   const oldString = text(input.old_string);
   const newString = text(input.new_string);
   const after =
     current === undefined ? undefined : applyEdit(current, oldString, newString, input.replace_all === true);
-  const hunks =
-    current !== undefined && after !== undefined
-      ? textHunks(current, after)
-      : oldString === "" && current === undefined
-        ? textHunks("", newString)
-        : textHunks(oldString, newString, false);
+  if (current !== undefined && after !== undefined) return textHunks(current, after);
+  if (oldString === "" && current === undefined) return textHunks("", newString);
+  return textHunks(oldString, newString, false);
+}
+
+/** The change an Edit or Write asks to make, as the dialog shows it (undefined for other tools). */
+export function proposedHunks(
+  question: Pick<PermissionQuestion, "toolName" | "input">,
+  fileText: ((path: string) => string | undefined) | undefined,
+): Hunk[] | undefined {
+  const current = fileText?.(text(question.input.file_path));
+  if (question.toolName === "Edit") return editHunks(question.input, current);
+  if (question.toolName === "Write") return textHunks(current ?? "", text(question.input.content));
+  return undefined;
+}
+
+function editView(question: PermissionQuestion, options: RequestViewOptions): RequestView {
+  const { input } = question;
+  const path = text(input.file_path);
+  const shown = displayPath(path, options.cwd);
+  const hunks = editHunks(input, options.fileText?.(path));
   const language = languageForPath(path);
   const body = [
     options.style.dim(

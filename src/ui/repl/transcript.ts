@@ -32,6 +32,8 @@ export type Entry =
       patch?: Hunk[];
       /** The call's input (the detailed view, Ctrl+O, shows it in full). */
       input?: Record<string, unknown>;
+      /** A subagent's step: one line, no output preview (the detailed view shows the output). */
+      step?: boolean;
     }
   | {
       kind: "hook";
@@ -85,6 +87,8 @@ export type Transcript = {
    *  order; they are printed in the model's order, as a resumed session replays them). */
   held: Array<{ seq: number; entry: EntryInput }>;
   nextSeq: number;
+  /** The change of an Edit/Write the user refused in the dialog, by tool_use_id, until its call ends. */
+  refused: Readonly<Record<string, Hunk[]>>;
 };
 
 export const emptyTranscript = (): Transcript => ({
@@ -99,6 +103,7 @@ export const emptyTranscript = (): Transcript => ({
   tasks: [],
   held: [],
   nextSeq: 0,
+  refused: {},
 });
 
 export function addEntry(state: Transcript, entry: EntryInput): Transcript {
@@ -163,6 +168,10 @@ function terminalEntry(state: Transcript, event: Extract<SessionEvent, { type: "
     case "command_failed":
       return addEntry(state, { kind: "error", text: `Error: ${terminal.message}` });
     case "declined":
+      // The person's own no: what they refused is on its tool line; the model's wording is for the model.
+      if (terminal.message.startsWith("The user declined"))
+        return addEntry(state, { kind: "warning", text: "Declined. What should reagent do instead?" });
+      return addEntry(state, { kind: "warning", text: terminal.message });
     case "max_budget":
       return addEntry(state, { kind: "warning", text: terminal.message });
   }
@@ -250,18 +259,25 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
       };
     case "tool-call-end": {
       const seq = state.running.find((tool) => tool.id === event.call.id)?.seq ?? state.nextSeq;
+      const status = toolStatus(event.isError, event.code);
+      const { [event.call.id]: refused, ...stillRefused } = state.refused;
       const entry: EntryInput = {
         kind: "tool",
         summary: event.summary,
-        status: toolStatus(event.isError, event.code),
+        status,
         code: event.code,
         content: event.content,
         durationMs: event.durationMs,
-        patch: event.isError ? undefined : toolPatch(event.call.name, event.data),
+        patch: !event.isError
+          ? toolPatch(event.call.name, event.data)
+          : status === "denied"
+            ? refused
+            : undefined,
         input: event.call.input as Record<string, unknown>,
       };
       return releaseHeld({
         ...state,
+        refused: stillRefused,
         running: state.running.filter((tool) => tool.id !== event.call.id),
         toolsThisTurn: state.toolsThisTurn + 1,
         held: [...state.held, { seq, entry }],
@@ -353,6 +369,7 @@ function reduceSubagentEvent(
           code: event.code,
           content: event.content,
           durationMs: event.durationMs,
+          step: true,
         },
       );
     case "tool-progress":

@@ -2,11 +2,12 @@
 // Esc, PgUp/PgDn (and Ctrl+C); letters are left to the prompt, so type-ahead can never answer it.
 // Keys in its first GUARD_MS go to the prompt too (a sentence typed as it opens), and so do digits
 // and Enter while the user is typing (a letter reached the prompt in the last TYPING_PAUSE_MS).
-// "Always" saves a rule, so `2` only selects it and Enter confirms. Once option 3 is chosen, keys
-// type the instruction.
+// The keys: 1 yes, 2 yes and don't ask again this session, 3 always, 4 no and say what instead.
+// "Always" saves a rule to disk, so `3` only selects it and Enter confirms. Once option 4 is chosen,
+// keys type the instruction.
 import type { Key } from "ink";
 import { useEffect, useRef } from "react";
-import type { DialogState } from "./dialog-view.js";
+import { CHOICES, type DialogState } from "./dialog-view.js";
 import type { PendingDialog } from "./use-permission-queue.js";
 import { useRefState } from "./use-ref-state.js";
 
@@ -70,20 +71,23 @@ export function useDialog(
       const max = Math.max(0, page.current.length - page.current.rows);
       update({ scroll: Math.max(0, Math.min(max, current.scroll + rows)) });
     };
+    const { question } = dialog;
     const choose = (index: number) => {
-      if (index === 0) dialog.resolve({ kind: "yes" });
-      else if (index === 1) dialog.resolve({ kind: "always", rule: dialog.question.suggestedRule });
-      else update({ selected: 2, message: "" });
+      const choice = CHOICES[index];
+      if (choice === "yes") dialog.resolve({ kind: "yes" });
+      else if (choice === "session") dialog.resolve({ kind: "session", rule: question.sessionRule });
+      else if (choice === "always") dialog.resolve({ kind: "always", rule: question.suggestedRule });
+      else update({ selected: index, message: "" });
     };
+    const count = CHOICES.length;
     if (key.escape) dialog.resolve({ kind: "no" });
-    else if (key.upArrow) update({ selected: (current.selected + 2) % 3 });
-    else if (key.downArrow) update({ selected: (current.selected + 1) % 3 });
+    else if (key.upArrow) update({ selected: (current.selected + count - 1) % count });
+    else if (key.downArrow) update({ selected: (current.selected + 1) % count });
     else if (key.pageDown) scrollBy(Math.max(1, page.current.rows - 1));
     else if (key.pageUp) scrollBy(-Math.max(1, page.current.rows - 1));
     else if (key.return) choose(current.selected);
-    else if (input === "1") choose(0);
-    else if (input === "2") update({ selected: 1 });
-    else if (input === "3") choose(2);
+    else if (input === "3") update({ selected: CHOICES.indexOf("always") });
+    else if (/^[1-4]$/.test(input)) choose(Number(input) - 1);
     else return false;
     return true;
   };

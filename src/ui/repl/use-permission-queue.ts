@@ -12,7 +12,7 @@ export type PendingDialog = {
 export function usePermissionQueue(
   host: ReplHost,
   add: (entry: EntryInput) => void,
-  onSettled: (question: PermissionQuestion) => void,
+  onSettled: (question: PermissionQuestion, answer: PermissionAnswer) => void,
 ): PendingDialog[] {
   const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
   useEffect(() => {
@@ -26,9 +26,11 @@ export function usePermissionQueue(
               if (settled) return;
               settled = true;
               setDialogs((list) => list.filter((item) => item !== pending));
-              onSettled(question);
-              if (answer.kind === "always")
-                add({ kind: "info", text: `Allowed ${answer.rule} from now on.` });
+              onSettled(question, answer);
+              if (answer.kind === "session")
+                add({ kind: "info", text: `Allowed ${answer.rule} for the rest of this session.` });
+              else if (answer.kind === "always")
+                add({ kind: "info", text: `Allowed ${answer.rule} from now on (saved).` });
               resolve(answer);
             },
           };

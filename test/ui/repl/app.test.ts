@@ -26,7 +26,7 @@ test("a prompt streams markdown into the transcript and the status line shows mo
   assert.deepEqual(JSON.parse((await readFile(join(repl.dir, "history.jsonl"), "utf8")).trim()), "hello");
 });
 
-test("the permission dialog answers by digits: 1 runs the tool, 2 then Enter adds the suggested rule", async () => {
+test("the permission dialog answers by digits: 1 runs the tool, 3 then Enter saves the always rule", async () => {
   const repl = await startRepl([
     { tool_calls: [{ name: "Note", input: { text: "one" } }] },
     { tool_calls: [{ name: "Note", input: { text: "two" } }] },
@@ -49,9 +49,9 @@ test("the permission dialog answers by digits: 1 runs the tool, 2 then Enter add
     (screen) => screen.includes("Do you want to proceed?") && screen.includes('"two"'),
     "dialog 2",
   );
-  repl.press("2");
-  await repl.waitFor((screen) => /❯ 2\. Yes, and don't ask again/.test(screen), "always selected");
-  assert.deepEqual(repl.persisted(), [], "2 alone saves nothing");
+  repl.press("3");
+  await repl.waitFor((screen) => /❯ 3\. Yes, always allow/.test(screen), "always selected");
+  assert.deepEqual(repl.persisted(), [], "3 alone saves nothing");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("all noted"), "the final answer");
   assert.ok(
@@ -59,6 +59,26 @@ test("the permission dialog answers by digits: 1 runs the tool, 2 then Enter add
     repl.persisted().join(","),
   );
   assert.match(repl.screen(), /✓ Note/);
+  repl.press("\u0004");
+  await repl.exited;
+});
+
+test("always for a Write saves that file's rule, never ./** for one file", async () => {
+  const repl = await startRepl([
+    { tool_calls: [{ name: "Write", input: { file_path: "a.txt", content: "A\n" } }] },
+    { text: "written" },
+  ]);
+  await repl.type("write it");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
+  repl.press("3");
+  await repl.waitFor(
+    (screen) => /❯ 3\. Yes, always allow Edit\(\.\/a\.txt\)/.test(screen),
+    "always selected",
+  );
+  repl.press(ENTER);
+  await repl.waitFor((screen) => screen.includes("written"), "the answer");
+  assert.deepEqual(repl.persisted(), ["Edit(./a.txt)"]);
   repl.press("\u0004");
   await repl.exited;
 });
@@ -71,12 +91,12 @@ test("no with a message denies the call, tells the agent and the turn goes on", 
   await repl.type("go");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
-  repl.press("3");
+  repl.press("4");
   const asking = await repl.waitFor(
     (screen) => screen.includes("Tell the agent what to do instead"),
     "the message field",
   );
-  assert.match(asking, /❯ 3\. No, and tell the agent/);
+  assert.match(asking, /❯ 4\. No, and tell the agent/);
   assert.doesNotMatch(asking, /❯ 1\. Yes/);
   await repl.type("use Echo");
   repl.press(ENTER);
@@ -152,7 +172,7 @@ test("slash commands: suggestions, /status, unknown command, a skill, /clear", a
   await repl.type("/greet world");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("skill done"), "skill turn");
-  assert.match(JSON.stringify(repl.client.requests[0].messages), /skill \\"greet\\" and args \\"world\\"/);
+  assert.match(JSON.stringify(repl.client.requests[0].messages), /Greet world warmly\./);
   await repl.type("/clear");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("Started a fresh conversation."), "/clear");
@@ -243,12 +263,12 @@ test("at 40 columns the dialog's wrapped options hang under their text", async (
   const screen = await repl.waitFor((text) => text.includes("Do you want to proceed?"), "the dialog");
   const lines = screen.split("\n");
   for (const line of lines) assert.ok(line.length <= 40, `too wide: ${line}`);
-  const first = lines.findIndex((line) => line.includes("3. No, and tell"));
+  const first = lines.findIndex((line) => line.includes("4. No, and tell"));
   assert.ok(first > 0, screen);
   const indent = lines[first].indexOf("No, and tell");
   const next = lines[first + 1];
   assert.equal(next.search(/\S/), indent, `continuation aligned under the option text:\n${screen}`);
-  repl.press("3");
+  repl.press("4");
   await repl.waitFor((text) => text.includes("Tell the agent"), "the message field");
   await repl.type("please use the Echo tool for this one instead of Note");
   const typed = await repl.waitFor((text) => text.includes("instead of Note"), "the typed message");
