@@ -31,7 +31,7 @@ test("No with an instruction continues the turn with it; a plain Esc ends the tu
   await sendLine(tmux, "change a.txt");
   await tmux.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
   await pause(400);
-  tmux.keys("3");
+  tmux.keys("4");
   await tmux.waitFor(
     (screen) => screen.includes("Tell the agent what to do instead"),
     "the instruction field",
