@@ -133,7 +133,10 @@ test("the action's SDK shape with a prompt command: the context leads the expand
   const sent = firstUserText(server);
   const context = sent.indexOf("Issue #12: the build fails on Windows.");
   assert.ok(context >= 0, sent);
-  assert.ok(sent.indexOf('skill "triage"') > context, `the skill follows the context: ${sent}`);
+  assert.ok(
+    sent.indexOf("Label the issue by area and urgency.") > context,
+    `the skill follows the context: ${sent}`,
+  );
 });
 
 test("a multi-block message whose last block is plain text stays one prompt, in order", async () => {
