@@ -24,7 +24,10 @@ if (files.length === 0) {
 // End-to-end tests spawn the bundled CLI: build it first so they never run a stale dist/.
 const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=4", ...files], {
+// A test that hangs (a child that never answers, a promise never settled) fails after five minutes
+// instead of holding up the run; --test-force-exit ends a file whose handles were left open.
+const runner = ["--test", "--test-concurrency=4", "--test-timeout=300000", "--test-force-exit"];
+const result = spawnSync(process.execPath, ["--import", "tsx", ...runner, ...files], {
   stdio: "inherit",
   env: { ...process.env, NO_COLOR: "1" },
 });

@@ -18,6 +18,7 @@ import {
   type WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
 import { BIN, cleanEnv } from "./cli.js";
+import { killAtExit } from "./processes.js";
 
 export type PermissionAnswer = string | "cancel";
 
@@ -54,6 +55,7 @@ export async function startAcp(options: AcpClientOptions): Promise<AcpClient> {
     env: options.env ?? cleanEnv(),
     stdio: ["pipe", "pipe", "pipe"],
   });
+  killAtExit(child);
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
@@ -159,6 +161,7 @@ export async function rawAcp(
     env: options.env,
     stdio: "pipe",
   });
+  killAtExit(child);
   let stdout = "";
   let stderr = "";
   const answers: AnyMessage[] = [];

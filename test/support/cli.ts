@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { killAtExit } from "./processes.js";
 import { tempFolder } from "./temp-folder.js";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..", "..");
@@ -65,6 +66,7 @@ export function runProgram(command: string, args: string[], options: RunOptions)
       env: options.env ?? cleanEnv(),
       stdio: ["pipe", "pipe", "pipe"],
     });
+    killAtExit(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {

@@ -4,6 +4,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { BIN } from "./cli.js";
+import { killAtExit } from "./processes.js";
 
 export type JsonLine = Record<string, ReturnType<typeof JSON.parse>>;
 
@@ -32,6 +33,7 @@ export function startStreamCli(
     env: options.env,
     stdio: ["pipe", "pipe", "pipe"],
   });
+  killAtExit(child);
   const lines: JsonLine[] = [];
   let stderr = "";
   const waiters = new Set<() => void>();

@@ -5,9 +5,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { neededProgram } from "../../support/programs.js";
 import { tempFolder } from "../../support/temp-folder.js";
 
-export const hasTmux = spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
+export const hasTmux = neededProgram("tmux", "-V");
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
