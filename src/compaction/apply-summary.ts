@@ -6,7 +6,10 @@ import type { Message, TextBlock } from "../model/types.js";
 import { messageChars } from "./estimate-tokens.js";
 import { normalizeAlternation } from "./normalize-alternation.js";
 
-export type KeepRecent = { keepRecentTurns: number } | { keepRecentTokens: number };
+export type KeepRecent =
+  | { keepRecentTurns: number }
+  | { keepRecentTokens: number }
+  | { keepRecentMessages: number };
 
 export const SUMMARY_MARKER = "summary of the earlier conversation";
 const SUMMARY_HEADER = `[Context compacted] This session continues from an earlier conversation that was compacted. Below is a ${SUMMARY_MARKER}; the most recent messages follow it verbatim.`;
@@ -35,6 +38,8 @@ export function tailStart(history: readonly Message[], keep: KeepRecent): number
   let candidate: number;
   if ("keepRecentTurns" in keep) {
     candidate = turnStart(history, Math.max(0, Math.floor(keep.keepRecentTurns)));
+  } else if ("keepRecentMessages" in keep) {
+    candidate = Math.max(0, history.length - Math.max(0, Math.floor(keep.keepRecentMessages)));
   } else {
     candidate = history.length;
     let chars = 0;

@@ -50,6 +50,20 @@ export type ContextState = {
   readonly lastSystem: string;
 };
 
+/** Below this, a summary (its header alone is ~60 tokens, a useful one a few hundred) saves nothing. */
+const MIN_SUMMARISED_TOKENS = 400;
+
+/** What compaction keeps word for word: the recent tenth of the window; when the whole conversation
+ *  fits in that, the latest turn; when it is all one turn, its last message (the answer, or what an
+ *  unfinished step needs). Claude Code, too, compacts a conversation however little of the window
+ *  it fills. */
+function keptTail(messages: readonly Message[], window: number): KeepRecent {
+  const recent: KeepRecent = { keepRecentTokens: Math.floor(window / 10) };
+  if (tailStart(messages, recent) > 0) return recent;
+  const latestTurn: KeepRecent = { keepRecentTurns: 1 };
+  return tailStart(messages, latestTurn) > 0 ? latestTurn : { keepRecentMessages: 1 };
+}
+
 export class ContextManager {
   constructor(
     private readonly settings: ContextSettings,
@@ -117,8 +131,8 @@ export class ContextManager {
 
   /** Summarises everything before the kept tail of recent messages into a new history; the state
    *  itself is left as it is (the caller applies the result). A conversation that fits in that tail
-   *  is not compacted ("not enough conversation"), except after a too-long rejection (`auto`), where
-   *  only the latest turn is kept; a summary that would not make the history smaller is discarded.
+   *  keeps less (keptTail); one too short to gain from a summary is left alone ("not enough
+   *  conversation"), and a summary that would not make the history smaller is discarded.
    *  A failed or blocked compaction says why. */
   async compact(
     state: ContextState,
@@ -127,14 +141,12 @@ export class ContextManager {
     instructions = "",
   ): Promise<CompactResult> {
     if (state.messages.length === 0) return { ok: false, message: "Nothing to compact yet." };
-    let keep: KeepRecent = { keepRecentTokens: Math.floor(this.window / 10) };
-    if (tailStart(state.messages, keep) === 0 && trigger === "auto") keep = { keepRecentTurns: 1 };
+    const keep = keptTail(state.messages, this.window);
     const start = tailStart(state.messages, keep);
-    if (start === 0)
+    if (start === 0 || estimateTokens(state.messages.slice(0, start)) < MIN_SUMMARISED_TOKENS)
       return {
         ok: false,
-        message:
-          "Not enough conversation to compact: it all fits in the recent part that compaction keeps word for word.",
+        message: "Not enough conversation to compact yet: a summary would be as long as what it replaces.",
       };
     const pre = await this.hooks?.preCompact(trigger, instructions);
     if (pre?.blocked)

@@ -395,7 +395,7 @@ export class Session {
     }
   }
 
-  /** `/compact [instructions]` and auto-compaction. A failure leaves the history as it was and says so. */
+  /** `/compact [instructions]` and auto-compaction. A failure leaves the history as is and says so once. */
   async compact(trigger: "manual" | "auto", instructions = "", signal?: AbortSignal): Promise<CompactResult> {
     const context = this.options.context;
     if (!context) return { ok: false, message: "Compaction is not available in this session." };
@@ -430,7 +430,7 @@ export class Session {
         postTokens,
       });
       await this.start("compact");
-    } else this.emit({ type: "warning", message: result.message });
+    } else if (trigger === "auto") this.emit({ type: "warning", message: result.message });
     return result;
   }
 

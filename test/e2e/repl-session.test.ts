@@ -27,6 +27,30 @@ test("/compact of a short conversation says there is not enough to compact and s
   );
   assert.doesNotMatch(screen, /Compacted the conversation/);
   assert.equal(server.requests.length, requests, "no summary request was sent");
+  await pause(300);
+  const said = tmux.history().match(/not enough conversation to compact/gi) ?? [];
+  assert.equal(said.length, 1, `the refusal is printed once:\n${tmux.history()}`);
+});
+
+test("/compact of an ordinary 52-message session compacts it and says so once", { skip }, async () => {
+  const files = { "notes.txt": "a line of notes\n".repeat(30) };
+  const steps = Array.from({ length: 24 }, () => ({
+    tool_calls: [{ name: "Read", input: { file_path: "notes.txt" } }],
+  }));
+  const script = [...steps, { text: "Read it all." }, { text: "second answer" }, { text: "THE SUMMARY" }];
+  const { tmux, server } = await openRepl(cleanups, script, { files });
+  await sendLine(tmux, "read the notes many times");
+  await tmux.waitFor((screen) => screen.includes("Read it all."), "the first answer", 40_000);
+  await sendLine(tmux, "and then?");
+  await tmux.waitFor((screen) => screen.includes("second answer"), "the second answer");
+  const requests = server.requests.length;
+  await sendLine(tmux, "/compact");
+  await tmux.waitFor((screen) => /Compacted the conversation|not enough/i.test(screen), "the compaction");
+  await pause(300);
+  const history = tmux.history();
+  assert.doesNotMatch(history, /not enough conversation/i, history);
+  assert.equal((history.match(/Compacted the conversation/g) ?? []).length, 1, history);
+  assert.equal(server.requests.length, requests + 1, "one summary request");
 });
 
 test("--continue replays denied and interrupted tools like live ones and keeps merged prompts", {

@@ -115,7 +115,8 @@ test("a PreCompact block cancels compaction and leaves the history as it was", a
   assert.match(result.message, /cancelled by a PreCompact hook: not now/);
   assert.deepEqual(session.messages, before);
   assert.equal(summaryModel.requests.length, 0);
-  assert.ok(events.some((event) => event.type === "warning" && /not now/.test(event.message)));
+  // The command's answer says why; no warning repeats it (the REPL printed both).
+  assert.ok(!events.some((event) => event.type === "warning"), "no second report of the refusal");
 });
 
 test("a failed summary call leaves the history exactly as it was and says so", async () => {
@@ -165,7 +166,7 @@ test("a failed auto-compaction is not retried before every request", async () =>
   assert.ok(events.some((event) => event.type === "warning" && /Compaction failed/.test(event.message)));
 });
 
-test("/compact of a conversation that fits in the kept tail sends nothing and says so", async () => {
+test("/compact of a conversation too short to gain from a summary sends nothing and says so", async () => {
   const { session, summaryModel } = await createTestSession({
     cwd: workspace.dir,
     script: [{ text: "hello" }, { text: "again" }],
@@ -180,6 +181,59 @@ test("/compact of a conversation that fits in the kept tail sends nothing and sa
   assert.match(result.message, /Not enough conversation to compact/);
   assert.equal(summaryModel.requests.length, 0);
   assert.deepEqual(session.messages, before);
+});
+
+test("/compact of an ordinary 52-message session compacts it, though it all fits in a tenth of the window", async () => {
+  const small = workspace.write("small.txt", `${"a line of the file\n".repeat(40)}`);
+  const steps = Array.from({ length: 24 }, () => ({
+    tool_calls: [{ name: "Read", input: { file_path: small } }],
+  }));
+  const { session, summaryModel, events } = await createTestSession({
+    cwd: workspace.dir,
+    script: [...steps, { text: "All read." }, { text: "the second answer" }],
+    summaryScript: [{ text: "## Goal\nread the small file many times" }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+  });
+  await session.submit("read it again and again");
+  await session.submit("and now?");
+  assert.equal(session.messages.length, 52);
+  const result = await session.compact("manual");
+  assert.equal(result.ok, true, result.message);
+  assert.equal(summaryModel.requests.length, 1);
+  const sent = JSON.stringify(summaryModel.requests[0].messages);
+  assert.match(sent, /read it again and again/, "the first turn is summarised");
+  assert.doesNotMatch(sent, /and now\?/, "the latest turn is kept word for word");
+  assert.match(JSON.stringify(session.messages[0]), /read the small file many times/);
+  assert.match(JSON.stringify(session.messages), /the second answer/);
+  assert.ok(session.messages.length <= 3, `kept: ${session.messages.length} messages`);
+  assertPairsIntact(session.messages);
+  assert.ok(!events.some((event) => event.type === "warning"), "nothing to warn about");
+});
+
+test("/compact of a session that is one long turn summarises it and keeps its answer", async () => {
+  const small = workspace.write("small.txt", `${"a line of the file\n".repeat(40)}`);
+  const steps = Array.from({ length: 25 }, () => ({
+    tool_calls: [{ name: "Read", input: { file_path: small } }],
+  }));
+  const { session, summaryModel } = await createTestSession({
+    cwd: workspace.dir,
+    script: [...steps, { text: "The final answer." }, { text: "after compaction" }],
+    summaryScript: [{ text: "## Goal\none long turn" }],
+    context: { window: 200_000, trim: true, autoCompact: true },
+  });
+  await session.submit("one long task");
+  assert.equal(session.messages.length, 52);
+  const result = await session.compact("manual");
+  assert.equal(result.ok, true, result.message);
+  assert.equal(summaryModel.requests.length, 1);
+  assert.deepEqual(
+    session.messages.map((message) => message.role),
+    ["user", "assistant"],
+    "the summary, then the answer",
+  );
+  assert.match(JSON.stringify(session.messages[1]), /The final answer\./);
+  const next = await session.submit("go on");
+  assert.equal(next.result, "after compaction");
 });
 
 test("compaction summarises only what comes before the kept tail, and never grows the history", async () => {
