@@ -2,6 +2,7 @@
 // `read`, `declare`, `printf -v`, `test -v`, `let` …) or change the shell itself (`source`, `alias`,
 // `trap`, `shopt`, `hash`, `export` …) make the command uncertain; harmless ones are read-only; `cd`
 // is parsed into its target for the analysis to follow.
+import { HARMLESS_SHELL_FLAGS } from "./bash-wrappers.js";
 import type { ShellWord } from "./shell-word.js";
 
 const CHANGES_THE_SHELL: Record<string, string> = {
@@ -59,14 +60,13 @@ const RUNS_OR_ASSIGNS: Record<string, { pattern: RegExp; why: string }> = {
   wait: { pattern: /^-[a-z]*p/, why: "-p assigns to a variable (subscripts can run code)" },
 };
 
-const HARMLESS_SET_FLAGS = "euxvfnhBCEHPT";
+/** `set` flags and options that change nothing the gate models (not -k, -P, -a, -f: see bash-wrappers.ts). */
 const HARMLESS_SET_OPTIONS = new Set([
   "errexit",
   "nounset",
   "pipefail",
   "xtrace",
   "verbose",
-  "noglob",
   "noclobber",
   "errtrace",
 ]);
@@ -117,8 +117,8 @@ function setVerdict(args: ShellWord[]): BuiltinVerdict {
     }
     if (!/^[-+][A-Za-z]+$/.test(value)) return { kind: "read-only" };
     for (const letter of value.slice(1)) {
-      if (letter === "o") continue;
-      if (!HARMLESS_SET_FLAGS.includes(letter)) return { kind: "uncertain", reason: `set ${value}` };
+      if (letter === "o" || (letter === "B" && value.startsWith("-"))) continue;
+      if (!HARMLESS_SHELL_FLAGS.includes(letter)) return { kind: "uncertain", reason: `set ${value}` };
     }
     if (value.includes("o")) {
       const option = args[index + 1]?.value;

@@ -25,7 +25,7 @@ const ONE_VALUE = new Set(
     "-maxdepth -mindepth -regextype -fstype -context -printf"
   ).split(" "),
 );
-const PATH_VALUE = new Set(["-samefile", "-newer", "-anewer", "-cnewer", "-files0-from"]);
+const PATH_VALUE = new Set(["-samefile", "-newer", "-anewer", "-cnewer"]);
 const WRITE_VALUE = new Set(["-fprint", "-fprint0", "-fls"]);
 const NO_VALUE = new Set(
   (
@@ -92,6 +92,10 @@ export function modelFind(words: ShellWord[]): FindModel {
     } else if (WRITE_VALUE.has(token)) {
       model.writes.push(words[index] ?? word);
       model.effects.push(`find ${token} writes a file`);
+      index += 1;
+    } else if (token === "-files0-from") {
+      model.effects.push("find -files0-from reads its starting points from a file");
+      if (words[index]) model.reads.push(words[index]);
       index += 1;
     } else if (PATH_VALUE.has(token) || /^-newer[amcBt][amcBt]$/.test(token)) {
       if (words[index]) model.reads.push(words[index]);

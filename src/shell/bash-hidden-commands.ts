@@ -163,18 +163,36 @@ function gitRunsCommand(sub: string, rest: ShellWord[]): HiddenCommands | null {
   };
 }
 
-/** awk: a program that calls system(), pipes to or from a command, or writes a file. */
+/**
+ * awk: a program that calls system(), pipes to or from a command, or writes a file; any option but
+ * `-F sep` and `-v name=value` (`-f`/`-E` program files, `-W exec`, `--exec`, `-i`/`-l` includes and
+ * extensions) hides the program.
+ */
 function awk(name: string, args: ShellWord[]): HiddenCommands | null {
-  const program = args.find((word) => word.value === null || !word.value.startsWith("-"));
-  if (args.some((word) => word.value !== null && /^-[A-Za-z]*f/.test(word.value)))
-    return { reason: `${name} -f runs a program from a file`, commands: [], scripts: [] };
+  let index = 0;
+  for (; index < args.length; index += 1) {
+    const value = args[index].value;
+    if (value === "--") {
+      index += 1;
+      break;
+    }
+    if (value === null || !value.startsWith("-") || value === "-") break;
+    if (value === "-F" || value === "-v") index += 1;
+    else if (!/^-F./.test(value) && !/^-v[A-Za-z_]/.test(value))
+      return {
+        reason: `${name} ${value} may run a program the gate does not read`,
+        commands: [],
+        scripts: [],
+      };
+  }
+  const program = args[index];
   if (program === undefined) return null;
   if (program.value === null)
     return { reason: `the ${name} program comes from an expansion`, commands: [], scripts: [] };
-  if (!/system|[|>]|getline/.test(program.value)) return null;
+  if (!/system|[|>]|getline|@/.test(program.value)) return null;
   const strings = [...program.value.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1]);
   return {
-    reason: `the ${name} program runs commands or writes files (system, |, >, getline)`,
+    reason: `the ${name} program runs commands, writes or includes files (system, |, >, getline, @)`,
     commands: [],
     scripts: strings,
   };

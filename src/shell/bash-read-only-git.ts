@@ -4,7 +4,7 @@
 // config, reflog and worktree. Global options (`-c`, `-C`, `--git-dir`, `--exec-path` …) are not
 // read-only: they change configuration, which can run programs. Also which git command lines may
 // write work-tree files (for the protected-path check of bash-analysis.ts).
-import { accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
+import { type Access, accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
 
 const ANY_OPTIONS = new Set(
   (
@@ -137,6 +137,7 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
   const unknown = args.find((word) => word.value === null);
   if (unknown) return result(`${unknown.raw} (an expansion) could be an option of git ${sub}`);
   const values = args.map((word) => word.value as string);
+  const accesses = gitFileAccesses(sub ?? "", values, resolve);
   const forbidden = values.find(
     (value) =>
       isForbiddenOption(value) ||
@@ -144,8 +145,9 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
         SHORT_READS_FILE[sub ?? ""].test(value) &&
         !value.startsWith("--")),
   );
-  if (forbidden) return result(`git ${sub} ${forbidden} writes or reads a file, or runs a program`);
-  if (ANY_OPTIONS.has(sub ?? "")) return result(true);
+  if (forbidden)
+    return { ...result(`git ${sub} ${forbidden} writes or reads a file, or runs a program`), accesses };
+  if (ANY_OPTIONS.has(sub ?? "")) return { ...result(true), accesses };
   switch (sub) {
     case "branch":
       return listing(values, BRANCH_FLAGS, "branch");
@@ -181,6 +183,30 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
     default:
       return result(`git ${sub} is not on the read-only list`);
   }
+}
+
+/**
+ * Files a git command line names: what `--output` (or an abbreviation of it) writes, and the paths of
+ * `git diff` (with one outside the repository it compares any two files, as `--no-index` does).
+ */
+function gitFileAccesses(sub: string, values: string[], resolve: PathResolver): Access[] {
+  const accesses: Access[] = [];
+  const known = (value: string): ShellWord => ({ value, raw: value, splits: false });
+  let ended = false;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (value === "--" && !ended) {
+      ended = true;
+      continue;
+    }
+    const name = value.startsWith("--") && !ended ? value.slice(2).split("=")[0] : null;
+    if (name !== null && name.length >= 2 && "output".startsWith(name)) {
+      const file = value.includes("=") ? value.slice(value.indexOf("=") + 1) : values[++index];
+      if (file !== undefined) accesses.push(accessOf(resolve, known(file), "write", `git ${sub}`));
+    } else if (sub === "diff" && (ended || !value.startsWith("-")))
+      accesses.push(accessOf(resolve, known(value), "read", "git diff"));
+  }
+  return accesses;
 }
 
 /**

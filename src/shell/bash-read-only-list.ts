@@ -306,6 +306,10 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     operands: "read",
     recursive: ["r", "--recursive"],
     readsValue: ["X", "--exclude-from", "--from-file", "--to-file"],
+    unsafe: {
+      r: "diff -r follows symbolic links (out of the workspace too)",
+      "--recursive": "diff -r follows symbolic links (out of the workspace too)",
+    },
   },
   jq: {
     flags: "ncrjasSCMeR",
@@ -317,7 +321,12 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     longTwoValues: w("arg argjson slurpfile rawfile"),
     operands: "pattern-then-read",
     readsValue: ["f", "--from-file", "--rawfile", "--slurpfile"],
-    unsafe: { L: "jq -L loads modules from a folder", "--library-path": "jq -L loads modules from a folder" },
+    unsafe: {
+      L: "jq -L loads modules from a folder",
+      "--library-path": "jq -L loads modules from a folder",
+      f: "jq -f runs a program from a file (which may import others)",
+      "--from-file": "jq -f runs a program from a file (which may import others)",
+    },
   },
 };
 READ_ONLY_COMMANDS.egrep = READ_ONLY_COMMANDS.grep;

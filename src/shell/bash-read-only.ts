@@ -34,6 +34,8 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
   for (const [option, why] of Object.entries(spec.unsafe ?? {}))
     if (scanned.options.has(option)) effects.push(why);
   // A jq program can read other files itself: `import "../x" as $d;` (JSON data), `include "m";`.
+  if (name === "ls" && hasOption(scanned, "R", "--recursive") && hasOption(scanned, "L", "--dereference"))
+    effects.push("ls -RL follows symbolic links (out of the workspace too)");
   if (name === "jq" && args.some((word) => word.value === null || /\b(import|include)\b/.test(word.value)))
     effects.push("a jq program with import or include reads other files");
   const valueAccesses = (options: string[] | undefined, mode: "read" | "write") => {

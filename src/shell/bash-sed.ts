@@ -71,9 +71,6 @@ export function scriptEffect(script: string): string | null {
     while (index < script.length && at() !== delimiter) index += at() === "\\" ? 2 : 1;
     index += 1;
   };
-  const skipToEnd = () => {
-    while (index < script.length && at() !== "\n" && at() !== ";") index += 1;
-  };
   while (index < script.length) {
     const char = at();
     if (" \t\n;{}!,$+~0123456789".includes(char)) {
@@ -104,9 +101,15 @@ export function scriptEffect(script: string): string | null {
     else if ("aic".includes(char)) {
       // Text to insert: the rest of the line (a backslash continues it).
       while (index < script.length && at() !== "\n") index += at() === "\\" ? 2 : 1;
-    } else if (":btTvlLqQ".includes(char)) {
+    } else if (":btTv".includes(char)) {
+      // GNU sed ends a label at a blank or `;`: `:a e cmd` is the label a, then the command e.
       index += 1;
-      skipToEnd();
+      while (at() === " " || at() === "\t") index += 1;
+      while (index < script.length && !" \t\n;".includes(at())) index += 1;
+    } else if ("lLqQ".includes(char)) {
+      index += 1;
+      while (at() === " " || at() === "\t") index += 1;
+      while (/[0-9]/.test(at())) index += 1;
     } else if ("pPdDnNgGhHxz=Fl#".includes(char)) {
       if (char === "#") {
         while (index < script.length && at() !== "\n") index += 1;

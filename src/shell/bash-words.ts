@@ -54,12 +54,22 @@ export function readWord(reader: Reader): Word {
 
 /** Parses `$( … )` / `<( … )` contents up to and including the closing parenthesis. */
 function nestedScript(reader: Reader) {
+  refusePendingHereDocument(reader);
   reader.enter();
   const script = reader.nested();
   if (reader.peek() !== ")") reader.fail("an unbalanced $( )");
   reader.pos += 1;
   reader.leave();
   return script;
+}
+
+/**
+ * Bash reads a here-document's body after the line's end, not at a newline inside a substitution:
+ * `cat <<EOF; echo "$(` ⏎ `touch x` ⏎ `EOF` ⏎ `)"` runs touch. Such a line is refused.
+ */
+function refusePendingHereDocument(reader: Reader): void {
+  if (reader.pendingHereDocuments.length > 0)
+    reader.fail("a here-document whose body would start inside a command substitution");
 }
 
 /**
@@ -165,6 +175,7 @@ function readBraceParameter(reader: Reader, parts: WordPart[], quoted: boolean):
 
 /** A backquoted command: its text, unescaped as bash does, parsed as a nested command list. */
 function readBackquoted(reader: Reader, parts: WordPart[], quoted: boolean): void {
+  refusePendingHereDocument(reader);
   let index = reader.pos + 1;
   while (index < reader.source.length && reader.source[index] !== "`") {
     index += reader.source[index] === "\\" ? 2 : 1;

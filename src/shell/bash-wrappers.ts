@@ -91,8 +91,10 @@ const SIMPLE: Record<string, SimpleWrapper> = {
 const SHELLS = new Set(
   "bash sh dash zsh ksh mksh ash rbash posh yash lksh pdksh oksh loksh ksh93 bash-static".split(" "),
 );
-const HARMLESS_SHELL_FLAGS = "euxvfnhBCEHPTkmab";
-const HARMLESS_SHELL_OPTIONS = new Set(["errexit", "nounset", "pipefail", "xtrace", "verbose", "noglob"]);
+/** Shell options that change nothing the gate models. Not `-k` (every NAME=value word goes into the
+ *  environment), `-P` (a physical cd), `-a` (exports every assignment), `-f`/`+B` (no globs or braces). */
+export const HARMLESS_SHELL_FLAGS = "euxvnhCET";
+const HARMLESS_SHELL_OPTIONS = new Set(["errexit", "nounset", "pipefail", "xtrace", "verbose"]);
 const HARMLESS_SHELL_LONG = new Set(["norc", "noprofile", "noediting", "verbose"]);
 
 function empty(transparent = false): Unwrapped {
@@ -173,6 +175,7 @@ function shell(name: string, args: ShellWord[]): Unwrapped {
     if (!/^[-+][A-Za-z]+$/.test(word)) break;
     for (const letter of word.slice(1)) {
       if (letter === "c") command = true;
+      else if (letter === "B" && word.startsWith("-")) continue;
       else if (letter === "o" || letter === "O") {
         index += 1;
         const value = args[index]?.value;

@@ -2,7 +2,8 @@
 // (an expansion, a substitution's output, a glob or brace pattern), and whether it may split into
 // several words. Plus the option scanner the command models share (GNU style: options may follow
 // operands until `--`), and the types a command model returns: file accesses and reasons.
-import { hasShellPattern, type Word } from "./bash-syntax.js";
+import { globKind } from "./bash-glob.js";
+import type { Word } from "./bash-syntax.js";
 
 export type ShellWord = {
   /** The word's value when it is known with certainty, else null. */
@@ -46,38 +47,78 @@ export function unreadableModel(problem: string, unknown: string): CommandModel 
   return { readOnly: problem, accesses: [], reasons: [`${problem}, so ${unknown} are not known`] };
 }
 
-export function wordOf(word: Word, homeDir: string): ShellWord {
-  let value: string | null = "";
-  let splits = false;
-  let glob: string | null = "";
-  for (const [index, part] of word.parts.entries()) {
-    if (part.kind !== "text") {
-      value = null;
-      glob = null;
-      // A process substitution is one /dev/fd path; other unquoted expansions are split and globbed.
-      if (part.kind !== "process" && !part.quoted) splits = true;
-      continue;
-    }
-    let text = part.value;
-    let atStart = index === 0;
-    if (!part.quoted && atStart && (text === "~" || text.startsWith("~/"))) {
-      text = homeDir + text.slice(1);
-      atStart = false;
-    }
-    if (!part.quoted && hasShellPattern(text, atStart)) {
-      splits = true;
-      value = null;
-      // Only plain wildcards can be expanded by the gate; braces and ~user cannot.
-      if (glob !== null && !/[{}]/.test(text) && !(atStart && text.startsWith("~"))) glob += text;
-      else glob = null;
-    } else {
-      if (value !== null) value += text;
-      if (glob !== null) glob += part.quoted ? text.replace(/[*?[\]\\]/g, "\\$&") : text;
-    }
+/** One character of a word's unquoted skeleton, or an expansion (its value is not known here). */
+type Token = { char: string; quoted: boolean } | { expansion: true };
+
+function tokensOf(word: Word): Token[] {
+  const tokens: Token[] = [];
+  for (const part of word.parts) {
+    if (part.kind === "text") for (const char of part.value) tokens.push({ char, quoted: part.quoted });
+    else tokens.push({ expansion: true });
   }
-  return value === null && glob !== null
-    ? { value, raw: word.raw, splits, glob }
-    : { value, raw: word.raw, splits };
+  return tokens;
+}
+
+const unquoted = (token: Token | undefined, chars: string): boolean =>
+  token !== undefined && "char" in token && !token.quoted && chars.includes(token.char);
+
+/** Brace expansion, decided on the unquoted skeleton: an unquoted `{`, later an unquoted `,` or `..`,
+ *  later an unquoted `}` (quoted parts in between still split: `{"../x",y}` is two words). */
+function hasBraceExpansion(tokens: Token[]): boolean {
+  const open = tokens.findIndex((token) => unquoted(token, "{"));
+  if (open < 0) return false;
+  for (let index = open + 1; index < tokens.length; index += 1) {
+    const separator =
+      unquoted(tokens[index], ",") || (unquoted(tokens[index], ".") && unquoted(tokens[index + 1], "."));
+    if (separator) return tokens.slice(index + 1).some((token) => unquoted(token, "}"));
+  }
+  return false;
+}
+
+/**
+ * Tilde expansion bash would do that the gate does not compute: a tilde prefix other than a lone `~`
+ * (`~user`, `~+`, `~"x"`), or a `~` after `=` or `:` in a word shaped like an assignment (`a=~/x`).
+ */
+function unknownTilde(tokens: Token[]): boolean {
+  const first = tokens[0];
+  if (unquoted(first, "~")) {
+    const next = tokens[1];
+    if (next !== undefined && !unquoted(next, "/")) return true;
+  }
+  let name = 0;
+  while (unquoted(tokens[name], "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")) name += 1;
+  if (name === 0 || /[0-9]/.test((tokens[0] as { char: string }).char) || !unquoted(tokens[name], "="))
+    return false;
+  return tokens.some(
+    (token, index) => index > name && unquoted(token, "~") && unquoted(tokens[index - 1], "=:"),
+  );
+}
+
+export function wordOf(word: Word, homeDir: string): ShellWord {
+  const unknown = (splits: boolean): ShellWord => ({ value: null, raw: word.raw, splits });
+  const tokens = tokensOf(word);
+  // Unquoted expansions are split and globbed; a process substitution is one /dev/fd path.
+  const splitting = word.parts.some(
+    (part) => part.kind !== "text" && part.kind !== "process" && !part.quoted,
+  );
+  if (hasBraceExpansion(tokens)) return unknown(true);
+  if (unknownTilde(tokens)) return unknown(splitting);
+  const home = unquoted(tokens[0], "~");
+  const rest = home ? tokens.slice(1) : tokens;
+  const prefix = home ? homeDir : "";
+  const wildcard = rest.some((token) => unquoted(token, "*?["));
+  if (rest.some((token) => "expansion" in token)) return unknown(splitting || wildcard);
+  const chars = rest as { char: string; quoted: boolean }[];
+  const text = prefix + chars.map((token) => token.char).join("");
+  if (!wildcard) return { value: text, raw: word.raw, splits: false };
+  const escapedPrefix = prefix.replace(/[*?[\]\\]/g, "\\$&");
+  const glob =
+    escapedPrefix +
+    chars.map((token) => (token.quoted || token.char === "\\" ? `\\${token.char}` : token.char)).join("");
+  const kind = globKind(glob);
+  if (kind.kind === "literal") return { value: kind.text, raw: word.raw, splits: false };
+  if (kind.kind === "unknown") return unknown(true);
+  return { value: null, raw: word.raw, splits: true, glob };
 }
 
 export function knownWord(value: string): ShellWord {
