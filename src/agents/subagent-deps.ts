@@ -18,6 +18,7 @@ import type { WorktreeHooks } from "./worktree.js";
 
 export type SubagentGate = ToolRunnerOptions["gate"] & {
   readDeniedBy(absolutePath: string): string | undefined;
+  readDenyBelow(absoluteFolder: string): boolean;
   /** The subagent's permission mode now (hook payloads carry it). */
   readonly mode: PermissionMode;
 };

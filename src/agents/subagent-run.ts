@@ -152,7 +152,10 @@ export async function runSubagent(
       ? { ...deps.containment, launcher: deps.containment.launcher.within(cwd) }
       : deps.containment,
     gate,
-    readDeniedBy: (path) => gate.readDeniedBy(path),
+    readDeny: {
+      readDeniedBy: (path) => gate.readDeniedBy(path),
+      readDenyBelow: (folder) => gate.readDenyBelow(folder),
+    },
     hooks,
     context: deps.contextFor?.(
       () => session.model,

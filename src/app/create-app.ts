@@ -267,7 +267,10 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     containment,
     hooks,
     gate,
-    readDeniedBy: (path) => gate.readDeniedBy(path),
+    readDeny: {
+      readDeniedBy: (path) => gate.readDeniedBy(path),
+      readDenyBelow: (folder) => gate.readDenyBelow(folder),
+    },
     context,
     history: transcript.history,
     events,

@@ -37,7 +37,7 @@ export function accessHit(rule: Rule, bash: AnalysedBash, context: MatchContext)
  * Whether a Read deny rule may hide something below `folder` (a recursive content search such as
  * `grep -r` would then show it): its base lies inside the folder, or it matches at any depth.
  */
-function denyBelow(rule: Rule, folder: string, context: MatchContext): boolean {
+export function denyBelow(rule: Rule, folder: string, context: MatchContext): boolean {
   if (rule.kind !== "path") return false;
   if (matchPathRule(rule, folder, context)) return true;
   const compiled = compilePathRule(rule, context);

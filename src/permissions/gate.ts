@@ -14,11 +14,11 @@ import {
   describeCall,
   type MatchContext,
   prepareRule,
-  ruleMatchesCall,
   type ShellStart,
 } from "./match-rule.js";
 import { PermissionModeState } from "./mode-state.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
+import { readDeniedIn, readDenyBelowIn } from "./read-deny.js";
 import { coversWholeTool, parseRule, validateRule } from "./rule.js";
 import { suggestRule, suggestRules, summarizeCall } from "./suggest-rule.js";
 import type {
@@ -72,6 +72,8 @@ export type ManagedPermissionGate = PermissionGate & {
   addRule(behavior: RuleBehavior, rule: string, source?: string): void;
   /** The deny rule that forbids reading this absolute path (Read rules cover Grep and Glob results). */
   readDeniedBy(absolutePath: string): string | undefined;
+  /** Some deny path rule may hide a file below this absolute folder (a search must then sort them out). */
+  readDenyBelow(absoluteFolder: string): boolean;
   /** Removes every rule with this exact text and behavior; returns the sources it came from. */
   removeRule(behavior: RuleBehavior, rule: string): string[];
   rules(): PermissionRules;
@@ -93,6 +95,7 @@ export type ManagedPermissionGate = PermissionGate & {
 
 export type ScopedPermissionGate = PermissionGate & {
   readDeniedBy(absolutePath: string): string | undefined;
+  readDenyBelow(absoluteFolder: string): boolean;
   readonly mode: PermissionMode;
 };
 
@@ -381,22 +384,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     return turn;
   };
 
-  const readDeniedIn = (rules: CompiledRule[], context: MatchContext, absolutePath: string) => {
-    let call: CallFacts | undefined;
-    for (const entry of rules) {
-      if (entry.behavior !== "deny" || entry.rule.kind !== "path") continue;
-      // Resolved once per file (one realpath call), only when some deny path rule exists.
-      call ??= {
-        toolName: "Read",
-        input: { file_path: absolutePath },
-        paths: [resolveUserPath(absolutePath, context)],
-        bash: null,
-      };
-      if (ruleMatchesCall(entry.rule, call, context, "any") === true) return entry.rule.text;
-    }
-    return undefined;
-  };
   const readDeniedBy = (absolutePath: string) => readDeniedIn(compiled, context, absolutePath);
+  const readDenyBelow = (folder: string) => readDenyBelowIn(compiled, context, folder);
   const isToolHidden = (toolName: string) =>
     compiled.some((rule) => rule.behavior === "deny" && coversWholeTool(rule.rule, toolName));
 
@@ -432,6 +421,9 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
       readDeniedBy: (absolutePath) =>
         readDeniedIn(current.rules(), current.context, absolutePath) ??
         (current.guard ? readDeniedBy(absolutePath) : undefined),
+      readDenyBelow: (folder) =>
+        readDenyBelowIn(current.rules(), current.context, folder) ||
+        (current.guard !== undefined && readDenyBelow(folder)),
       get mode() {
         return current.mode();
       },
@@ -442,6 +434,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     check: (request) => check(root, request),
     scoped,
     readDeniedBy,
+    readDenyBelow,
     isToolHidden,
     addRule,
     removeRule,

@@ -66,8 +66,8 @@ export type SessionOptions = {
   /** How commands start, the sandbox facts the containment choice reads, result redaction: required. */
   containment: ToolRunnerOptions["containment"];
   gate: ToolRunnerOptions["gate"];
-  /** The Read deny rule hiding a path (search tools drop such files from their results). */
-  readDeniedBy?: (absolutePath: string) => string | undefined;
+  /** What Read deny rules hide (search tools never look at such files). */
+  readDeny?: Pick<ToolContext, "readDeniedBy" | "readDenyBelow">;
   hooks: SessionHooks & ToolHooks;
   context?: ContextManager;
   /** A resumed conversation: the history starts with these (already saved) messages. */
@@ -142,7 +142,7 @@ export class Session {
         files: options.files,
         ...(options.fileAccess ? { fileAccess: options.fileAccess } : {}),
         baseEnv: options.baseEnv,
-        readDeniedBy: options.readDeniedBy,
+        ...options.readDeny,
         onProgress: (output) => this.emit({ type: "tool-progress", toolUseId, output }),
         acceptsImages: this.model.acceptsImages === true,
       }),

@@ -11,7 +11,7 @@ import { absolutePath } from "../util/path-resolution.js";
 import { fsFailure } from "./fs-failure.js";
 import { globFiles } from "./glob-files.js";
 import { displayPath, placeName, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
-import { hideDenied } from "./read-deny-filter.js";
+import { withoutDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 export const GLOB_RESULT_CAP = 100;
@@ -142,15 +142,15 @@ async function executeGlob(
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
   const { prefix } = found;
-  const { kept: files, note } = hideDenied(found.files, (file) => prefix + file, context);
+  const files = withoutDenied(found.files, (file) => prefix + file, context);
   const top = await newest(files, prefix, GLOB_RESULT_CAP, found.newestFirst, context.signal);
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   const shown = top.map((entry) => displayPath(entry.file, context.cwd));
   const count = files.length;
   const truncated = count > GLOB_RESULT_CAP;
   const data = { filenames: shown, numFiles: count, truncated, durationMs: Date.now() - started };
-  if (count === 0) return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.${note}`, data);
-  let text = shown.join("\n") + note;
+  if (count === 0) return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.`, data);
+  let text = shown.join("\n");
   if (truncated) {
     text += `\n\n[Showing the ${GLOB_RESULT_CAP} most recently modified of ${count} matching files (${count - GLOB_RESULT_CAP} more). Use a more specific pattern or path.]`;
   }

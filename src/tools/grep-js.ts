@@ -111,7 +111,8 @@ export function searchText(
 }
 
 async function candidateFiles(query: GrepQuery): Promise<string[] | GrepOutcome> {
-  if (query.rootIsFile) return [query.root];
+  const hidden = query.hidden;
+  if (query.rootIsFile) return hidden?.file(query.root) ? [] : [query.root];
   const rules = globRules(query.globs);
   let typeMatcher: ((relative: string) => boolean) | undefined;
   if (query.type) {
@@ -123,7 +124,9 @@ async function candidateFiles(query: GrepQuery): Promise<string[] | GrepOutcome>
   return files
     .filter((file) => {
       const relative = path.relative(query.root, file);
-      return selectedByGlobs(relative, rules) && (!typeMatcher || typeMatcher(relative));
+      return (
+        selectedByGlobs(relative, rules) && (!typeMatcher || typeMatcher(relative)) && !hidden?.file(file)
+      );
     })
     .sort(comparePaths);
 }

@@ -20,7 +20,13 @@ export type GrepQuery = {
   /** content mode: stop after collecting more than this many lines (match and context). */
   maxLines: number;
   signal: AbortSignal;
+  /** Files a Read deny rule hides: never read, so nothing in the outcome depends on them. */
+  hidden?: HiddenFiles;
 };
+
+/** `file`: whether this absolute path is hidden; `mayBeBelow`: whether any hidden file may lie below
+ *  the root at all (false lets a backend skip sorting them out). */
+export type HiddenFiles = { file(absolutePath: string): boolean; mayBeBelow: boolean };
 
 export type GrepLine = { lineNumber: number; text: string; isMatch: boolean };
 

@@ -1,7 +1,7 @@
 // Grep backend that runs ripgrep: `-l`/`-c` with NUL-separated paths for the list modes, `--json`
 // sorted by path for content (stopped once enough lines are collected). Flags make rg read only
 // .gitignore files (also outside git repositories), include hidden files and skip .git, matching
-// the pure-JS fallback.
+// the pure-JS fallback; files a Read deny rule hides are left out before the search (ripgrep-exclusions.ts).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -14,6 +14,7 @@ import {
   globRules,
   selectedByGlobs,
 } from "./grep-query.js";
+import { ripgrepExclusions } from "./ripgrep-exclusions.js";
 import { RIPGREP_IGNORE_FLAGS } from "./ripgrep-files.js";
 
 type JsonText = { text?: string; bytes?: string };
@@ -28,11 +29,13 @@ function decode(value: JsonText | undefined): string {
   return Buffer.from(value.bytes ?? "", "base64").toString("utf8");
 }
 
-export function ripgrepArguments(query: GrepQuery): string[] {
+export function ripgrepArguments(query: GrepQuery, exclusions: readonly string[] = []): string[] {
   const args: string[] = [...RIPGREP_IGNORE_FLAGS, "--color=never", "--with-filename"];
   // Only exclusions go to rg: its include globs would override .gitignore. Includes are applied to
-  // rg's output with the same rules the JS fallback uses.
+  // rg's output with the same rules the JS fallback uses. The hidden files' exclusions come last,
+  // so that no glob of the caller's can take them back.
   for (const glob of query.globs) if (glob.startsWith("!")) args.push(`--glob=${glob}`);
+  args.push(...exclusions);
   if (query.type) args.push(`--type=${query.type}`);
   if (query.ignoreCase) args.push("--ignore-case");
   if (query.multiline) args.push("--multiline", "--multiline-dotall");
@@ -77,9 +80,16 @@ function classifyFailure(stderr: string, pattern: string): GrepOutcome {
 export function createRipgrepBackend(rgPath: string): GrepBackend {
   return {
     name: "ripgrep",
-    search(query) {
+    async search(query) {
       const cwd = query.rootIsFile ? path.dirname(query.root) : query.root;
-      const child = spawn(rgPath, ripgrepArguments(query), { cwd, stdio: ["ignore", "pipe", "pipe"] });
+      if (query.rootIsFile && query.hidden?.file(query.root))
+        return { kind: "ok", files: [], complete: true };
+      const exclusions = query.rootIsFile
+        ? { ok: true as const, globs: [] }
+        : await ripgrepExclusions(rgPath, cwd, query.hidden, query.signal);
+      if (!exclusions.ok) return { kind: "error", message: exclusions.message };
+      const args = ripgrepArguments(query, exclusions.globs);
+      const child = spawn(rgPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
       const files = new Map<string, GrepFileMatch>();
       let stderr = "";
       let complete = true;

@@ -7,7 +7,7 @@ import { fsFailure } from "./fs-failure.js";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";
 import { displayPath, placeName, resolveToolPath, touchedPaths } from "./paths.js";
-import { hideDenied } from "./read-deny-filter.js";
+import { hiddenFilesBelow, withoutDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 const schema = z.object({
@@ -80,6 +80,7 @@ async function executeGrep(
     after: input["-A"] ?? input["-C"] ?? 0,
     maxLines: headLimit,
     signal: context.signal,
+    hidden: hiddenFilesBelow(resolved.path, context),
   });
   if (context.signal.aborted) return fail("aborted", "Grep was cancelled.");
   if (outcome.kind === "invalid_regex") {
@@ -95,7 +96,8 @@ async function executeGrep(
     );
   }
   if (outcome.kind === "error") return fail("search_failed", `Grep failed: ${outcome.message}`);
-  const { kept: files, note } = hideDenied(outcome.files, (file) => file.path, context);
+  // The backend never read a hidden file; one that appeared during the search is still not shown.
+  const files = withoutDenied(outcome.files, (file) => file.path, context);
   const formatted = formatGrep(files, {
     mode,
     cwd: context.cwd,
@@ -105,12 +107,9 @@ async function executeGrep(
     complete: outcome.complete,
   });
   if (files.length === 0) {
-    return ok(
-      `No matches for ${JSON.stringify(input.pattern)} in ${placeName(shownRoot)}.${note}`,
-      formatted.data,
-    );
+    return ok(`No matches for ${JSON.stringify(input.pattern)} in ${placeName(shownRoot)}.`, formatted.data);
   }
-  return ok(formatted.text + note, formatted.data);
+  return ok(formatted.text, formatted.data);
 }
 
 export function createGrepTool(options: GrepToolOptions) {

@@ -1,18 +1,22 @@
-// Search results and Read deny rules: Grep and Glob drop every file a `Read(…)` deny rule hides,
-// so a search cannot reveal what reading is denied. The rule check itself is the gate's
-// (passed in through the tool context); this file only filters and words the note.
+// Search tools and Read deny rules: Grep and Glob never look into, list or count a file a `Read(…)`
+// deny rule hides, so no answer of theirs depends on it — its name, its existence or its contents.
+// The rule check itself is the gate's (passed in through the tool context); this file only applies it.
+import type { HiddenFiles } from "./grep-query.js";
 import type { ToolContext } from "./tool.js";
 
-/** Drops results that a Read deny rule hides, with a note saying how many (never which). */
-export function hideDenied<T>(
-  items: T[],
-  pathOf: (item: T) => string,
-  context: ToolContext,
-): { kept: T[]; note: string } {
+/** Drops the items a Read deny rule hides (silently: a count would tell that such a file matched). */
+export function withoutDenied<T>(items: T[], pathOf: (item: T) => string, context: ToolContext): T[] {
   const denied = context.readDeniedBy;
-  if (!denied) return { kept: items, note: "" };
-  const kept = items.filter((item) => denied(pathOf(item)) === undefined);
-  const hidden = items.length - kept.length;
-  const note = hidden > 0 ? `\n[${hidden} matching file(s) hidden by Read deny rules]` : "";
-  return { kept, note };
+  if (!denied) return items;
+  return items.filter((item) => denied(pathOf(item)) === undefined);
+}
+
+/** The hidden files below `root` as a search backend takes them (undefined: no Read deny rules apply). */
+export function hiddenFilesBelow(root: string, context: ToolContext): HiddenFiles | undefined {
+  const denied = context.readDeniedBy;
+  if (!denied) return undefined;
+  return {
+    file: (absolutePath) => denied(absolutePath) !== undefined,
+    mayBeBelow: context.readDenyBelow?.(root) ?? true,
+  };
 }

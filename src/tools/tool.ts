@@ -59,6 +59,8 @@ export type ToolContext = {
   /** The Read deny rule that hides this absolute path, if any. Search tools (Grep, Glob) drop such
    *  files from their results, so a search can never show what a `Read(…)` deny rule hides. */
   readDeniedBy?: (absolutePath: string) => string | undefined;
+  /** Some Read deny rule may hide a file below this absolute folder (absent: assume so). */
+  readDenyBelow?: (absoluteFolder: string) => boolean;
   /** The model in use reads images: Read returns image files as images, not as an error. */
   acceptsImages?: boolean;
   /** Environment for child processes (the session passes the process environment in). */

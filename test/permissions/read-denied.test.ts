@@ -70,6 +70,17 @@ describe("readDeniedBy over many search results", () => {
     assert.equal(gate.readDeniedBy(file), undefined);
   });
 
+  test("readDenyBelow: whether a search below a folder must sort hidden files out", () => {
+    const below = (deny: string[], folder: string) =>
+      makeGate(layout, { rules: emptyRules({ deny }) }).gate.readDenyBelow(join(layout.project, folder));
+    assert.equal(below(["Read(./secrets/**)"], "."), true);
+    assert.equal(below(["Read(./secrets/**)"], "secrets/sub"), true);
+    assert.equal(below(["Read(./secrets/**)"], "src"), false);
+    assert.equal(below(["Read(.env)"], "src/d1"), true, "a rule at any depth reaches every folder");
+    assert.equal(below(["Bash(rm *)", "WebFetch"], "."), false, "no deny path rule: nothing to sort out");
+    assert.equal(below([], "."), false);
+  });
+
   test("a rule's folder that appears after start-up is followed, also as a symlink", async () => {
     const { gate } = makeGate(layout, { rules: emptyRules({ deny: ["Read(./vault/keys/**)"] }) });
     const vaultKey = join(layout.project, "vault", "keys", "k");

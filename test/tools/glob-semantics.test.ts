@@ -187,7 +187,7 @@ for (const [backend, options] of [
       const denied = (file: string) =>
         file.endsWith(`${path.sep}secret.ts`) ? "Read(denied/secret.ts)" : undefined;
       const result = await run(globTool, { pattern: "denied/*" }, context({ readDeniedBy: denied }));
-      assert.equal(result.content, "denied/open.md\n[1 matching file(s) hidden by Read deny rules]");
+      assert.equal(result.content, "denied/open.md");
       assert.deepEqual(result.data, {
         filenames: ["denied/open.md"],
         numFiles: 1,
@@ -195,10 +195,7 @@ for (const [backend, options] of [
         durationMs: (result.data as { durationMs: number }).durationMs,
       });
       const only = await run(globTool, { pattern: "denied/secret.ts" }, context({ readDeniedBy: denied }));
-      assert.match(
-        only.content,
-        /^No files match denied\/secret\.ts in the working directory\.\n\[1 matching file\(s\) hidden/,
-      );
+      assert.equal(only.content, "No files match denied/secret.ts in the working directory.");
     });
 
     it("the 100 shown are the newest, ties at the cut decided by path", async () => {
@@ -227,7 +224,7 @@ for (const [backend, options] of [
       const result = await run(globTool, { pattern: "*.md" }, makeContext(many, { readDeniedBy: hidden }));
       assert.equal((result.data as { numFiles: number }).numFiles, 100);
       assert.equal((result.data as { truncated: boolean }).truncated, false);
-      assert.match(result.content, /\[3 matching file\(s\) hidden by Read deny rules\]$/);
+      assert.doesNotMatch(result.content, /hidden|f10[0-2]/);
       removeFolder(many);
     });
   });

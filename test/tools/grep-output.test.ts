@@ -1,7 +1,7 @@
 // Grep's output in each mode, exactly, with the ripgrep backend and the JS fallback: paths relative to
 // the working directory in path order, hidden files searched and ignored ones not, line numbers and
 // context separators, counts with their total, the head_limit note, and files a Read deny rule hides
-// (counted in a note, never named, and not in the totals).
+// (never searched: not named, not counted, not in the totals, no note).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
@@ -20,19 +20,18 @@ const TREE = {
 };
 
 const CAPPED = "Narrow the search with path, glob or type, or raise head_limit.]";
-const HIDDEN = "[1 matching file(s) hidden by Read deny rules]";
 
 /** [input, output, output when secret/ is denied] */
 const CASES: Array<[Record<string, unknown>, string, string]> = [
   [
     { pattern: "foo" },
     "Found 4 files\n.hidden/h.txt\na.txt\nb/c.ts\nsecret/key.txt",
-    `Found 3 files\n.hidden/h.txt\na.txt\nb/c.ts\n${HIDDEN}`,
+    `Found 3 files\n.hidden/h.txt\na.txt\nb/c.ts`,
   ],
   [
     { pattern: "foo", output_mode: "content" },
     ".hidden/h.txt:1:foo hidden\na.txt:1:alpha foo\na.txt:3:foo gamma\na.txt:5:epsilon foo\nb/c.ts:1:const foo = 1;\nb/c.ts:2:// foo again\nsecret/key.txt:1:foo secret",
-    `.hidden/h.txt:1:foo hidden\na.txt:1:alpha foo\na.txt:3:foo gamma\na.txt:5:epsilon foo\nb/c.ts:1:const foo = 1;\nb/c.ts:2:// foo again\n${HIDDEN}`,
+    `.hidden/h.txt:1:foo hidden\na.txt:1:alpha foo\na.txt:3:foo gamma\na.txt:5:epsilon foo\nb/c.ts:1:const foo = 1;\nb/c.ts:2:// foo again`,
   ],
   [
     { pattern: "foo", output_mode: "content", "-n": false, path: "b" },
@@ -47,7 +46,7 @@ const CASES: Array<[Record<string, unknown>, string, string]> = [
   [
     { pattern: "foo", output_mode: "count" },
     ".hidden/h.txt:1\na.txt:3\nb/c.ts:2\nsecret/key.txt:1\n\nFound 7 matching lines in 4 files.",
-    `.hidden/h.txt:1\na.txt:3\nb/c.ts:2\n\nFound 6 matching lines in 3 files.\n${HIDDEN}`,
+    `.hidden/h.txt:1\na.txt:3\nb/c.ts:2\n\nFound 6 matching lines in 3 files.`,
   ],
   [
     { pattern: "foo", output_mode: "content", head_limit: 2 },
@@ -57,12 +56,12 @@ const CASES: Array<[Record<string, unknown>, string, string]> = [
   [
     { pattern: "foo", head_limit: 1 },
     `Found 4 files\n.hidden/h.txt\n\n[Output capped at 1 entries (3 more entries omitted). ${CAPPED}`,
-    `Found 3 files\n.hidden/h.txt\n\n[Output capped at 1 entries (2 more entries omitted). ${CAPPED}\n${HIDDEN}`,
+    `Found 3 files\n.hidden/h.txt\n\n[Output capped at 1 entries (2 more entries omitted). ${CAPPED}`,
   ],
   [
     { pattern: "foo", output_mode: "count", head_limit: 1 },
     `.hidden/h.txt:1\n\nFound 7 matching lines in 4 files.\n\n[Output capped at 1 entries (3 more entries omitted). ${CAPPED}`,
-    `.hidden/h.txt:1\n\nFound 6 matching lines in 3 files.\n\n[Output capped at 1 entries (2 more entries omitted). ${CAPPED}\n${HIDDEN}`,
+    `.hidden/h.txt:1\n\nFound 6 matching lines in 3 files.\n\n[Output capped at 1 entries (2 more entries omitted). ${CAPPED}`,
   ],
 ];
 
