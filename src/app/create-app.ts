@@ -91,6 +91,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     options,
     cwd,
     homeDir: env.homeDir,
+    claudeProjectsDir: env.claudeProjectsDir,
     interactive,
     model,
     ports,

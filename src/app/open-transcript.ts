@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { readEnv } from "../config/env.js";
 import type { Message, ModelClient } from "../model/types.js";
+import { claudeProjectFolder } from "../transcript/claude-mirror.js";
 import { resumeRequest } from "../transcript/resume-request.js";
 import { sessionFilesDir } from "../transcript/session-files.js";
 import { sessionIdentity } from "../transcript/session-identity.js";
@@ -35,6 +36,8 @@ export function openTranscript(parts: {
   options: RunOptions;
   cwd: string;
   homeDir: string;
+  /** Also list saved sessions here (the Agent SDK's projects folder; see claude-mirror.ts). */
+  claudeProjectsDir?: string;
   interactive: boolean;
   model: ModelClient;
   ports: Pick<AppPorts, "pid" | "atExit">;
@@ -70,6 +73,10 @@ export function openTranscript(parts: {
         parentUuid: identity.parentUuid,
         lock,
         pid: parts.ports.pid,
+        mirrorFolder:
+          parts.claudeProjectsDir === undefined
+            ? undefined
+            : claudeProjectFolder(parts.claudeProjectsDir, cwd),
       })
     : undefined;
   for (const message of identity.seed) store?.append(message);

@@ -1,5 +1,5 @@
 // The one read of process.env: a typed snapshot of the variables reagent understands.
-import { isAbsolute } from "node:path";
+import { isAbsolute, join } from "node:path";
 
 export type EnvSnapshot = {
   all: Record<string, string | undefined>;
@@ -62,6 +62,10 @@ export type EnvSnapshot = {
   /** stream-json input: `system/session_state_changed` lines, which Claude Code writes only when the
    *  TypeScript Agent SDK (CLAUDE_CODE_SDK_READS_SESSION_STATE) or the user asks for them. */
   sessionStateEvents: boolean;
+  /** Where the Agent SDK's session functions look (`<CLAUDE_CONFIG_DIR or ~/.claude>/projects`), when
+   *  saved sessions are also listed there: REAGENT_CLAUDE_SESSIONS=1, or a run started by the Agent
+   *  SDK (CLAUDE_CODE_ENTRYPOINT=sdk-…) unless REAGENT_CLAUDE_SESSIONS=0. */
+  claudeProjectsDir?: string;
 };
 
 const truthy = (value: string | undefined) =>
@@ -102,6 +106,14 @@ function milliseconds(name: string, value: string | undefined, warnings: string[
   if (Number.isInteger(ms) && ms > 0) return ms;
   warnings.push(`${name}=${value} is not a positive whole number of milliseconds; ignoring it`);
   return undefined;
+}
+
+function claudeProjectsDir(env: NodeJS.ProcessEnv, homeDir: string): string | undefined {
+  const asked = nonEmpty(env.REAGENT_CLAUDE_SESSIONS);
+  const bySdk = (env.CLAUDE_CODE_ENTRYPOINT ?? "").startsWith("sdk");
+  if (!(asked === undefined ? bySdk : truthy(asked))) return undefined;
+  const configDir = nonEmpty(env.CLAUDE_CONFIG_DIR);
+  return join(configDir && isAbsolute(configDir) ? configDir : join(homeDir, ".claude"), "projects");
 }
 
 export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): EnvSnapshot {
@@ -168,6 +180,7 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     },
     sessionStateEvents:
       truthy(env.CLAUDE_CODE_SDK_READS_SESSION_STATE) || truthy(env.CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS),
+    claudeProjectsDir: claudeProjectsDir(env, homeDir),
   };
 }
 

@@ -5,9 +5,10 @@
 // stays a consistent prefix of the history) while the session goes on. While it writes, the store
 // holds the session's lock (see transcript-lock.ts) so that no second process appends to the same file.
 import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Message } from "../model/types.js";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { mirrorTranscript } from "./claude-mirror.js";
 import {
   boundaryLine,
   headerLine,
@@ -41,6 +42,8 @@ export type TranscriptStoreOptions = {
   pid?: number;
   /** The file's name in `dir` (default `<session_id>.jsonl`; a subagent's is `agent-<id>.jsonl`). */
   fileName?: string;
+  /** A second folder the file is linked into (where the Agent SDK lists sessions; claude-mirror.ts). */
+  mirrorFolder?: string;
 };
 
 export class TranscriptStore implements TranscriptSink {
@@ -106,6 +109,12 @@ export class TranscriptStore implements TranscriptSink {
       appendFileSync(this.path, `${JSON.stringify(headerLine(this.options.header))}\n`, { mode: 0o600 });
     } else terminateTornLine(this.path);
     this.prepared = true;
+    if (this.options.mirrorFolder === undefined) return;
+    const problem = mirrorTranscript(this.path, this.options.mirrorFolder, basename(this.path));
+    if (problem)
+      this.options.onWarning(
+        `could not list the session where the Agent SDK looks (${this.options.mirrorFolder}): ${problem}`,
+      );
   }
 
   private write(lines: Array<Record<string, unknown>>): void {

@@ -26,6 +26,8 @@ export type AcpClientOptions = {
   cwd: string;
   env: Record<string, string>;
   args?: string[];
+  /** The agent program and its arguments instead of `reagent --acp` (e.g. an adapter in front of reagent). */
+  command?: string[];
   capabilities?: ClientCapabilities;
   /** Answers session/request_permission with an option id (default: reject_once). */
   permission?: (request: RequestPermissionRequest) => PermissionAnswer | Promise<PermissionAnswer>;
@@ -50,7 +52,8 @@ export type AcpClient = {
 };
 
 export async function startAcp(options: AcpClientOptions): Promise<AcpClient> {
-  const child = spawn(process.execPath, [BIN, "--acp", ...(options.args ?? [])], {
+  const command = options.command ?? [BIN, "--acp", ...(options.args ?? [])];
+  const child = spawn(process.execPath, command, {
     cwd: options.cwd,
     env: options.env ?? cleanEnv(),
     stdio: ["pipe", "pipe", "pipe"],
