@@ -22,6 +22,7 @@ import type { StructuredOutputSink } from "../tools/structured-output.js";
 import type { Tracer } from "../util/trace.js";
 import type { AgentWiring } from "./agent-wiring.js";
 import type { TrustDecision } from "./folder-trust.js";
+import type { OutputStyles } from "./output-styles.js";
 import type { SandboxReport } from "./sandbox-report.js";
 
 /** What start-up reads before the session exists: the folder, the environment, the settings. */
@@ -68,6 +69,8 @@ export type App = Basics & {
    *  trusts it (absent otherwise). */
   refreshTrust?: () => Promise<void>;
   prompt: SystemPromptBuilder;
+  /** The output styles and the active one (the system prompt reads it; `/output-style` switches it). */
+  outputStyles: OutputStyles;
   /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
   webSearchStatus: string;
   /** Which containment layer is active and why (`/status`, `reagent doctor`, the stream-json init). */

@@ -7,6 +7,7 @@ import { rm } from "node:fs/promises";
 import type { CommandHost } from "../commands/index.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { settingLevels } from "../config/settings.js";
+import { outputStyleSettingsPath } from "../config/settings-file-edit.js";
 import { fastPathNotice } from "../permissions/gate.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
@@ -44,6 +45,7 @@ import { withInstructionsLoaded } from "./instructions-loaded.js";
 import { loadBasics } from "./load-basics.js";
 import { modelFactsFor } from "./model-facts.js";
 import { openTranscript } from "./open-transcript.js";
+import { createOutputStyles } from "./output-styles.js";
 import { permissionHookBridge } from "./permission-hooks.js";
 import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
 import { promptControls } from "./prompt-controls.js";
@@ -161,9 +163,17 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   };
   const levels = settingLevels(options.settingSources);
   const custom = decided.files.commands;
-  const [discovered, mcp] = await Promise.all([
+  const [discovered, mcp, outputStyles] = await Promise.all([
     discoverSkills({ cwd, homeDir: env.homeDir, levels }),
     createMcp(basics, options, startupWarnings, sandboxing.mcpProcesses, decided.files.projectMcp),
+    createOutputStyles({
+      cwd,
+      homeDir: env.homeDir,
+      levels,
+      configured: settings.merged.outputStyle,
+      saveTo: outputStyleSettingsPath(settings.layers, cwd),
+      warnings: startupWarnings,
+    }),
   ]);
   const skills = discovered.skills;
   const webTools = await createWebTools({ settings, env, model: slot, clients, warnings: startupWarnings });
@@ -222,6 +232,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
       instructionLevels: levels,
       skills,
       extraSections: () => promptSections,
+      outputStyle: () => outputStyles.active(),
     }),
   );
   const stablePrompt = createStableSystemPrompt(prompt);
@@ -317,6 +328,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     trust,
     ...(refreshTrust ? { refreshTrust } : {}),
     prompt,
+    outputStyles,
     mcp,
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,

@@ -128,7 +128,7 @@ export function describeItems(subject: TrustSubject, limit = 30): string {
 }
 
 const WITHHELD =
-  "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories and env are not used in this session (run `reagent trust` here to trust them)";
+  "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories, env and status line command are not used in this session (run `reagent trust` here to trust them)";
 
 /** Decides whether the folder's configuration applies, and hands back the settings and files read to
  *  decide it (the run uses them rather than reading them again). Undefined when the user chose to quit. */
@@ -174,7 +174,7 @@ async function decide(
         consented: false,
         warnings: [
           ...warnings,
-          `${changedInSandbox}; it is not applied in this session (its hooks, MCP servers, allow rules, extra directories and env):\n${describeItems(subject)}\nReview the files named above, then run \`reagent trust\` in ${ctx.cwd} to apply it.`,
+          `${changedInSandbox}; it is not applied in this session (its hooks, MCP servers, allow rules, extra directories, env and status line command):\n${describeItems(subject)}\nReview the files named above, then run \`reagent trust\` in ${ctx.cwd} to apply it.`,
         ],
       };
     if (!(options.requireTrust || subject.requireTrust)) return { apply: true, consented: false, warnings };

@@ -2,6 +2,7 @@
 // what happened as a mode-neutral outcome; where a person types (the REPL) a bare `/model` or
 // `/resume` opens a picker and `/exit` leaves, and those three exist only there.
 import { RULE_BEHAVIORS } from "../contracts/index.js";
+import { errorMessage } from "../util/errors.js";
 import { isOneOf } from "../util/one-of.js";
 import type { Command, CommandMode, CommandOutcome } from "./command.js";
 import type { CommandHost, ContextReport } from "./command-host.js";
@@ -135,6 +136,19 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
       name: "cost",
       description: "Tokens and cost of this session per model",
       run: async () => output(host.costReport()),
+    },
+    {
+      name: "output-style",
+      argumentHint: "[name]",
+      description: "Show or switch the output style (saved to the project's local settings)",
+      run: async (args) => {
+        if (args === "") return output(host.outputStylesReport());
+        try {
+          return output(await host.setOutputStyle(args));
+        } catch (error) {
+          return { kind: "error", text: errorMessage(error) };
+        }
+      },
     },
     {
       name: "thinking",

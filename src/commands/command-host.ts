@@ -34,6 +34,10 @@ export interface CommandHost {
   /** The prompt `/init [focus]` submits. */
   initPrompt(focus: string): Promise<string>;
   costReport(): string;
+  /** The output styles, the active one marked. */
+  outputStylesReport(): string;
+  /** Switches the output style and saves the choice; a confirmation (throws for an unknown name). */
+  setOutputStyle(name: string): Promise<string>;
   /** The model's most recent thinking in full (undefined when it has none). */
   lastThinking(): string | undefined;
 }

@@ -81,6 +81,15 @@ const webSearchSchema = z.strictObject({
   searxngUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 
+const statusLineSchema = z
+  .object({
+    type: z.literal("command"),
+    command: z.string().trim().min(1),
+    /** Extra columns before the line (Claude Code's `padding`, default 0). */
+    padding: z.number().int().nonnegative().optional(),
+  })
+  .loose();
+
 const settingsSchema = z
   .object({
     model: z.string().optional(),
@@ -116,6 +125,10 @@ const settingsSchema = z
     sandbox: sandboxSchema.optional(),
     /** Secrets in tool, hook and MCP output are replaced before the model sees them (default true). */
     redactSecrets: z.boolean().optional(),
+    /** The REPL's status line from a command (Claude Code's shape; see app/status-line.ts). */
+    statusLine: statusLineSchema.optional(),
+    /** The output style's name (built-in, `output-styles/*.md`, or `plugin:name`). */
+    outputStyle: z.string().trim().min(1).optional(),
   })
   .loose();
 
@@ -146,6 +159,9 @@ export type Settings = {
   /** Every layer's `sandbox`, a folder's files only narrowing it (sandbox-settings.ts). */
   sandbox: SandboxSettings;
   redactSecrets: boolean;
+  /** The latest layer's `statusLine`, and the scope of the file it came from (folder trust). */
+  statusLine?: NonNullable<SettingsFile["statusLine"]> & { scope: SettingsScope; source: string };
+  outputStyle?: string;
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -166,7 +182,11 @@ const USED_KEYS = [
   "apiKeyHelper",
   "sandbox",
   "redactSecrets",
+  "statusLine",
+  "outputStyle",
 ];
+/** Claude Code keys close to one reagent reads that are not typos of it. */
+const OTHER_CLAUDE_KEYS = ["outputStyles"];
 const PERMISSION_KEYS = [
   "allow",
   "deny",
@@ -179,7 +199,7 @@ const PERMISSION_KEYS = [
 /** Warns about near-miss keys; throws when a permissions key differs only in case (a lost rule). */
 function checkKeys(source: string, data: Record<string, unknown>, warnings: string[]): void {
   for (const key of Object.keys(data)) {
-    if (USED_KEYS.includes(key)) continue;
+    if (USED_KEYS.includes(key) || OTHER_CLAUDE_KEYS.includes(key)) continue;
     const near = nearest(key, USED_KEYS, 2);
     if (!near) continue;
     if (near === "permissions" && key.toLowerCase() === near)
@@ -317,6 +337,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
       "disableAllHooks",
       "effort",
       "apiKeyHelper",
+      "outputStyle",
     ] as const)
       if (data[key] !== undefined) Object.assign(merged, { [key]: data[key] });
     if (permissions?.defaultMode)
@@ -327,6 +348,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
     if (data.webFetch) merged.webFetch = { ...merged.webFetch, ...data.webFetch };
     if (data.webSearch) merged.webSearch = { ...merged.webSearch, ...data.webSearch };
     if (data.modelPricing) merged.modelPricing = { ...merged.modelPricing, ...data.modelPricing };
+    if (data.statusLine) merged.statusLine = { ...data.statusLine, scope: layer.scope, source: layer.source };
   }
   return merged;
 }

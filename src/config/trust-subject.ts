@@ -2,8 +2,8 @@
 // files, `.agents/hooks.json`, `.mcp.json`, the `allowed-tools` of its custom commands and the
 // `hooks` of its agent files) would
 // make reagent run or allow — hooks, MCP servers, allow rules, extra directories, a permission mode
-// that widens, `env`, `disableAllHooks` (it silences the user's guards) — one line each, plus a hash
-// of all of it. Also the settings with that part withheld, for a folder that is not trusted. Pure:
+// that widens, `env`, `disableAllHooks` (it silences the user's guards), a `statusLine` command —
+// one line each, plus a hash of all of it. Also the settings with that part withheld, for a folder that is not trusted. Pure:
 // the caller reads the files.
 import { createHash } from "node:crypto";
 import { type LoadedSettings, mergeLayers, type SettingsLayer } from "./settings.js";
@@ -90,6 +90,8 @@ export function trustSubject(input: TrustInput): TrustSubject {
     }
     if (isObject(env))
       for (const [key, value] of Object.entries(env)) push(`env ${key}=${String(value)}`, value);
+    const statusLine = layer.data.statusLine;
+    if (statusLine) push(`statusLine command: ${statusLine.command}`, statusLine);
     // Turning hooks off turns off the user's own guards too (a `git push` or `rm -rf` blocker).
     if (layer.data.disableAllHooks === true) push("disableAllHooks: turns off every hook, yours too", true);
   }
@@ -111,12 +113,19 @@ export function trustSubject(input: TrustInput): TrustSubject {
 }
 
 /** The settings without what the folder's own files would run or allow: hooks, `env`, allow rules,
- *  extra directories, `disableAllHooks` and a widening permission mode of project and local layers, and
- *  `.agents/hooks.json`. Deny and ask rules, the model and the other settings still apply. */
+ *  extra directories, `disableAllHooks`, `statusLine` and a widening permission mode of project and
+ *  local layers, and `.agents/hooks.json`. Deny and ask rules, the model and the other settings still apply. */
 export function withholdFolderConfig(settings: LoadedSettings): LoadedSettings {
   const layers = settings.layers.map((layer): SettingsLayer => {
     if (!FOLDER_SCOPES.has(layer.scope)) return layer;
-    const { hooks: _hooks, env: _env, disableAllHooks: _off, permissions, ...rest } = layer.data;
+    const {
+      hooks: _hooks,
+      env: _env,
+      disableAllHooks: _off,
+      statusLine: _statusLine,
+      permissions,
+      ...rest
+    } = layer.data;
     const data: Obj = { ...rest };
     if (isObject(permissions)) {
       const { allow: _allow, additionalDirectories: _dirs, defaultMode, ...kept } = permissions;

@@ -41,6 +41,7 @@ export function initFacts(runtime: App, commands: CommandRegistry): InitFacts {
     apiKeySource:
       session.model.provider === "anthropic" && runtime.env.anthropicApiKey ? "ANTHROPIC_API_KEY" : "none",
     version: packageVersion(),
+    outputStyle: runtime.outputStyles.active().name,
     sandbox: {
       layer: runtime.sandbox.layer,
       ...(runtime.sandbox.mechanism ? { mechanism: runtime.sandbox.mechanism } : {}),

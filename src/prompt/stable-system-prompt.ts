@@ -1,7 +1,7 @@
 // Keeps the system prompt byte-identical within a conversation, so the provider's prompt cache of
 // tools + system + earlier messages keeps hitting. The first build is fixed; when the project
-// instructions or the memory file change on disk later, the prompt stays as it was and the change
-// reaches the model as a note with the next prompt (after the cached prefix). A new conversation
+// instructions or the memory file change on disk later, or the output style is switched, the prompt
+// stays as it was and the change reaches the model as a note with the next prompt (after the cached prefix). A new conversation
 // start (compaction, /clear) takes in the current build.
 import type { BuiltSystemPrompt, SystemPromptBuilder } from "./system-prompt-builder.js";
 
@@ -17,6 +17,7 @@ export type StableSystemPrompt = {
 const LABELS = {
   instructions: "The project instructions (AGENTS.md / CLAUDE.md files)",
   memory: "Your memory file",
+  outputStyle: "The output style instructions",
 } as const;
 
 export function createStableSystemPrompt(builder: SystemPromptBuilder): StableSystemPrompt {
@@ -28,7 +29,11 @@ export function createStableSystemPrompt(builder: SystemPromptBuilder): StableSy
       const built = await builder.build();
       if (!fixed) {
         fixed = built;
-        seen = { instructions: built.sections.instructions, memory: built.sections.memory };
+        seen = {
+          instructions: built.sections.instructions,
+          memory: built.sections.memory,
+          outputStyle: built.sections.outputStyle,
+        };
       }
       return { text: fixed.text, newWarnings: built.newWarnings };
     },

@@ -1,16 +1,17 @@
 // Assembles the system prompt: base prompt (or its replacement), environment, project instructions,
-// memory, skills summary, extra sections, appended text. build() is meant to run before every turn:
+// memory, skills summary, extra sections, the output style's instructions, appended text. build() is meant to run before every turn:
 // it stats the files involved and re-reads only those whose mtime/size changed, so edits to
 // AGENTS.md or MEMORY.md on disk are seen on the next turn (stable-system-prompt.ts decides how they
 // reach the model). The environment block (date, git state) is a snapshot of the first build: it
 // never changes the prompt mid-session. Warnings are returned, never printed.
-import { BASE_PROMPT } from "./base-prompt.js";
+import { basePrompt } from "./base-prompt.js";
 import { formatEnvironment } from "./environment.js";
 import { createFileCache, type FileCache } from "./file-cache.js";
 import { readGitInfo } from "./git-info.js";
 import { instructionFileCandidates, loadInstructionDocuments } from "./instruction-files.js";
 import { formatInstructionsSection } from "./instructions-section.js";
 import { formatMemorySection, memoryPath } from "./memory-section.js";
+import { isDefaultStyle, type OutputStyle } from "./output-style.js";
 import { formatSkillsSection, type SkillSummary } from "./skills-section.js";
 
 /** A caller-provided section (for example MCP server instructions), placed after the skills. */
@@ -30,6 +31,8 @@ export type SystemPromptOptions = {
   extraSections?: readonly PromptSection[] | (() => readonly PromptSection[]);
   /** Which instruction files are read (default: user and project levels). */
   instructionLevels?: { user: boolean; project: boolean };
+  /** The active output style (read on every build; absent: the default style). */
+  outputStyle?: () => OutputStyle | undefined;
   /** Injected for tests; one cache per builder by default. */
   fileCache?: FileCache;
 };
@@ -45,7 +48,7 @@ export type BuiltSystemPrompt = {
   /** The files of `sources`, each with the file whose `@path` import pulled it in (if any). */
   loaded: Array<{ path: string; importedBy?: string }>;
   /** The sections that can change between builds, by name, as they appear in `text`. */
-  sections: { instructions?: string; memory: string };
+  sections: { instructions?: string; memory: string; outputStyle?: string };
 };
 
 export interface SystemPromptBuilder {
@@ -94,13 +97,16 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
       const extras =
         typeof options.extraSections === "function" ? options.extraSections() : (options.extraSections ?? []);
 
+      const style = options.outputStyle?.();
+      const styleSection = isDefaultStyle(style) ? undefined : formatStyleSection(style as OutputStyle);
       const sections = [
-        (options.systemPrompt ?? BASE_PROMPT).trim(),
+        (options.systemPrompt ?? basePrompt(style)).trim(),
         snapshot.environment,
         instructions?.text,
         memory.text,
         formatSkillsSection(options.skills),
         ...extras.map((section) => `# ${section.title}\n${section.body.trim()}`),
+        styleSection,
         options.appendSystemPrompt?.trim(),
       ].filter((section): section is string => Boolean(section));
 
@@ -121,8 +127,13 @@ export function createSystemPromptBuilder(options: SystemPromptOptions): SystemP
         newWarnings,
         sources,
         loaded: sources.map(origin),
-        sections: { instructions: instructions?.text, memory: memory.text },
+        sections: { instructions: instructions?.text, memory: memory.text, outputStyle: styleSection },
       };
     },
   };
+}
+
+function formatStyleSection(style: OutputStyle): string {
+  const body = style.instructions.trim();
+  return `# Output style: ${style.name}\n${body === "" ? "(this style gives no instructions)" : body}`;
 }

@@ -122,8 +122,8 @@ export function createStreamControl(context: StreamControlOptions) {
           argumentHint: command.argumentHint ?? "",
         })),
       agents: runtime.agents.agents.map((agent) => ({ name: agent.name, description: agent.description })),
-      output_style: "default",
-      available_output_styles: ["default"],
+      output_style: facts.outputStyle,
+      available_output_styles: [...new Set(runtime.outputStyles.list().map((style) => style.name))],
       models: [
         { value: session.model.model, displayName: session.model.model, description: session.model.provider },
       ],

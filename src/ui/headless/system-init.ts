@@ -19,6 +19,8 @@ export type InitFacts = {
   /** Where the API key came from (`ANTHROPIC_API_KEY`) or `none`. */
   apiKeySource: string;
   version: string;
+  /** The active output style's name. */
+  outputStyle: string;
   /** reagent's containment layer: `workspace-write` (the sandbox is on), `read-only` (only the read-only
    *  fast path runs in it) or `none` (with the reason none can start). */
   sandbox: { layer: string; mechanism?: string; reason?: string };
@@ -40,7 +42,7 @@ export function systemInitLine(facts: InitFacts): Record<string, unknown> {
     skills: facts.skills,
     agents: facts.agents,
     plugins: [],
-    output_style: "default",
+    output_style: facts.outputStyle,
     apiKeySource: facts.apiKeySource,
     claude_code_version: facts.version,
     reagent_version: facts.version,

@@ -339,6 +339,7 @@ test("system/init carries Claude Code's fields and reagent's provider and sandbo
     agents: [],
     apiKeySource: "ANTHROPIC_API_KEY",
     version: "1.2.3",
+    outputStyle: "default",
     sandbox: { layer: "none", reason: "bwrap not found" },
   });
   for (const [key, value] of Object.entries({
