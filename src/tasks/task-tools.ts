@@ -59,6 +59,13 @@ function refused(event: string, reason: string, data: Record<string, unknown>) {
   return fail("hook_denied", `${event} hook refused: ${reason}`, data);
 }
 
+/** `#3 Fix the login test → in progress`: the task keeps its subject on every line about it. */
+function taskLabel(list: TaskList, taskId: string, subject?: string, status?: string): string {
+  const id = taskId.replace(/^#/, "");
+  const name = subject ?? list.get(id)?.subject;
+  return `#${id}${name ? ` ${name}` : ""}${status ? ` → ${status.replace("_", " ")}` : ""}`;
+}
+
 /** The task tools over `list`; `hooks` fires TaskCreated and TaskCompleted (a block refuses the change). */
 export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
   const taskCreate = defineTool({
@@ -88,7 +95,7 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
     description: UPDATE_DESCRIPTION,
     schema: updateSchema,
     isReadOnly: () => true,
-    summary: (input) => `#${input.taskId.replace(/^#/, "")}${input.status ? ` ${input.status}` : ""}`,
+    summary: (input) => taskLabel(list, input.taskId, input.subject, input.status),
     async execute(input, context) {
       const { taskId, ...change } = input;
       const before = list.get(taskId);
@@ -154,7 +161,7 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
     description: GET_DESCRIPTION,
     schema: getSchema,
     isReadOnly: () => true,
-    summary: (input) => `#${input.taskId.replace(/^#/, "")}`,
+    summary: (input) => taskLabel(list, input.taskId),
     async execute(input) {
       const task = list.get(input.taskId);
       if (!task) return fail("task_not_found", `No task with id "${input.taskId}".`, { task: null });

@@ -182,3 +182,53 @@ test("a long task list never hides the running subagents: it keeps what fits and
   assert.match(visible, /☐ Step 1 of the migration/, running);
   await tmux.waitFor((screen) => screen.includes("All jobs done."), "the end of the turn");
 });
+
+test("task calls print one line each; the task in progress keeps its subject, the spinner its activity", {
+  skip,
+}, async () => {
+  const script = [
+    {
+      tool_calls: [
+        {
+          name: "TaskCreate",
+          input: { subject: "Rename the helper", description: "d", activeForm: "Renaming the helper" },
+        },
+        { name: "TaskCreate", input: { subject: "Run the tests", description: "d" } },
+      ],
+    },
+    { tool_calls: [{ name: "TaskUpdate", input: { taskId: "1", status: "in_progress" } }] },
+    { tool_calls: [{ name: "Bash", input: { command: "sleep 2" } }] },
+    {
+      tool_calls: [
+        { name: "TaskUpdate", input: { taskId: "1", status: "completed" } },
+        { name: "TaskUpdate", input: { taskId: "2", status: "in_progress" } },
+      ],
+    },
+    { tool_calls: [{ name: "TaskList", input: {} }] },
+    { text: "Both under way." },
+  ];
+  const { tmux } = await openRepl(cleanups, script, {
+    rows: 40,
+    args: ["--permission-mode", "acceptEdits"],
+  });
+  await sendLine(tmux, "rename it");
+  const running = await tmux.waitFor((screen) => screen.includes("Bash(sleep 2)"), "the command running");
+  assert.match(running, /▶ Rename the helper/, `the task list keeps the subject:\n${running}`);
+  assert.match(running, /Renaming the helper… \(/, `the spinner says what is under way:\n${running}`);
+  const done = await tmux.waitFor((screen) => screen.includes("Worked for"), "the end of the turn");
+  const transcript = done.slice(done.indexOf("> rename it"), done.indexOf("Both under way."));
+  const lines = transcript.split("\n").filter((line) => line.trim() !== "");
+  assert.deepEqual(
+    lines.filter((line) => /Task/.test(line)).map((line) => line.replace(/ \d+m?s$/, "")),
+    [
+      "✓ TaskCreate(Rename the helper)",
+      "✓ TaskCreate(Run the tests)",
+      "✓ TaskUpdate(#1 Rename the helper → in progress)",
+      "✓ TaskUpdate(#1 Rename the helper → completed)",
+      "✓ TaskUpdate(#2 Run the tests → in progress)",
+      "✓ TaskList",
+    ],
+    transcript,
+  );
+  assert.doesNotMatch(transcript, /⎿ Task #|\[pending\]|\[in_progress\]/, "no result lines under task calls");
+});

@@ -81,6 +81,7 @@ export function buildFrame(input: FrameInput): Frame {
         tokens: transcript.outputTokens + Math.ceil(transcript.streamedChars / 4),
         retry: transcript.retry,
         waiting: input.dialog !== undefined,
+        activity: transcript.tasks.find((task) => task.status === "in_progress" && !task.owner)?.activeForm,
       }),
     );
   const status = statusLine(style, { ...input.status, width });

@@ -6,7 +6,7 @@
 import { relativeSummary } from "./clean-event.js";
 import type { HistoryMessage } from "./host.js";
 import { historyToolSummary } from "./tool-key-arg.js";
-import { replayedStatus } from "./tool-outcome.js";
+import { replayedStatus, showsOneLine } from "./tool-outcome.js";
 import { inputPatch, toolPatch } from "./tool-patch.js";
 import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./transcript.js";
 
@@ -127,6 +127,7 @@ function assistantEntries(
         status === "ok"
           ? (toolPatch(block.name, options.resultData?.(block.id)) ?? inputPatch(block.name, input))
           : undefined,
+      ...(showsOneLine(block.name) ? { step: true } : {}),
     });
   }
   flush();

@@ -1,4 +1,4 @@
-// The spinner line while the agent works (elapsed seconds, tokens so far, how to interrupt) and the
+// The spinner line while the agent works (what it works on, elapsed seconds, tokens so far, how to interrupt) and the
 // status line (a hint, the model, context use, cost, the permission mode in its colour; in a narrow
 // terminal the least useful parts go first, never the mode). Pure.
 import type { Style } from "./style.js";
@@ -6,12 +6,20 @@ import { truncateLine, visibleWidth } from "./text-width.js";
 
 export function workingLine(
   style: Style,
-  props: { frame: string; seconds: number; tokens: number; retry?: string; waiting?: boolean },
+  props: {
+    frame: string;
+    seconds: number;
+    tokens: number;
+    retry?: string;
+    waiting?: boolean;
+    /** The task in progress, in its present-continuous form ("Running the tests"). */
+    activity?: string;
+  },
 ): string {
   const detail = props.waiting
     ? `${props.seconds}s · waiting for your answer`
     : (props.retry ?? `${props.seconds}s · ↓ ${props.tokens} tokens · esc to interrupt`);
-  return `${style.cyan(props.frame)} ${style.bold("Working…")} ${style.dim(`(${detail})`)}`;
+  return `${style.cyan(props.frame)} ${style.bold(`${props.activity ?? "Working"}…`)} ${style.dim(`(${detail})`)}`;
 }
 
 /** The permission mode as the status line shows it: the riskier, the louder. */

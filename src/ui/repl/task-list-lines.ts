@@ -1,7 +1,7 @@
-// The task list's lines for the live area while any task is open: ☐ pending, ▶ in progress (its
-// present-continuous form, bold), ☑ completed (dim), with the owner when a task has one. A list
-// longer than its room keeps the tasks in progress, then the next pending ones, then the completed,
-// in their order, and says what it left out. Pure.
+// The task list's lines for the live area while any task is open: ☐ pending, ▶ in progress (bold,
+// its subject; the spinner line says its present-continuous form), ☑ completed (dim), with the owner
+// when a task has one. A list longer than its room keeps the tasks in progress, then the next pending
+// ones, then the completed, in their order, and says what it left out. Pure.
 import type { Style } from "./style.js";
 import { truncateLine } from "./text-width.js";
 import type { TaskItem } from "./transcript.js";
@@ -9,8 +9,7 @@ import type { TaskItem } from "./transcript.js";
 export function taskLine(task: TaskItem, style: Style): string {
   const owner = task.owner ? style.dim(` (${task.owner})`) : "";
   if (task.status === "completed") return `${style.green("☑")} ${style.dim(task.subject)}${owner}`;
-  if (task.status === "in_progress")
-    return `${style.cyan("▶")} ${style.bold(task.activeForm ?? task.subject)}${owner}`;
+  if (task.status === "in_progress") return `${style.cyan("▶")} ${style.bold(task.subject)}${owner}`;
   return `☐ ${task.subject}${owner}`;
 }
 

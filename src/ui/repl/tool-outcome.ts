@@ -3,6 +3,14 @@
 // only have the result text, so the same outcomes are recognised from the runner's and gate's words.
 export type ToolStatus = "ok" | "error" | "denied" | "blocked" | "interrupted";
 
+/** Calls whose result the live task list already shows: one line each, the output only in the
+ *  detailed view (Claude Code prints one summary line for them too). */
+const TASK_LIST_TOOLS = new Set(["TaskCreate", "TaskUpdate", "TaskList", "TaskGet"]);
+
+export function showsOneLine(toolName: string): boolean {
+  return TASK_LIST_TOOLS.has(toolName);
+}
+
 export function toolStatus(isError: boolean, code: string | undefined): ToolStatus {
   if (!isError) return "ok";
   if (code === "permission_denied") return "denied";

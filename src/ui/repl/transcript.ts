@@ -6,7 +6,7 @@
 import type { Hunk } from "./diff-view.js";
 import type { SessionEvent } from "./host.js";
 import { splitFinishedBlocks } from "./streaming-blocks.js";
-import { type ToolStatus, toolStatus } from "./tool-outcome.js";
+import { showsOneLine, type ToolStatus, toolStatus } from "./tool-outcome.js";
 import { toolPatch } from "./tool-patch.js";
 
 export type { ToolStatus };
@@ -32,7 +32,8 @@ export type Entry =
       patch?: Hunk[];
       /** The call's input (the detailed view, Ctrl+O, shows it in full). */
       input?: Record<string, unknown>;
-      /** A subagent's step: one line, no output preview (the detailed view shows the output). */
+      /** One line, no output preview unless it failed (a subagent's step, a task-list call); the
+       *  detailed view shows the output. */
       step?: boolean;
     }
   | {
@@ -274,6 +275,7 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
             ? refused
             : undefined,
         input: event.call.input as Record<string, unknown>,
+        ...(showsOneLine(event.call.name) ? { step: true } : {}),
       };
       return releaseHeld({
         ...state,

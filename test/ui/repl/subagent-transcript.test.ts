@@ -95,7 +95,8 @@ test("the task list is kept live from task-list events and drawn with its states
   const style = createStyle(true);
   assert.deepEqual(
     state.tasks.map((task) => stripAnsi(taskLine(task, style))),
-    ["☑ Write the parser", "▶ Testing the parser (tester)", "☐ Ship it"],
+    ["☑ Write the parser", "▶ Test the parser (tester)", "☐ Ship it"],
+    "the task in progress keeps its subject (the spinner line shows its activeForm)",
   );
   assert.equal(taskListLines(state.tasks, style, 80).length, 3);
   const done = state.tasks.map((task) => ({ ...task, status: "completed" as const }));
