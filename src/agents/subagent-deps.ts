@@ -32,6 +32,8 @@ export type ParentConversation = {
   maxTurns: number;
   events: SessionEvents;
   news: NewsInbox;
+  /** The spend caps: the reason a request of this model may not be sent (the whole session's caps). */
+  spendCheck?: (model: string) => string | undefined;
 };
 
 export type SubagentDeps = {

@@ -133,7 +133,8 @@ export async function runSubagent(
   const events = new SessionEvents();
   const news = new NewsInbox();
   const maxTurns = agent.maxTurns ?? deps.parent.maxTurns;
-  const nested = nestedFor?.(cwd, { sessionId: deps.parent.sessionId, maxTurns, events, news });
+  const { spendCheck } = deps.parent;
+  const nested = nestedFor?.(cwd, { sessionId: deps.parent.sessionId, maxTurns, events, news, spendCheck });
   const registry = narrowRegistry(deps.registry, (name) => agentMayUse(agent, name), nested?.tools);
   const session: Session = new Session({
     sessionId: deps.parent.sessionId,
@@ -165,6 +166,7 @@ export async function runSubagent(
     background: nested?.background,
     events,
     news,
+    ...(spendCheck ? { spendCheck } : {}),
   });
   if (transcript) recordTranscript(session, transcript);
   onSession?.(session);

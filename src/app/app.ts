@@ -2,6 +2,7 @@
 // hooks engine, tools, MCP, agents, commands, watchers) — built once by createApp. The REPL host,
 // headless `-p`, stream-json (the Agent SDKs) and ACP (editors) read and call these members only.
 import type { AgentFile } from "../agents/discover-agents.js";
+import type { SpendGuard } from "../budget/index.js";
 import type { CommandMode, CommandRegistry, CustomCommand } from "../commands/index.js";
 import type { Config } from "../config/config.js";
 import type { EnvSnapshot } from "../config/env.js";
@@ -41,6 +42,8 @@ export type App = Basics & {
   session: Session;
   /** The session's event stream (the session publishes to it; so do hooks, agents and watchers). */
   events: SessionEvents;
+  /** Spend caps and the session's running cost (`/budget`, the status line). */
+  spend: SpendGuard;
   /** The model the session started with (`set_model` with no name goes back to it). */
   model: ModelClient;
   modelClients: ModelClients;

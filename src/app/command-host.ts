@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { formatAgentsList } from "../agents/format-agents-list.js";
+import { budgetReport } from "../budget/index.js";
 import type { CommandHost } from "../commands/index.js";
 import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { hookRunLine } from "../hooks/hook-run-line.js";
@@ -125,6 +126,13 @@ export function createCommandHost(app: App): CommandHost {
       const { style, savedTo } = await app.outputStyles.select(name);
       const where = relative(cwd, savedTo) || savedTo;
       return `Output style: ${style.name} (saved to ${where}); it applies from your next message.`;
+    },
+    budgetReport: () => budgetReport(app.spend),
+    setBudget(kind, usd, model) {
+      app.spend.setCap(kind, usd, model);
+      const which =
+        kind === "model" ? `today's cap for ${model}` : kind === "daily" ? "today's cap" : "the session cap";
+      return `${which} is now $${usd.toFixed(2)} for this session.\n${budgetReport(app.spend)}`;
     },
     lastThinking: () => lastThinking(session.messages),
   };

@@ -40,6 +40,7 @@ import { createHooks } from "./create-hooks.js";
 import { createMcp } from "./create-mcp.js";
 import { createModel } from "./create-model.js";
 import { createSandboxing } from "./create-sandboxing.js";
+import { createSpending } from "./create-spending.js";
 import { decideTrust, retrust } from "./folder-trust.js";
 import { withInstructionsLoaded } from "./instructions-loaded.js";
 import { loadBasics } from "./load-basics.js";
@@ -117,6 +118,19 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     options.permissionMode ?? settings.merged.permissions?.defaultMode ?? "default",
   );
   const slot = new ModelSlot(model);
+  const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
+  const factsOf = (name: string) =>
+    modelFactsFor(name, { windowOverride, pricing: settings.merged.modelPricing });
+  const spending = createSpending({
+    basics,
+    options,
+    sessionId,
+    events,
+    interactive,
+    model: () => slot.current.model,
+    window: () => contextWindowFor(slot.current.model, windowOverride),
+    cost: (name, usage) => factsOf(name).cost(usage),
+  });
   const hooks = createHooks({
     basics,
     sessionId,
@@ -128,6 +142,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     setup: options.setup,
     processes: sandboxing.hookProcesses,
     warnings: startupWarnings,
+    liveFields: () => spending.live.fields(),
   });
   // A permission prompt tool answers the questions a terminal would (the front-end installs the prompter).
   const questions = interactive || options.permissionPromptTool !== undefined;
@@ -207,7 +222,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     skills,
     agentFiles,
     registry,
-    parent: { sessionId, maxTurns, events, news },
+    parent: { sessionId, maxTurns, events, news, spendCheck: (name) => spending.guard.exceeded(name) },
     model: slot,
     clients,
     shell,
@@ -236,7 +251,6 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     }),
   );
   const stablePrompt = createStableSystemPrompt(prompt);
-  const windowOverride = env.contextWindowTokens ?? settings.merged.contextWindow;
   const context = new ContextManager(
     {
       window: () => contextWindowFor(slot.current.model, windowOverride),
@@ -269,8 +283,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
         acceptsImages: slot.current.acceptsImages === true,
         model: slot.current.model,
       }),
-    modelFacts: (name) => modelFactsFor(name, { windowOverride, pricing: settings.merged.modelPricing }),
-    maxBudgetUsd: options.maxBudgetUsd,
+    modelFacts: factsOf,
+    spendCheck: (name) => spending.guard.exceeded(name),
     tracer,
     files: createFileStateStore(),
     ...(ports.fileAccess ? { fileAccess: ports.fileAccess } : {}),
@@ -310,6 +324,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     ...basics,
     session,
     events,
+    spend: spending.guard,
     model,
     modelClients: clients,
     sessionId,

@@ -29,6 +29,8 @@ export function createHooks(parts: {
   processes: HookProcesses;
   /** Problems with the configuration that do not stop the run (said once at start-up). */
   warnings: string[];
+  /** reagent's extension of every payload: the session's live usage, cost and context fill. */
+  liveFields?: () => Record<string, unknown>;
 }): HookEngine {
   const { settings, env, cwd, tracer } = parts.basics;
   const config = configStep(() =>
@@ -60,6 +62,7 @@ export function createHooks(parts: {
       onEvent: (event) => events.emit({ type: "hook-run", event }),
       onNotice: (notice) => events.emit({ type: "hook-notice", notice }),
       askModel: parts.askModel,
+      ...(parts.liveFields ? { liveFields: parts.liveFields } : {}),
       ...(parts.setup ? { setupTrigger: parts.setup } : {}),
     }),
   );

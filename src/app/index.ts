@@ -9,6 +9,7 @@ export { createApp } from "./create-app.js";
 export { hooksForCommand as createHookEngine } from "./create-hooks.js";
 export { createMcp } from "./create-mcp.js";
 export { type Sandboxing, sandboxingFor } from "./create-sandboxing.js";
+export { usageLedgerDir } from "./create-spending.js";
 export { doctorReport } from "./doctor-report.js";
 export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
 export { loadBasics } from "./load-basics.js";

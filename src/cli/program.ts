@@ -8,6 +8,7 @@ import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, UsageError } from "../util/errors.js";
 import { packageVersion } from "../util/version.js";
 import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";
+import { costCommand } from "./cost-command.js";
 import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";
 import { runMain } from "./run-main.js";
@@ -205,6 +206,11 @@ Examples:
     .action((raw: { revoke?: boolean }) =>
       run(async () => trustCommand(raw.revoke === true, processPorts())),
     );
+  program
+    .command("cost")
+    .description("print the usage ledger of every session per day, model and project")
+    .option("--since <date>", "only days from this one on (YYYY-MM-DD, local time)")
+    .action((raw: { since?: string }) => run(async () => costCommand(raw, processPorts())));
   program
     .command("acp")
     .description("serve an editor over the Agent Client Protocol on stdio (same as --acp)")

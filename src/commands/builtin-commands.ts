@@ -44,6 +44,20 @@ async function permissions(host: CommandHost, args: string): Promise<CommandOutc
   return output(match[1] === "add" ? await host.addRule(kind, rule) : await host.removeRule(kind, rule));
 }
 
+/** `/budget`, `/budget session|daily USD`, `/budget model ID USD`. */
+function budget(host: CommandHost, args: string): CommandOutcome {
+  if (args === "") return output(host.budgetReport());
+  const match = /^(?:(session|daily)|model\s+(\S+))\s+\$?(\d+(?:\.\d+)?)$/.exec(args);
+  const usd = Number(match?.[3]);
+  if (!match || !(usd > 0))
+    return {
+      kind: "error",
+      text: "usage: /budget [session|daily <usd> | model <id> <usd>] (e.g. /budget session 2.50)",
+    };
+  const model = match[2];
+  return output(model ? host.setBudget("model", usd, model) : host.setBudget(match[1] as "session", usd));
+}
+
 type Builtin = Omit<Command, "kind"> & { only?: CommandMode };
 
 export function builtinCommands(host: CommandHost, mode: CommandMode): Command[] {
@@ -149,6 +163,12 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
           return { kind: "error", text: errorMessage(error) };
         }
       },
+    },
+    {
+      name: "budget",
+      argumentHint: "[session|daily <usd> | model <id> <usd>]",
+      description: "Spend caps and what is spent; raise one for this session",
+      run: async (args) => budget(host, args),
     },
     {
       name: "thinking",

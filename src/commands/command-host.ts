@@ -38,6 +38,10 @@ export interface CommandHost {
   outputStylesReport(): string;
   /** Switches the output style and saves the choice; a confirmation (throws for an unknown name). */
   setOutputStyle(name: string): Promise<string>;
+  /** The spend caps in force with what is spent against each. */
+  budgetReport(): string;
+  /** A new cap for the rest of this session; a confirmation. */
+  setBudget(kind: "session" | "daily" | "model", usd: number, model?: string): string;
   /** The model's most recent thinking in full (undefined when it has none). */
   lastThinking(): string | undefined;
 }

@@ -13,6 +13,7 @@ import { PERMISSION_MODES } from "../contracts/index.js";
 import { nearest } from "../util/edit-distance.js";
 import { UsageError } from "../util/errors.js";
 import { formatZodError } from "../util/format-zod-error.js";
+import { type BudgetSettings, budgetSchema, mergeBudgetSettings } from "./budget-settings.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
 import {
   mergeRedactSecrets,
@@ -129,6 +130,8 @@ const settingsSchema = z
     statusLine: statusLineSchema.optional(),
     /** The output style's name (built-in, `output-styles/*.md`, or `plugin:name`). */
     outputStyle: z.string().trim().min(1).optional(),
+    /** Spend caps (budget-settings.ts: the lowest of any layer counts). */
+    budget: budgetSchema.optional(),
   })
   .loose();
 
@@ -162,6 +165,8 @@ export type Settings = {
   /** The latest layer's `statusLine`, and the scope of the file it came from (folder trust). */
   statusLine?: NonNullable<SettingsFile["statusLine"]> & { scope: SettingsScope; source: string };
   outputStyle?: string;
+  /** Every layer's `budget`, each cap the lowest any layer sets (budget-settings.ts). */
+  budget: BudgetSettings;
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -184,6 +189,7 @@ const USED_KEYS = [
   "redactSecrets",
   "statusLine",
   "outputStyle",
+  "budget",
 ];
 /** Claude Code keys close to one reagent reads that are not typos of it. */
 const OTHER_CLAUDE_KEYS = ["outputStyles"];
@@ -325,6 +331,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
   const merged: Settings = {
     sandbox: mergeSandboxSettings(sandboxLayers(layers)).sandbox,
     redactSecrets: mergeRedactSecrets(sandboxLayers(layers)).redactSecrets,
+    budget: mergeBudgetSettings(layers.map(({ source, data }) => ({ source, budget: data.budget }))),
   };
   for (const layer of layers) {
     const data = layer.data;

@@ -40,6 +40,8 @@ export type DispatchOptions = {
   onEvent?: (event: HookRunEvent) => void;
   /** The model prompt hooks ask (absent: a prompt hook is a hook error saying so). */
   askModel?: AskModel;
+  /** reagent's fields after Claude Code's common ones in every payload (the session's live usage). */
+  liveFields?: () => Record<string, unknown>;
 };
 
 /** Runs an SDK hook callback: the payload object in, the callback's JSON answer (or failure) out,
@@ -112,6 +114,7 @@ export function createDispatcher(options: DispatchOptions) {
       cwd: options.projectDir,
       permission_mode: options.permissionMode(),
       hook_event_name: request.event,
+      ...options.liveFields?.(),
       ...request.fields,
     });
   }

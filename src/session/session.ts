@@ -37,10 +37,9 @@ import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
 import type { ModelSlot } from "./model-slot.js";
 import { gateTerminal, type PreparedPrompt, passPromptHooks } from "./prompt-hooks.js";
-import { RunBudget, type RunUsage } from "./run-budget.js";
 import { SessionEvents } from "./session-events.js";
 import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
-import { UsageLedger } from "./usage-ledger.js";
+import { type RunUsage, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
 
 export type SessionOptions = {
@@ -76,8 +75,9 @@ export type SessionOptions = {
   promptImages?: (prompt: string) => Promise<{ images: ImageBlock[]; warnings: string[] }>;
   /** Context window, output ceiling and price of a model (usage accounting). */
   modelFacts?: (model: string) => ModelFacts;
-  /** `--max-budget-usd`: a run stops before its next request once its cost reached this. */
-  maxBudgetUsd?: number;
+  /** The spend caps: the reason not to send a request of this model (a cap reached), checked before a
+   *  turn's first request and before each one after it. */
+  spendCheck?: (model: string) => string | undefined;
   /** Work that goes on beside the conversation (background subagents). */
   background?: BackgroundWork;
   /** Where the session's events go (built before the session, so the parts built earlier publish to
@@ -117,12 +117,9 @@ export class Session {
   readonly news: NewsInbox;
   /** Usage of the turn in progress (subagents add theirs). */
   private turnUsage: RunUsage | undefined;
-  /** `--max-budget-usd`: when the turn must stop for its cost. */
-  private readonly budget: RunBudget;
 
   constructor(readonly options: SessionOptions) {
     this.events = options.events ?? new SessionEvents();
-    this.budget = new RunBudget(options.maxBudgetUsd);
     this.news = options.news ?? new NewsInbox();
     // A resumed history can be far longer than a call's argument list may be.
     for (const message of options.history ?? []) this.messages.push(message);
@@ -316,6 +313,10 @@ export class Session {
       this.lastUsage = event.usage;
     });
     try {
+      // A spent cap refuses the prompt before its hooks run or anything is sent.
+      const message = this.options.spendCheck?.(this.model.model);
+      if (message)
+        return this.finish({ reason: "max_budget", message, text: "" }, started, apiMs, numTurns, turnUsage);
       const gate = await passPromptHooks(this.options.hooks, prompt, options, controller.signal);
       if (gate.kind !== "go") {
         if (gate.kind === "blocked")
@@ -377,8 +378,7 @@ export class Session {
           ? async () => (await this.compact("auto", "", controller.signal)).ok
           : undefined,
         onStop: (text, active) => this.onStop(text, active, controller.signal),
-        budgetExceeded: () =>
-          this.budget.exceeded(turnUsage.ledger, (message) => this.emit({ type: "warning", message })),
+        budgetExceeded: () => this.options.spendCheck?.(this.model.model),
         drainNotes: () => this.news.take(),
       });
       if (terminal.reason === "error" && this.options.hooks.has("StopFailure"))

@@ -14,6 +14,9 @@ export type ModelUsageEntry = {
   maxOutputTokens: number;
 };
 
+/** What one turn (a run of the loop) has used, across every model it asked. */
+export type RunUsage = { usage: Usage; ledger: UsageLedger };
+
 export class UsageLedger {
   readonly models: Record<string, ModelUsageEntry> = {};
   /** Models with usage but no known price (their cost is not in the totals). */

@@ -13,6 +13,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   // The composition root: every module below it.
   app: [
     "agents",
+    "budget",
     "commands",
     "compaction",
     "config",
@@ -35,6 +36,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   modes: [
     "agents",
     "app",
+    "budget",
     "commands",
     "config",
     "control",
@@ -53,6 +55,12 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     "util",
   ].map((module) => ({ module })),
   config: [{ module: "util" }],
+  // Spend caps and the usage ledger: they follow the session's events and price through model facts.
+  budget: [
+    { module: "model" },
+    { module: "session", typesOnly: true, valueFiles: ["session/usage-ledger.ts"] },
+    { module: "util" },
+  ],
   session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util"].map((module) => ({ module })),
   shell: [{ module: "util" }],
   transcript: [{ module: "session", typesOnly: true }, { module: "model" }, { module: "util" }],

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { App } from "../../app/index.js";
+import { budgetStatus } from "../../budget/index.js";
 import { PERMISSION_MODES } from "../../contracts/index.js";
 import type { PermissionMode } from "../../permissions/types.js";
 import { costSoFar } from "../../session/cost-report.js";
@@ -134,6 +135,7 @@ function hostFor(runtime: App): ReplHost {
         })),
     runCommand: (line, signal) => runtime.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
+    budgetSoFar: () => budgetStatus(runtime.spend, session.model.model),
     attachResources: mcp
       ? async (prompt) => {
           if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };

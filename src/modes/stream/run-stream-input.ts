@@ -36,6 +36,8 @@ export async function runStreamInput(runtime: App, options: RunOptions): Promise
   });
   session.subscribe((event) => {
     for (const line of printer.lines(event)) channel.send(line);
+    // Warnings (a spend cap at 80% or 95%) also reach a person watching stderr, as in -p.
+    if (event.type === "warning") say(`reagent: warning: ${event.message}`);
   });
   for (const message of runtime.startupWarnings) say(`reagent: ${message}`);
 

@@ -238,6 +238,7 @@ export function App(props: AppProps) {
           contextPercent: context.percent,
           mode: host.permissionMode(),
           cost: host.costSoFar(),
+          budget: host.budgetSoFar?.(),
           hint: prompt.exitArmed
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed

@@ -75,6 +75,8 @@ export interface ReplHost {
   runCommand(line: string, signal: AbortSignal): Promise<Resolution>;
   /** The session's cost so far for the status line ("$0.0123"; undefined before any request). */
   costSoFar(): string | undefined;
+  /** The spend cap nearest its limit once at 80% or more ("$0.85/$1.00 session"), else undefined. */
+  budgetSoFar?(): string | undefined;
   /** `@server:uri` MCP resources the prompt mentions, read for attaching (absent: no MCP). */
   attachResources?(prompt: string): Promise<{ blocks: string[]; problems: string[] }>;
   /** Switches model; returns a confirmation; throws with a user-facing message. */

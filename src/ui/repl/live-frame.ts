@@ -40,7 +40,14 @@ export type FrameInput = {
   menuNote?: string;
   /** A picker (/resume, /model) in place of the prompt and menu, given the rows it may use. */
   picker?: (maxRows: number) => string[];
-  status: { model: string; contextPercent: number; mode: string; cost?: string; hint?: string };
+  status: {
+    model: string;
+    contextPercent: number;
+    mode: string;
+    cost?: string;
+    budget?: string;
+    hint?: string;
+  };
   /** Lines shown above the prompt (history search, pickers). */
   overlay?: string[];
 };

@@ -42,7 +42,16 @@ export function modeLabel(mode: string, style: Style): string {
 
 export function statusLine(
   style: Style,
-  props: { model: string; contextPercent: number; mode: string; cost?: string; hint?: string; width: number },
+  props: {
+    model: string;
+    contextPercent: number;
+    mode: string;
+    cost?: string;
+    /** A spend cap at 80% or more (shown in yellow, kept longer than the cost). */
+    budget?: string;
+    hint?: string;
+    width: number;
+  },
 ): string {
   const percent = Math.round(props.contextPercent);
   const context = percent >= 80 ? style.yellow(`${percent}% context`) : `${percent}% context`;
@@ -53,10 +62,13 @@ export function statusLine(
   // The mode and a real hint (bash mode, "press Ctrl+C again") matter most, so a narrow terminal
   // loses the help pointer first, then the cost, then the provider prefix of the model name.
   const shortModel = props.model.slice(props.model.indexOf("/") + 1);
-  const cost = props.cost ? [props.cost] : [];
+  const budget = props.budget ? [style.yellow(`budget ${props.budget}`)] : [];
+  const cost = [...(props.cost ? [props.cost] : []), ...budget];
   const candidates = [
     [hint ?? help, props.model, context, ...cost, mode],
     [...(hint ? [hint] : []), props.model, context, ...cost, mode],
+    [...(hint ? [hint] : []), props.model, context, ...budget, mode],
+    [...(hint ? [hint] : []), shortModel, context, ...budget, mode],
     [...(hint ? [hint] : []), props.model, context, mode],
     [...(hint ? [hint] : []), shortModel, context, mode],
     [...(hint ? [hint] : []), mode, shortModel, context],
