@@ -58,7 +58,7 @@ export type RunOptions = {
   maxThinkingTokens?: number;
   /** `--thinking`: on (adaptive or enabled, at the model's default budget) or off. */
   thinking?: "on" | "off";
-  /** `--max-budget-usd`: the run stops once its cost reaches this. */
+  /** `--max-budget-usd`: the session's spend cap (in place of settings budget.sessionUsd). */
   maxBudgetUsd?: number;
   /** `--fallback-model`: used after repeated overload errors. */
   fallbackModel?: string;

@@ -92,7 +92,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
         "max",
       ]),
     )
-    .option("--max-budget-usd <usd>", "stop the run once its cost reaches this many US dollars")
+    .option("--max-budget-usd <usd>", "cap this session's cost in US dollars (every mode; replaces budget.sessionUsd)")
     .option("--fallback-model <model>", "model to switch to when the model stays overloaded")
     .option(
       "--agents <json>",

@@ -13,7 +13,7 @@ import type { ToolErrorCode } from "../tools/tool-error-code.js";
 export type Terminal =
   /** `truncated`: the final answer was cut off at the output token limit. */
   | { reason: "completed"; text: string; truncated?: boolean }
-  /** The run's cost reached `--max-budget-usd`. */
+  /** A spend cap was reached (the session's, the day's or a model's: budget/spend-guard.ts). */
   | { reason: "max_budget"; message: string; text: string }
   | { reason: "max_turns"; turns: number; text: string }
   | { reason: "aborted"; text: string }

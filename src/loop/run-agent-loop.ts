@@ -47,7 +47,7 @@ export type LoopOptions = {
   drainNotes?: () => string[];
   /** Runs before every model request (the session's auto-compaction check). */
   beforeRequest?: () => Promise<void>;
-  /** Checked before every request after the first: a reason ends the run (`--max-budget-usd`). */
+  /** Checked before every request after the first: a reason ends the run (a spend cap reached). */
   budgetExceeded?: () => string | undefined;
   /** Called once when the provider rejects a request as too long; true = history was compacted, retry. */
   onContextOverflow?: () => Promise<boolean>;
