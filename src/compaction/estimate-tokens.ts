@@ -1,6 +1,7 @@
 // Cheap token estimates (characters / 4) for text, messages and histories that have not been
 // sent yet. Provider-reported usage is authoritative; this only fills the gap until the next
-// request reports real numbers. Counting is linear in the characters and allocates nothing big.
+// request reports real numbers. Counting is linear in the characters and allocates nothing big;
+// a message is measured once.
 import type { ContentBlock, Message, ToolSchema } from "../model/types.js";
 
 export const CHARS_PER_TOKEN = 4;
@@ -30,10 +31,17 @@ export function blockChars(block: ContentBlock): number {
 /** An image costs about 1,600 tokens (Anthropic counts width × height / 750, ≤ 1.15 megapixels). */
 export const IMAGE_CHARS = 1600 * CHARS_PER_TOKEN;
 
+/** Messages are never changed once made, so each is measured once: every request re-estimates
+ *  the whole history, and tool inputs would otherwise be serialised again each time. */
+const charsOf = new WeakMap<Message, number>();
+
 /** Characters of one message, including a small fixed overhead for role and framing. */
 export function messageChars(message: Message): number {
-  let total = MESSAGE_OVERHEAD_CHARS;
+  let total = charsOf.get(message);
+  if (total !== undefined) return total;
+  total = MESSAGE_OVERHEAD_CHARS;
   for (const block of message.content) total += blockChars(block);
+  charsOf.set(message, total);
   return total;
 }
 

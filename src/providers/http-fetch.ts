@@ -57,10 +57,11 @@ function headerPairs(headers: FetchInit["headers"]): Array<[string, string]> {
   return Object.entries(headers as Record<string, string>).map(([name, value]) => [name, String(value)]);
 }
 
-/** The body as bytes, or undefined when only the global fetch can send it. */
-function bodyBytes(body: FetchInit["body"]): Buffer | null | undefined {
+/** The body to send (text as it is: the socket encodes it, so a large request is not copied into a
+ *  Buffer first), or undefined when only the global fetch can send it. */
+function bodyBytes(body: FetchInit["body"]): string | Buffer | null | undefined {
   if (body === undefined || body === null) return null;
-  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (typeof body === "string") return body;
   if (body instanceof ArrayBuffer) return Buffer.from(body);
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return undefined;
@@ -175,7 +176,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
     url: URL,
     method: string,
     pairs: Array<[string, string]>,
-    body: Buffer | null,
+    body: string | Buffer | null,
     signal?: AbortSignal,
   ) {
     return new Promise<IncomingMessage>((resolve, reject) => {
@@ -190,7 +191,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
       }
       if (headers.accept === undefined) headers.accept = "*/*";
       if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
-      if (body !== null) headers["content-length"] = String(body.length);
+      if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
       const request = pool.request(url, { method, headers, agent: pool.agent });
       const onAbort = () => request.destroy(abortReason(signal!) as Error);
       signal?.addEventListener("abort", onAbort, { once: true });

@@ -411,9 +411,10 @@ export class Session {
     if (result.usage) this.count(result.usage);
     const kept = result.ok ? this.options.compactionContext?.() : undefined;
     if (result.ok && kept) {
-      // The summary message starts the new history: what must survive compaction rides along.
+      // What must survive compaction rides along with the summary (a new message: see estimate-tokens).
       const first = result.messages[0];
-      if (first?.role === "user") first.content.push({ type: "text", text: kept });
+      if (first?.role === "user")
+        result.messages[0] = { ...first, content: [...first.content, { type: "text", text: kept }] };
     }
     if (result.ok) {
       this.messages.splice(0, this.messages.length, ...result.messages);

@@ -56,6 +56,18 @@ async function until(check: () => boolean): Promise<void> {
   }
 }
 
+test("a text body with characters beyond ASCII is sent as UTF-8 with its byte length", async () => {
+  const text = JSON.stringify({ prompt: "café — 日本語 🙂", pad: "x".repeat(70_000) });
+  const local = await serve((request, response, body) => {
+    response.writeHead(200, { "x-length": String(request.headers["content-length"]) });
+    response.end(body === text ? "same" : "different");
+  });
+  const response = await createHttpFetch()(`${local.url}/v1/messages`, { method: "POST", body: text });
+  assert.equal(response.headers.get("x-length"), String(Buffer.byteLength(text, "utf8")));
+  assert.notEqual(Buffer.byteLength(text, "utf8"), text.length);
+  assert.equal(await response.text(), "same");
+});
+
 test("a POST's text body and headers arrive; the answer streams chunk by chunk before it ends", async () => {
   let finish: (() => void) | undefined;
   const local = await serve((request, response, body) => {
