@@ -82,6 +82,35 @@ test("Ctrl+O toggles the detailed transcript: full tool input and output, then b
   assert.match(last, /… \+5 lines/, last);
 });
 
+test("collapsed output says how to expand it; Ctrl+O says it is on and leaves one copy in the scrollback", {
+  skip,
+}, async () => {
+  const command = "for i in 1 2 3 4 5 6 7 8; do echo row$i; done";
+  const answer = Array.from({ length: 40 }, (_, index) => `answer line ${index + 1}`).join("\n\n");
+  const { tmux } = await openRepl(cleanups, [
+    { tool_calls: [{ name: "Bash", input: { command, description: "eight rows" } }] },
+    { text: answer },
+  ]);
+  await sendLine(tmux, "print rows");
+  const compact = await tmux.waitFor((screen) => screen.includes("Worked for"), "the answer");
+  assert.match(tmux.history(), /… \+5 lines \(ctrl\+o to expand\)/, "the hint under the collapsed output");
+  assert.doesNotMatch(compact, /detailed transcript/);
+  for (let toggle = 1; toggle <= 4; toggle++) {
+    tmux.keys("C-o");
+    const detailed = toggle % 2 === 1;
+    await tmux.waitFor(
+      (screen) => screen.includes("detailed transcript · ctrl+o for the compact view") === detailed,
+      detailed ? "the sign of the detailed view" : "the compact view",
+    );
+    await pause(400);
+  }
+  const history = tmux.history();
+  const copies = (text: string) => history.split(text).length - 1;
+  assert.equal(copies("> print rows"), 1, `one copy of the conversation:\n${history}`);
+  assert.equal(copies("answer line 40"), 1, history);
+  assert.match(history, /… \+5 lines \(ctrl\+o to expand\)/, "back in the compact view");
+});
+
 test("Ctrl+R typed with the next letters in one read searches; Enter takes it; Esc twice clears", {
   skip,
 }, async () => {

@@ -43,8 +43,11 @@ export type AppProps = {
   resumePicker?: { onStarted: () => void };
 };
 
-/** Clears the visible screen and homes the cursor; the scrollback is left alone (never ESC[3J). */
+/** Clears the visible screen and homes the cursor; the scrollback is left alone. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[H";
+/** Ctrl+O's redraw: the scrollback too (ESC[3J), which holds the conversation in the other view;
+ *  without it every toggle left one more copy of the whole conversation there. */
+export const CLEAR_SCREEN_AND_SCROLLBACK = "\u001b[2J\u001b[3J\u001b[H";
 
 export function App(props: AppProps) {
   const { host, style, history, idleMs, track, initialPrompt, dialogTiming, handOver } = props;
@@ -93,11 +96,14 @@ export function App(props: AppProps) {
     if (exiting) exit();
   }, [exiting, exit]);
 
-  /** Reprints the transcript from the top of a cleared screen (Ctrl+O, /clear). */
-  const reprint = useCallback(() => {
-    write(CLEAR_SCREEN);
-    setStaticKey((key) => key + 1);
-  }, [write]);
+  /** Reprints the transcript from the top of a cleared screen (/clear; Ctrl+O also clears the scrollback). */
+  const reprint = useCallback(
+    (clear = CLEAR_SCREEN) => {
+      write(clear);
+      setStaticKey((key) => key + 1);
+    },
+    [write],
+  );
 
   /** SessionStart of the session now in the host (after the start-up picker or a /resume). */
   const startUp = async () => {
@@ -188,7 +194,7 @@ export function App(props: AppProps) {
     editExternally: (text) => handOver(() => editInEditor(host.editorCommand, text)),
     onToggleDetail: () => {
       setDetailed((value) => !value);
-      reprint();
+      reprint(CLEAR_SCREEN_AND_SCROLLBACK);
     },
   });
 
@@ -245,7 +251,9 @@ export function App(props: AppProps) {
               ? "Esc again to clear the prompt"
               : shell
                 ? "! bash mode: runs the command, the agent sees its output"
-                : undefined,
+                : detailed
+                  ? "detailed transcript · ctrl+o for the compact view"
+                  : undefined,
         },
       });
   if ("dialogBody" in frame && frame.dialogBody)

@@ -48,7 +48,7 @@ export function previewLines(content: string, width: number, max = PREVIEW_LINES
   const lines = content.replace(/\r/g, "").split("\n");
   while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
   const shown = lines.slice(0, max).map((line) => truncateLine(line.replace(/\t/g, "  "), width));
-  if (lines.length > max) shown.push(`… +${lines.length - max} lines`);
+  if (lines.length > max) shown.push(`… +${lines.length - max} lines (ctrl+o to expand)`);
   return shown;
 }
 
