@@ -92,7 +92,10 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
         "max",
       ]),
     )
-    .option("--max-budget-usd <usd>", "cap this session's cost in US dollars (every mode; replaces budget.sessionUsd)")
+    .option(
+      "--max-budget-usd <usd>",
+      "cap this session's cost in US dollars (every mode; replaces budget.sessionUsd)",
+    )
     .option("--fallback-model <model>", "model to switch to when the model stays overloaded")
     .option(
       "--agents <json>",

@@ -3,7 +3,7 @@
 // tool_use was dropped, never loses the pending tool results of an unfinished step, and roles
 // alternate (adjacent same-role messages are merged).
 import type { Message, TextBlock } from "../model/types.js";
-import { messageChars } from "./estimate-tokens.js";
+import { CHARS_PER_TOKEN, messageChars } from "./estimate-tokens.js";
 import { normalizeAlternation } from "./normalize-alternation.js";
 
 export type KeepRecent =
@@ -43,7 +43,7 @@ export function tailStart(history: readonly Message[], keep: KeepRecent): number
   } else {
     candidate = history.length;
     let chars = 0;
-    const budgetChars = Math.max(0, keep.keepRecentTokens) * 4;
+    const budgetChars = Math.max(0, keep.keepRecentTokens) * CHARS_PER_TOKEN;
     while (candidate > 0 && chars + messageChars(history[candidate - 1]) <= budgetChars) {
       candidate--;
       chars += messageChars(history[candidate]);

@@ -4,7 +4,9 @@
 // a message is measured once.
 import type { ContentBlock, Message, ToolSchema } from "../model/types.js";
 
-export const CHARS_PER_TOKEN = 4;
+import { CHARS_PER_TOKEN, charsToTokens } from "../util/token-estimate.js";
+
+export { CHARS_PER_TOKEN, charsToTokens };
 
 /** Characters a content block contributes to a request (text, tool name + JSON input, result,
  *  thinking, images at their token cost). */
@@ -49,10 +51,6 @@ export function messagesChars(messages: readonly Message[]): number {
   let total = 0;
   for (const message of messages) total += messageChars(message);
   return total;
-}
-
-export function charsToTokens(chars: number): number {
-  return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 /** Estimated tokens of a text, one message, or a list of messages (characters / 4, rounded up). */

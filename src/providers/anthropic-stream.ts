@@ -3,6 +3,7 @@
 // text and tool_use blocks from the SSE events. How the request reaches the server (the SDK client,
 // its credentials) is the caller's (anthropic.ts, bedrock.ts); retries, backoff and tracing are the
 // shared driver's (retry.ts), error classification is retry-classify.ts'.
+
 import type Anthropic from "@anthropic-ai/sdk";
 import {
   APIConnectionError,
@@ -21,6 +22,7 @@ import {
   type StopReason,
   type WebSearchCitation,
 } from "../model/types.js";
+import { charsToTokens } from "../util/token-estimate.js";
 import { noopTracer, type Tracer } from "../util/trace.js";
 import {
   finishServerBlock,
@@ -189,7 +191,7 @@ export function createMessagesClient(options: MessagesClientOptions): ModelClien
         (sum, block) => sum + (block.type === "thinking" ? block.thinking.length : 0),
         0,
       );
-      if (thought > 0) usage.reasoning_tokens = Math.min(usage.output_tokens, Math.ceil(thought / 4));
+      if (thought > 0) usage.reasoning_tokens = Math.min(usage.output_tokens, charsToTokens(thought));
       yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
       return undefined;
     } catch (error) {

@@ -1,6 +1,7 @@
 // The scripted provider: a ModelClient that plays a JSON list of assistant turns (see
 // script-format.ts) and records every request it receives. Used by `--model scripted:FILE` for
 // offline demos and by tests; it is the same ModelClient interface as the real adapters.
+
 import type {
   AssistantBlock,
   Message,
@@ -11,6 +12,7 @@ import type {
   ToolUseBlock,
 } from "../model/types.js";
 import { errorMessage } from "../util/errors.js";
+import { charsToTokens } from "../util/token-estimate.js";
 import type { Tracer } from "../util/trace.js";
 import type { Script, ScriptedToolCall } from "./script-format.js";
 
@@ -134,8 +136,8 @@ export function createScriptedClient(options: {
       }
       const stopReason: StopReason = turn.stop_reason ?? (turn.tool_calls?.length ? "tool_use" : "end_turn");
       const usage = turn.usage ?? {
-        input_tokens: Math.ceil(chars(request) / 4),
-        output_tokens: Math.ceil(JSON.stringify(content).length / 4),
+        input_tokens: charsToTokens(chars(request)),
+        output_tokens: charsToTokens(JSON.stringify(content).length),
       };
       const durationMs = Date.now() - started;
       options.tracer?.trace("model.response", {

@@ -2,6 +2,7 @@
 // lines of their live output) on top, the open task list, then the spinner, the permission dialog, the prompt (or an
 // open picker), the completion menu and the status line, fitted to the terminal (live-area.ts). Pure.
 
+import { charsToTokens } from "../../util/token-estimate.js";
 import { type MenuItem, menuLines } from "./command-menu.js";
 import { type DialogState, dialogLines } from "./dialog-view.js";
 import type { PermissionQuestion } from "./host.js";
@@ -85,7 +86,7 @@ export function buildFrame(input: FrameInput): Frame {
       workingLine(style, {
         frame: input.frame,
         seconds: seconds(input.now, input.startedAt),
-        tokens: transcript.outputTokens + Math.ceil(transcript.streamedChars / 4),
+        tokens: transcript.outputTokens + charsToTokens(transcript.streamedChars),
         retry: transcript.retry,
         waiting: input.dialog !== undefined,
         activity: transcript.tasks.find((task) => task.status === "in_progress" && !task.owner)?.activeForm,

@@ -3,6 +3,7 @@
 // there as soon as the next block starts), the assistant text still streaming, the tool calls still
 // running with the tail of their live output, and the token count so far. Rendering is left to the
 // view modules.
+import { charsToTokens } from "../../util/token-estimate.js";
 import type { Hunk } from "./diff-view.js";
 import type { SessionEvent } from "./host.js";
 import { splitFinishedBlocks } from "./streaming-blocks.js";
@@ -135,7 +136,7 @@ export function restartTool(state: Transcript, id: string, now: number): Transcr
 
 /** Tokens so far in this turn: reported output tokens plus an estimate for the text in flight. */
 export function tokensSoFar(state: Transcript): number {
-  return state.outputTokens + Math.ceil(state.streamedChars / 4);
+  return state.outputTokens + charsToTokens(state.streamedChars);
 }
 
 function flushThinking(state: Transcript, now: number): Transcript {
