@@ -51,6 +51,9 @@ export type FastPathContext = {
   insideWorkspace(path: string): boolean;
   allowRules: CompiledRule[];
   denyRules: CompiledRule[];
+  /** The read-only profile contains the fast path: a read whose path comes from an expansion may run
+   *  (the profile hides what no rule lets it read; deny and ask rules on unknown paths still ask). */
+  enforced: boolean;
 };
 
 /** true when the command is provably read-only and touches nothing it may not read; else why not. */
@@ -58,8 +61,11 @@ export function readOnlyVerdict(command: AnalysedCommand, facts: FastPathContext
   if (command.readOnly !== true) return command.readOnly;
   for (const access of command.accesses) {
     if (access.mode === "write") return describeAccess(access);
-    if (access.path === null) return access.uncertain ?? `${access.raw} cannot be resolved`;
-    if (access.uncertain) return access.uncertain;
+    if (access.path === null) {
+      if (facts.enforced) continue;
+      return access.uncertain ?? `${access.raw} cannot be resolved`;
+    }
+    if (access.uncertain && !facts.enforced) return access.uncertain;
     if (
       !facts.insideWorkspace(access.path) &&
       !facts.allowRules.some((rule) => ruleCoversAccess(rule.rule, access, facts.context))
@@ -90,7 +96,8 @@ function ruleToolIsRead(rule: Extract<Rule, { kind: "path" }>): boolean {
 export function bashCoverage(bash: AnalysedBash, facts: FastPathContext): string | null {
   // Read-only as a whole first: it then runs contained even where a rule would allow it as well.
   const writes = bash.accesses.some((access) => access.mode === "write");
-  if (!writes && bash.commands.every((command) => readOnlyVerdict(command, facts) === true))
+  const whole = bash.notReadOnly === undefined;
+  if (whole && !writes && bash.commands.every((command) => readOnlyVerdict(command, facts) === true))
     return "read-only";
   const used: string[] = [];
   for (const command of bash.commands) {
@@ -106,7 +113,7 @@ export function bashCoverage(bash: AnalysedBash, facts: FastPathContext): string
   }
   if (used.length > 0) return used.join(", ");
   // Read-only only when nothing is written, also by redirections outside any command (`{ …; } > f`).
-  return bash.accesses.some((access) => access.mode === "write") ? null : "read-only";
+  return writes || !whole ? null : "read-only";
 }
 
 /** The commands no allow rule covers and that are not read-only (for the suggested rule). */

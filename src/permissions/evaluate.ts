@@ -142,7 +142,8 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   }
   const bash = call.bash?.kind === "analysed" ? call.bash : null;
   const insideWorkspace = (path: string) => state.workspaceRoots.some((root) => isInside(root, path));
-  const facts: FastPathContext = { context, insideWorkspace, allowRules, denyRules };
+  const enforced = state.fastPath === "enforced";
+  const facts: FastPathContext = { context, insideWorkspace, allowRules, denyRules, enforced };
   const coverage = bash && !unsure ? bashCoverage(bash, facts) : null;
   const readOnly = trustedReadOnly(request, allowRules, context) || coverage === "read-only";
   if (state.mode === "plan" && !readOnly && !WEB_TOOLS.has(request.toolName)) {
@@ -165,7 +166,13 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     const guarded = protectedTarget(request, call, state.workspaceRoots);
     if (guarded) return ask("protected", `${guarded}; writing it always needs your confirmation`);
   }
-  if (request.hookDecision === "allow") return { kind: "allow", by: "hook" };
+  // Plan mode lets only read-only Bash lines through: a hook's allow still runs them contained.
+  if (request.hookDecision === "allow")
+    return {
+      kind: "allow",
+      by: "hook",
+      ...(state.mode === "plan" && bash ? { readOnlyFastPath: true } : {}),
+    };
   if (state.mode === "bypassPermissions") return { kind: "allow", by: "mode" };
 
   const wholeBash =
@@ -230,7 +237,8 @@ function bashApprovalReason(
     return `no allow rule covers \`${text}\` and it is not provably read-only (${readOnlyVerdict(first, facts)}); it needs approval in ${mode} mode`;
   }
   const write = bash.accesses.find((access) => access.mode === "write");
-  return `${write ? describeAccess(write) : "the command"}, and no allow rule covers it; it needs approval in ${mode} mode`;
+  const what = write ? describeAccess(write) : (bash.notReadOnly ?? "the command");
+  return `${what}, and no allow rule covers it; it needs approval in ${mode} mode`;
 }
 
 /**

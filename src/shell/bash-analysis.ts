@@ -13,20 +13,22 @@ import { fileCommandModel } from "./bash-file-commands.js";
 import { expandGlob } from "./bash-glob.js";
 import { firstMutation, isMutator, scanScript } from "./bash-mutation.js";
 import { parseBash } from "./bash-parser.js";
-import { readOnlyModel } from "./bash-read-only.js";
+import { readOnlyModel, readOnlySpec } from "./bash-read-only.js";
+import { VERSION_QUERIES } from "./bash-read-only-enforced.js";
 import { gitMayWriteWorkTree } from "./bash-read-only-git.js";
-import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
 import { programName, unwrap } from "./bash-wrappers.js";
-import { type Access, accessOf, type PathResolver, type ShellWord, wordOf } from "./shell-word.js";
+import {
+  type Access,
+  accessOf,
+  type FastPath,
+  type PathResolver,
+  type ShellWord,
+  wordOf,
+} from "./shell-word.js";
 
-/**
- * How generous the read-only fast path may be: "enforced" where the sandbox's read-only profile
- * contains what the command does (a misreading fails harmlessly), "strict" where nothing does (only
- * the token-exact allow-list of known-safe forms counts as read-only).
- */
-export type FastPath = "enforced" | "strict";
+export type { FastPath } from "./shell-word.js";
 
 export type AnalysisOptions = {
   /** The shell's real folder when the command starts (where the previous call left it). */
@@ -60,6 +62,8 @@ export type BashAnalysis =
       accesses: Access[];
       /** Why the analysis is not certain (empty when it is). */
       reasons: string[];
+      /** Why the line as a whole is not read-only, though its commands may be (strict fast path). */
+      notReadOnly?: string;
     };
 
 /** Leading assignments that cannot make a read-only program do anything else (locale, time zone, colour). */
@@ -88,9 +92,16 @@ export function analyseBash(command: string, options: AnalysisOptions): BashAnal
   const physical = resolveReal(options.cwd).path;
   walker.walkScript(parsed.script, { physical, logical: options.logicalCwd ?? physical });
   const reasons = [...walker.reasons];
+  // A line that only reads runs in the read-only profile where one is enforced: nothing in it can
+  // change where a path leads, and what it reads the profile limits; its unknown reads are no doubt.
+  const contained =
+    options.fastPath === "enforced" &&
+    walker.commands.every((command) => command.readOnly === true) &&
+    walker.accesses.every((access) => access.mode !== "write");
   for (const access of walker.accesses)
-    if (access.uncertain && !reasons.includes(access.uncertain)) reasons.push(access.uncertain);
-  return { kind: "analysed", commands: walker.commands, accesses: walker.accesses, reasons };
+    if (access.uncertain && !contained && !reasons.includes(access.uncertain)) reasons.push(access.uncertain);
+  const notReadOnly = walker.notReadOnly === undefined ? {} : { notReadOnly: walker.notReadOnly };
+  return { kind: "analysed", commands: walker.commands, accesses: walker.accesses, reasons, ...notReadOnly };
 }
 
 class Walker {
@@ -100,12 +111,18 @@ class Walker {
   private mutatedBy: string | null = null;
   private readonly concurrent: { mutators: SimpleCommand[] } | null;
   private current: SimpleCommand | null = null;
+  /** How many command or process substitutions the walk is inside. */
+  private substitutionDepth = 0;
+  private readonly fastPath: FastPath;
+  /** Why the line as a whole is not read-only although each command may be. */
+  notReadOnly: string | undefined;
 
   constructor(
     private readonly options: AnalysisOptions,
     readonly reasons: string[],
     script: Script,
   ) {
+    this.fastPath = options.fastPath ?? "strict";
     const scan = scanScript(script);
     this.concurrent =
       scan.concurrent && scan.mutators.length > 0 && scan.simpleCount > 1
@@ -182,7 +199,10 @@ class Walker {
 
   private walkSubstitutions(word: Word, scope: Scope): void {
     for (const part of word.parts) {
-      if (part.kind === "substitution" || part.kind === "process") this.walkScript(part.script, scope);
+      if (part.kind !== "substitution" && part.kind !== "process") continue;
+      this.substitutionDepth += 1;
+      this.walkScript(part.script, scope);
+      this.substitutionDepth -= 1;
     }
   }
 
@@ -211,6 +231,11 @@ class Walker {
       return scope;
     }
     const assignments = command.assignments.map((assignment) => assignment.raw);
+    // Strict: a line with a here-document inside a substitution is no known-safe form as a whole
+    // (allow rules still cover its commands: `git commit -m "$(cat <<'EOF' … EOF)"`).
+    const hereDocument = command.redirects.some((redirect) => redirect.hereDocument !== undefined);
+    if (this.fastPath === "strict" && this.substitutionDepth > 0 && hereDocument)
+      this.notReadOnly ??= "a here-document inside a substitution (no sandbox contains it here)";
     return this.runCommand(words, assignments, redirects, scope);
   }
 
@@ -248,6 +273,7 @@ class Walker {
       if (verdict.kind === "read-only") return scope;
     }
     const found = unwrap(words);
+    let innerReadOnly = false;
     for (const reason of found?.reasons ?? []) this.note(reason);
     const wraps = found !== null && found.commands.length + found.scripts.length > 0;
     if (found !== null) {
@@ -263,27 +289,50 @@ class Walker {
         this.runCommand(inner.words, [], [], this.innerScope(inner.cwd, scope));
       for (const script of found.scripts) this.walkNestedScript(name, script, scope);
       const inner = this.commands.slice(first);
+      const blocked = inner.find((command) => command.readOnly !== true);
       entry.transparent = found.transparent && wraps;
-      if (entry.transparent) {
-        const blocked = inner.find((command) => command.readOnly !== true);
+      // Enforced: xargs and find -exec around read-only commands are contained like the commands.
+      innerReadOnly =
+        blocked === undefined && wraps && found.reasons.length === 0 && this.fastPath === "enforced";
+      if (wraps && this.fastPath === "strict")
+        this.notReadOnly ??= `${name} runs another command (no sandbox contains it here)`;
+      if (entry.transparent)
         entry.readOnly = blocked === undefined ? true : `${name} runs ${blocked.words[0].raw}`;
-      } else if (wraps) entry.readOnly = `${name} runs another command`;
+      else if (wraps)
+        entry.readOnly = innerReadOnly && name === "xargs" ? true : `${name} runs another command`;
       else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
     }
-    const operands = READ_ONLY_COMMANDS[name] ? this.expandGlobs(words, scope) : words;
+    const listed = readOnlySpec(name, this.fastPath) !== undefined;
+    const operands = listed ? this.expandGlobs(words, scope) : words;
     const model =
       name === "sed"
-        ? sedModel(words, resolve)
-        : (readOnlyModel(name, operands, resolve) ?? fileCommandModel(name, words, resolve));
+        ? sedModel(words, resolve, this.fastPath)
+        : (readOnlyModel(name, operands, resolve, this.fastPath) ?? fileCommandModel(name, words, resolve));
     if (model !== null) {
-      entry.accesses.push(...model.accesses);
-      this.accesses.push(...model.accesses);
+      // Reading a device (`cat /dev/null`) reads nothing of the user's.
+      const accesses = model.accesses.filter((access) => access.mode === "write" || !DEVICES.has(access.raw));
+      entry.accesses.push(...accesses);
+      this.accesses.push(...accesses);
       for (const reason of model.reasons) this.note(reason);
-      if (!wraps || name === "find") entry.readOnly = model.readOnly;
+      if (!wraps) entry.readOnly = model.readOnly;
+      else if (name === "find")
+        entry.readOnly = innerReadOnly ? besidesActions(model.readOnly) : model.readOnly;
+      if (this.fastPath === "strict" && entry.readOnly === true && name !== "echo") {
+        const inexact = operands.find((word) => word.value === null);
+        if (inexact)
+          entry.readOnly = `${inexact.raw} is an expansion the gate cannot compute (no sandbox contains it here)`;
+      }
       if (!bare && !/^\/(usr\/)?(local\/)?s?bin\/[^/]+$/.test(program) && entry.readOnly === true) {
         entry.readOnly = `${program} is not the system's ${name}`;
       }
-    } else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;
+    } else if (
+      this.fastPath === "enforced" &&
+      bare &&
+      words.length === 2 &&
+      VERSION_QUERIES.has(words[1].value ?? "")
+    )
+      entry.readOnly = true;
+    else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;
     if (entry.readOnly !== true && (model === null || name === "git")) this.noteProtectedMention(name, words);
     const setting = assignments.find((assignment) => !HARMLESS_SETTING.test(assignment));
     if (setting !== undefined && entry.readOnly === true)
@@ -313,7 +362,11 @@ class Walker {
     return words.flatMap((word) => {
       if (word.glob === undefined) return [word];
       const matches = expandGlob(word.glob, scope?.physical ?? null);
-      return matches === null
+      // Unmatched, bash passes the pattern on as it is: taken as such only for an option
+      // (`--include=*.md`), never as a path.
+      if (matches?.length === 0 && /^-[^/]*$/.test(word.glob))
+        return [{ value: word.glob.replace(/\\(.)/g, "$1"), raw: word.raw, splits: false }];
+      return matches === null || matches.length === 0
         ? [word]
         : matches.map((match) => ({ value: match, raw: match, splits: false }));
     });
@@ -409,6 +462,15 @@ class Walker {
     if (target.value !== null && DEVICES.has(target.value)) return [];
     return [accessOf(this.resolver(scope), target, mode, `the redirection ${operator}`)];
   }
+}
+
+/** find's verdict apart from the commands its actions run (which were found read-only). */
+function besidesActions(readOnly: true | string): true | string {
+  if (readOnly === true) return true;
+  const rest = readOnly
+    .split("; ")
+    .filter((effect) => !/^find -(exec|execdir|ok|okdir) runs a command$/.test(effect));
+  return rest.length === 0 ? true : rest.join("; ");
 }
 
 function sameScope(a: Scope, b: Scope): boolean {

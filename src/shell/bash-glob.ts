@@ -4,7 +4,7 @@
 // with a literal dot, results in byte order. Patterns are written with quoted characters escaped by a
 // backslash (shell-word.ts). What the gate cannot decide exactly is "unknown": bracket classes
 // (`[[:alpha:]]`, `[[=e=]]`, `[[.x.]]`), quoted characters inside brackets, non-ASCII ranges or names
-// a locale could match differently, no match at all, a match read as an option, too many matches.
+// a locale could match differently, a match read as an option, too many matches.
 import { lstatSync, readdirSync, statSync } from "node:fs";
 
 const MAX_MATCHES = 1000;
@@ -131,7 +131,7 @@ function append(folder: string, name: string): string {
   return folder.endsWith("/") ? folder + name : `${folder}/${name}`;
 }
 
-/** The words a pattern expands to in `cwd` (null when the gate cannot be sure, or nothing matches). */
+/** The words a pattern expands to in `cwd` (none when nothing matches; null when the gate cannot be sure). */
 export function expandGlob(pattern: string, cwd: string | null): string[] | null {
   const absolute = pattern.startsWith("/");
   if (!absolute && cwd === null) return null;
@@ -173,8 +173,7 @@ export function expandGlob(pattern: string, cwd: string | null): string[] | null
     )
     .map((candidate) => (folderOnly ? `${candidate}/` : candidate))
     .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  if (words.length === 0 || words.some((word) => word.startsWith("-"))) return null;
-  return words;
+  return words.some((word) => word.startsWith("-")) ? null : words;
 }
 
 function exists(path: string, folderOnly: boolean): boolean {

@@ -172,6 +172,9 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
           : "git reflog changes the reflog",
       );
     case "config":
+      // `git config user.name`: one name and no value reads it.
+      if (values.length === 1 && /^[A-Za-z][\w-]*(\.[^=\s]+)?\.[A-Za-z][\w-]*$/.test(values[0]))
+        return result(true);
       if (
         values.some((value) => CONFIG_MODES.has(value)) &&
         values.every(

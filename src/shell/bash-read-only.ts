@@ -3,12 +3,15 @@
 // file operands stay inside the workspace (and are allowed by Read rules) runs without a prompt.
 // find and git have their own models (bash-find.ts, bash-read-only-git.ts).
 import { modelFind } from "./bash-find.js";
+import { ENFORCED_COMMANDS } from "./bash-read-only-enforced.js";
 import { modelGit } from "./bash-read-only-git.js";
-import { READ_ONLY_COMMANDS } from "./bash-read-only-list.js";
+import { READ_ONLY_COMMANDS, type ReadOnlySpec } from "./bash-read-only-list.js";
+import { STRICT_OPTIONS, strictFindProblem, strictGitProblem } from "./bash-strict-forms.js";
 import {
   type Access,
   accessOf,
   type CommandModel,
+  type FastPath,
   hasOption,
   type PathResolver,
   type ShellWord,
@@ -16,19 +19,56 @@ import {
   unreadableModel,
 } from "./shell-word.js";
 
+/** A stand-in for a word from an expansion while options are scanned where the sandbox contains the
+ *  command: it can then be any operand (its path unknown) and the command still read-only. */
+const EXPANSION = "\u0000expansion";
+
+/** The list entry for `name` on this fast path (the enforced list only where the sandbox contains it). */
+export function readOnlySpec(name: string, fastPath: FastPath): ReadOnlySpec | undefined {
+  if (Object.hasOwn(READ_ONLY_COMMANDS, name)) return READ_ONLY_COMMANDS[name];
+  if (!Object.hasOwn(ENFORCED_COMMANDS, name)) return undefined;
+  return fastPath === "enforced" || Object.hasOwn(STRICT_OPTIONS, name) ? ENFORCED_COMMANDS[name] : undefined;
+}
+
 /** The read-only model of a command, or null when it is not on the list. */
-export function readOnlyModel(name: string, words: ShellWord[], resolve: PathResolver): CommandModel | null {
-  if (name === "git") return modelGit(words, resolve);
-  if (name === "find") return findModel(words, resolve);
+export function readOnlyModel(
+  name: string,
+  words: ShellWord[],
+  resolve: PathResolver,
+  fastPath: FastPath = "strict",
+): CommandModel | null {
+  if (name === "git") return strictGit(modelGit(words, resolve), words, fastPath);
+  if (name === "find") return strictFind(findModel(words, resolve), words, fastPath);
   if (name === "echo") return { readOnly: true, accesses: [], reasons: [] };
   if (name === "command" && (words[1]?.value === "-v" || words[1]?.value === "-V")) {
     return { readOnly: true, accesses: [], reasons: [] };
   }
-  const spec = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
+  const spec = readOnlySpec(name, fastPath);
   if (!spec) return null;
-  const args = words.slice(1);
+  const enforced = fastPath === "enforced";
+  const stand = new Map<ShellWord, ShellWord>();
+  const args = words.slice(1).map((word) => {
+    if (!enforced || word.value !== null) return word;
+    const standIn = { value: EXPANSION, raw: word.raw, splits: false };
+    stand.set(standIn, word);
+    return standIn;
+  });
   const scanned = scanOptions(args, spec, name);
   if (scanned.problem) return unreadableModel(scanned.problem, "the files it reads");
+  scanned.operands = scanned.operands.map((word) => stand.get(word) ?? word);
+  if (!enforced) {
+    const allowed = STRICT_OPTIONS[name];
+    const unlisted = [...scanned.options.keys()].find((option) => !allowed?.has(option));
+    if (allowed === undefined || unlisted !== undefined) {
+      const what =
+        allowed === undefined ? name : `${name} ${unlisted?.startsWith("--") ? "" : "-"}${unlisted}`;
+      return {
+        readOnly: `${what} is not a known-safe form (no sandbox contains it here)`,
+        accesses: [],
+        reasons: [],
+      };
+    }
+  }
   const accesses: Access[] = [];
   const effects: string[] = [];
   for (const [option, why] of Object.entries(spec.unsafe ?? {}))
@@ -43,7 +83,11 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
       if (!options?.includes(option)) continue;
       // Two-valued options (`jq --rawfile name file`): the file is the second value.
       const value = given.split("\0").at(-1) as string;
-      accesses.push(accessOf(resolve, { value, raw: value, splits: false }, mode, name));
+      const word =
+        value === EXPANSION
+          ? { value: null, raw: option, splits: false }
+          : { value, raw: value, splits: false };
+      accesses.push(accessOf(resolve, word, mode, name));
     }
   };
   valueAccesses(spec.readsValue, "read");
@@ -75,7 +119,30 @@ export function readOnlyModel(name: string, words: ShellWord[], resolve: PathRes
         deep || (name === "ls" && hasOption(scanned, "R", "--recursive")),
       ),
     );
+  // A word that splits may become several operands, whatever role the scan gave it.
+  for (const word of stand.values())
+    if (word.splits && !operands.includes(word)) accesses.push(accessOf(resolve, word, mode, name, deep));
   return { readOnly: effects.length > 0 ? effects.join("; ") : true, accesses, reasons: [] };
+}
+
+/** git on the strict fast path: only the listed subcommands and display options. */
+function strictGit(model: CommandModel, words: ShellWord[], fastPath: FastPath): CommandModel {
+  if (fastPath === "enforced" || model.readOnly !== true) return model;
+  let index = 1;
+  while (words[index]?.value?.startsWith("-")) index += 1;
+  const sub = words[index]?.value;
+  if (sub === undefined || sub === null) return model;
+  const problem = strictGitProblem(
+    sub,
+    words.slice(index + 1).map((word) => word.value ?? ""),
+  );
+  return problem === null ? model : { ...model, readOnly: `${problem} (no sandbox contains it here)` };
+}
+
+function strictFind(model: CommandModel, words: ShellWord[], fastPath: FastPath): CommandModel {
+  if (fastPath === "enforced" || model.readOnly !== true) return model;
+  const problem = strictFindProblem(words.slice(1).map((word) => word.value));
+  return problem === null ? model : { ...model, readOnly: `${problem} (no sandbox contains it here)` };
 }
 
 function findModel(words: ShellWord[], resolve: PathResolver): CommandModel {

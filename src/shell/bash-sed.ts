@@ -5,6 +5,7 @@
 import {
   accessOf,
   type CommandModel,
+  type FastPath,
   type PathResolver,
   type ShellWord,
   scanOptions,
@@ -21,7 +22,16 @@ const SPEC = {
   optionalValue: w("in-place"),
 };
 
-export function sedModel(words: ShellWord[], resolve: PathResolver): CommandModel {
+/** The options of sed on the strict fast path (no -i, -f, --follow-symlinks …). */
+const STRICT_SED_OPTIONS = new Set(
+  "n E r s z e --quiet --silent --regexp-extended --separate --null-data --expression".split(" "),
+);
+
+export function sedModel(
+  words: ShellWord[],
+  resolve: PathResolver,
+  fastPath: FastPath = "strict",
+): CommandModel {
   // `-i.bak` attaches a suffix: read it as -i.
   const args = words
     .slice(1)
@@ -58,6 +68,14 @@ export function sedModel(words: ShellWord[], resolve: PathResolver): CommandMode
   const inPlace = scanned.options.has("i") || scanned.options.has("--in-place");
   if (inPlace) model.readOnly = "sed -i edits files";
   if (model.reasons.length > 0 && model.readOnly === true) model.readOnly = model.reasons[0];
+  if (fastPath === "strict" && model.readOnly === true) {
+    const option = [...scanned.options.keys()].find((name) => !STRICT_SED_OPTIONS.has(name));
+    if (option !== undefined)
+      model.readOnly = `sed ${option} is not a known-safe form (no sandbox contains it here)`;
+    else if (!scripts.every(plainSedScript))
+      model.readOnly =
+        "a sed script beyond p and s/// is not a known-safe form (no sandbox contains it here)";
+  }
   for (const operand of operands)
     model.accesses.push(accessOf(resolve, operand, inPlace ? "write" : "read", "sed"));
   return model;
@@ -117,4 +135,17 @@ export function scriptEffect(script: string): string | null {
     } else return `has a command the gate does not know (${char})`;
   }
   return null;
+}
+
+const ADDRESS = String.raw`(\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
+/** One strict command: an optional address or range, then `p` or `s` with `/` and only g, p, i, I or a
+ *  number as flags. */
+const PLAIN_COMMAND = new RegExp(
+  String.raw`^\s*(${ADDRESS}(\s*,\s*${ADDRESS})?)?\s*(p|s/(?:[^/\\\n]|\\.)*/(?:[^/\\\n]|\\.)*/[gpiI0-9]*)\s*$`,
+);
+
+/** Whether a sed script is only `p` and `s///` commands (the strict fast path's sed). */
+export function plainSedScript(script: string): boolean {
+  const commands = script.split(/[;\n]/);
+  return commands.every((command) => command.trim() === "" || PLAIN_COMMAND.test(command));
 }

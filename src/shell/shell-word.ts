@@ -5,6 +5,13 @@
 import { globKind } from "./bash-glob.js";
 import type { Word } from "./bash-syntax.js";
 
+/**
+ * How generous the read-only fast path may be: "enforced" where the sandbox's read-only profile
+ * contains what the command does (a misreading fails harmlessly), "strict" where nothing does (only
+ * the token-exact allow-list of known-safe forms counts as read-only).
+ */
+export type FastPath = "enforced" | "strict";
+
 export type ShellWord = {
   /** The word's value when it is known with certainty, else null. */
   value: string | null;

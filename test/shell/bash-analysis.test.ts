@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { type AnalysisOptions, analyseBash } from "../../src/shell/bash-analysis.js";
+import { type AnalysisOptions, analyseBash, type FastPath } from "../../src/shell/bash-analysis.js";
 import { tempFolder } from "../support/temp-folder.js";
 
 const root = tempFolder("analysis");
@@ -279,8 +279,11 @@ describe("wildcards of read-only commands are expanded as bash will", () => {
 });
 
 describe("read-only verdicts", () => {
-  const readOnly = (command: string) => analyse(command).commands.every((entry) => entry.readOnly === true);
-  test("the read-only list", () => {
+  const readOnly = (command: string, fastPath: FastPath = "strict") => {
+    const result = analyse(command, { fastPath });
+    return result.notReadOnly === undefined && result.commands.every((entry) => entry.readOnly === true);
+  };
+  test("the read-only list (where the read-only profile contains it)", () => {
     for (const command of [
       "ls -la src",
       "cat src/a.ts | head -n 5 | wc -l",
@@ -305,8 +308,30 @@ describe("read-only verdicts", () => {
       "sed -E 's/(a)w/\\1/g; /x/d' src/a.ts",
       "sed --sandbox 'w out' src/a.ts",
     ]) {
-      assert.ok(readOnly(command), command);
+      assert.ok(readOnly(command, "enforced"), command);
     }
+  });
+  test("strict: known-safe forms only, no wrappers, no sed program beyond p and s///", () => {
+    for (const command of [
+      "ls -la src",
+      "cat src/a.ts | head -n 5 | wc -l",
+      "grep -rn foo src",
+      "git diff --text --stat",
+      "git log --oneline -5",
+      "sed -n '1,20p' src/a.ts",
+      "sed -E 's/(a)w/\\1/g' src/a.ts",
+      "wc -l src/*.ts",
+    ])
+      assert.ok(readOnly(command), command);
+    for (const command of [
+      "timeout 5 cat src/a.ts",
+      "sed -E 's/(a)w/\\1/g; /x/d' src/a.ts",
+      "sed --sandbox 'w out' src/a.ts",
+      "git log --filter=blob:none --oneline",
+      "cat $FILE",
+      "ls --hyperlink src",
+    ])
+      assert.ok(!readOnly(command), command);
   });
   test("near misses are not read-only", () => {
     for (const command of [
@@ -335,6 +360,7 @@ describe("read-only verdicts", () => {
       "date -s 2020-01-01",
     ]) {
       assert.ok(!readOnly(command), command);
+      if (!/exec|xargs/.test(command)) assert.ok(!readOnly(command, "enforced"), command);
     }
   });
 });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { analyseBash } from "../../src/shell/bash-analysis.js";
+import { analyseBash, type FastPath } from "../../src/shell/bash-analysis.js";
 import { parseBash } from "../../src/shell/bash-parser.js";
 import { bash, emptyRules, makeGate } from "../permissions/support.js";
 import { tempFolder } from "../support/temp-folder.js";
@@ -25,8 +25,8 @@ writeFileSync(join(outside, "x"), "outside\n");
 symlinkSync(outside, join(project, "lnk"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-function analysed(command: string) {
-  const result = analyseBash(command, { cwd: project, homeDir: home });
+function analysed(command: string, fastPath: FastPath = "enforced") {
+  const result = analyseBash(command, { cwd: project, homeDir: home, fastPath });
   assert.equal(result.kind, "analysed", result.kind === "unparseable" ? result.reason : "");
   if (result.kind !== "analysed") throw new Error("unreachable");
   return result;
