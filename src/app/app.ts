@@ -3,6 +3,7 @@
 // headless `-p`, stream-json (the Agent SDKs) and ACP (editors) read and call these members only.
 import type { AgentFile } from "../agents/discover-agents.js";
 import type { SpendGuard } from "../budget/index.js";
+import type { Checkpoints } from "../checkpoints/index.js";
 import type { CommandMode, CommandRegistry, CustomCommand } from "../commands/index.js";
 import type { Config } from "../config/config.js";
 import type { EnvSnapshot } from "../config/env.js";
@@ -55,6 +56,8 @@ export type App = Basics & {
   startSource: "startup" | "resume";
   /** A resumed history's structured tool results by tool_use_id (the REPL replays diffs from them). */
   resumedToolResults: Record<string, unknown>;
+  /** Snapshots before each prompt's first change, for rewinding (absent when off). */
+  checkpoints: Checkpoints | undefined;
   hooks: HookEngine;
   gate: ManagedPermissionGate;
   mcp: McpManager | undefined;

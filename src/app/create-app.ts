@@ -35,6 +35,7 @@ import { appCommands } from "./app-commands.js";
 import type { AppPorts } from "./app-ports.js";
 import { createCommandHost } from "./command-host.js";
 import { configStep } from "./config-step.js";
+import { checkpointedTools, createCheckpoints, watchPrompts } from "./create-checkpoints.js";
 import { createGate, PrompterSlot } from "./create-gate.js";
 import { createHooks } from "./create-hooks.js";
 import { createMcp } from "./create-mcp.js";
@@ -102,6 +103,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   });
   const { sessionId } = transcript;
   startupWarnings.push(...transcript.warnings);
+  const checkpoints = createCheckpoints({ basics, options, sessionDir: transcript.contextDir, warn });
   if (transcript.resumed && interactive)
     startupWarnings.push(`resumed session ${sessionId} (${transcript.history?.length ?? 0} messages)`);
   // A user who trusts the folder trusts the rules reagent saves there for them.
@@ -193,16 +195,19 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   const skills = discovered.skills;
   const webTools = await createWebTools({ settings, env, model: slot, clients, warnings: startupWarnings });
   const registry = createToolRegistry(
-    [
-      ...selectBuiltinTools(options.tools, [
-        ...createBuiltinTools({ unsandboxedOption: sandboxing.unsandboxedOption }),
-        ...webTools.tools,
-      ]),
-      // Skills are found once, at start: without any, the Skill tool could only fail, and its schema
-      // would cost tokens on every request.
-      ...(skills.length > 0 ? [createSkillTool({ skills })] : []),
-      ...(ports.tools ?? []),
-    ],
+    checkpointedTools(
+      [
+        ...selectBuiltinTools(options.tools, [
+          ...createBuiltinTools({ unsandboxedOption: sandboxing.unsandboxedOption }),
+          ...webTools.tools,
+        ]),
+        // Skills are found once, at start: without any, the Skill tool could only fail, and its schema
+        // would cost tokens on every request.
+        ...(skills.length > 0 ? [createSkillTool({ skills })] : []),
+        ...(ports.tools ?? []),
+      ],
+      checkpoints,
+    ),
     (name) => gate.isToolHidden(name),
     prebuiltToolJsonSchema(),
   );
@@ -230,7 +235,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     containment,
     newAgentId: ports.newAgentId,
   });
-  registry.add(mcp?.tools() ?? []);
+  registry.add(checkpointedTools(mcp?.tools() ?? [], checkpoints));
   agents.checkToolNames(registry.names());
   const promptSections: PromptSection[] = [];
   const prompt = withInstructionsLoaded(
@@ -305,6 +310,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   });
   if (transcript.store) recordTranscript(session, transcript.store);
   const stopWatchers = startSessionWatchers(session, hooks);
+  const stopPrompts = checkpoints ? watchPrompts(session, checkpoints) : () => {};
   const controls = promptControls({ prompt, stablePrompt, registry, promptSections });
   if (options.jsonSchema) controls.applyJsonSchema(options.jsonSchema);
   stopCollecting();
@@ -313,6 +319,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   let commandHost: CommandHost | undefined;
   const close = async () => {
     stopWatchers();
+    stopPrompts();
+    await checkpoints?.idle();
     await agents.close();
     transcript.release();
     await mcp?.close();
@@ -334,6 +342,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     resumedToolResults: transcript.toolResults,
     webSearchStatus: webTools.webSearchStatus,
     sandbox: sandboxing.report,
+    checkpoints,
     hooks,
     gate,
     setPrompter: (next) => prompter.install(next),

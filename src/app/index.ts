@@ -14,6 +14,7 @@ export { doctorReport } from "./doctor-report.js";
 export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
 export { loadBasics } from "./load-basics.js";
 export { refuseHeadlessPick } from "./open-transcript.js";
+export { conversationHolds, type RewindWhat, rewindConversation } from "./rewind.js";
 export {
   DEFAULT_MAX_TURNS,
   EFFORTS,
@@ -23,3 +24,4 @@ export {
   type RunOptions,
 } from "./run-options.js";
 export type { SandboxLayer, SandboxReport } from "./sandbox-report.js";
+export { savedCheckpoints } from "./saved-checkpoints.js";

@@ -11,6 +11,7 @@ import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./c
 import { costCommand } from "./cost-command.js";
 import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";
+import { type RewindFlags, rewindCommand } from "./rewind-command.js";
 import { runMain } from "./run-main.js";
 import { trustCommand } from "./trust-command.js";
 
@@ -214,6 +215,13 @@ Examples:
     .description("print the usage ledger of every session per day, model and project")
     .option("--since <date>", "only days from this one on (YYYY-MM-DD, local time)")
     .action((raw: { since?: string }) => run(async () => costCommand(raw, processPorts())));
+  program
+    .command("rewind")
+    .description("list a saved session's prompts, or restore the code to before prompt N (checkpoints)")
+    .option("--session <id>", "the session (id or prefix; default: the project's latest)")
+    .option("--to <n>", "restore the files to how they were before prompt n")
+    .option("--yes", "overwrite changes made outside reagent since the checkpoint")
+    .action((raw: RewindFlags) => run(async () => rewindCommand(raw, processPorts())));
   program
     .command("acp")
     .description("serve an editor over the Agent Client Protocol on stdio (same as --acp)")

@@ -42,6 +42,9 @@ export type EnvSnapshot = {
   thinkingOn?: boolean;
   /** CLAUDE_CODE_USE_BEDROCK=1: Claude through Amazon Bedrock. */
   useBedrock: boolean;
+  /** CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING (the Agent SDK's enableFileCheckpointing): checkpoints
+   *  in a stream-json run. */
+  sdkFileCheckpointing: boolean;
   /** AWS_REGION, else AWS_DEFAULT_REGION. */
   awsRegion?: string;
   awsAccessKeyId?: string;
@@ -158,6 +161,7 @@ export function readEnv(env: NodeJS.ProcessEnv, accountHomeDir: () => string): E
     promptCaching: !truthy(env.DISABLE_PROMPT_CACHING),
     maxThinkingTokens: thinkingTokens(env.MAX_THINKING_TOKENS, warnings),
     useBedrock: truthy(env.CLAUDE_CODE_USE_BEDROCK),
+    sdkFileCheckpointing: truthy(env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING),
     awsRegion: nonEmpty(env.AWS_REGION) ?? nonEmpty(env.AWS_DEFAULT_REGION),
     awsAccessKeyId: nonEmpty(env.AWS_ACCESS_KEY_ID),
     awsSecretAccessKey: nonEmpty(env.AWS_SECRET_ACCESS_KEY),

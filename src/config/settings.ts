@@ -132,6 +132,8 @@ const settingsSchema = z
     outputStyle: z.string().trim().min(1).optional(),
     /** Spend caps (budget-settings.ts: the lowest of any layer counts). */
     budget: budgetSchema.optional(),
+    /** Checkpoints before each prompt's first change, for /rewind (Claude Code's name; default true). */
+    fileCheckpointingEnabled: z.boolean().optional(),
   })
   .loose();
 
@@ -167,6 +169,7 @@ export type Settings = {
   outputStyle?: string;
   /** Every layer's `budget`, each cap the lowest any layer sets (budget-settings.ts). */
   budget: BudgetSettings;
+  fileCheckpointingEnabled?: boolean;
 };
 
 /** Top-level keys reagent reads; near-misses of these (≤ 2 edits) are warned about. */
@@ -190,6 +193,7 @@ const USED_KEYS = [
   "statusLine",
   "outputStyle",
   "budget",
+  "fileCheckpointingEnabled",
 ];
 /** Claude Code keys close to one reagent reads that are not typos of it. */
 const OTHER_CLAUDE_KEYS = ["outputStyles"];
@@ -345,6 +349,7 @@ export function mergeLayers(layers: readonly SettingsLayer[]): Settings {
       "effort",
       "apiKeyHelper",
       "outputStyle",
+      "fileCheckpointingEnabled",
     ] as const)
       if (data[key] !== undefined) Object.assign(merged, { [key]: data[key] });
     if (permissions?.defaultMode)

@@ -85,6 +85,8 @@ export type SessionEvent =
     }
   /** The history was emptied (`/clear`). */
   | { type: "history-cleared" }
+  /** The conversation went back to before a prompt (`/rewind`): `messages` is what is kept. */
+  | { type: "history-rewound"; messages: readonly Message[] }
   /** A call passed its hooks and the gate and its tool starts now (after any permission question). */
   | { type: "tool-call-running"; toolUseId: string }
   /** Output of a running tool as it arrives (Bash), for live display; never part of the result. */

@@ -55,6 +55,10 @@ export function recordTranscript(session: RecordedSession, sink: TranscriptSink)
         sink.clear();
         saved = 0;
         return;
+      case "history-rewound":
+        sink.rewind([...event.messages]);
+        saved = event.messages.length;
+        return;
     }
     const history = session.messages;
     for (; saved < history.length; saved++) sink.append(history[saved]!, metaOf(history[saved]!));

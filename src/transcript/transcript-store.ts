@@ -27,6 +27,8 @@ export type TranscriptSink = {
   /** The history after a compaction (its first message carries the summary). */
   compact(summary: string, messages: Message[], trigger?: string): void;
   clear(): void;
+  /** The conversation went back to an earlier point: `messages` is the history kept. */
+  rewind(messages: Message[]): void;
 };
 
 export type TranscriptStoreOptions = {
@@ -82,6 +84,14 @@ export class TranscriptStore implements TranscriptSink {
         messageLine(message, this.common, parent, {}, index === 0 ? { isCompactSummary: true } : {}),
       );
     });
+    this.write(lines);
+  }
+
+  /** A boundary, then the kept history again (a resumed session reads from the last boundary on). */
+  rewind(messages: Message[]): void {
+    const lines = [boundaryLine("clear", this.common, this.parent)];
+    for (const message of messages)
+      lines.push(messageLine(message, this.common, lines[lines.length - 1]!.uuid as string));
     this.write(lines);
   }
 

@@ -14,6 +14,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   app: [
     "agents",
     "budget",
+    "checkpoints",
     "commands",
     "compaction",
     "config",
@@ -37,6 +38,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     "agents",
     "app",
     "budget",
+    "checkpoints",
     "commands",
     "config",
     "control",
@@ -61,6 +63,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     { module: "session", typesOnly: true, valueFiles: ["session/usage-ledger.ts"] },
     { module: "util" },
   ],
+  // Snapshots in a private git repository: node and util only (paths and keys come from app).
+  checkpoints: [{ module: "util" }],
   session: ["loop", "tools", "hooks", "prompt", "compaction", "model", "util"].map((module) => ({ module })),
   shell: [{ module: "util" }],
   transcript: [{ module: "session", typesOnly: true }, { module: "model" }, { module: "util" }],

@@ -1,0 +1,96 @@
+// The private git every checkpoint lives in: a repository of reagent's own outside the project (its
+// GIT_DIR, its index file, the project folder as the work tree), so snapshots never touch the
+// project's `.git`, index or stash. Git runs with no system or global configuration (no fsmonitor
+// program, no filters, no line-ending conversion from the user's files) and with the caller's other
+// GIT_* variables removed; the project's `.gitignore` files still apply.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+
+export type PrivateGitPaths = {
+  /** The private repository (created on first use). */
+  gitDir: string;
+  /** The private index: the stat cache that makes an unchanged tree cheap to snapshot. */
+  indexFile: string;
+  /** The project folder. */
+  workTree: string;
+};
+
+export type GitRun = {
+  (args: readonly string[], options?: { input?: Buffer | string; indexFile?: string }): Promise<Buffer>;
+  readonly paths: PrivateGitPaths;
+};
+
+export class GitFailure extends Error {
+  override readonly name = "GitFailure";
+}
+
+/** Attributes that keep every file's bytes as they are (they win over the project's .gitattributes). */
+const RAW_BYTES = "* -text -filter -ident -working-tree-encoding\n";
+
+const CONFIG = [
+  ["core.autocrlf", "false"],
+  ["core.fsmonitor", "false"],
+  ["core.symlinks", "true"],
+  ["core.quotePath", "false"],
+  ["gc.auto", "0"],
+] as const;
+
+/** A git runner over the private repository; `prepare()` must have run once before. */
+export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, string | undefined>): GitRun {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(baseEnv))
+    if (value !== undefined && !name.startsWith("GIT_")) env[name] = value;
+  Object.assign(env, {
+    GIT_DIR: paths.gitDir,
+    GIT_WORK_TREE: paths.workTree,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_TERMINAL_PROMPT: "0",
+    LC_ALL: "C",
+  });
+  const run = (args: readonly string[], options: { input?: Buffer | string; indexFile?: string } = {}) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const child = spawn("git", args, {
+        cwd: paths.workTree,
+        env: { ...env, GIT_INDEX_FILE: options.indexFile ?? paths.indexFile },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+      child.on("error", (error) => reject(new GitFailure(`could not run git: ${error.message}`)));
+      child.on("close", (code) => {
+        if (code === 0) resolve(Buffer.concat(out));
+        else {
+          const said = Buffer.concat(err).toString("utf8").trim().split("\n").slice(-3).join(" ");
+          reject(new GitFailure(`git ${args[0]} failed (exit ${code}): ${said}`));
+        }
+      });
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.input ?? "");
+    });
+  return Object.assign(run, { paths });
+}
+
+/** Creates the private repository when it is missing (idempotent). */
+export async function preparePrivateGit(git: GitRun): Promise<void> {
+  const { gitDir } = git.paths;
+  if (existsSync(join(gitDir, "HEAD"))) return;
+  ensureFolderSync(gitDir, { mode: 0o700 });
+  await git(["init", "--quiet"]);
+  for (const [key, value] of CONFIG) await git(["config", key, value]);
+  ensureFolderSync(join(gitDir, "info"));
+  await writeFile(join(gitDir, "info", "attributes"), RAW_BYTES);
+}
+
+/** Splits NUL-separated git output. */
+export function nulFields(output: Buffer): string[] {
+  const text = output.toString("utf8");
+  const fields = text.split("\0");
+  if (fields[fields.length - 1] === "") fields.pop();
+  return fields;
+}
