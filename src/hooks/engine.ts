@@ -26,7 +26,7 @@ import {
   taskEvents,
   worktreeEvents,
 } from "./lifecycle-events.js";
-import { emptyOutcome, type MergedOutcome } from "./merge.js";
+import { blocks, emptyOutcome, type MergedOutcome, permissionDecision } from "./merge.js";
 import type { AskModel } from "./run-prompt.js";
 import type {
   AgentHooks,
@@ -202,7 +202,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       additionalContext: merged.additionalContext,
       notices: merged.notices,
       ...stopOf(merged),
-      ...(merged.blocked ? { blocked: { reason: merged.reason ?? `blocked by a ${event} hook` } } : {}),
+      ...(blocks(merged) ? { blocked: { reason: merged.reason ?? `blocked by a ${event} hook` } } : {}),
     };
   }
 
@@ -212,7 +212,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       notices: merged.notices,
       ...stopOf(merged),
     };
-    if (merged.blocked && merged.reason) outcome.blockReason = merged.reason;
+    if (blocks(merged) && merged.reason) outcome.blockReason = merged.reason;
     if (merged.updatedToolOutput !== undefined) outcome.updatedToolOutput = merged.updatedToolOutput;
     return outcome;
   }
@@ -228,7 +228,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
           own,
         );
         const outcome: PreToolUseOutcome = {
-          decision: merged.decision,
+          decision: permissionDecision(merged),
           additionalContext: merged.additionalContext,
           notices: merged.notices,
           ...stopOf(merged),
@@ -293,7 +293,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       notices: merged.notices,
       ...stopOf(merged),
     };
-    if (!merged.blocked || merged.stop) return outcome;
+    if (!blocks(merged) || merged.stop) return outcome;
     counter.blocks++;
     if (counter.blocks > STOP_BLOCK_LIMIT) {
       const what = event === "Stop" ? "run" : "subagent";
@@ -320,7 +320,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const merged = await run({ event: "PreCompact", fields }, own);
     return {
       notices: merged.notices,
-      ...(merged.blocked ? { blocked: { reason: merged.reason ?? "blocked by a PreCompact hook" } } : {}),
+      ...(blocks(merged) ? { blocked: { reason: merged.reason ?? "blocked by a PreCompact hook" } } : {}),
     };
   }
 
@@ -443,7 +443,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         tool: { name: input.toolName, input: input.toolInput },
         signal: input.signal,
       });
-      const decision = merged.decision === "ask" ? "none" : merged.decision;
+      const answer = permissionDecision(merged);
+      const decision = answer === "ask" ? "none" : answer;
       const outcome: PermissionRequestOutcome = { decision, notices: merged.notices, ...stopOf(merged) };
       if (merged.reason) outcome.reason = merged.reason;
       if (decision === "allow" && merged.updatedInput) outcome.updatedInput = merged.updatedInput;

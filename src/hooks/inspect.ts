@@ -4,8 +4,7 @@
 import { type HookConfig, handlerKey, handlerName } from "./config-types.js";
 import type { Dispatcher } from "./dispatch.js";
 import { TOOL_EVENTS } from "./event-catalog.js";
-import type { MergedOutcome } from "./merge.js";
-import { runDecision } from "./merge.js";
+import { blocks, type MergedOutcome, permissionDecision, runDecision } from "./merge.js";
 import type { HookVerdict } from "./parse-output.js";
 import { HOOK_EVENTS, type HookEventName, type HookRunDecision } from "./types.js";
 
@@ -213,8 +212,8 @@ export function formatHookTestReport(report: HookTestReport): string {
   const merged = report.merged;
   const parts = [
     report.event === "PreToolUse" || report.event === "PermissionRequest"
-      ? `decision ${merged.decision}`
-      : merged.blocked
+      ? `decision ${permissionDecision(merged)}`
+      : blocks(merged)
         ? "blocked"
         : "not blocked",
     merged.reason ? `reason: ${merged.reason.split("\n")[0]}` : "",

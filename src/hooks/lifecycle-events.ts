@@ -5,7 +5,7 @@
 // model switch) and PostModelSwitch (context for the new model's first request). Payloads follow Claude Code's field names; inside
 // a subagent the tool events carry its agent_id and agent_type like every other tool event.
 import type { DispatchRequest } from "./dispatch.js";
-import type { MergedOutcome } from "./merge.js";
+import { blocks, type MergedOutcome, permissionDecision } from "./merge.js";
 import type {
   BatchCall,
   HookDecision,
@@ -38,7 +38,7 @@ export function batchEvents(run: Run, extra: Record<string, string>) {
         notices: merged.notices,
         ...(merged.stop ? { stop: merged.stop } : {}),
       };
-      if (merged.blocked) outcome.blockReason = merged.reason ?? "blocked by a PostToolBatch hook";
+      if (blocks(merged)) outcome.blockReason = merged.reason ?? "blocked by a PostToolBatch hook";
       return outcome;
     },
   };
@@ -56,7 +56,7 @@ export function taskEvents(run: Run): TaskHooks {
       notices: merged.notices,
       ...(merged.stop ? { stop: merged.stop } : {}),
     };
-    if (merged.blocked) outcome.blocked = { reason: merged.reason ?? `blocked by a ${event} hook` };
+    if (blocks(merged)) outcome.blocked = { reason: merged.reason ?? `blocked by a ${event} hook` };
     return outcome;
   };
   return {
@@ -104,7 +104,7 @@ export function worktreeEvents(run: Run) {
     async worktreeCreate(name: string, signal?: AbortSignal): Promise<WorktreeCreated> {
       const merged = await run({ event: "WorktreeCreate", fields: { name }, signal });
       const failed = merged.notices.filter((notice) => notice.kind === "error" || notice.kind === "block");
-      if (merged.blocked || failed.length > 0) {
+      if (blocks(merged) || failed.length > 0) {
         const why = merged.reason ?? failed.map((notice) => notice.text).join("; ");
         return { ok: false, message: `the WorktreeCreate hook failed: ${why || "blocked"}` };
       }
@@ -139,7 +139,7 @@ export function modelSwitchEvents(run: Run) {
   return {
     async preModelSwitch(facts: ModelSwitchFacts): Promise<{ decision: HookDecision; reason?: string }> {
       const merged = await run({ event: "PreModelSwitch", fields: facts });
-      return { decision: merged.decision, ...(merged.reason ? { reason: merged.reason } : {}) };
+      return { decision: permissionDecision(merged), ...(merged.reason ? { reason: merged.reason } : {}) };
     },
     async postModelSwitch(facts: ModelSwitchFacts): Promise<{ additionalContext: string[] }> {
       const merged = await run({ event: "PostModelSwitch", fields: facts });

@@ -12,13 +12,16 @@ export type HookRun = { handler: HookHandler; result: CommandResult; verdict: Ho
 const RANK: Record<HookDecision, number> = { none: 0, allow: 1, ask: 2, deny: 3 };
 const isDecision = (value: HookRunDecision): value is HookDecision => value in RANK;
 
+/** What the hooks of one event decided together, in that event's terms: the events that answer a
+ *  permission question (PreToolUse, PermissionRequest, PreModelSwitch) get the merged decision, where
+ *  a block is a deny; every other event is blocked or not. */
+export type MergedVerdict = HookDecision | "block";
+
 export type MergedOutcome = {
-  /** PreToolUse only: the merged permission decision. */
-  decision: HookDecision;
-  /** Reason(s) of the winning decision (PreToolUse) or of the blocks (other events). */
+  /** A block is exit 2, decision "block", or a hook error with onError "deny" where that blocks. */
+  verdict: MergedVerdict;
+  /** Reason(s) of the winning decision or of the blocks. */
   reason?: string;
-  /** Some hook blocked (exit 2, decision "block", or a hook error with onError "deny" where that blocks). */
-  blocked: boolean;
   updatedInput?: Record<string, unknown>;
   updatedToolOutput?: string;
   additionalContext: string[];
@@ -34,7 +37,17 @@ export type MergedOutcome = {
 
 /** The outcome of an event no hook answered. */
 export function emptyOutcome(): MergedOutcome {
-  return { decision: "none", blocked: false, additionalContext: [], notices: [] };
+  return { verdict: "none", additionalContext: [], notices: [] };
+}
+
+/** Some hook blocked the event (for a permission event: denied). */
+export function blocks(merged: MergedOutcome): boolean {
+  return merged.verdict === "block" || merged.verdict === "deny";
+}
+
+/** The merged answer of a permission event (PreToolUse, PermissionRequest, PreModelSwitch). */
+export function permissionDecision(merged: MergedOutcome): HookDecision {
+  return merged.verdict === "block" ? "deny" : merged.verdict;
 }
 
 /** Events where `onError: "deny"` turns a hook error into a deny/block. */
@@ -98,7 +111,9 @@ function distinct(values: string[]): boolean {
 }
 
 export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): MergedOutcome {
-  const merged: MergedOutcome = { decision: "none", blocked: false, additionalContext: [], notices: [] };
+  const merged = emptyOutcome();
+  let blocked = false;
+  let best: HookDecision = "none";
   const reasons: Record<HookDecision, string[]> = { none: [], allow: [], ask: [], deny: [] };
   const inputs: Array<{ run: HookRun; value: Record<string, unknown> }> = [];
   const outputs: Array<{ run: HookRun; value: string }> = [];
@@ -115,7 +130,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
         : "";
       merged.notices.push(noticeFor(event, run, "error", `failed: ${verdict.reason}${consequence}`));
       if (denies) {
-        merged.blocked = true;
+        blocked = true;
         reasons.deny.push(
           `hook "${handlerName(run.handler)}" failed (${verdict.reason}) and its onError is "deny"`,
         );
@@ -127,7 +142,7 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
         verdict.kind === "block"
           ? verdict.reason
           : (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
-      merged.blocked = true;
+      blocked = true;
       reasons.deny.push(reason.trim());
       const verb = DECIDES.has(event) ? "denied the call" : "blocked";
       const how =
@@ -165,13 +180,13 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
       const more = lines.length > 1 ? ` (+${lines.length - 1} more lines)` : "";
       merged.notices.push(noticeFor(event, run, "output", `says: ${lines[0]!.trim()}${more}`, false));
     }
-    if (isDecision(decision) && RANK[decision] > RANK[merged.decision]) merged.decision = decision;
+    if (isDecision(decision) && RANK[decision] > RANK[best]) best = decision;
   }
-  if (merged.blocked && DECIDES.has(event)) merged.decision = "deny";
-  const winning = merged.blocked ? reasons.deny : reasons[merged.decision];
+  merged.verdict = DECIDES.has(event) ? (blocked ? "deny" : best) : blocked ? "block" : "none";
+  const winning = blocked ? reasons.deny : reasons[best];
   const reason = winning.filter((text) => text !== "").join("\n");
   if (reason) merged.reason = reason;
-  if (merged.decision !== "deny" && inputs.length > 0) {
+  if (merged.verdict !== "deny" && inputs.length > 0) {
     const last = inputs[inputs.length - 1]!;
     merged.updatedInput = last.value;
     if (distinct(inputs.map((input) => JSON.stringify(input.value)))) {

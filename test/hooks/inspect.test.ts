@@ -34,7 +34,7 @@ test("hooks test runs the matching hooks on a synthetic payload and prints each 
   });
   const report = await h.engine.test("PreToolUse", { tool: "Bash", input: { command: "curl x" } });
   assert.equal(report.runs.length, 2);
-  assert.equal(report.merged.decision, "deny");
+  assert.equal(report.merged.verdict, "deny");
   assert.equal(h.notices.length, 0, "test mode does not emit notices");
   const text = formatHookTestReport(report);
   assert.match(text, /^PreToolUse with payload \{"tool_name":"Bash","tool_input":\{"command":"curl x"\}/);
