@@ -16,12 +16,20 @@ export class DailySpend {
     const day = localDay(now);
     const file = ledgerFile(this.dir, now);
     if (day !== this.day || file !== this.file) this.restart(day, file);
-    const read = readEntriesFrom(this.file, this.offset);
-    if (read.restarted) this.restart(day, file);
-    this.offset = read.offset;
-    for (const entry of read.entries) this.add(entry);
+    try {
+      const read = readEntriesFrom(this.file, this.offset);
+      if (read.restarted) this.restart(day, file);
+      this.offset = read.offset;
+      for (const entry of read.entries) this.add(entry);
+      this.readError = undefined;
+    } catch (error) {
+      this.readError = `${this.file}: ${(error as Error).message}`;
+    }
     return { day, totalUsd: this.total, modelUsd: this.models };
   }
+
+  /** Why the last look at the ledger failed (the totals are then those of the look before). */
+  readError: string | undefined;
 
   private restart(day: string, file: string): void {
     this.day = day;

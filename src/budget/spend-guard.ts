@@ -44,6 +44,9 @@ export class SpendGuard {
   private unwritten = 0;
   private readonly unwrittenModels = new Map<string, number>();
   private ledgerFailed = false;
+  private readFailed = false;
+  /** This session's cost per model (the daily count when the ledger cannot be read). */
+  private readonly sessionModels = new Map<string, number>();
   private readonly warned = new Map<string, number>();
   private readonly unpricedSaid = new Set<string>();
   private readonly now: () => Date;
@@ -65,7 +68,10 @@ export class SpendGuard {
     if (cost === undefined) {
       this.unpriced.add(spent.model);
       this.checkPrice(spent.model);
-    } else this.totalCostUsd += cost;
+    } else {
+      this.totalCostUsd += cost;
+      this.sessionModels.set(spent.model, (this.sessionModels.get(spent.model) ?? 0) + cost);
+    }
     this.write(spent, cost);
     this.warnCrossed(this.standings(spent.model));
   }
@@ -109,9 +115,18 @@ export class SpendGuard {
     return list;
   }
 
-  /** Today's spend across sessions from the ledger, plus whatever of this session it could not take. */
+  /** Today's spend across sessions from the ledger, plus whatever of this session it could not take;
+   *  a ledger that cannot be read counts this session alone (said once). */
   today(): { totalUsd: number; modelUsd: ReadonlyMap<string, number> } {
     const read = this.daily?.today(this.now());
+    if (this.daily?.readError) {
+      if (!this.readFailed)
+        this.options.warn(
+          `could not read the usage ledger (${this.daily.readError}): the daily caps count only this session's spend`,
+        );
+      this.readFailed = true;
+      return { totalUsd: this.totalCostUsd, modelUsd: this.sessionModels };
+    }
     if (this.unwritten === 0) return read ?? { totalUsd: 0, modelUsd: new Map() };
     const modelUsd = new Map(read?.modelUsd ?? []);
     for (const [name, usd] of this.unwrittenModels) modelUsd.set(name, (modelUsd.get(name) ?? 0) + usd);
