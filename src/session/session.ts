@@ -76,7 +76,7 @@ export type SessionOptions = {
   /** Context window, output ceiling and price of a model (usage accounting). */
   modelFacts?: (model: string) => ModelFacts;
   /** The spend caps: the reason not to send a request of this model (a cap reached), checked before a
-   *  turn's first request and before each one after it. */
+   *  turn's first request (a refused prompt runs no hooks and is not kept) and before each later one. */
   spendCheck?: (model: string) => string | undefined;
   /** Work that goes on beside the conversation (background subagents). */
   background?: BackgroundWork;
@@ -313,7 +313,6 @@ export class Session {
       this.lastUsage = event.usage;
     });
     try {
-      // A spent cap refuses the prompt before its hooks run or anything is sent.
       const message = this.options.spendCheck?.(this.model.model);
       if (message)
         return this.finish({ reason: "max_budget", message, text: "" }, started, apiMs, numTurns, turnUsage);
