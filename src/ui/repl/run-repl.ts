@@ -93,6 +93,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
   );
   // However the process ends, the shell's next output goes under the live area, not over it
   // (registered after Ink's own exit handler, so Ink's last writes go out first).
+  if (terminal && input.isTTY) terminal.bracketPastes();
   const park = () => terminal?.park();
   process.once("exit", park);
   let code = 0;

@@ -14,8 +14,10 @@
 //   bottom stays low and the next narrowing has room above it.
 // - Ink writes one burst per render (erase, printed transcript, frame); the burst is handled as a
 //   whole at the end of the tick, where its last part is known to be the frame.
-// It also hands the terminal over to another program (Ctrl+G's editor) and takes it back cleanly.
+// It also hands the terminal over to another program (Ctrl+G's editor) and takes it back cleanly,
+// and keeps bracketed paste on while the REPL has the terminal.
 import { EventEmitter } from "node:events";
+import { PASTE_MODE_OFF, PASTE_MODE_ON } from "./bracketed-paste.js";
 import { stripAnsi } from "./style.js";
 import { visibleWidth } from "./text-width.js";
 
@@ -64,6 +66,8 @@ export class TerminalOutput extends EventEmitter {
   private resizing = false;
   /** The kitty keyboard flags Ink turned on, if it did. */
   private keyboard: string | undefined;
+  /** Bracketed paste is on (bracketed-paste.ts). */
+  private pasteMode = false;
 
   constructor(private readonly real: NodeJS.WriteStream) {
     super();
@@ -210,10 +214,19 @@ export class TerminalOutput extends EventEmitter {
     );
   }
 
-  /** Moves the cursor under the live area (before anything else writes to the terminal). */
+  /** Turns bracketed paste on, until the terminal is parked or handed over. */
+  bracketPastes(): void {
+    this.pasteMode = true;
+    this.real.write(PASTE_MODE_ON);
+  }
+
+  /** Moves the cursor under the live area (before anything else writes to the terminal); bracketed
+   *  paste goes off, as the shell expects. */
   park(): void {
     this.flush();
     this.drawHeld();
+    if (this.pasteMode) this.real.write(PASTE_MODE_OFF);
+    this.pasteMode = false;
     if (this.frame.length === 0) return;
     this.writeOut(`${ESC}${this.frame.length}B\r`);
     this.frame = [];
@@ -228,13 +241,15 @@ export class TerminalOutput extends EventEmitter {
     this.drawHeld();
     const lines = this.frame;
     const erase = lines.length > 0 ? CLEAR_BELOW : "";
-    this.real.write(`${erase}${ESC}?25h${this.keyboard ? `${ESC}<u` : ""}`);
+    const paste = this.pasteMode;
+    this.real.write(`${erase}${ESC}?25h${this.keyboard ? `${ESC}<u` : ""}${paste ? PASTE_MODE_OFF : ""}`);
     try {
       return work();
     } finally {
       const restore = lines.map((line) => `${line}\n`).join("");
       const back = lines.length > 0 ? `${ESC}${lines.length}A` : "";
-      this.real.write(`${this.keyboard ? `${ESC}>${this.keyboard}u` : ""}${ESC}?25l${restore}${back}`);
+      const keyboard = this.keyboard ? `${ESC}>${this.keyboard}u` : "";
+      this.real.write(`${keyboard}${paste ? PASTE_MODE_ON : ""}${ESC}?25l${restore}${back}`);
     }
   }
 

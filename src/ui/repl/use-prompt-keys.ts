@@ -2,17 +2,18 @@
 // letters always reach the prompt); then editing (input-editor), history, the slash-command menu, Tab
 // completion, Shift+Tab permission modes, Esc / Ctrl+C to stop a turn, Ctrl+C twice or Ctrl+D to
 // leave, Ctrl+L to redraw, Ctrl+O to toggle the detailed transcript, Ctrl+G to edit in $EDITOR.
-// Several keys read at once are handled one by one (key-chunks.ts).
-import { type Key, useInput } from "ink";
-import { useRef } from "react";
+// Several keys read at once are handled one by one (key-chunks.ts); a bracketed paste arrives whole.
+import { type Key, useInput, useStdin } from "ink";
+import { useEffect, useRef } from "react";
 import { parseSlash } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
 import { errorMessage } from "../../util/errors.js";
+import { PasteCollector } from "./bracketed-paste.js";
 import type { EditorOutcome } from "./external-editor.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
 import { type HistorySearch, olderMatch, searchLine, startSearch, typeInSearch } from "./history-search.js";
 import type { ReplHost } from "./host.js";
-import { type EditorState, editKey, emptyEditor, expandPastes } from "./input-editor.js";
+import { type EditorState, editKey, emptyEditor, expandPastes, paste } from "./input-editor.js";
 import { splitKeyChunk } from "./key-chunks.js";
 import { type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
@@ -171,8 +172,35 @@ export function usePromptKeys(options: PromptKeysOptions) {
     }
   };
 
+  // Bracketed paste: the raw input events are seen before useInput's (prepended), so the markers and
+  // the pasted text never reach the keys; the whole paste goes into the prompt at once.
+  const { internal_eventEmitter: rawInput } = useStdin();
+  const pasteHeld = useRef(false);
+  const onPaste = useRef((_text: string) => {});
+  onPaste.current = (text: string) => {
+    options.onKey();
+    options.lastTypedAt.current = Date.now();
+    if (searchRef.current)
+      return setSearch(typeInSearch(history.current.entries, searchRef.current.query + text));
+    completion.resetSelection();
+    setEditor(paste(editorRef.current, text));
+  };
+  useEffect(() => {
+    const collector = new PasteCollector();
+    const take = (raw: string) => {
+      const step = collector.take(raw);
+      pasteHeld.current = step.kind !== "key";
+      if (step.kind === "paste") onPaste.current(step.text);
+    };
+    rawInput.prependListener("input", take);
+    return () => {
+      rawInput.off("input", take);
+    };
+  }, [rawInput]);
+
   useInput(
     (input, key) => {
+      if (pasteHeld.current) return;
       options.onKey();
       const pieces = splitKeyChunk(input);
       if (!pieces) return handleKey(input, key);

@@ -25,6 +25,8 @@ export type TmuxSession = {
   type(text: string): void;
   /** tmux key names: Enter, Escape, C-c, C-d, Up … */
   keys(...names: string[]): void;
+  /** Pastes text as a terminal does (bracketed when the program turned bracketed paste on). */
+  paste(text: string): void;
   resize(columns: number, rows: number): void;
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   kill(): void;
@@ -78,6 +80,10 @@ export function startTmux(options: {
     },
     keys: (...names) => {
       tmux("send-keys", "-t", "repl", ...names);
+    },
+    paste: (text) => {
+      tmux("set-buffer", "-b", "paste", "--", text);
+      tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "repl");
     },
     resize: (columns, rows) => {
       tmux("resize-window", "-t", "repl", "-x", String(columns), "-y", String(rows));
