@@ -401,12 +401,8 @@ export class Session {
     if (this.lastSystem === "") this.lastSystem = await this.options.systemPrompt();
     const preTokens = this.contextUsage()?.usedTokens ?? 0;
     const state = this.contextState();
-    const result = await context.compact(
-      state,
-      trigger,
-      signal ?? new AbortController().signal,
-      instructions,
-    );
+    const stop = signal ?? new AbortController().signal;
+    const result = await context.compact(state, trigger, stop, instructions);
     if (result.usage) this.count(result.usage);
     const kept = result.ok ? this.options.compactionContext?.() : undefined;
     if (result.ok && kept) {
