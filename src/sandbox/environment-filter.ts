@@ -63,7 +63,10 @@ export const NO_PASS_THROUGH: EnvironmentRules = { pass: [] };
 export function removalReason(name: string, value: string): RemovalReason | null {
   const upper = name.toUpperCase();
   if (AGENT_VARIABLES.includes(upper)) return { kind: "agent-socket" };
-  const part = SECRET_NAME_PARTS.find((candidate) => upper.includes(candidate));
+  // git's command-line configuration names keys (`core.fsmonitor`), not credentials: without them
+  // a GIT_CONFIG_COUNT left behind makes every git refuse to start. Their values are still checked.
+  const gitConfigKey = /^GIT_CONFIG_KEY_\d+$/.test(upper);
+  const part = gitConfigKey ? undefined : SECRET_NAME_PARTS.find((candidate) => upper.includes(candidate));
   if (part !== undefined) return { kind: "secret-name", part };
   const words = upper.split("_");
   const word = SECRET_NAME_WORDS.find((candidate) => words.includes(candidate));

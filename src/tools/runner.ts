@@ -88,6 +88,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     if (permission.summary) carried.summary = permission.summary;
     if (signal.aborted) return interrupted(call, tool.name, carried.notes);
     context.containment = chooseContainment(permission.plan, permission.decision, sandbox);
+    tracer.trace("tool.containment", { tool: tool.name, id: call.id, containment: context.containment });
     // A fast-path command's git cannot be made to run a program by files in the project.
     if (permission.decision.readOnlyFastPath) context.baseEnv = gitGuardEnvironment(context.baseEnv ?? {});
     const folder = context.shell.cwd;

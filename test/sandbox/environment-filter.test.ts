@@ -75,3 +75,20 @@ test("the redactor gets the secrets, not the provider settings", () => {
   assert.equal(names.includes("ANTHROPIC_MODEL"), false);
   assert.equal(names.includes("OPENAI_BASE_URL"), false);
 });
+
+test("git's command-line configuration keys pass (the fast path's git guard needs them); their values are checked", () => {
+  const { env, removed } = filterEnvironment({
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: "core.fsmonitor",
+    GIT_CONFIG_VALUE_0: "false",
+    GIT_CONFIG_KEY_1: "http.extraHeader",
+    GIT_CONFIG_VALUE_1: "AKIAIOSFODNN7EXAMPLE",
+    GIT_CONFIG_KEY_SECRET: "x",
+  });
+  assert.equal(env.GIT_CONFIG_KEY_0, "core.fsmonitor");
+  assert.equal(env.GIT_CONFIG_KEY_1, "http.extraHeader");
+  assert.deepEqual(removed.map((variable) => variable.name).sort(), [
+    "GIT_CONFIG_KEY_SECRET",
+    "GIT_CONFIG_VALUE_1",
+  ]);
+});
