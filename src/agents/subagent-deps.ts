@@ -14,6 +14,7 @@ import type { CallContainment, ToolRunnerOptions } from "../tools/runner.js";
 import type { TranscriptSink } from "../transcript/transcript-store.js";
 import type { Tracer } from "../util/trace.js";
 import type { AgentDefinition } from "./agent-definition.js";
+import type { BackgroundCommands } from "./background-tools.js";
 import type { WorktreeHooks } from "./worktree.js";
 
 export type SubagentGate = ToolRunnerOptions["gate"] & {
@@ -80,4 +81,6 @@ export type SubagentDeps = {
   depth?: number;
   /** Agent ids (tests make them predictable; default: 16 random hex digits). */
   newAgentId?: () => string;
+  /** The session's background commands (a subagent's own TaskOutput and TaskStop reach them too). */
+  commands?: BackgroundCommands;
 };

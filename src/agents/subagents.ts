@@ -157,7 +157,7 @@ export class Subagents implements BackgroundWork, BackgroundAgents {
     const child = new Subagents({ ...this.deps, agents, cwd, depth: 2, waitBeforeEnd: true, parent });
     const tools: Tool[] = [
       createAgentTool({ agents, launch: child.launch, nested: true }),
-      ...createBackgroundTools(child),
+      ...createBackgroundTools(child, this.deps.commands),
     ];
     return {
       tools,

@@ -9,7 +9,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { createAgentTool } from "../agents/agent-tool.js";
 import { agentToolWarnings } from "../agents/agent-tools.js";
 import { readAgentsObject } from "../agents/agents-json.js";
-import { createBackgroundTools } from "../agents/background-tools.js";
+import { type BackgroundCommands, createBackgroundTools } from "../agents/background-tools.js";
 import type { AgentFile } from "../agents/discover-agents.js";
 import type { ParentConversation } from "../agents/subagent-deps.js";
 import { Subagents } from "../agents/subagents.js";
@@ -88,6 +88,8 @@ export async function wireAgents(input: {
   /** The session's launcher, sandbox facts and redaction (subagents use the same). */
   containment: CallContainment;
   newAgentId?: () => string;
+  /** The session's background commands (TaskOutput and TaskStop read and stop them). */
+  commands?: BackgroundCommands;
 }): Promise<AgentWiring> {
   const { basics, sessionId } = input;
   const { cwd, env, tracer, settings } = basics;
@@ -230,11 +232,12 @@ export async function wireAgents(input: {
     },
     waitBeforeEnd: !input.interactive,
     ...(input.newAgentId ? { newAgentId: input.newAgentId } : {}),
+    ...(input.commands ? { commands: input.commands } : {}),
   });
   input.registry.add([
     ...createTaskTools(tasks, input.hooks),
     createAgentTool({ agents: () => loaded.agents, launch: subagents.launch }),
-    ...createBackgroundTools(subagents),
+    ...createBackgroundTools(subagents, input.commands),
   ]);
   tasks.subscribe((list) =>
     input.parent.events.emit({

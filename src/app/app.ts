@@ -1,6 +1,7 @@
 // What every front-end drives: one application — the session and everything wired around it (gate,
 // hooks engine, tools, MCP, agents, commands, watchers) — built once by createApp. The REPL host,
 // headless `-p`, stream-json (the Agent SDKs) and ACP (editors) read and call these members only.
+
 import type { AgentFile } from "../agents/discover-agents.js";
 import type { SpendGuard } from "../budget/index.js";
 import type { Checkpoints } from "../checkpoints/index.js";
@@ -20,6 +21,7 @@ import type { Session } from "../session/session.js";
 import type { SessionEvents } from "../session/session-events.js";
 import type { SwitchOutcome, SwitchSource } from "../session/switch-model.js";
 import type { Skill } from "../skills/skill.js";
+import type { BackgroundShells } from "../tools/background-shells.js";
 import type { StructuredOutputSink } from "../tools/structured-output.js";
 import type { Tracer } from "../util/trace.js";
 import type { AgentWiring } from "./agent-wiring.js";
@@ -87,6 +89,8 @@ export type App = Basics & {
   effort?: Effort;
   /** Agent definitions (also those the SDK's initialize request gives), the task list, the subagents. */
   agents: AgentWiring;
+  /** The background commands (Bash with run_in_background): `/tasks` lists them; stopped at close. */
+  backgroundCommands: BackgroundShells;
   /** The slash commands for a front-end (built-ins, skills, custom commands, MCP prompts), built
    *  anew on each call so that servers connected later bring their prompts. */
   slashCommands(mode: CommandMode): CommandRegistry;

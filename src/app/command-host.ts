@@ -16,6 +16,7 @@ import { costReport, lastThinking } from "../session/cost-report.js";
 import { addDirectory } from "./add-directory.js";
 import type { App } from "./app.js";
 import { outputStylesReport } from "./output-styles.js";
+import { stopTask, tasksReport } from "./tasks-report.js";
 
 const HOOK_RUNS_KEPT = 20;
 
@@ -112,6 +113,8 @@ export function createCommandHost(app: App): CommandHost {
     mcpReport: () =>
       app.mcp ? formatMcpStatus(app.mcp.status(), app.mcp.listPrompts()) : "no MCP servers configured",
     agentsReport: () => agentsReport(app),
+    tasksReport: () => tasksReport(app),
+    stopTask: (id) => stopTask(app, id),
     async setModel(name) {
       const outcome = await app.switchModel(name, "command");
       if (!outcome.ok) return `Model not switched: ${outcome.reason}`;

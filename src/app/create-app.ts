@@ -33,6 +33,7 @@ import { wireAgents } from "./agent-wiring.js";
 import type { App } from "./app.js";
 import { appCommands } from "./app-commands.js";
 import type { AppPorts } from "./app-ports.js";
+import { createBackgroundCommands } from "./background-commands.js";
 import { createCommandHost } from "./command-host.js";
 import { configStep } from "./config-step.js";
 import { checkpointedTools, createCheckpoints, watchPrompts } from "./create-checkpoints.js";
@@ -194,11 +195,16 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   ]);
   const skills = discovered.skills;
   const webTools = await createWebTools({ settings, env, model: slot, clients, warnings: startupWarnings });
+  const news = new NewsInbox();
+  const background = createBackgroundCommands({ sessionId, events, news, atExit: ports.atExit });
   const registry = createToolRegistry(
     checkpointedTools(
       [
         ...selectBuiltinTools(options.tools, [
-          ...createBuiltinTools({ unsandboxedOption: sandboxing.unsandboxedOption }),
+          ...createBuiltinTools({
+            unsandboxedOption: sandboxing.unsandboxedOption,
+            background: background.shells,
+          }),
           ...webTools.tools,
         ]),
         // Skills are found once, at start: without any, the Skill tool could only fail, and its schema
@@ -212,7 +218,6 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     prebuiltToolJsonSchema(),
   );
   const maxTurns = options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS;
-  const news = new NewsInbox();
   const shell = { cwd, env: {} };
   const { agentFiles } = decided.files;
   const agents = await wireAgents({
@@ -234,6 +239,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     fileAccess: ports.fileAccess,
     containment,
     newAgentId: ports.newAgentId,
+    commands: background.shells,
   });
   registry.add(checkpointedTools(mcp?.tools() ?? [], checkpoints));
   agents.checkToolNames(registry.names());
@@ -321,7 +327,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     stopWatchers();
     stopPrompts();
     await checkpoints?.idle();
-    await agents.close();
+    await Promise.all([agents.close(), background.close()]);
     transcript.release();
     await mcp?.close();
     sandboxing.close();
@@ -357,6 +363,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,
     agents,
+    backgroundCommands: background.shells,
     switchModel: (requested, source) =>
       switchModel(
         {

@@ -105,6 +105,17 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
       run: async () => output(host.agentsReport()),
     },
     {
+      name: "tasks",
+      argumentHint: "[stop ID]",
+      description: "Background commands and agents (stop one)",
+      run: async (args) => {
+        if (args === "") return output(host.tasksReport());
+        const stop = /^stop\s+(\S+)$/.exec(args);
+        if (!stop) return { kind: "error", text: "usage: /tasks [stop ID]" };
+        return output(await host.stopTask(stop[1] ?? ""));
+      },
+    },
+    {
       name: "init",
       argumentHint: "[focus]",
       description: "Write an AGENTS.md for this project",

@@ -27,6 +27,10 @@ export interface CommandHost {
   skillsReport(): string;
   mcpReport(): string;
   agentsReport(): string;
+  /** Background commands and agents with their status (`/tasks`). */
+  tasksReport(): string;
+  /** Stops a background command or agent by id; a confirmation or why not. */
+  stopTask(id: string): Promise<string>;
   /** Switches the model (through the PreModelSwitch hooks); a confirmation or why not. */
   setModel(name: string): Promise<string>;
   /** `Model: name (provider)`. */

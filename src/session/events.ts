@@ -69,6 +69,12 @@ export type SessionEvent =
   /** News for the model is waiting (a background agent finished): it goes with the next tool results
    *  or prompt; an idle REPL starts a turn for it. */
   | { type: "news-waiting" }
+  /** A background command (Bash with run_in_background) started or ended; `running` are still going. */
+  | {
+      type: "background-commands";
+      running: number;
+      changed: { id: string; command: string; status: "running" | "completed" | "failed" | "killed" };
+    }
   | { type: "hook-notice"; notice: HookNotice }
   | { type: "hook-run"; event: HookRunEvent }
   | { type: "prompt-blocked"; reason: string; hook?: "UserPromptSubmit" | "UserPromptExpansion" }

@@ -5,7 +5,7 @@
 // process mechanics (own process group, TERM→KILL of the group on timeout or abort, grandchildren
 // holding pipes) are util/process-group.ts, shared with hooks.
 import { StringDecoder } from "node:string_decoder";
-import type { Containment, ProcessLauncher } from "../contracts/index.js";
+import type { Containment, Launch, ProcessLauncher } from "../contracts/index.js";
 import { runProcessGroup } from "../util/process-group.js";
 import { BoundedText } from "../util/truncate.js";
 
@@ -29,6 +29,8 @@ export type ShellRunOptions = {
   keepChars: number;
   /** Each piece of stdout/stderr as it arrives (live display). */
   onOutput?: (text: string) => void;
+  /** The shell started as the leader of process group `pid`. */
+  onSpawn?: (pid: number) => void;
 };
 
 export type ShellRunResult =
@@ -57,9 +59,18 @@ function textSink(append: (text: string) => void): (chunk: Buffer) => void {
   return (chunk) => append(decoder.write(chunk));
 }
 
+/** A started command (its end is `done`), or why it could not start. */
+export type ShellStart =
+  | { kind: "started"; done: Promise<ShellRunResult> }
+  | { kind: "refused"; reason: string };
+
 export async function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
-  const output = new BoundedText(options.keepChars, options.keepChars);
-  let cwdReport = "";
+  const start = startShellCommand(options);
+  return start.kind === "refused" ? { ending: "refused", reason: start.reason } : start.done;
+}
+
+/** Starts the command; the launcher's verdict is known at once (background commands report it). */
+export function startShellCommand(options: ShellRunOptions): ShellStart {
   const exports = Object.entries(options.exports).filter(([name]) => VARIABLE_NAME.test(name));
   const launch = options.launcher.prepare(
     {
@@ -71,7 +82,16 @@ export async function runShellCommand(options: ShellRunOptions): Promise<ShellRu
     },
     options.containment,
   );
-  if (launch.kind === "refused") return { ending: "refused", reason: launch.reason };
+  if (launch.kind === "refused") return { kind: "refused", reason: launch.reason };
+  return { kind: "started", done: runLaunched(launch, options) };
+}
+
+async function runLaunched(
+  launch: Extract<Launch, { kind: "ready" }>,
+  options: ShellRunOptions,
+): Promise<ShellRunResult> {
+  const output = new BoundedText(options.keepChars, options.keepChars);
+  let cwdReport = "";
   const run = await runProcessGroup({
     file: launch.file,
     args: launch.args,
@@ -94,6 +114,7 @@ export async function runShellCommand(options: ShellRunOptions): Promise<ShellRu
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     pipeGraceMs: DRAIN_GRACE_MS,
+    onSpawn: options.onSpawn,
   });
   launch.finish();
   if (run.ending === "spawn_failed")

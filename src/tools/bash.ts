@@ -6,11 +6,14 @@
 import { promises as fs } from "node:fs";
 import { constants } from "node:os";
 import { z } from "zod";
+import type { BackgroundShells } from "./background-shells.js";
 import { runShellCommand } from "./bash-process.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
+export const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
+export const MAX_BACKGROUND_TIMEOUT_MS = 7_200_000;
 /** Characters of output kept from the head and from the tail (about 30,000 in all). */
 export const BASH_KEEP_CHARS = 15_000;
 
@@ -26,6 +29,12 @@ const schema = z.object({
     .string()
     .optional()
     .describe('What the command does in 5-10 words, e.g. "Run the unit tests"'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      `Run the command in the background (dev servers, watchers, long builds): returns at once with a task id; TaskOutput reads its output, TaskStop stops it. Here \`timeout\` limits how long it may run (default ${DEFAULT_BACKGROUND_TIMEOUT_MS}, max ${MAX_BACKGROUND_TIMEOUT_MS})`,
+    ),
 });
 
 const unsandboxedSchema = schema.extend({
@@ -47,7 +56,8 @@ const description = `Runs a shell command (bash) and returns its combined stdout
 - Stdin is empty (/dev/null): interactive commands get no input; pass flags such as --yes instead.
 - On timeout the command and its children are killed. Output over ~30,000 characters keeps its start and end.
 - Use Read, Glob, Grep, Edit and Write instead of cat, head, ls, find, grep, rg, sed or echo > for files.
-- Quote paths containing spaces. Chain dependent commands with &&.`;
+- Quote paths containing spaces. Chain dependent commands with &&.
+- For a command that keeps running (a dev server, a watcher) or takes long, set run_in_background: true and go on with other work; you are told when it ends. Do not append & to a command.`;
 
 const sandboxNote = `
 - Commands run in a sandbox: no network, writes only inside the workspace (and the temp folder), credentials hidden. A command that fails for that reason may be retried with dangerouslyDisableSandbox: true, which asks the user.`;
@@ -56,6 +66,8 @@ export type BashOptions = {
   shellPath?: string;
   /** The sandbox is on and may be left at a person's word: offer `dangerouslyDisableSandbox`. */
   unsandboxedOption?: boolean;
+  /** Where `run_in_background` commands run (absent: they are refused). */
+  background?: BackgroundShells;
 };
 
 /** The first bash found in the usual places, else /bin/sh. */
@@ -79,10 +91,44 @@ async function isDirectory(directory: string): Promise<boolean> {
   );
 }
 
+/** Starts the command in the background: the result says where to find it; the shell's folder stays. */
+function startInBackground(
+  input: BashInput,
+  context: ToolContext,
+  shellPath: string,
+  background: BackgroundShells | undefined,
+  note: string,
+): ToolResult {
+  if (!background)
+    return fail(
+      "background_unavailable",
+      "Background commands are not available in this run; run it without run_in_background.",
+    );
+  const started = background.start({
+    shellPath,
+    command: input.command,
+    ...(input.description ? { description: input.description } : {}),
+    cwd: context.shell.cwd,
+    exports: context.shell.env,
+    env: context.baseEnv ?? {},
+    launcher: context.launcher,
+    containment: context.containment,
+    timeoutMs: Math.min(input.timeout ?? DEFAULT_BACKGROUND_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS),
+  });
+  if (started.kind === "refused")
+    return fail("sandbox_refused", `The command was not run: the sandbox refused it (${started.reason}).`);
+  const { id, outputFile } = started.view;
+  return ok(
+    `${note}Command running in the background with id ${id}. Its output goes to ${outputFile}. TaskOutput {"task_id": "${id}"} reads it, TaskStop stops it; you are told when it ends.`,
+    { stdout: "", stderr: "", interrupted: false, backgroundTaskId: id },
+  );
+}
+
 async function executeBash(
   input: BashInput,
   context: ToolContext,
   shell: () => Promise<string>,
+  background: BackgroundShells | undefined,
 ): Promise<ToolResult> {
   const shellPath = await shell();
   const timeoutMs = Math.min(input.timeout ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
@@ -91,6 +137,7 @@ async function executeBash(
     note = `[The previous working directory ${context.shell.cwd} no longer exists; ran in ${context.cwd}.]\n`;
     context.shell.cwd = context.cwd;
   }
+  if (input.run_in_background === true) return startInBackground(input, context, shellPath, background, note);
   const run = await runShellCommand({
     shellPath,
     command: input.command,
@@ -155,6 +202,6 @@ export function createBashTool(options: BashOptions = {}) {
     isReadOnly: () => false,
     paths: () => [],
     summary: (input) => input.command,
-    execute: (input, context) => executeBash(input, context, shell),
+    execute: (input, context) => executeBash(input, context, shell, options.background),
   });
 }

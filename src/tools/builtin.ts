@@ -2,6 +2,7 @@
 // Glob's and Grep's ripgrep is found lazily on first use: the binary of @vscode/ripgrep when it is
 // present (the import is deferred to keep start-up fast), else both use their pure-JS fallbacks.
 import { promises as fs } from "node:fs";
+import type { BackgroundShells } from "./background-shells.js";
 import { createBashTool } from "./bash.js";
 import { editTool } from "./edit.js";
 import { createGlobTool } from "./glob.js";
@@ -20,6 +21,8 @@ export type BuiltinToolOptions = {
   shellPath?: string;
   /** The sandbox is on and may be left: Bash offers `dangerouslyDisableSandbox`. */
   unsandboxedOption?: boolean;
+  /** Where Bash's `run_in_background` commands run (absent: refused). */
+  background?: BackgroundShells;
 };
 
 async function executable(file: string): Promise<boolean> {
@@ -67,6 +70,10 @@ export function createBuiltinTools(options: BuiltinToolOptions = {}): Tool[] {
     editTool,
     createGlobTool({ ripgrep }),
     createGrepTool({ backend: grepBackendResolver(ripgrep) }),
-    createBashTool({ shellPath: options.shellPath, unsandboxedOption: options.unsandboxedOption }),
+    createBashTool({
+      shellPath: options.shellPath,
+      unsandboxedOption: options.unsandboxedOption,
+      background: options.background,
+    }),
   ];
 }

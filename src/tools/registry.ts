@@ -20,11 +20,15 @@ export function createToolRegistry(
   jsonSchemaOf: (tool: Tool) => JsonSchema = toolJsonSchema,
 ): ToolRegistry {
   const byName = new Map<string, Tool>();
+  const byAlias = new Map<string, Tool>();
   const schemaOf = new Map<string, ToolSchema>();
   let lastKey = "";
   let lastSchemas: ToolSchema[] = [];
   const registry: ToolRegistry = {
-    get: (name) => (isHidden(name) ? undefined : byName.get(name)),
+    get: (name) => {
+      const tool = byName.get(name) ?? byAlias.get(name);
+      return tool && !isHidden(tool.name) ? tool : undefined;
+    },
     list: () => [...byName.values()].filter((tool) => !isHidden(tool.name)),
     names: () => registry.list().map((tool) => tool.name),
     schemas() {
@@ -47,6 +51,7 @@ export function createToolRegistry(
       for (const tool of more) {
         if (byName.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);
         byName.set(tool.name, tool);
+        for (const alias of Object.keys(tool.aliases ?? {})) byAlias.set(alias, tool);
       }
       lastKey = "\u0000changed";
     },

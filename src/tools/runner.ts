@@ -58,7 +58,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
   const parse = (tool: Tool, call: ToolUseBlock): ParsedInput => {
     let parsed = parsedInputs.get(call);
     if (!parsed) {
-      parsed = tool.schema.safeParse(call.input);
+      const adapt = call.name === tool.name ? undefined : tool.aliases?.[call.name];
+      parsed = tool.schema.safeParse(adapt ? adapt(call.input) : call.input);
       parsedInputs.set(call, parsed);
     }
     return parsed;

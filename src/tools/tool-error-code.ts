@@ -38,6 +38,7 @@ export const TOOL_ERROR_CODES = [
   "exit_code",
   "spawn_failed",
   "sandbox_refused",
+  "background_unavailable",
   // Web (WebFetch, WebSearch).
   "invalid_url",
   "blocked_address",
@@ -79,6 +80,9 @@ export const TOOL_ERROR_CODES = [
   "subagent_depth_limit",
   "unknown_task",
   "not_running",
+  // Questions to the person (AskUserQuestion, ExitPlanMode).
+  "no_answer",
+  "not_in_plan_mode",
 ] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

@@ -84,6 +84,9 @@ export interface Tool<Input = unknown> {
   /** Input fields holding file paths (e.g. `file_path`): the runner makes them absolute (`~` and
    *  relative paths resolved against the context) before hooks and the permission gate see the input. */
   readonly pathFields?: readonly string[];
+  /** Older names the model may call the tool by, each with how its input becomes this tool's input
+   *  (hooks, the gate and the transcript's result see the tool by its own name). */
+  readonly aliases?: Readonly<Record<string, (input: unknown) => unknown>>;
   /** Read-only calls may run concurrently and are allowed by the default permission mode. */
   isReadOnly(input: Input): boolean;
   /** Absolute real paths the call will touch, for the permission gate (empty when none). */

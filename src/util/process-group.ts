@@ -32,6 +32,8 @@ export type ProcessGroupOptions = {
   killGraceMs?: number;
   /** How long the pipes may stay open after the direct child exited (default 200 ms). */
   pipeGraceMs?: number;
+  /** The child started: the id of its process group (a background command's owner kills it at exit). */
+  onSpawn?: (pid: number) => void;
 };
 
 export type ProcessGroupEnding = "exited" | "timeout" | "aborted" | "spawn_failed";
@@ -126,6 +128,7 @@ export function runProcessGroup(options: ProcessGroupOptions): Promise<ProcessGr
       return;
     }
     pid = child.pid;
+    if (pid !== undefined) options.onSpawn?.(pid);
     const sinks = [options.stdout, options.stderr, ...(options.extraPipes ?? [])];
     pipes = sinks.map((sink, index) => {
       const pipe = child.stdio[index + 1] as Readable | null | undefined;

@@ -84,7 +84,7 @@ test("TaskOutput and TaskStop with an unknown id name the known ones; TaskStop o
   const main = model.requests.filter((request) => request.route === "main");
   const [none] = results(main[1]);
   assert.equal(none.is_error, true);
-  assert.match(String(none.content), /No background agent with id "zzz"\. None was started\./);
+  assert.match(String(none.content), /No background agent or command with id "zzz"\. None was started\./);
   const [output] = results(main[3]);
   assert.notEqual(output.is_error, true);
   assert.match(
@@ -95,6 +95,6 @@ test("TaskOutput and TaskStop with an unknown id name the known ones; TaskStop o
   assert.equal(finished.is_error, true);
   assert.match(String(finished.content), /Background agent bg1 is not running \(it completed\)\./);
   assert.equal(unknown.is_error, true);
-  assert.match(String(unknown.content), /No background agent with id "nope"\. Known: bg1\./);
+  assert.match(String(unknown.content), /No background agent or command with id "nope"\. Known: bg1\./);
   workspace.cleanup();
 });

@@ -15,6 +15,7 @@ import { isShellInput } from "./shell-mode.js";
 import type { Style } from "./style.js";
 import { emptyTranscript, restartTool } from "./transcript.js";
 import { TranscriptView } from "./transcript-view.js";
+import { useBackgroundCount } from "./use-background-count.js";
 import { spinnerFrame, useClock } from "./use-clock.js";
 import { type DialogTiming, useDialog } from "./use-dialog.js";
 import { useIdleNotification } from "./use-idle-notification.js";
@@ -78,6 +79,7 @@ export function App(props: AppProps) {
     [setTranscript, host],
   );
   const dialogs = usePermissionQueue(host, add, onSettled);
+  const background = useBackgroundCount(host);
   const dialog = dialogs[0];
   const commands = useMemo(() => host.commandList(), [host]);
   const dialogsRef = useRef(dialogs);
@@ -245,6 +247,7 @@ export function App(props: AppProps) {
           mode: host.permissionMode(),
           cost: host.costSoFar(),
           budget: host.budgetSoFar?.(),
+          background,
           hint: prompt.exitArmed
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed

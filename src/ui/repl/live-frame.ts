@@ -11,7 +11,7 @@ import { fitLive, liveRows, rowsAtHalfWidth } from "./live-area.js";
 import { renderMarkdown } from "./markdown.js";
 import type { RequestView } from "./permission-view.js";
 import { promptLines } from "./prompt-lines.js";
-import { statusLine, workingLine } from "./status-lines.js";
+import { type StatusFacts, statusLine, workingLine } from "./status-lines.js";
 import type { Style } from "./style.js";
 import { taskListLines } from "./task-list-lines.js";
 import { truncateLine } from "./text-width.js";
@@ -41,14 +41,7 @@ export type FrameInput = {
   menuNote?: string;
   /** A picker (/resume, /model) in place of the prompt and menu, given the rows it may use. */
   picker?: (maxRows: number) => string[];
-  status: {
-    model: string;
-    contextPercent: number;
-    mode: string;
-    cost?: string;
-    budget?: string;
-    hint?: string;
-  };
+  status: StatusFacts;
   /** Lines shown above the prompt (history search, pickers). */
   overlay?: string[];
 };

@@ -40,19 +40,20 @@ export function modeLabel(mode: string, style: Style): string {
   }
 }
 
-export function statusLine(
-  style: Style,
-  props: {
-    model: string;
-    contextPercent: number;
-    mode: string;
-    cost?: string;
-    /** A spend cap at 80% or more (shown in yellow, kept longer than the cost). */
-    budget?: string;
-    hint?: string;
-    width: number;
-  },
-): string {
+/** What the status line shows. */
+export type StatusFacts = {
+  model: string;
+  contextPercent: number;
+  mode: string;
+  cost?: string;
+  /** A spend cap at 80% or more (shown in yellow, kept longer than the cost). */
+  budget?: string;
+  hint?: string;
+  /** Background commands still running (`/tasks` lists them). */
+  background?: number;
+};
+
+export function statusLine(style: Style, props: StatusFacts & { width: number }): string {
   const percent = Math.round(props.contextPercent);
   const context = percent >= 80 ? style.yellow(`${percent}% context`) : `${percent}% context`;
   const separator = style.dim(" · ");
@@ -64,12 +65,15 @@ export function statusLine(
   const shortModel = props.model.slice(props.model.indexOf("/") + 1);
   const budget = props.budget ? [style.yellow(`budget ${props.budget}`)] : [];
   const cost = [...(props.cost ? [props.cost] : []), ...budget];
+  const running = props.background ?? 0;
+  const background =
+    running > 0 ? [style.cyan(`${running} background task${running === 1 ? "" : "s"} · /tasks`)] : [];
   const candidates = [
-    [hint ?? help, props.model, context, ...cost, mode],
-    [...(hint ? [hint] : []), props.model, context, ...cost, mode],
-    [...(hint ? [hint] : []), props.model, context, ...budget, mode],
-    [...(hint ? [hint] : []), shortModel, context, ...budget, mode],
-    [...(hint ? [hint] : []), props.model, context, mode],
+    [hint ?? help, props.model, context, ...cost, ...background, mode],
+    [...(hint ? [hint] : []), props.model, context, ...cost, ...background, mode],
+    [...(hint ? [hint] : []), props.model, context, ...budget, ...background, mode],
+    [...(hint ? [hint] : []), shortModel, context, ...budget, ...background, mode],
+    [...(hint ? [hint] : []), props.model, context, ...background, mode],
     [...(hint ? [hint] : []), shortModel, context, mode],
     [...(hint ? [hint] : []), mode, shortModel, context],
   ].map((parts) => parts.join(separator));
