@@ -1,7 +1,8 @@
 // Spend caps through the built CLI against the fake model server: settings budget.sessionUsd crossing
 // mid-turn in -p (warnings at 80% and 95% on stderr, error_max_budget_usd, the transcript whole), the
 // daily cap over the user's usage ledger (refused before any request; two sessions at once sharing
-// it), a model's daily cap, the unknown-price notice, typos in budget settings, and stream-json.
+// it), a model's daily cap, the unknown-price notice, typos in budget settings, stream-json, and a
+// subagent stopping at the session's cap.
 // Prices are set through modelPricing so each scripted request costs an exact amount.
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -292,4 +293,45 @@ test("stream-json: the cap ends a turn mid-way with error_max_budget_usd, and th
   assert.match(cli.stderr(), /budget: 95% of the session cap used/);
   cli.end();
   await cli.exit;
+});
+
+test("a subagent stops at the session's cap too: its loop ends, and the parent sends nothing more", async () => {
+  const workspace = scopedWorkspace({
+    "a.txt": "alpha\n",
+    ".agents/agents/reader.md":
+      "---\nname: reader\ndescription: Reads files\ntools: Read\n---\nYou are the READER agent.\n",
+  });
+  const server = await serveScoped({
+    turns: [
+      {
+        tool_calls: [
+          { name: "Agent", input: { description: "read", prompt: "Read a.txt", subagent_type: "reader" } },
+        ],
+        usage: cents(5),
+      },
+      { text: "never", usage: cents(1) },
+    ],
+    routes: [
+      { match: "READER agent", turns: [read(10), read(10), read(10), { text: "never", usage: cents(1) }] },
+    ],
+  });
+  const run = await runCli(
+    [
+      "-p",
+      "go",
+      "--output-format",
+      "json",
+      "--model",
+      MODEL,
+      "--max-budget-usd",
+      "0.2",
+      "--settings",
+      settings({}),
+    ],
+    { cwd: workspace.dir, env: envFor(server) },
+  );
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.subtype, "error_max_budget_usd", run.stdout);
+  assert.equal(server.requests.length, 3, "the parent's first request and two of the subagent's");
+  assert.ok(Math.abs(result.total_cost_usd - 0.25) < 1e-9, String(result.total_cost_usd));
 });
