@@ -267,9 +267,13 @@ function protectedTarget(request: PermissionRequest, call: CallFacts, roots: str
     }
   }
   if (call.bash?.kind !== "analysed") return null;
+  // The line's writes together: one that completes a repository-like folder with another is seen.
+  const written = call.bash.accesses.flatMap((access) =>
+    access.mode === "write" && access.path !== null ? [access.path] : [],
+  );
   for (const access of call.bash.accesses) {
     if (access.mode !== "write" || access.path === null) continue;
-    const why = protectedWrite(access.path, access.recursive, roots);
+    const why = protectedWrite(access.path, access.recursive, roots, written);
     if (why) return `${describeAccess(access)}: ${why}`;
   }
   return null;

@@ -2,8 +2,8 @@
 // agents, MCP servers), git's own folder and hooks, and the shell and tool startup files that run
 // code later. Writing any of them always needs an explicit prompt (except in bypassPermissions):
 // not acceptEdits, not an allow rule, not ALLOW_WRITE, and never silently through Bash.
-import { lstatSync, readdirSync } from "node:fs";
-import { basename, sep } from "node:path";
+import { lstatSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, join, sep } from "node:path";
 import { isInside } from "./path-resolution.js";
 
 /** Folders whose contents configure an agent, git or an editor (at any depth). */
@@ -56,6 +56,8 @@ export function protectedWrite(
   path: string,
   recursive: boolean,
   workspaceRoots: readonly string[],
+  /** Everything else the same call writes (a command line's other writes count as made). */
+  alsoWritten: readonly string[] = [],
 ): string | null {
   // Names compare without case: on a case-insensitive file system (macOS, Windows) `.Claude/` is
   // `.claude/`, and the gate cannot know which kind of file system it is on.
@@ -64,6 +66,9 @@ export function protectedWrite(
   if (folder !== undefined) return `${path} is inside ${folder}/, which configures ${describe(folder)}`;
   const name = basename(path).toLowerCase();
   if (PROTECTED_FILES.has(name)) return `${path} is ${name}, which configures ${describe(name)}`;
+  const repository = repositoryFolderOf(path, alsoWritten);
+  if (repository !== null)
+    return `${path} is inside ${repository}, which git takes for a repository (HEAD, objects/, refs/) like .git/, whose config and hooks run programs`;
   // A file with other hard links is also those other names (`cp -l .claude/settings.json x` made
   // earlier), which cannot be found from here: writing it could change protected configuration.
   const links = hardLinks(path);
@@ -81,6 +86,47 @@ export function protectedWrite(
     .map((entry) => entry.toLowerCase())
     .find((entry) => PROTECTED_FOLDERS.has(entry) || PROTECTED_FILES.has(entry));
   return inside === undefined ? null : `${path} holds ${inside}, which configures ${describe(inside)}`;
+}
+
+/** What makes a folder a git repository to git's discovery (`git status` inside it uses its config). */
+const REPOSITORY_PARTS = [
+  { name: "head", folder: false },
+  { name: "objects", folder: true },
+  { name: "refs", folder: true },
+] as const;
+
+/**
+ * The folder above `path` (or `path` itself) that git would take for a repository once `path` is
+ * written: it holds HEAD, objects/ and refs/, counting the one this write creates. Writing into such a
+ * folder is writing a `.git/` folder under another name (its config can set `core.fsmonitor`).
+ */
+export function repositoryFolderOf(path: string, alsoWritten: readonly string[] = []): string | null {
+  const writes = [path, ...alsoWritten];
+  for (let folder = path; ; folder = dirname(folder)) {
+    const within = folder === sep ? sep : folder + sep;
+    // What the writes create or change just below `folder`.
+    const below = new Set(
+      writes
+        .filter((written) => written.startsWith(within))
+        .map((written) => written.slice(within.length).split(sep)[0].toLowerCase()),
+    );
+    const complete = REPOSITORY_PARTS.every(
+      (part) =>
+        below.has(part.name) || entryIs(join(folder, part.name === "head" ? "HEAD" : part.name), part.folder),
+    );
+    if (complete) return folder;
+    const parent = dirname(folder);
+    if (parent === folder) return null;
+  }
+}
+
+function entryIs(path: string, folder: boolean): boolean {
+  try {
+    const stat = statSync(path);
+    return folder ? stat.isDirectory() : stat.isFile();
+  } catch {
+    return false;
+  }
 }
 
 const literal = (name: string) => name.replace(/[.]/g, "\\.");
