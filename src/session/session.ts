@@ -27,7 +27,7 @@ import { addUsage } from "../model/usage.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
-import type { FileStateStore, ShellState, ToolContext } from "../tools/tool.js";
+import type { FileStateStore, ReadDenyChecks, ShellState, ToolContext } from "../tools/tool.js";
 import { newToolUseId } from "../util/ids.js";
 import { systemNote } from "../util/system-note.js";
 import type { Tracer } from "../util/trace.js";
@@ -65,8 +65,7 @@ export type SessionOptions = {
   /** How commands start, the sandbox facts the containment choice reads, result redaction: required. */
   containment: ToolRunnerOptions["containment"];
   gate: ToolRunnerOptions["gate"];
-  /** What Read deny rules hide (search tools never look at such files). */
-  readDeny?: Pick<ToolContext, "readDeniedBy" | "readDenyBelow">;
+  readDeny?: ReadDenyChecks;
   hooks: SessionHooks & ToolHooks;
   context?: ContextManager;
   /** A resumed conversation: the history starts with these (already saved) messages. */

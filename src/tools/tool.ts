@@ -74,6 +74,9 @@ export type ToolContext = {
   onProgress?: (output: string) => void;
 };
 
+/** What Read deny rules hide, as a session hands it to its tools (search tools never look at it). */
+export type ReadDenyChecks = Pick<ToolContext, "readDeniedBy" | "readDenyBelow">;
+
 export interface Tool<Input = unknown> {
   readonly name: string;
   /** Model-facing description: when to use the tool and when not. */
