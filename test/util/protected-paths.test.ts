@@ -26,7 +26,10 @@ describe("repository-like folders", () => {
         return why;
       });
       assert.deepEqual(verdicts.slice(0, 2), [null, null], `${order}: the first two writes are ordinary`);
-      assert.match(verdicts[2] ?? "", /which git takes for a repository \(HEAD, objects\/, refs\/\) like \.git\//);
+      assert.match(
+        verdicts[2] ?? "",
+        /which git takes for a repository \(HEAD, objects\/, refs\/\) like \.git\//,
+      );
       // Complete now: its config (core.fsmonitor), hooks and anything else inside ask too.
       for (const part of ["config", "hooks/post-update", "info/attributes", "HEAD"])
         assert.equal(repositoryFolderOf(join(folder, part)), folder, part);
