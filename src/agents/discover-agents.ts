@@ -9,7 +9,12 @@ import { errorMessage } from "../util/errors.js";
 import type { AgentDefinition, AgentSource } from "./agent-definition.js";
 import { BUILT_IN_AGENTS } from "./built-in-agents.js";
 
-export type AgentRoot = { directory: string; source: Extract<AgentSource, "project" | "user"> };
+/** `plugin`: the root is a plugin's, and its agents are named `plugin:name`. */
+export type AgentRoot = {
+  directory: string;
+  source: Extract<AgentSource, "project" | "user">;
+  plugin?: string;
+};
 
 export function agentRoots(options: { cwd: string; homeDir: string }): AgentRoot[] {
   return [
@@ -51,10 +56,15 @@ export type AgentFile = {
 
 /** Reads and parses every agent file of the project and the user, in precedence order (a file
  *  reached twice through a link is read once). */
-export async function readAgentFiles(options: { cwd: string; homeDir: string }): Promise<AgentFile[]> {
+export async function readAgentFiles(options: {
+  cwd: string;
+  homeDir: string;
+  /** Read these instead of the project's and the user's folders (plugins' agent folders). */
+  roots?: AgentRoot[];
+}): Promise<AgentFile[]> {
   const files: AgentFile[] = [];
   const seenFiles = new Set<string>();
-  for (const root of agentRoots(options)) {
+  for (const root of options.roots ?? agentRoots(options)) {
     for (const path of await markdownFiles(root.directory)) {
       const real = await realpath(path).catch(() => path);
       if (seenFiles.has(real)) continue;
@@ -73,7 +83,11 @@ export async function readAgentFiles(options: { cwd: string; homeDir: string }):
       // The YAML parser is loaded only when there is an agent file to read.
       const { parseAgentFile } = await import("./agent-file.js");
       const parsed = parseAgentFile(text, path, root.source);
-      files.push({ path, source: root.source, definition: parsed.definition, warnings: parsed.warnings });
+      const definition =
+        parsed.definition && root.plugin
+          ? { ...parsed.definition, name: `${root.plugin}:${parsed.definition.name}` }
+          : parsed.definition;
+      files.push({ path, source: root.source, definition, warnings: parsed.warnings });
     }
   }
   return files;

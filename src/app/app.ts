@@ -13,6 +13,7 @@ import type { HookEngine } from "../hooks/index.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ModelClient } from "../model/types.js";
 import type { ManagedPermissionGate } from "../permissions/gate.js";
+import type { PluginSet } from "../plugins/index.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
 import type { ApiKeyHelper } from "../providers/api-key-helper.js";
 import type { Effort } from "../providers/model-catalog.js";
@@ -35,6 +36,8 @@ export type Basics = {
   env: EnvSnapshot;
   tracer: Tracer;
   settings: Config;
+  /** The run's plugins (`--plugin-dir`, `enabledPlugins`) and the problems finding or reading them. */
+  plugins: PluginSet;
   /** The folder's own hooks, MCP servers, allow rules and env are withheld (not trusted). */
   folderWithheld?: boolean;
   /** Settings `apiKeyHelper`: one per run, so every model client shares its cached key. */

@@ -11,6 +11,7 @@ import { persistRule, removePersistedRule } from "../config/persist-rule.js";
 import { hookRunLine } from "../hooks/hook-run-line.js";
 import { formatHookList } from "../hooks/index.js";
 import { formatMcpStatus } from "../mcp/format-status.js";
+import { formatPluginList } from "../plugins/index.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { costReport, lastThinking } from "../session/cost-report.js";
 import { addDirectory } from "./add-directory.js";
@@ -115,6 +116,7 @@ export function createCommandHost(app: App): CommandHost {
     agentsReport: () => agentsReport(app),
     tasksReport: () => tasksReport(app),
     stopTask: (id) => stopTask(app, id),
+    pluginsReport: () => formatPluginList(app.plugins),
     async setModel(name) {
       const outcome = await app.switchModel(name, "command");
       if (!outcome.ok) return `Model not switched: ${outcome.reason}`;

@@ -10,6 +10,7 @@ import { settingLevels } from "../config/settings.js";
 import { outputStyleSettingsPath } from "../config/settings-file-edit.js";
 import { fastPathNotice } from "../permissions/gate.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
+import { pluginOutputStyleDirs } from "../plugins/index.js";
 import { createStableSystemPrompt } from "../prompt/stable-system-prompt.js";
 import { createSystemPromptBuilder, type PromptSection } from "../prompt/system-prompt-builder.js";
 import { modelPrice } from "../providers/pricing.js";
@@ -50,6 +51,7 @@ import { modelFactsFor } from "./model-facts.js";
 import { openTranscript } from "./open-transcript.js";
 import { createOutputStyles } from "./output-styles.js";
 import { permissionHookBridge } from "./permission-hooks.js";
+import { pluginComponents } from "./plugin-components.js";
 import { prebuiltToolJsonSchema } from "./prebuilt-tool-schemas.js";
 import { promptControls } from "./prompt-controls.js";
 import { promptHookModel } from "./prompt-hook-model.js";
@@ -73,6 +75,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   const startupWarnings: string[] = [
     ...env.warnings,
     ...settings.warnings,
+    ...basics.plugins.problems,
+    ...basics.plugins.notices,
     ...notActedOn(options),
     ...trust.warnings,
   ];
@@ -180,9 +184,13 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     redact: sandboxing.redact,
   };
   const levels = settingLevels(options.settingSources);
-  const custom = decided.files.commands;
+  const fromPlugins = await pluginComponents(basics.plugins, { cwd, homeDir: env.homeDir });
+  const custom = {
+    commands: [...decided.files.commands.commands, ...fromPlugins.commands],
+    warnings: [...decided.files.commands.warnings, ...fromPlugins.warnings],
+  };
   const [discovered, mcp, outputStyles] = await Promise.all([
-    discoverSkills({ cwd, homeDir: env.homeDir, levels }),
+    discoverSkills({ cwd, homeDir: env.homeDir, levels, extraRoots: fromPlugins.skillRoots }),
     createMcp(basics, options, startupWarnings, sandboxing.mcpProcesses, decided.files.projectMcp),
     createOutputStyles({
       cwd,
@@ -190,6 +198,11 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
       levels,
       configured: settings.merged.outputStyle,
       saveTo: outputStyleSettingsPath(settings.layers, cwd),
+      extraFolders: pluginOutputStyleDirs(basics.plugins).map(({ plugin, directory }) => ({
+        dir: directory,
+        source: "plugin" as const,
+        namespace: plugin,
+      })),
       warnings: startupWarnings,
     }),
   ]);
@@ -219,7 +232,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   );
   const maxTurns = options.maxTurns ?? settings.merged.maxTurns ?? DEFAULT_MAX_TURNS;
   const shell = { cwd, env: {} };
-  const { agentFiles } = decided.files;
+  const agentFiles = [...decided.files.agentFiles, ...fromPlugins.agentFiles];
   const agents = await wireAgents({
     basics,
     options,

@@ -8,14 +8,16 @@ import type { AskModel } from "../hooks/run-prompt.js";
 import { matchRule } from "../permissions/match-rule.js";
 import { PermissionModeState } from "../permissions/mode-state.js";
 import { validateRule } from "../permissions/rule.js";
+import type { PluginSet } from "../plugins/index.js";
 import { createProcessLauncher } from "../sandbox/index.js";
 import { SessionEvents } from "../session/session-events.js";
 import { spillDirFor } from "../transcript/session-files.js";
 import type { Tracer } from "../util/trace.js";
 import { configStep } from "./config-step.js";
+import { pluginHookSources } from "./plugin-hooks.js";
 
 export function createHooks(parts: {
-  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer };
+  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer; plugins: PluginSet };
   sessionId: string;
   mode: PermissionModeState;
   events: SessionEvents;
@@ -32,10 +34,10 @@ export function createHooks(parts: {
   /** reagent's extension of every payload: the session's live usage, cost and context fill. */
   liveFields?: () => Record<string, unknown>;
 }): HookEngine {
-  const { settings, env, cwd, tracer } = parts.basics;
+  const { settings, env, cwd, tracer, plugins } = parts.basics;
   const config = configStep(() =>
     loadHookConfig({
-      settings: settings.layers,
+      settings: [...settings.layers, ...pluginHookSources(plugins, cwd, validateRule, parts.warnings)],
       compactFiles: settings.compactHooks,
       disabled: env.hooksDisabled,
       projectDir: cwd,
@@ -72,7 +74,7 @@ export function createHooks(parts: {
  *  join `warnings`, and prompt hooks get no model. `hooks test` runs command hooks with the
  *  environment filter and outside the sandbox (it is the user's own explicit run of them). */
 export function hooksForCommand(
-  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer },
+  basics: { cwd: string; env: EnvSnapshot; settings: Config; tracer: Tracer; plugins: PluginSet },
   sessionId: string,
   warnings: string[],
 ): HookEngine {

@@ -1,10 +1,17 @@
-// The run's MCP servers: configuration from .mcp.json, the user's files, MCP_CONFIG and --mcp-config
+// The run's MCP servers: configuration from the plugins, .mcp.json, the user's files, MCP_CONFIG and --mcp-config
 // (only the last with --strict-mcp-config; the folder's own file only when trusted), all connected in
 // parallel when any is configured — the MCP SDK is loaded only then. A server that fails is one
 // warning line; the others keep working.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadMcpConfig, type ProjectMcpFile, readMcpTimeouts } from "../config/mcp-config.js";
+import {
+  loadMcpConfig,
+  McpConfigError,
+  type McpServerEntry,
+  type ProjectMcpFile,
+  parseMcpConfigText,
+  readMcpTimeouts,
+} from "../config/mcp-config.js";
 import { settingLevels } from "../config/settings.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpProcesses } from "../mcp/types.js";
@@ -40,7 +47,7 @@ export async function createMcp(
   );
   warnings.push(...config.warnings);
   const brought = options.mcpServers;
-  const servers = { ...config.servers };
+  const servers = { ...(strict ? {} : pluginServers(basics, warnings)), ...config.servers };
   for (const [name, spec] of Object.entries(brought?.servers ?? {}))
     servers[name] = { ...spec, source: brought?.source ?? "the front-end" };
   if (Object.keys(servers).length === 0) return undefined;
@@ -60,4 +67,21 @@ export async function createMcp(
   });
   await manager.connectAll();
   return manager;
+}
+
+/** The MCP servers of the run's plugins (named `plugin_<plugin>_<server>`); a plugin whose servers do
+ *  not validate is one warning, the others load. */
+function pluginServers(basics: Basics, warnings: string[]): Record<string, McpServerEntry> {
+  const servers: Record<string, McpServerEntry> = {};
+  for (const plugin of basics.plugins.plugins) {
+    if (!plugin.mcp) continue;
+    const text = JSON.stringify({ mcpServers: plugin.mcp.servers });
+    try {
+      Object.assign(servers, parseMcpConfigText(text, plugin.mcp.source, plugin.root, basics.env.all));
+    } catch (error) {
+      if (!(error instanceof McpConfigError)) throw error;
+      warnings.push(`plugin ${plugin.id}: its MCP servers are not loaded: ${error.message}`);
+    }
+  }
+  return servers;
 }

@@ -73,6 +73,12 @@ export function createSandboxing(parts: {
     );
   const on = enabled && active !== undefined;
   const context = { cwd, homeDir: env.homeDir };
+  // The MCP servers of a plugin a folder's own settings enabled are the folder's, as its .mcp.json is.
+  const folderPluginServers = new Set(
+    basics.plugins.plugins.flatMap((plugin) =>
+      plugin.mcp && (plugin.scope === "project" || plugin.scope === "local") ? [plugin.mcp.source] : [],
+    ),
+  );
   const redaction = merged.redactSecrets
     ? createSecretRedaction(filterEnvironment(env.all).removed)
     : undefined;
@@ -136,7 +142,8 @@ export function createSandboxing(parts: {
     mcpProcesses: {
       launcher: hooksLauncher,
       placement: (spec) => {
-        const folder = spec.source === projectMcpConfigPath(cwd);
+        const folder =
+          spec.source === projectMcpConfigPath(cwd) || folderPluginServers.has(spec.source ?? "");
         return { containment: contained(folder), passConfiguredEnv: !folder };
       },
     },

@@ -5,6 +5,7 @@ import { type Config, configFrom } from "../config/config.js";
 import { readEnv, type ThinkingFlags, withThinkingFlags } from "../config/env.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { withholdFolderConfig } from "../config/trust-subject.js";
+import { loadPlugins } from "../plugins/index.js";
 import { createApiKeyHelper } from "../providers/api-key-helper.js";
 import { createTracer } from "../util/trace.js";
 import type { Basics } from "./app.js";
@@ -13,7 +14,8 @@ import { debugOutput } from "./debug-output.js";
 import type { RunOptions } from "./run-options.js";
 
 export function loadBasics(
-  options: Pick<RunOptions, "settings" | "settingSources" | "debug" | "debugFile"> & ThinkingFlags,
+  options: Pick<RunOptions, "settings" | "settingSources" | "debug" | "debugFile" | "pluginDirs"> &
+    ThinkingFlags,
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "stderr">,
   applyFolderConfig = true,
   /** The settings already read (for the folder-trust decision), so no file is read twice. */
@@ -39,11 +41,21 @@ export function loadBasics(
   const apiKeyHelper = helper
     ? createApiKeyHelper({ command: helper, cwd, env: env.all, ttlMs: env.apiKeyHelperTtlMs })
     : undefined;
+  // Plugins come after the settings that enable them (withheld with the rest of an untrusted folder's).
+  const plugins = loadPlugins({
+    layers: settings.layers,
+    pluginDirs: options.pluginDirs ?? [],
+    cwd,
+    homeDir: env.homeDir,
+    env: env.all,
+    refresh: false,
+  });
   return {
     cwd,
     env,
     tracer,
     settings,
+    plugins,
     ...(apiKeyHelper ? { apiKeyHelper } : {}),
     ...(applyFolderConfig ? {} : { folderWithheld: true }),
   };

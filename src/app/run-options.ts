@@ -34,6 +34,8 @@ export type RunOptions = {
    *  the user's own, so folder trust does not withhold them (it still judges the project's .mcp.json). */
   mcpServers?: { servers: Record<string, McpServerSpec>; source: string };
   addDir: string[];
+  /** `--plugin-dir`: plugin folders loaded for this run (repeatable; the SDK's `plugins` option). */
+  pluginDirs?: string[];
   /** `--sandbox`: commands run in the OS sandbox (as settings `sandbox.enabled`). */
   sandbox?: boolean;
   /** `-c`: resume the project's most recent session. */

@@ -35,18 +35,18 @@ import { isOneOf } from "../util/one-of.js";
 import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";
 
-const basicsHere = () => loadBasics({ settings: [] }, processPorts());
+const basicsHere = (pluginDirs: string[] = []) => loadBasics({ settings: [], pluginDirs }, processPorts());
 
 /** The hooks engine as a run would build it; settings and hook-config warnings go to stderr. */
 function hookEngine(basics: Basics = basicsHere(), sessionId = newSessionId()) {
-  const warnings = [...basics.settings.warnings];
+  const warnings = [...basics.settings.warnings, ...basics.plugins.problems];
   const engine = createHookEngine(basics, sessionId, warnings);
   for (const warning of warnings) process.stderr.write(`reagent: ${warning}\n`);
   return engine;
 }
 
-export async function hooksList(): Promise<number> {
-  const engine = hookEngine();
+export async function hooksList(pluginDirs: string[] = []): Promise<number> {
+  const engine = hookEngine(basicsHere(pluginDirs));
   process.stdout.write(`${formatHookList(engine.list(), engine.disabledBy)}\n`);
   return 0;
 }

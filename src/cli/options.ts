@@ -89,6 +89,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): RunOptio
     settingSources: settingSources(raw.settingSources),
     mcpConfig: strings(raw.mcpConfig),
     addDir: list(raw.addDir),
+    pluginDirs: strings(raw.pluginDir),
     sandbox: raw.sandbox === true,
     continue: raw.continue === true,
     resume,

@@ -19,6 +19,7 @@ import { trustCommand } from "./trust-command.js";
 const acp = async (options: RunOptions) => (await import("./acp-command.js")).acpCommand(options);
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 
 function buildProgram(run: (action: () => Promise<number>) => void): Command {
   const program = new Command("reagent")
@@ -117,6 +118,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
       "stdio: permission questions go to the program driving reagent (can_use_tool requests)",
     )
     .option("--strict-mcp-config", "use only the MCP servers of --mcp-config")
+    .option("--plugin-dir <dir>", "load the plugin in this folder for this run (repeatable)", collect, [])
     .option("--allow-dangerously-skip-permissions", "the caller may switch to bypassPermissions later")
     .option("--tools <tools>", 'built-in tools to offer: a comma list, "default" (all) or "" (none)')
     .option("--system-prompt-file <file>", "replace the base system prompt with this file's text")
@@ -165,7 +167,7 @@ Examples:
   hooks
     .command("list")
     .description("print the effective hooks per event with source file, matcher, type and timeout")
-    .action(() => run(async () => hooksList()));
+    .action(() => run(async () => hooksList(strings(program.opts().pluginDir))));
   hooks
     .command("test <event>")
     .description("run the matching hooks against a synthetic payload; no tool runs")

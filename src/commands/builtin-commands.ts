@@ -116,6 +116,11 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
       },
     },
     {
+      name: "plugin",
+      description: "Plugins loaded in this session (reagent plugin … installs them)",
+      run: async () => output(host.pluginsReport()),
+    },
+    {
       name: "init",
       argumentHint: "[focus]",
       description: "Write an AGENTS.md for this project",

@@ -31,6 +31,8 @@ export interface CommandHost {
   tasksReport(): string;
   /** Stops a background command or agent by id; a confirmation or why not. */
   stopTask(id: string): Promise<string>;
+  /** The loaded plugins, what each brings, and the problems finding or reading them. */
+  pluginsReport(): string;
   /** Switches the model (through the PreModelSwitch hooks); a confirmation or why not. */
   setModel(name: string): Promise<string>;
   /** `Model: name (provider)`. */

@@ -21,4 +21,6 @@ export type CustomCommand = {
   /** Absolute path of the file. */
   path: string;
   source: CommandSource;
+  /** The plugin that brings the command (its name is then `plugin:name`). */
+  plugin?: string;
 };

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { errorMessage } from "../util/errors.js";
 import type { CommandSource, CustomCommand } from "./custom-command.js";
 
-export type CommandRoot = { directory: string; source: CommandSource };
+/** `plugin`: the root is a plugin's, and its commands are named `plugin:name`. */
+export type CommandRoot = { directory: string; source: CommandSource; plugin?: string };
 
 export type CommandLevels = { user: boolean; project: boolean };
 
@@ -61,11 +62,13 @@ export async function discoverCommands(options: {
   homeDir: string;
   /** Which levels are searched (default both; `--setting-sources` may drop one). */
   levels?: CommandLevels;
+  /** Search these instead of the project's and the user's folders (plugins' command folders). */
+  roots?: CommandRoot[];
 }): Promise<{ commands: CustomCommand[]; warnings: string[] }> {
   const commands: CustomCommand[] = [];
   const warnings: string[] = [];
   const byName = new Map<string, CustomCommand>();
-  for (const root of commandRoots(options)) {
+  for (const root of options.roots ?? commandRoots(options)) {
     for (const [path, parts] of await commandFiles(root.directory)) {
       if (!parts.every((part) => NAME.test(part))) {
         warnings.push(
@@ -73,7 +76,7 @@ export async function discoverCommands(options: {
         );
         continue;
       }
-      const name = parts.join(":");
+      const name = [...(root.plugin ? [root.plugin] : []), ...parts].join(":");
       let text: string;
       try {
         text = await readFile(path, "utf8");
@@ -102,6 +105,7 @@ export async function discoverCommands(options: {
         body: parsed.body,
         path,
         source: root.source,
+        ...(root.plugin ? { plugin: root.plugin } : {}),
         ...(parsed.argumentHint ? { argumentHint: parsed.argumentHint } : {}),
         ...(parsed.model ? { model: parsed.model } : {}),
         ...(parsed.argumentNames.length > 0 ? { argumentNames: parsed.argumentNames } : {}),

@@ -134,6 +134,12 @@ const settingsSchema = z
     budget: budgetSchema.optional(),
     /** Checkpoints before each prompt's first change, for /rewind (Claude Code's name; default true). */
     fileCheckpointingEnabled: z.boolean().optional(),
+    /** Claude Code's plugin switches: `"plugin@marketplace": true | false` (a version list counts as on). */
+    enabledPlugins: z.record(z.string(), z.union([z.boolean(), z.array(z.string())])).optional(),
+    /** Marketplaces by name: `{"source": {"source": "directory" | "file" | "github" | "git", …}}`. */
+    extraKnownMarketplaces: z
+      .record(z.string(), z.object({ source: z.object({ source: z.string() }).loose() }).loose())
+      .optional(),
   })
   .loose();
 
@@ -194,6 +200,8 @@ const USED_KEYS = [
   "outputStyle",
   "budget",
   "fileCheckpointingEnabled",
+  "enabledPlugins",
+  "extraKnownMarketplaces",
 ];
 /** Claude Code keys close to one reagent reads that are not typos of it. */
 const OTHER_CLAUDE_KEYS = ["outputStyles"];

@@ -1,9 +1,10 @@
 // Folder trust, the subject: what a folder's own configuration (its project and local settings
 // files, `.agents/hooks.json`, `.mcp.json`, the `allowed-tools` of its custom commands and the
 // `hooks` of its agent files) would
-// make reagent run or allow — hooks, MCP servers, allow rules, extra directories, a permission mode
-// that widens, `env`, `disableAllHooks` (it silences the user's guards), a `statusLine` command —
-// one line each, plus a hash of all of it. Also the settings with that part withheld, for a folder that is not trusted. Pure:
+// make reagent run or allow — hooks, MCP servers, plugins and their marketplaces, allow rules, extra
+// directories, a permission mode that widens, `env`, `disableAllHooks` (it silences the user's guards),
+// a `statusLine` command — one line each, plus a hash of all of it. Also the settings with that part
+// withheld, for a folder that is not trusted. Pure:
 // the caller reads the files.
 import { createHash } from "node:crypto";
 import { type LoadedSettings, mergeLayers, type SettingsLayer } from "./settings.js";
@@ -92,6 +93,15 @@ export function trustSubject(input: TrustInput): TrustSubject {
       for (const [key, value] of Object.entries(env)) push(`env ${key}=${String(value)}`, value);
     const statusLine = layer.data.statusLine;
     if (statusLine) push(`statusLine command: ${statusLine.command}`, statusLine);
+    // A plugin brings hooks and MCP servers of its own; a marketplace decides which folder a name means.
+    for (const [id, on] of Object.entries(
+      isObject(layer.data.enabledPlugins) ? layer.data.enabledPlugins : {},
+    ))
+      if (on !== false) push(`plugin ${id} enabled`, on);
+    for (const [name, entry] of Object.entries(
+      isObject(layer.data.extraKnownMarketplaces) ? layer.data.extraKnownMarketplaces : {},
+    ))
+      push(`plugin marketplace ${name}: ${JSON.stringify(isObject(entry) ? entry.source : entry)}`, entry);
     // Turning hooks off turns off the user's own guards too (a `git push` or `rm -rf` blocker).
     if (layer.data.disableAllHooks === true) push("disableAllHooks: turns off every hook, yours too", true);
   }
@@ -113,8 +123,9 @@ export function trustSubject(input: TrustInput): TrustSubject {
 }
 
 /** The settings without what the folder's own files would run or allow: hooks, `env`, allow rules,
- *  extra directories, `disableAllHooks`, `statusLine` and a widening permission mode of project and
- *  local layers, and `.agents/hooks.json`. Deny and ask rules, the model and the other settings still apply. */
+ *  extra directories, `disableAllHooks`, `statusLine`, enabled plugins and plugin marketplaces, and a
+ *  widening permission mode of project and local layers, and `.agents/hooks.json`. Deny and ask rules,
+ *  the model and the other settings still apply. */
 export function withholdFolderConfig(settings: LoadedSettings): LoadedSettings {
   const layers = settings.layers.map((layer): SettingsLayer => {
     if (!FOLDER_SCOPES.has(layer.scope)) return layer;
@@ -123,6 +134,8 @@ export function withholdFolderConfig(settings: LoadedSettings): LoadedSettings {
       env: _env,
       disableAllHooks: _off,
       statusLine: _statusLine,
+      enabledPlugins: _plugins,
+      extraKnownMarketplaces: _markets,
       permissions,
       ...rest
     } = layer.data;

@@ -25,6 +25,8 @@ export type HookHandler = {
   /** The SDK's id of a callback handler. */
   callbackId?: string;
   args?: string[];
+  /** Extra environment of the hook's process (CLAUDE_PLUGIN_ROOT for a plugin's hooks). */
+  env?: Record<string, string>;
   timeoutMs: number;
   onError: OnError;
   statusMessage?: string;

@@ -154,6 +154,7 @@ export function createDispatcher(options: DispatchOptions) {
                   ...options.baseEnv,
                   CLAUDE_PROJECT_DIR: options.projectDir,
                   REAGENT_PROJECT_DIR: options.projectDir,
+                  ...handler.env,
                   ...request.env,
                 },
                 stdin,

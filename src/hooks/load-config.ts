@@ -14,8 +14,9 @@ import { HOOK_EVENTS, type HookEventName } from "./types.js";
 export type HookSourceScope = "user" | "project" | "local" | "flag";
 
 export type HookConfigInput = {
-  /** `scope` absent: the user's own. */
-  settings: Array<{ source: string; data: unknown; scope?: HookSourceScope }>;
+  /** `scope` absent: the user's own. `env`: extra environment of these hooks (a plugin's
+   *  CLAUDE_PLUGIN_ROOT). */
+  settings: Array<{ source: string; data: unknown; scope?: HookSourceScope; env?: Record<string, string> }>;
   /** The compact files are the project's (`scope` absent: project). */
   compactFiles: Array<{ source: string; data: unknown; scope?: HookSourceScope }>;
   /** `HOOKS=0`: hooks are off for this run. */
@@ -67,6 +68,8 @@ class Reader {
   order = 0;
   /** The origin of the source being read. */
   origin: HookHandler["origin"] = "user";
+  /** The extra environment of the source being read. */
+  env: Record<string, string> | undefined;
   readonly handlers: HookHandler[] = [];
   readonly warnings: string[] = [];
   constructor(private readonly validateRule?: (rule: string) => string | null) {}
@@ -297,6 +300,7 @@ class Reader {
     if (args !== undefined) handler.args = args;
     if (statusMessage !== undefined) handler.statusMessage = statusMessage;
     if (ifRule !== undefined) handler.ifRule = ifRule;
+    if (this.env) handler.env = this.env;
     this.handlers.push(handler);
   }
 }
@@ -306,8 +310,9 @@ export function loadHookConfig(input: HookConfigInput): HookConfig {
   if (input.disabled) return { handlers: [], disabledBy: "HOOKS=0", warnings: [] };
   const reader = new Reader(input.validateRule);
   let disabledBy: string | undefined;
-  for (const { source, data, scope } of input.settings) {
+  for (const { source, data, scope, env } of input.settings) {
     reader.origin = originOf(scope ?? "user");
+    reader.env = env;
     if (!isObject(data)) throw new HookConfigError(source, "", "settings must be a JSON object");
     if (data.disableAllHooks !== undefined && typeof data.disableAllHooks !== "boolean") {
       throw new HookConfigError(source, "disableAllHooks", "disableAllHooks must be true or false");
@@ -317,6 +322,7 @@ export function loadHookConfig(input: HookConfigInput): HookConfig {
   }
   for (const { source, data, scope } of input.compactFiles) {
     reader.origin = originOf(scope ?? "project");
+    reader.env = undefined;
     reader.compact(source, data);
   }
   if (disabledBy) return { handlers: [], disabledBy, warnings: reader.warnings };

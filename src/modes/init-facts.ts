@@ -38,6 +38,11 @@ export function initFacts(runtime: App, commands: CommandRegistry): InitFacts {
     slashCommands: commands.list().map((command) => command.name),
     skills: runtime.skills.map((skill) => skill.name),
     agents: runtime.agents.agents.map((agent) => agent.name),
+    plugins: runtime.plugins.plugins.map((plugin) => ({
+      name: plugin.name,
+      path: plugin.root,
+      ...(plugin.version ? { version: plugin.version } : {}),
+    })),
     apiKeySource:
       session.model.provider === "anthropic" && runtime.env.anthropicApiKey ? "ANTHROPIC_API_KEY" : "none",
     version: packageVersion(),

@@ -8,7 +8,8 @@ import { errnoCode } from "../util/errno.js";
 import { errorMessage } from "../util/errors.js";
 import type { Skill, SkillSource } from "./skill.js";
 
-export type SkillRoot = { directory: string; source: SkillSource };
+/** `plugin`: the root is a plugin's, and its skills are named `plugin:name`. */
+export type SkillRoot = { directory: string; source: SkillSource; plugin?: string };
 
 export function skillRoots(options: {
   cwd: string;
@@ -46,12 +47,14 @@ export async function discoverSkills(options: {
   cwd: string;
   homeDir: string;
   levels?: { user: boolean; project: boolean };
+  /** Search these after the project's and the user's folders (plugins' skill folders). */
+  extraRoots?: SkillRoot[];
 }): Promise<{ skills: Skill[]; warnings: string[] }> {
   const skills: Skill[] = [];
   const warnings: string[] = [];
   const byName = new Map<string, Skill>();
   const seenFiles = new Set<string>();
-  for (const root of skillRoots(options)) {
+  for (const root of [...skillRoots(options), ...(options.extraRoots ?? [])]) {
     for (const folder of await skillFolders(root.directory)) {
       const path = join(root.directory, folder, "SKILL.md");
       let text: string;
@@ -74,23 +77,24 @@ export async function discoverSkills(options: {
       }
       for (const warning of parsed.warnings)
         warnings.push(`Skill ${parsed.name}: ${path}:${warning.line}: ${warning.message}.`);
-      const winner = byName.get(parsed.name);
+      const name = root.plugin ? `${root.plugin}:${parsed.name}` : parsed.name;
+      const winner = byName.get(name);
       if (winner) {
         warnings.push(
-          `Skill "${parsed.name}" in ${path} (${root.source}) is shadowed by ${winner.path} (${winner.source}); ` +
+          `Skill "${name}" in ${path} (${root.source}) is shadowed by ${winner.path} (${winner.source}); ` +
             `rename one of them to use both.`,
         );
         continue;
       }
       const skill: Skill = {
-        name: parsed.name,
+        name,
         description: parsed.description,
         path,
         baseDir: join(root.directory, folder),
         source: root.source,
         frontmatter: parsed.frontmatter,
       };
-      byName.set(skill.name, skill);
+      byName.set(name, skill);
       skills.push(skill);
     }
   }

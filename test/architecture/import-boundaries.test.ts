@@ -23,6 +23,7 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
     "mcp",
     "model",
     "permissions",
+    "plugins",
     "prompt",
     "providers",
     "sandbox",
@@ -94,6 +95,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
   ],
   tasks: [{ module: "tools", typesOnly: true, valueFiles: ["tools/tool.ts"] }, { module: "util" }],
   prompt: [{ module: "util" }],
+  // Plugins hand plain data (folders, hook and MCP documents) to the modules that load each part.
+  plugins: [{ module: "util" }],
   // Custom slash commands find `@file` references with the same rule as instruction-file imports.
   commands: [
     { module: "prompt" },

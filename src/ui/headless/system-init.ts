@@ -1,6 +1,6 @@
 // The `system/init` line that opens every turn of a stream-json run, shaped like Claude Code's
 // (the Agent SDKs' SDKSystemMessage): cwd, model, tools, MCP servers with their status, slash
-// commands, permission mode, skills, agents, the credential's source and the version, plus reagent's
+// commands, permission mode, skills, agents, plugins, the credential's source and the version, plus reagent's
 // `provider` and `sandbox` (which containment layer is active). The caller gathers the facts; this
 // file only shapes them.
 import { randomUUID } from "node:crypto";
@@ -16,6 +16,8 @@ export type InitFacts = {
   slashCommands: string[];
   skills: string[];
   agents: string[];
+  /** The loaded plugins (Claude Code's `{name, path}`, plus the version its manifest declares). */
+  plugins: Array<{ name: string; path: string; version?: string }>;
   /** Where the API key came from (`ANTHROPIC_API_KEY`) or `none`. */
   apiKeySource: string;
   version: string;
@@ -41,7 +43,7 @@ export function systemInitLine(facts: InitFacts): Record<string, unknown> {
     slash_commands: facts.slashCommands,
     skills: facts.skills,
     agents: facts.agents,
-    plugins: [],
+    plugins: facts.plugins,
     output_style: facts.outputStyle,
     apiKeySource: facts.apiKeySource,
     claude_code_version: facts.version,

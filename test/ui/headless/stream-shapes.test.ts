@@ -337,6 +337,7 @@ test("system/init carries Claude Code's fields and reagent's provider and sandbo
     slashCommands: ["compact", "review"],
     skills: ["review"],
     agents: [],
+    plugins: [{ name: "kit", path: "/plugins/kit", version: "1.2.0" }],
     apiKeySource: "ANTHROPIC_API_KEY",
     version: "1.2.3",
     outputStyle: "default",
@@ -357,7 +358,7 @@ test("system/init carries Claude Code's fields and reagent's provider and sandbo
   assert.deepEqual(line.tools, ["Read", "mcp__calc__add"]);
   assert.deepEqual(line.mcp_servers, [{ name: "calc", status: "connected" }]);
   assert.deepEqual(line.slash_commands, ["compact", "review"]);
-  assert.deepEqual(line.plugins, []);
+  assert.deepEqual(line.plugins, [{ name: "kit", path: "/plugins/kit", version: "1.2.0" }]);
   assert.deepEqual(line.sandbox, { layer: "none", reason: "bwrap not found" });
   assert.match(String(line.uuid), UUID);
 });

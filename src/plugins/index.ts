@@ -1,0 +1,23 @@
+// Claude Code plugins: finding them (`--plugin-dir`, `enabledPlugins` through `extraKnownMarketplaces`,
+// remote marketplaces cloned into reagent's cache) and reading each one's components as plain data.
+// The owners of each component load them (app/ wires commands, agents, skills, hooks and MCP servers).
+
+export { formatPluginList } from "./format-plugin-list.js";
+export { ensureClone } from "./git-cache.js";
+export { loadPlugins } from "./load-plugins.js";
+export {
+  type Fetching,
+  MARKETPLACE_PATH,
+  marketplaceFolder,
+  pluginCacheDir,
+  readMarketplace,
+} from "./marketplace.js";
+export {
+  describeSource,
+  type MarketplaceSource,
+  parseSourceArgument,
+  readMarketplaceSource,
+} from "./marketplace-source.js";
+export { pluginOutputStyleDirs } from "./output-styles.js";
+export { enabledPlugins, knownMarketplaces, type PluginLayer, splitPluginId } from "./plugin-settings.js";
+export { type LoadedPlugin, NO_PLUGINS, type PluginScope, type PluginSet } from "./plugin-types.js";

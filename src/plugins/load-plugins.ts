@@ -1,0 +1,95 @@
+// The run's plugins: every `--plugin-dir` folder first (they win over an installed plugin of the same
+// name), then each plugin `enabledPlugins` turns on, found through its marketplace (`extraKnownMarketplaces`).
+// Each plugin that cannot be found or read is one problem naming its id or path; the others load.
+import { resolve } from "node:path";
+import { loadPlugin } from "./load-plugin.js";
+import {
+  type Fetching,
+  type Marketplace,
+  marketplaceFolder,
+  pluginFolderOf,
+  readMarketplace,
+} from "./marketplace.js";
+import { readMarketplaceSource } from "./marketplace-source.js";
+import { enabledPlugins, knownMarketplaces, type PluginLayer, splitPluginId } from "./plugin-settings.js";
+import type { LoadedPlugin, PluginSet } from "./plugin-types.js";
+
+export type LoadPluginsInput = Fetching & {
+  layers: readonly PluginLayer[];
+  /** `--plugin-dir` folders, relative to cwd. */
+  pluginDirs: readonly string[];
+};
+
+export function loadPlugins(input: LoadPluginsInput): PluginSet {
+  const plugins: LoadedPlugin[] = [];
+  const problems: string[] = [];
+  const notices: string[] = [];
+  const add = (plugin: LoadedPlugin) => {
+    const earlier = plugins.find((other) => other.name === plugin.name);
+    if (earlier)
+      notices.push(`plugin ${plugin.id} (${plugin.root}) is shadowed by ${earlier.id} (${earlier.root})`);
+    else plugins.push(plugin);
+  };
+  for (const dir of input.pluginDirs) {
+    const loaded = loadPlugin({ root: resolve(input.cwd, dir), scope: "cli", marketplace: "inline" });
+    if ("problem" in loaded) problems.push(`--plugin-dir ${dir}: ${loaded.problem}`);
+    else add(loaded.plugin);
+  }
+  const markets = knownMarketplaces(input.layers);
+  const opened = new Map<string, Marketplace | string>();
+  const open = (name: string): Marketplace | string => {
+    const cached = opened.get(name);
+    if (cached !== undefined) return cached;
+    const known = markets.get(name);
+    let result: Marketplace | string;
+    if (!known)
+      result = `marketplace "${name}" is not known (add it to extraKnownMarketplaces or run \`reagent plugin marketplace add <source>\`)`;
+    else {
+      const source = readMarketplaceSource(known.entry);
+      const folder =
+        typeof source === "string"
+          ? { ok: false as const, problem: `${known.file}: extraKnownMarketplaces.${name}: ${source}` }
+          : marketplaceFolder(name, source, input);
+      if (!folder.ok) result = folder.problem;
+      else {
+        if (folder.notice) notices.push(folder.notice);
+        result = readMarketplace(folder.dir, folder.file);
+      }
+    }
+    opened.set(name, result);
+    return result;
+  };
+  for (const wanted of enabledPlugins(input.layers).values()) {
+    if (!wanted.enabled) continue;
+    const id = splitPluginId(wanted.id);
+    if (!id) {
+      problems.push(`${wanted.file}: enabledPlugins "${wanted.id}": expected "plugin@marketplace"`);
+      continue;
+    }
+    const market = open(id.marketplace);
+    if (typeof market === "string") {
+      problems.push(`plugin ${wanted.id} (${wanted.file}): ${market}`);
+      continue;
+    }
+    const entry = market.plugins.find((plugin) => plugin.name === id.name);
+    if (!entry) {
+      problems.push(`plugin ${wanted.id} (${wanted.file}): ${market.file} lists no plugin "${id.name}"`);
+      continue;
+    }
+    const folder = pluginFolderOf(market, entry, input);
+    if (!folder.ok) {
+      problems.push(`plugin ${wanted.id}: ${folder.problem}`);
+      continue;
+    }
+    if (folder.notice) notices.push(folder.notice);
+    const loaded = loadPlugin({
+      root: folder.dir,
+      scope: wanted.scope,
+      enabledIn: wanted.file,
+      marketplace: id.marketplace,
+    });
+    if ("problem" in loaded) problems.push(`plugin ${wanted.id}: ${loaded.problem}`);
+    else add({ ...loaded.plugin, id: wanted.id });
+  }
+  return { plugins, problems, notices };
+}
