@@ -10,6 +10,7 @@ import { packageVersion } from "../util/version.js";
 import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";
 import { costCommand } from "./cost-command.js";
 import { normaliseOptions } from "./options.js";
+import { addPluginCommands } from "./plugin-program.js";
 import { processPorts } from "./process-ports.js";
 import { type RewindFlags, rewindCommand } from "./rewind-command.js";
 import { runMain } from "./run-main.js";
@@ -194,6 +195,7 @@ Examples:
     .command("list")
     .description("print each MCP server with transport, status and counts of tools, resources and prompts")
     .action(() => run(async () => mcpList(program.opts())));
+  addPluginCommands(program, run);
   program
     .command("doctor")
     .description(
