@@ -13,7 +13,7 @@ import {
   planCodeRewind,
 } from "./code-rewind.js";
 import { type GitRun, preparePrivateGit } from "./private-git.js";
-import { DEFAULT_MAX_FILE_BYTES, takeSnapshot } from "./take-snapshot.js";
+import { DEFAULT_MAX_FILE_BYTES, type Snapshot, type SnapshotCache, takeSnapshot } from "./take-snapshot.js";
 
 export type CheckpointsOptions = {
   git: GitRun;
@@ -30,10 +30,16 @@ export class Checkpoints {
   private prepared: Promise<void> | undefined;
   private broken = false;
   private nextId: string | undefined;
+  private readonly cache: SnapshotCache = {};
   readonly maxFileBytes: number;
 
   constructor(private readonly options: CheckpointsOptions) {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  /** The workspace now (the unchanged case answered from the stat cache and the last tree). */
+  snapshot(): Promise<Snapshot> {
+    return takeSnapshot(this.git, this.maxFileBytes, this.cache);
   }
 
   get git(): GitRun {
@@ -70,7 +76,7 @@ export class Checkpoints {
     const open = this.open;
     if (!open || this.broken) return Promise.resolve();
     open.before ??= this.step(async () => {
-      const snapshot = await takeSnapshot(this.git, this.maxFileBytes);
+      const snapshot = await this.snapshot();
       this.log.append({ type: "before", seq: open.seq, tree: snapshot.tree, skipped: snapshot.skipped });
     });
     return open.before;
@@ -83,7 +89,7 @@ export class Checkpoints {
     if (!open?.before) return;
     await open.before;
     await this.step(async () => {
-      const snapshot = await takeSnapshot(this.git, this.maxFileBytes);
+      const snapshot = await this.snapshot();
       this.log.append({ type: "after", seq: open.seq, tree: snapshot.tree });
     });
   }
@@ -100,11 +106,11 @@ export class Checkpoints {
   }
 
   planCode(prompt: PromptEntry): Promise<CodeRewindPlan> {
-    return this.step(() => planCodeRewind(this.git, this.log, prompt, this.maxFileBytes), true);
+    return this.step(() => planCodeRewind(this.git, this.log, prompt, () => this.snapshot()), true);
   }
 
   applyCode(plan: Extract<CodeRewindPlan, { kind: "restore" }>): Promise<CodeRewindResult> {
-    return this.step(() => applyCodeRewind(this.git, this.log, plan, this.maxFileBytes), true);
+    return this.step(() => applyCodeRewind(this.git, this.log, plan, () => this.snapshot()), true);
   }
 
   /** The conversation went back to before `prompt`: it and the prompts after it leave the list. */

@@ -6,7 +6,7 @@
 import { type ChangeSpan, changeSpans, type PromptEntry } from "./checkpoint-history.js";
 import type { CheckpointLog } from "./checkpoint-log.js";
 import type { GitRun } from "./private-git.js";
-import { type Snapshot, takeSnapshot } from "./take-snapshot.js";
+import type { Snapshot } from "./take-snapshot.js";
 import {
   applyChanges,
   changedPaths,
@@ -35,17 +35,20 @@ export type CodeRewindPlan =
 
 export type CodeRewindResult = { filesChanged: string[]; insertions: number; deletions: number };
 
+/** Takes a snapshot of the workspace now (the session's, with its cache). */
+export type TakeSnapshot = () => Promise<Snapshot>;
+
 export async function planCodeRewind(
   git: GitRun,
   log: CheckpointLog,
   prompt: PromptEntry,
-  maxFileBytes?: number,
+  snapshot: TakeSnapshot,
 ): Promise<CodeRewindPlan> {
   const spans = changeSpans(log.lines);
   const first = spans.findIndex((span) => span.seq >= prompt.seq);
   if (first < 0) return { kind: "unchanged", prompt };
   const target = spans[first]!;
-  const current = await takeSnapshot(git, maxFileBytes);
+  const current = await snapshot();
   const keep = new Set(target.skipped);
   // A file left out of the checkpoint (over the cap) was not recorded: it is neither written nor deleted.
   const changes = (await treeChanges(git, current.tree, target.before)).filter(
@@ -85,12 +88,12 @@ export async function applyCodeRewind(
   git: GitRun,
   log: CheckpointLog,
   plan: Extract<CodeRewindPlan, { kind: "restore" }>,
-  maxFileBytes?: number,
+  snapshot: TakeSnapshot,
 ): Promise<CodeRewindResult> {
   const paths = plan.changes.map((change) => change.path);
   const counts = await lineCounts(git, plan.current.tree, plan.target, paths);
   await applyChanges(git, plan.target, plan.changes);
-  const after = await takeSnapshot(git, maxFileBytes);
+  const after = await snapshot();
   log.append({
     type: "restore",
     seq: log.nextSeq(),

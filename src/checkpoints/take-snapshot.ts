@@ -3,7 +3,8 @@
 // cache: only files whose stat differs from it (or that are new or gone) are listed, looked at and
 // hashed, so an unchanged tree costs a directory walk. Files over the size cap and nested
 // repositories are left out and named.
-import { lstat } from "node:fs/promises";
+import { lstatSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type GitRun, nulFields } from "./private-git.js";
 
@@ -19,43 +20,81 @@ export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
  *  not a workspace to checkpoint. */
 export const MAX_FILES_PER_SNAPSHOT = 50_000;
 
+/** From this many files to hash on, they are written as one pack. */
+const BULK_FILES = 100;
+
 export class TooManyFiles extends Error {
   override readonly name = "TooManyFiles";
 }
 
-export async function takeSnapshot(git: GitRun, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<Snapshot> {
+/** The last tree written and the private index's stat then: with nothing listed and the index as it
+ *  was (no other process changed it), the tree is the same and write-tree is skipped. */
+export type SnapshotCache = { tree?: string; index?: string };
+
+export async function takeSnapshot(
+  git: GitRun,
+  maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+  cache: SnapshotCache = {},
+): Promise<Snapshot> {
+  // `-t` tags each path: `? ` untracked, anything else already in the private index.
   const listed = nulFields(
-    await git(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]),
+    await git(["ls-files", "-z", "-t", "--others", "--modified", "--deleted", "--exclude-standard"]),
   );
   if (listed.length > MAX_FILES_PER_SNAPSHOT)
     throw new TooManyFiles(
       `${listed.length} files in ${git.paths.workTree} are new or changed since the last snapshot (the limit is ${MAX_FILES_PER_SNAPSHOT}); add build output and the like to .gitignore`,
     );
-  const update: string[] = [];
-  const dropped: string[] = [];
-  const skipped: string[] = [];
-  for (const path of new Set(listed)) {
+  const update = new Set<string>();
+  const dropped = new Set<string>();
+  const skipped = new Set<string>();
+  for (const entry of listed) {
+    const path = entry.slice(2);
+    const tracked = !entry.startsWith("?");
     // An untracked folder that is a repository of its own is listed as `folder/`.
     if (path.endsWith("/")) {
-      skipped.push(path.slice(0, -1));
+      skipped.add(path.slice(0, -1));
       continue;
     }
-    const stats = await lstat(join(git.paths.workTree, path)).catch(() => undefined);
+    // Synchronous: a first snapshot stats thousands of files, each a thread-pool round trip otherwise.
+    const stats = lstatOrNothing(join(git.paths.workTree, path));
     if (stats?.isFile() && stats.size > maxFileBytes) {
-      skipped.push(path);
-      dropped.push(path);
-    } else update.push(path);
+      skipped.add(path);
+      if (tracked) dropped.add(path);
+    } else update.add(path);
   }
-  if (update.length > 0)
+  const input = (paths: Set<string>) => `${[...paths].join("\0")}\0`;
+  // Many files (a first snapshot) go into one pack: git streams every blob over the big-file
+  // threshold into a pack, where thousands of loose objects would cost a file each.
+  const bulk = update.size >= BULK_FILES ? ["-c", "core.bigFileThreshold=1"] : [];
+  if (update.size > 0)
     await withIndexRetry(() =>
-      git(["update-index", "--add", "--remove", "-z", "--stdin"], { input: `${update.join("\0")}\0` }),
+      git([...bulk, "update-index", "--add", "--remove", "-z", "--stdin"], { input: input(update) }),
     );
-  if (dropped.length > 0)
+  if (dropped.size > 0)
     await withIndexRetry(() =>
-      git(["update-index", "--force-remove", "-z", "--stdin"], { input: `${dropped.join("\0")}\0` }),
+      git(["update-index", "--force-remove", "-z", "--stdin"], { input: input(dropped) }),
     );
-  const tree = (await withIndexRetry(() => git(["write-tree"]))).toString("utf8").trim();
-  return { tree, skipped: skipped.sort() };
+  const indexBefore = await indexStat(git);
+  let tree = cache.tree;
+  if (tree === undefined || indexBefore !== cache.index || update.size + dropped.size > 0) {
+    tree = (await withIndexRetry(() => git(["write-tree"]))).toString("utf8").trim();
+    cache.tree = tree;
+    cache.index = await indexStat(git);
+  }
+  return { tree, skipped: [...skipped].sort() };
+}
+
+function lstatOrNothing(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function indexStat(git: GitRun): Promise<string> {
+  const stats = await stat(git.paths.indexFile).catch(() => undefined);
+  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "";
 }
 
 /** Another reagent of the same project may hold the private index for a moment: wait for it. */

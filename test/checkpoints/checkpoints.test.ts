@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {
   chmodSync,
   existsSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
@@ -134,6 +135,26 @@ test("files over the size cap are left out, named, and neither deleted nor resto
   await checkpoints.applyCode(plan);
   assert.equal(read(project, "small.txt"), "s\n");
   assert.equal(read(project, "big.bin"), "y".repeat(3000));
+});
+
+test("a first snapshot of many files (written as one pack) restores like any other", async () => {
+  const files: Record<string, string> = {};
+  for (let index = 0; index < 150; index++) files[`many/f${index}.txt`] = `file ${index}\n`;
+  const { project, checkpoints, state } = setup(files);
+  await prompt(checkpoints, "edit many", () => {
+    writeFileSync(join(project, "many/f7.txt"), "changed\n");
+    rmSync(join(project, "many/f8.txt"));
+  });
+  const packs = readdirSync(join(state, "store", "git", "objects", "pack"));
+  assert.ok(
+    packs.some((name) => name.endsWith(".pack")),
+    "the first snapshot went into a pack",
+  );
+  const plan = await checkpoints.planCode(checkpoints.find(1)!);
+  if (plan.kind !== "restore") throw new Error("expected a restore");
+  await checkpoints.applyCode(plan);
+  assert.equal(read(project, "many/f7.txt"), "file 7\n");
+  assert.equal(read(project, "many/f8.txt"), "file 8\n");
 });
 
 test("modes and symlinks come back as they were", async () => {
