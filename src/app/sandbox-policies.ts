@@ -27,7 +27,7 @@ export function sandboxPolicies(
 ): PolicyBuilder {
   const { cwd, env, settings } = basics;
   const context = { cwd, homeDir: env.homeDir };
-  const { filesystem } = settings.merged.sandbox;
+  const { filesystem, readOnlyHomePaths } = settings.merged.sandbox;
   return (profile, project) => {
     const first = realPath(project, context);
     const rules = profile === "read-only" ? readRules() : { hidden: [], shown: [] };
@@ -39,6 +39,7 @@ export function sandboxPolicies(
         denyRead: [...filesystem.denyRead, ...rules.hidden],
         allowRead: [...filesystem.allowRead, ...rules.shown],
       },
+      toolchain: readOnlyHomePaths,
       programFolders: (env.all.PATH ?? "").split(":"),
       tempFolders: env.all.TMPDIR ? [env.all.TMPDIR] : [],
     };

@@ -1,8 +1,9 @@
 // The `sandbox` settings object in Claude Code's names, and how its layers combine: a folder's files
 // (project and local scopes) may only narrow it — switch it on, refuse to start without it, take away
 // the unsandboxed option or the auto-allow, add read-only or hidden paths — while widening
-// (`allowWrite`, `allowRead`, `excludedCommands`, `credentials.envVars`, switching it off) counts
-// only from user settings and --settings. Also `redactSecrets`, which only those scopes turn off.
+// (`allowWrite`, `allowRead`, `excludedCommands`, `credentials.envVars`, `readOnlyHomePaths`,
+// switching it off) counts only from user settings and --settings. Also `redactSecrets`, which only
+// those scopes turn off.
 import { z } from "zod";
 import type { SettingsScope } from "./settings.js";
 
@@ -25,6 +26,7 @@ export const sandboxSchema = z
       .optional(),
     network: z.record(z.string(), z.unknown()).optional(),
     credentials: z.strictObject({ envVars: z.array(z.string().trim().min(1)).optional() }).optional(),
+    readOnlyHomePaths: paths.optional(),
   })
   .loose();
 
@@ -39,6 +41,8 @@ export type SandboxSettings = {
   excludedCommands: string[];
   filesystem: { allowWrite: string[]; denyWrite: string[]; denyRead: string[]; allowRead: string[] };
   credentialsEnvVars: string[];
+  /** reagent's: more home folder entries the read-only profile keeps visible (toolchains, their config). */
+  readOnlyHomePaths: string[];
   /** Where a network allow list was configured (not supported: there is no network inside). */
   networkConfiguredIn: string[];
 };
@@ -51,6 +55,7 @@ export const SANDBOX_DEFAULTS: SandboxSettings = {
   excludedCommands: [],
   filesystem: { allowWrite: [], denyWrite: [], denyRead: [], allowRead: [] },
   credentialsEnvVars: [],
+  readOnlyHomePaths: [],
   networkConfiguredIn: [],
 };
 
@@ -63,6 +68,7 @@ const KNOWN_KEYS = [
   "filesystem",
   "network",
   "credentials",
+  "readOnlyHomePaths",
 ];
 
 /** Claude Code keys reagent does not act on: said, never silently ignored. */
@@ -121,6 +127,7 @@ export function mergeSandboxSettings(layers: readonly Layer[]): {
       ["filesystem.allowRead", filesystem.allowRead, merged.filesystem.allowRead],
       ["excludedCommands", sandbox.excludedCommands, merged.excludedCommands],
       ["credentials.envVars", sandbox.credentials?.envVars, merged.credentialsEnvVars],
+      ["readOnlyHomePaths", sandbox.readOnlyHomePaths, merged.readOnlyHomePaths],
     ];
     for (const [key, values, into] of widening) {
       if (values === undefined || values.length === 0) continue;

@@ -115,3 +115,18 @@ test("redactSecrets: false counts from the user's settings only", () => {
 test("a wrongly typed field is an error naming the file and the field", () => {
   assert.throws(() => load({ sandbox: { enabled: "yes" } }, undefined), /settings\.json: .*sandbox\.enabled/);
 });
+
+test("readOnlyHomePaths (reagent's) adds to the read-only profile's visible home entries from the user's scopes only", () => {
+  const { merged, warnings } = load(
+    { sandbox: { readOnlyHomePaths: ["~/.mytool"] } },
+    { sandbox: { readOnlyHomePaths: ["~/notes"] } },
+    { sandbox: { readOnlyHomePaths: ["~/.other-tool"] } },
+  );
+  assert.deepEqual(merged.sandbox.readOnlyHomePaths, ["~/.mytool", "~/.other-tool"]);
+  assert.ok(
+    warnings.some((warning) =>
+      /"sandbox\.readOnlyHomePaths" \(~\/notes\) is ignored: only your user settings/.test(warning),
+    ),
+    warnings.join("\n"),
+  );
+});
