@@ -13,6 +13,7 @@ import { type ProjectMcpFile, readProjectMcpFile } from "../config/mcp-config.js
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import { readTrust, writeTrust } from "../config/trust-store.js";
 import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
+import { loadPlugins } from "../plugins/index.js";
 import { UsageError } from "../util/errors.js";
 import type { AppPorts, TrustQuestion } from "./app-ports.js";
 import type { RunOptions } from "./run-options.js";
@@ -34,6 +35,8 @@ export type TrustContext = {
   sources: RunOptions["settingSources"];
   /** `--settings`: it can set `requireTrust` (never part of what is trusted: it is not the folder's). */
   extra?: string[];
+  /** The environment (git clones a plugin marketplace the folder names with it). */
+  env?: Readonly<Record<string, string | undefined>>;
 };
 
 export function trustContext(
@@ -46,6 +49,7 @@ export function trustContext(
     homeDir: env.homeDir,
     sources: options.settingSources,
     extra: options.settings,
+    env: env.all,
   };
 }
 
@@ -106,6 +110,7 @@ export async function folderSubject(
     }));
   const subject = trustSubject({
     agents,
+    plugins: folderPlugins(ctx, settings),
     layers: settings.layers,
     compactHooks: settings.compactHooks,
     mcp,
@@ -118,6 +123,26 @@ export async function folderSubject(
       })),
   });
   return { ...subject, requireTrust: settings.merged.requireTrust === true, settings, files };
+}
+
+/** What the plugins the folder's own settings enable would run: their hooks and MCP servers. */
+function folderPlugins(ctx: TrustContext, settings: LoadedSettings) {
+  const found = loadPlugins({
+    layers: settings.layers,
+    pluginDirs: [],
+    cwd: ctx.cwd,
+    homeDir: ctx.homeDir,
+    env: ctx.env ?? {},
+    refresh: false,
+  });
+  return found.plugins
+    .filter((plugin) => plugin.scope === "project" || plugin.scope === "local")
+    .map((plugin) => ({
+      source: relative(ctx.cwd, plugin.root) || plugin.root,
+      id: plugin.id,
+      hooks: plugin.hooks.map((file) => file.data.hooks),
+      ...(plugin.mcp ? { servers: plugin.mcp.servers } : {}),
+    }));
 }
 
 export function describeItems(subject: TrustSubject, limit = 30): string {

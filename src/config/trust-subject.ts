@@ -21,6 +21,8 @@ export type TrustInput = {
   commands?: Array<{ source: string; name: string; rules: string[] }>;
   /** The project's agent files that carry their own `hooks`. */
   agents?: Array<{ source: string; name: string; hooks: unknown }>;
+  /** The plugins the folder's own settings enable: their hooks documents and MCP servers. */
+  plugins?: Array<{ source: string; id: string; hooks: unknown[]; servers?: Record<string, unknown> }>;
 };
 
 type Obj = Record<string, unknown>;
@@ -115,6 +117,13 @@ export function trustSubject(input: TrustInput): TrustSubject {
   for (const agent of input.agents ?? []) {
     const push = adder(agent.source);
     claudeHooks(agent.hooks, (text, value) => push(`agent ${agent.name}: ${text}`, value));
+  }
+  for (const plugin of input.plugins ?? []) {
+    const push = adder(plugin.source);
+    for (const hooks of plugin.hooks)
+      claudeHooks(hooks, (text, value) => push(`plugin ${plugin.id}: ${text}`, value));
+    for (const [name, server] of Object.entries(plugin.servers ?? {}))
+      push(`plugin ${plugin.id}: ${serverLine(name, server)}`, server);
   }
   for (const command of input.commands ?? [])
     for (const rule of command.rules) adder(command.source)(`/${command.name} allowed-tools ${rule}`, rule);

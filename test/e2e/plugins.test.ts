@@ -6,7 +6,7 @@
 // names the plugin, the stream-json init lists it, and a broken plugin is reported while kit loads.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
 import type { FakeModelServer } from "../support/fake-model-server.js";
@@ -149,4 +149,41 @@ test("--plugin-dir loads a plugin folder for one run (repeatable; a missing fold
   const plain = await runCli(["-p", "/kit:greet Ada"], { cwd: project.dir, env: envFor(server, home) });
   assert.notEqual(plain.code, 0);
   assert.match(plain.stdout + plain.stderr, /kit:greet/);
+});
+
+test("a plugin a project's shared settings enable obeys folder trust: refused until trusted, asked again when its hooks change", async () => {
+  const project = scopedWorkspace({
+    "script.json": JSON.stringify([
+      { tool_calls: [{ id: "b1", name: "Bash", input: { command: "rm -rf build" } }] },
+      { text: "done" },
+    ]),
+    ".claude/settings.json": JSON.stringify({
+      extraKnownMarketplaces: { team: { source: { source: "directory", path: "./tools/market" } } },
+      enabledPlugins: { "kit@team": true },
+    }),
+  });
+  writeMarketplace(join(project.dir, "tools", "market"), { name: "team" });
+  const env = cleanEnv();
+  const run = (...args: string[]) => runCli(args, { cwd: project.dir, env, timeoutMs: 120_000 });
+  const guarded = () =>
+    run("--model", "scripted:script.json", "-p", "x", "--output-format", "json", "--require-trust");
+  const refused = await guarded();
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /plugin kit@team enabled/);
+  assert.match(refused.stderr, /plugin kit@team: PreToolUse hook \[Bash\]: python3 .*guard\.py/);
+  assert.match(refused.stderr, /plugin kit@team: MCP server "plugin_kit_tools"/);
+  assert.match(refused.stderr, /plugin marketplace team/);
+  const trusted = await run("trust");
+  assert.equal(trusted.code, 0, trusted.stderr);
+  const allowed = await guarded();
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(JSON.stringify(JSON.parse(allowed.stdout).permission_denials), /kit guard: rm -rf is blocked/);
+  // The plugin's own hooks file changes: what was trusted is no longer what would run.
+  const hooksFile = join(project.dir, "tools", "market", "plugins", "kit", "hooks", "hooks.json");
+  writeTree(dirname(hooksFile), {
+    "hooks.json": readFileSync(hooksFile, "utf8").replace('"timeout":30', '"timeout":31'),
+  });
+  const changed = await guarded();
+  assert.equal(changed.code, 2);
+  assert.match(changed.stderr, /changed since you trusted it/);
 });
