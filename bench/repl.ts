@@ -15,6 +15,8 @@ const CHUNK_CHARS = 6;
 const CHUNK_MS = 20;
 /** The issue's measurement of Claude Code for the same answer in the same terminal size. */
 const CLAUDE_CODE_BYTES = 19 * 1024;
+/** Issue 30 measured Claude Code 2.1.197 at 14.8 KB for a markdown answer (reagent then 28.9 KB). */
+const CLAUDE_CODE_2_1_BYTES = 14.8 * 1024;
 
 const ANSWER = [
   "## Plan",
@@ -140,6 +142,9 @@ async function main() {
     console.log(`time per answer: median ${median(seconds).toFixed(1)} s`);
     console.log(
       `Claude Code for the same answer (the issue's figure, not measured here): ${kb(CLAUDE_CODE_BYTES)}; ratio ${(bytes / CLAUDE_CODE_BYTES).toFixed(2)}× (target ≤ 2×)`,
+    );
+    console.log(
+      `Claude Code 2.1.197 for a markdown answer (issue 30's figure, not measured here): ${kb(CLAUDE_CODE_2_1_BYTES)}; ratio ${(bytes / CLAUDE_CODE_2_1_BYTES).toFixed(2)}×`,
     );
     console.log(`bytes written in 2 s idle at the prompt: ${idle}`);
   } finally {

@@ -174,3 +174,44 @@ test("a long answer: finished blocks reach the scrollback while the rest streams
       `paragraph ${index} once`,
     );
 });
+
+test("while a streamed answer grows (rows inserted above the spinner), the screen holds one live area", {
+  skip,
+}, async () => {
+  const answer = Array.from({ length: 9 }, (_, index) => `paragraph ${index + 1} of the answer`).join("\n\n");
+  const { tmux } = await openRepl(cleanups, [{ text: answer, fault: { chunk_delay_ms: 900 } }], {
+    rows: 40,
+  });
+  await sendLine(tmux, "stream it");
+  const seen = new Set<string>();
+  const check = (screen: string) => {
+    const lines = screen.split("\n");
+    const count = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length;
+    assert.equal(count(/^╭─+╮$/), 1, `one prompt box:\n${screen}`);
+    assert.equal(count(/^╰─+╯$/), 1, screen);
+    assert.ok(count(/· default mode$/) === 1, `one status line:\n${screen}`);
+    const paragraphs = lines.filter((line) => line.startsWith("paragraph "));
+    assert.deepEqual(paragraphs, [...new Set(paragraphs)], `no paragraph twice:\n${screen}`);
+    const numbers = paragraphs.map((line) => Number(/paragraph (\d+)/.exec(line)?.[1]));
+    assert.deepEqual(
+      numbers,
+      [...numbers].sort((a, b) => a - b),
+      `in order:\n${screen}`,
+    );
+  };
+  const deadline = Date.now() + 20_000;
+  while (!tmux.visible().includes("Worked for") && Date.now() < deadline) {
+    const screen = tmux.visible();
+    if (screen.includes("Working…")) {
+      check(screen);
+      seen.add(String(screen.split("\n").filter((line) => line.startsWith("paragraph ")).length));
+    }
+    await pause(150);
+  }
+  assert.ok(seen.size >= 2, `the answer was seen growing: ${[...seen].join(", ")}`);
+  assert.match(tmux.bytes().toString("latin1"), /\u001b\[\d+L/, "rows were inserted (IL)");
+  check(tmux.visible());
+  const history = tmux.history();
+  for (let index = 1; index <= 9; index++)
+    assert.equal(history.split(`paragraph ${index} of the answer`).length - 1, 1, history);
+});

@@ -18,6 +18,7 @@
 // and keeps bracketed paste on while the REPL has the terminal.
 import { EventEmitter } from "node:events";
 import { PASTE_MODE_OFF, PASTE_MODE_ON } from "./bracketed-paste.js";
+import { alignedPrevious, insertionRow } from "./frame-growth.js";
 import { stripAnsi } from "./style.js";
 import { visibleWidth } from "./text-width.js";
 
@@ -174,12 +175,24 @@ export class TerminalOutput extends EventEmitter {
   /** The live area's lines from its first row (the cursor's): only those that changed when it
    *  replaces `previous`; blank rows on top up to the kept height; the cursor back on the first row. */
   private draw(drawn: string[], previous: readonly string[], clear: boolean): string {
+    const padded = this.pad > 0;
     this.pad = Math.max(0, this.floor - drawn.length);
     const lines = [...Array.from({ length: this.pad }, () => ""), ...drawn];
     this.frame = lines;
     let out = `${clear ? CLEAR_BELOW : ""}\r`;
+    let under: ReadonlyArray<string | undefined> = previous;
+    const at = clear || padded || this.pad > 0 ? undefined : insertionRow(previous, lines);
+    if (at !== undefined) {
+      // Room first: down to the old last row, one newline per new row (the screen scrolls when the
+      // area is at the bottom), then rows inserted where it grew; the cursor back on the first row.
+      const count = lines.length - previous.length;
+      const up = lines.length - 1 - at;
+      out += `${previous.length > 1 ? `${ESC}${previous.length - 1}B` : ""}${"\n".repeat(count)}`;
+      out += `${up > 0 ? `${ESC}${up}A` : ""}${ESC}${count}L${at > 0 ? `${ESC}${at}A` : ""}\r`;
+      under = alignedPrevious(previous, at, count);
+    }
     lines.forEach((line, index) => {
-      if (index < previous.length && previous[index] === line) out += "\n";
+      if (index < under.length && under[index] === line) out += "\n";
       // Nothing to clear after a full-width line (and with wrapping off, `ESC[K` there would erase
       // its last character, under the cursor).
       else out += visibleWidth(stripAnsi(line)) >= this.columns ? `${line}\n` : `${line}${ESC}K\n`;

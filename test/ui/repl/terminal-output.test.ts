@@ -139,3 +139,28 @@ test("parking moves the cursor under the live area", () => {
   out.park();
   assert.equal(tty.written.length, 2, "nothing more to move");
 });
+
+test("a frame that grows above its unchanged lines inserts rows there instead of rewriting them", () => {
+  const { tty, out, write } = setUp();
+  const box = "╭────────────────────────────────────╮";
+  write(`answer line 1\n\n⠋ Working… (1s)\n${box}\n│ > │\nstatus\n`);
+  const grown = write(`${erase(7)}answer line 1\nanswer line 2\n\n⠙ Working… (1s)\n${box}\n│ > │\nstatus\n`);
+  assert.ok(grown?.includes(`${ESC}1L`), "one row inserted");
+  assert.ok(grown?.includes("answer line 2"), "the new line written");
+  assert.ok(grown?.includes("⠙ Working"), "the changed spinner written");
+  assert.ok(
+    !grown?.includes(box) && !grown?.includes("status"),
+    `the lines below stay where they are: ${grown}`,
+  );
+  // Down to the old last row, one newline (room), up to the row it grew at, insert, up to the first row.
+  assert.ok(grown?.startsWith(`${ESC}?7l\r${ESC}5B\n${ESC}5A${ESC}1L${ESC}1A\r`), JSON.stringify(grown));
+  assert.ok(grown?.endsWith(`${ESC}7A${ESC}?7h`), "the cursor back on the first of the 7 rows");
+  assert.equal(out.bytesWritten, Buffer.byteLength(tty.written.join("")));
+});
+
+test("a frame that grows by changing every line is rewritten as before (nothing to gain by inserting)", () => {
+  const { write } = setUp();
+  write("a\nb\n");
+  const grown = write(`${erase(3)}x\ny\nz\n`);
+  assert.equal(grown, framed(`x${ESC}K\ny${ESC}K\nz${ESC}K\n`, 3));
+});
