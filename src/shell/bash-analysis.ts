@@ -51,6 +51,8 @@ export type AnalysedCommand = {
   /** true when provably read-only, else why not. */
   readOnly: true | string;
   accesses: Access[];
+  /** The real folder it runs in, null when the gate cannot know it. */
+  cwd?: string | null;
 };
 
 export type BashAnalysis =
@@ -247,6 +249,7 @@ class Walker {
       transparent: false,
       readOnly: true,
       accesses: [...redirects],
+      cwd: scope?.physical ?? null,
     };
     this.commands.push(entry);
     this.accesses.push(...redirects);
