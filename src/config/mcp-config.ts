@@ -14,8 +14,6 @@ import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";
 export type { McpServerConfig } from "./mcp-config-server.js";
 export { McpConfigError } from "./mcp-config-server.js";
 
-export type McpSourceKind = "user" | "project" | "env" | "flag";
-
 /** A configured server plus where it came from (a file path, or "--mcp-config (inline JSON)"). */
 export type McpServerEntry = McpServerConfig & { source: string };
 

@@ -62,6 +62,5 @@ export const scriptedTurnSchema = z.strictObject({
 export const scriptSchema = z.array(scriptedTurnSchema);
 
 export type ScriptedToolCall = z.infer<typeof scriptedToolCallSchema>;
-export type ScriptedFault = z.infer<typeof scriptedFaultSchema>;
 export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;
 export type Script = z.infer<typeof scriptSchema>;

@@ -24,10 +24,6 @@ export function preloadHighlighter(): Promise<void> {
   return loading;
 }
 
-export function highlighterReady(): boolean {
-  return api !== undefined;
-}
-
 const EXTENSION_LANGUAGE: Record<string, string> = {
   mjs: "javascript",
   cjs: "javascript",

@@ -2,7 +2,6 @@
 // lines of their live output) on top, the open task list, then the spinner, the permission dialog, the prompt (or an
 // open picker), the completion menu and the status line, fitted to the terminal (live-area.ts). Pure.
 
-import { charsToTokens } from "../../util/token-estimate.js";
 import { type MenuItem, menuLines } from "./command-menu.js";
 import { type DialogState, dialogLines } from "./dialog-view.js";
 import type { PermissionQuestion } from "./host.js";
@@ -15,7 +14,7 @@ import { type StatusFacts, statusLine, workingLine } from "./status-lines.js";
 import type { Style } from "./style.js";
 import { taskListLines } from "./task-list-lines.js";
 import { truncateLine } from "./text-width.js";
-import type { Transcript } from "./transcript.js";
+import { type Transcript, tokensSoFar } from "./transcript.js";
 
 export const LIVE_OUTPUT_LINES = 5;
 
@@ -79,7 +78,7 @@ export function buildFrame(input: FrameInput): Frame {
       workingLine(style, {
         frame: input.frame,
         seconds: seconds(input.now, input.startedAt),
-        tokens: transcript.outputTokens + charsToTokens(transcript.streamedChars),
+        tokens: tokensSoFar(transcript),
         retry: transcript.retry,
         waiting: input.dialog !== undefined,
         activity: transcript.tasks.find((task) => task.status === "in_progress" && !task.owner)?.activeForm,

@@ -13,7 +13,6 @@ import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./t
 export const HISTORY_ENTRY_LIMIT = 20;
 /** The phrase compaction puts in the user message that carries its summary. */
 export const SUMMARY_PHRASE = "summary of the earlier conversation";
-export const SUMMARY_LINE = "(earlier conversation summarised)";
 
 export type HistoryOptions = {
   cwd: string;
