@@ -470,8 +470,8 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
 /** The start-up line saying which guarantee the read-only fast path has. */
 export function fastPathNotice(fastPath: FastPath): string {
   return fastPath === "enforced"
-    ? "read-only commands: those the gate finds read-only run without a prompt, inside the sandbox's read-only profile"
-    : "read-only commands: no sandbox contains them here, so only known read-only command forms run without a prompt";
+    ? "read-only commands (enforced): those the gate finds read-only run without a prompt, inside the sandbox's read-only profile"
+    : "read-only commands (strict): no sandbox contains them here, so only known-safe command and option forms run without a prompt";
 }
 
 function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>): PermissionDecision {

@@ -11,7 +11,7 @@ import { needsSandbox } from "../support/sandbox.js";
 import { type SandboxHome, type SessionRun, sandboxHome, sandboxSession } from "../support/sandbox-cli.js";
 import { writeTree } from "../support/temp-folder.js";
 
-export const READ_ONLY_FIXTURES = [
+const READ_ONLY_FIXTURES = [
   "node --version",
   "ps aux",
   "df -h",

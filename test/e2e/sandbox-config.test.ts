@@ -199,6 +199,7 @@ describe("where no sandbox can start", () => {
       run.stdout,
       /commands run unsandboxed through the normal gate \(nothing is allowed because sandboxed\)/,
     );
+    assert.match(run.stdout, /read-only commands \(strict\): no sandbox contains them here/);
   });
 });
 
@@ -216,6 +217,7 @@ describe("reagent doctor", needsSandbox, () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^sandbox: bwrap \d+\.\d+\.\d+ \(/m);
     assert.match(run.stdout, /on: every command runs in the workspace-write profile/);
+    assert.match(run.stdout, /read-only commands \(enforced\): .* inside the sandbox's read-only profile/);
     assert.match(run.stdout, /sandbox\.network is not supported/);
     assert.match(run.stdout, /^permission mode: default$/m);
     assert.match(run.stdout, /SessionStart echo mine .*outside the sandbox, environment filtered/);
