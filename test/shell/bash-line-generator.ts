@@ -108,7 +108,6 @@ const CDS = [
   "cd ../project",
   "cd src/deep",
   "cd src/up/..",
-  "cd -P src/up/..",
   "cd src/up",
 ];
 const HERE_DOCUMENTS = [
