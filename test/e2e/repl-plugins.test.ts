@@ -23,7 +23,7 @@ test("/plugin lists the session's plugins; a plugin's command runs from the prom
   await sendLine(tmux, "/kit:greet Bob");
   await tmux.waitFor((text) => text.includes("greeted"), "the answer");
   assert.match(
-    JSON.stringify((server.requests[0]?.body as { messages: unknown[] }).messages),
+    JSON.stringify((server.requests[0]!.body as { messages: unknown[] }).messages),
     /KIT-GREETING to Bob/,
   );
 });
