@@ -135,7 +135,11 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
   if (sub === undefined) return result(true);
   const args = words.slice(index + 1);
   const unknown = args.find((word) => word.value === null);
-  if (unknown) return result(`${unknown.raw} (an expansion) could be an option of git ${sub}`);
+  if (unknown)
+    return {
+      ...result(`${unknown.raw} (an expansion) could be an option of git ${sub}`),
+      accesses: unknownFileAccesses(sub ?? "", args),
+    };
   const values = args.map((word) => word.value as string);
   const accesses = gitFileAccesses(sub ?? "", values, resolve);
   const forbidden = values.find(
@@ -210,6 +214,46 @@ function gitFileAccesses(sub: string, values: string[], resolve: PathResolver): 
       accesses.push(accessOf(resolve, known(value), "read", "git diff"));
   }
   return accesses;
+}
+
+/** The subcommands that take `--output=FILE` (the diff and log families). */
+const OUTPUT_SUBCOMMANDS = new Set(
+  "log show diff diff-tree diff-index diff-files whatchanged range-diff reflog stash".split(" "),
+);
+
+/**
+ * What words the gate cannot know may make a git command write or read: an expansion, a brace or a
+ * pattern (`--output={x,.claude/y}`, `"$X"`, `--output=.cl[a]ude/z`) before `--` may be `--output=FILE`,
+ * and any of them may be a path `git diff` compares. Recorded as files of unknown path, so an allow
+ * rule for the command does not cover them: the gate cannot check them against the protected paths
+ * or the workspace, and asks.
+ */
+function unknownFileAccesses(sub: string, args: ShellWord[]): Access[] {
+  const accesses: Access[] = [];
+  let ended = false;
+  for (const word of args) {
+    if (word.value === "--") ended = true;
+    if (word.value !== null) continue;
+    const by = `git ${sub}`;
+    if (!ended && OUTPUT_SUBCOMMANDS.has(sub) && !otherOption(word.raw)) {
+      const uncertain = `${word.raw} (an expansion or a pattern) may be ${by} --output=FILE, a write the gate cannot check`;
+      accesses.push({ path: null, raw: word.raw, mode: "write", recursive: false, by, uncertain });
+    }
+    if (sub === "diff") {
+      const uncertain = `${word.raw} (an expansion or a pattern) may be a file ${by} reads, anywhere`;
+      accesses.push({ path: null, raw: word.raw, mode: "read", recursive: false, by, uncertain });
+    }
+  }
+  return accesses;
+}
+
+/** The word's written start, up to its first quote, expansion or pattern character, already names an
+ *  option that is not `--output` (`--grep="$X"`, `-S"$X"`): whatever the rest turns out to be. */
+function otherOption(raw: string): boolean {
+  const start = /^[^$`{}[\]*?"'\\]*/.exec(raw)?.[0] ?? "";
+  if (/^-[A-Za-z]/.test(start)) return true;
+  const name = /^--([A-Za-z0-9-]+)=/.exec(start)?.[1];
+  return name !== undefined && !"output".startsWith(name);
 }
 
 /**
