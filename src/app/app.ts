@@ -29,6 +29,7 @@ import type { AgentWiring } from "./agent-wiring.js";
 import type { TrustDecision } from "./folder-trust.js";
 import type { OutputStyles } from "./output-styles.js";
 import type { SandboxReport } from "./sandbox-report.js";
+import type { StatusLineFeed } from "./status-line.js";
 
 /** What start-up reads before the session exists: the folder, the environment, the settings. */
 export type Basics = {
@@ -82,6 +83,8 @@ export type App = Basics & {
   prompt: SystemPromptBuilder;
   /** The output styles and the active one (the system prompt reads it; `/output-style` switches it). */
   outputStyles: OutputStyles;
+  /** The settings' `statusLine` command for the REPL (interactive runs that configure one). */
+  statusLine?: StatusLineFeed;
   /** Which backend WebSearch uses, or why it is off and how to turn it on (shown by /status). */
   webSearchStatus: string;
   /** Which containment layer is active and why (`/status`, `reagent doctor`, the stream-json init). */

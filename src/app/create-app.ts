@@ -59,6 +59,8 @@ import { DEFAULT_MAX_TURNS, type RunOptions } from "./run-options.js";
 import { recordApplied } from "./sandbox-changes.js";
 import { selectBuiltinTools } from "./select-tools.js";
 import { startSessionWatchers } from "./session-watchers.js";
+import { createStatusLine } from "./status-line.js";
+import { statusLinePayload, tallySession } from "./status-line-payload.js";
 import { systemPromptOverride } from "./system-prompt-override.js";
 import { createWebTools } from "./web-tools.js";
 
@@ -334,9 +336,29 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   if (options.jsonSchema) controls.applyJsonSchema(options.jsonSchema);
   stopCollecting();
   const pricing = settings.merged.modelPricing ?? {};
+  // The REPL's status line from the user's command (a folder's only once trusted: withheld otherwise).
+  const tally = { startedAt: Date.now(), apiMs: 0, linesAdded: 0, linesRemoved: 0 };
+  const configuredStatus = interactive ? settings.merged.statusLine : undefined;
+  const stopTally = configuredStatus ? tallySession(events, tally) : () => {};
+  const statusLine =
+    configuredStatus &&
+    createStatusLine({
+      command: configuredStatus.command,
+      padding: configuredStatus.padding,
+      cwd,
+      env: env.all,
+      launcher: sandboxing.hookProcesses.launcher,
+      containment: sandboxing.containmentFor(
+        configuredStatus.scope === "user" || configuredStatus.scope === "flag" ? "user" : "folder",
+      ),
+      payload: () => statusLinePayload(app, tally),
+      notice: warn,
+    });
   let closed: Promise<void> | undefined;
   let commandHost: CommandHost | undefined;
   const close = async () => {
+    statusLine?.close();
+    stopTally();
     stopWatchers();
     stopPrompts();
     await checkpoints?.idle();
@@ -372,6 +394,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
     ...(refreshTrust ? { refreshTrust } : {}),
     prompt,
     outputStyles,
+    ...(statusLine ? { statusLine } : {}),
     mcp,
     startupWarnings: [...discovered.warnings, ...custom.warnings, ...agents.warnings, ...startupWarnings],
     effort,

@@ -41,6 +41,8 @@ export type Sandboxing = {
   unsandboxedOption: boolean;
   hookProcesses: HookProcesses;
   mcpProcesses: McpProcesses;
+  /** How a configured command of the user's or the folder's runs (the status line): as their hooks do. */
+  containmentFor(origin: "user" | "folder"): Containment;
   /** The launcher of the session's tool calls: the gate's workspace (it can widen) and Read rules. */
   sessionLauncher(gate: ManagedPermissionGate, spillDir: string | undefined): ProcessLauncher;
   /** Finishes what is still held (placeholders of processes still running at the end). */
@@ -139,6 +141,7 @@ export function createSandboxing(parts: {
       containmentOf: (handler) => contained(handler.origin === "folder"),
       redact,
     },
+    containmentFor: (origin) => contained(origin === "folder"),
     mcpProcesses: {
       launcher: hooksLauncher,
       placement: (spec) => {

@@ -147,3 +147,29 @@ test("the trust record: remembered by real path, private, forgotten on revoke; a
     project.cleanup();
   }
 });
+
+test("a folder's statusLine command is part of the subject and withheld when untrusted; the user's stays", () => {
+  const statusLine = { type: "command" as const, command: "./status.sh" };
+  const layers = [
+    layer("~/.claude/settings.json", "user", { statusLine: { type: "command", command: "mine.sh" } }),
+    layer(".claude/settings.json", "project", { statusLine }),
+  ];
+  const subject = trustSubject({ layers, compactHooks: [] });
+  assert.deepEqual(subject.items, [
+    { source: ".claude/settings.json", text: "statusLine command: ./status.sh" },
+  ]);
+  const loaded = {
+    layers,
+    compactHooks: [],
+    merged: mergeLayers(layers),
+    localSettingsPath: "/x",
+    warnings: [],
+  };
+  assert.equal(loaded.merged.statusLine?.command, "./status.sh");
+  assert.equal(loaded.merged.statusLine?.scope, "project");
+  const withheld = withholdFolderConfig(loaded);
+  assert.equal(withheld.merged.statusLine?.command, "mine.sh", "the user's own command");
+  assert.equal(withheld.merged.statusLine?.scope, "user");
+  const only = withholdFolderConfig({ ...loaded, layers: [layers[1] as SettingsLayer] });
+  assert.equal(only.merged.statusLine, undefined);
+});

@@ -136,6 +136,7 @@ function hostFor(runtime: App): ReplHost {
     runCommand: (line, signal) => runtime.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
     budgetSoFar: () => budgetStatus(runtime.spend, session.model.model),
+    statusLine: runtime.statusLine,
     attachResources: mcp
       ? async (prompt) => {
           if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };

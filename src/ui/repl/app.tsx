@@ -23,6 +23,7 @@ import { usePermissionQueue } from "./use-permission-queue.js";
 import { usePickers } from "./use-pickers.js";
 import { usePromptKeys } from "./use-prompt-keys.js";
 import { useSessionTranscript } from "./use-session-transcript.js";
+import { useStatusLine } from "./use-status-line.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useTurns } from "./use-turns.js";
 
@@ -215,6 +216,13 @@ export function App(props: AppProps) {
     [dialog, style, width, host],
   );
 
+  const model = `${host.model.provider}/${host.model.model}`;
+  const mode = host.permissionMode();
+  const cost = host.costSoFar();
+  const custom = useStatusLine(
+    host.statusLine,
+    [model, mode, cost, transcript.entries.length, turns.busy, sessionVersion].join("\u0000"),
+  );
   const shell = isShellInput(prompt.editor.text);
   const frame = exiting
     ? { lines: [] }
@@ -242,12 +250,13 @@ export function App(props: AppProps) {
         picker: pickers.lines(style, width),
         overlay: prompt.searchLine ? [style.cyan(prompt.searchLine)] : undefined,
         status: {
-          model: `${host.model.provider}/${host.model.model}`,
+          model,
           contextPercent: context.percent,
-          mode: host.permissionMode(),
-          cost: host.costSoFar(),
+          mode,
+          cost,
           budget: host.budgetSoFar?.(),
           background,
+          custom,
           hint: prompt.exitArmed
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed

@@ -33,6 +33,15 @@ export type ContextUsage = {
   breakdown: { systemPrompt: number; toolSchemas: number; messages: number; free: number };
 };
 
+/** The settings' `statusLine` command's output (app/status-line.ts). */
+export type StatusLineSource = {
+  /** Its latest line; undefined: the built-in status line is shown. */
+  text(): string | undefined;
+  /** Asks for a new run (debounced by the source). */
+  request(): void;
+  subscribe(listener: () => void): () => void;
+};
+
 /** A saved session of the project, for the /resume picker. */
 export type SessionChoice = {
   id: string;
@@ -73,6 +82,8 @@ export interface ReplHost {
   commandList(): SlashCommand[];
   /** Runs a typed command line through the run's one command registry. */
   runCommand(line: string, signal: AbortSignal): Promise<Resolution>;
+  /** A configured status line command (absent: the built-in line only). Read again after `resume()`. */
+  readonly statusLine?: StatusLineSource;
   /** The session's cost so far for the status line ("$0.0123"; undefined before any request). */
   costSoFar(): string | undefined;
   /** The spend cap nearest its limit once at 80% or more ("$0.85/$1.00 session"), else undefined. */

@@ -10,7 +10,7 @@ import { fitLive, liveRows, rowsAtHalfWidth } from "./live-area.js";
 import { renderMarkdown } from "./markdown.js";
 import type { RequestView } from "./permission-view.js";
 import { promptLines } from "./prompt-lines.js";
-import { type StatusFacts, statusLine, workingLine } from "./status-lines.js";
+import { customStatusLine, type StatusFacts, statusLine, workingLine } from "./status-lines.js";
 import type { Style } from "./style.js";
 import { taskListLines } from "./task-list-lines.js";
 import { truncateLine } from "./text-width.js";
@@ -40,7 +40,9 @@ export type FrameInput = {
   menuNote?: string;
   /** A picker (/resume, /model) in place of the prompt and menu, given the rows it may use. */
   picker?: (maxRows: number) => string[];
-  status: StatusFacts;
+  /** The built-in status line's facts, and a statusLine command's line to show instead (unless a
+   *  hint must be said). */
+  status: StatusFacts & { custom?: string };
   /** Lines shown above the prompt (history search, pickers). */
   overlay?: string[];
 };
@@ -84,7 +86,11 @@ export function buildFrame(input: FrameInput): Frame {
         activity: transcript.tasks.find((task) => task.status === "in_progress" && !task.owner)?.activeForm,
       }),
     );
-  const status = statusLine(style, { ...input.status, width });
+  const { custom, ...builtIn } = input.status;
+  const status =
+    custom !== undefined && builtIn.hint === undefined
+      ? customStatusLine(style, { line: custom, mode: builtIn.mode, width })
+      : statusLine(style, { ...builtIn, width });
   const after = input.picker
     ? [...input.picker(liveRows(input.rows) - before.length - 1), status]
     : [

@@ -1,6 +1,7 @@
 // The spinner line while the agent works (what it works on, elapsed seconds, tokens so far, how to interrupt) and the
 // status line (a hint, the model, context use, cost, the permission mode in its colour; in a narrow
-// terminal the least useful parts go first, never the mode). Pure.
+// terminal the least useful parts go first, never the mode), or a statusLine command's line in its
+// place (a permission mode other than the default still shown after it). Pure.
 import type { Style } from "./style.js";
 import { truncateLine, visibleWidth } from "./text-width.js";
 
@@ -79,4 +80,12 @@ export function statusLine(style: Style, props: StatusFacts & { width: number })
   ].map((parts) => parts.join(separator));
   const fitting = candidates.find((line) => visibleWidth(line) <= props.width);
   return fitting ?? truncateLine(candidates[candidates.length - 1], props.width);
+}
+
+/** A `statusLine` command's line in place of the built-in one, cut to the width; a mode other than
+ *  the default stays visible after it (bypass must never be hidden). */
+export function customStatusLine(style: Style, props: { line: string; mode: string; width: number }): string {
+  if (props.mode === "default") return truncateLine(props.line, props.width);
+  const mode = `\u001b[0m${style.dim(" · ")}${modeLabel(props.mode, style)}`;
+  return truncateLine(props.line, Math.max(1, props.width - visibleWidth(mode))) + mode;
 }
