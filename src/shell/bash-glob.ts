@@ -79,7 +79,17 @@ function matches(pieces: Piece[], name: string): boolean | null {
   if (/[^\x00-\x7f]/.test(name) && pieces.some((piece) => piece.kind === "one" || piece.kind === "set"))
     return null;
   const chars = Array.from(name);
+  // Each (piece, position) is decided once: `*a*a*a…` patterns stay linear in the name's length.
+  const known = new Map<number, boolean>();
   const at = (piece: number, position: number): boolean => {
+    const key = piece * (chars.length + 1) + position;
+    const seen = known.get(key);
+    if (seen !== undefined) return seen;
+    const found = step(piece, position);
+    known.set(key, found);
+    return found;
+  };
+  const step = (piece: number, position: number): boolean => {
     if (piece === pieces.length) return position === chars.length;
     const current = pieces[piece];
     switch (current.kind) {

@@ -194,3 +194,14 @@ describe("through the gate", () => {
     assert.equal((await gate.check(bash("git log --oneline"))).behavior, "allow");
   });
 });
+
+describe("the glob matcher", () => {
+  test("a pattern of many stars against a long name is decided quickly", () => {
+    writeFileSync(join(project, "src", "a".repeat(200)), "");
+    const started = Date.now();
+    const result = analysed(`cat src/${"*a".repeat(30)}*b`);
+    assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+    assert.equal(result.commands[0].words[1].value, null);
+    rmSync(join(project, "src", "a".repeat(200)));
+  });
+});
