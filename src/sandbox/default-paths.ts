@@ -135,5 +135,30 @@ export const HIDDEN_SYSTEM_FOLDERS: readonly string[] = [
   "/lost+found",
 ];
 
+/** The top-level folders of a Linux system that hold the system itself: the read-only profile hides
+ *  every other folder at the top of the file system (`/work`, `/data`, `/code` … — someone's data),
+ *  except where the workspace or a program folder lies. */
+export const SYSTEM_ROOT_FOLDERS: ReadonlySet<string> = new Set([
+  "bin",
+  "boot",
+  "dev",
+  "etc",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "nix",
+  "gnu",
+  "opt",
+  "proc",
+  "run",
+  "sbin",
+  "snap",
+  "sys",
+  "tmp",
+  "usr",
+  "var",
+]);
+
 /** Replaced by empty private folders in both profiles (host sockets live here, and other runs' files). */
 export const PRIVATE_TEMP_FOLDERS: readonly string[] = ["/tmp", "/var/tmp", "/run"];

@@ -3,7 +3,7 @@
 // the more specific path wins (mounts go shallow to deep); at the same path, later roles win:
 // root < system < private temp, veils < toolchains < workspace < protected entries < secrets < revealed.
 import { basename, join } from "node:path";
-import { PRIVATE_TEMP_FOLDERS } from "./default-paths.js";
+import { PRIVATE_TEMP_FOLDERS, SYSTEM_ROOT_FOLDERS } from "./default-paths.js";
 import type { HostPath, HostPaths } from "./host-paths.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 
@@ -55,7 +55,14 @@ const RANK: Record<MountRole, number> = {
  *  (a program folder inside the writable workspace must not turn read-only). */
 const ONLY_WHERE_HIDDEN: ReadonlySet<MountRole> = new Set(["home", "toolchain", "program", "revealed"]);
 
-export function planMounts(policy: SandboxPolicy, host: HostPaths, cwd: string): MountPlan {
+/** `rootEntries`: the names at the top of the host's file system (the read-only profile hides those
+ *  that are not the system's). */
+export function planMounts(
+  policy: SandboxPolicy,
+  host: HostPaths,
+  cwd: string,
+  rootEntries: readonly string[] = [],
+): MountPlan {
   const writes = policy.profile === "workspace-write";
   const mounts: Mount[] = [
     { kind: "bind", source: "/", target: "/", access: "read-only", role: "root" },
@@ -87,7 +94,8 @@ export function planMounts(policy: SandboxPolicy, host: HostPaths, cwd: string):
       mounts.push({ kind: "tmpfs", target: found.real, access: "read-write", role: "private-temp" });
   }
   if (policy.profile === "read-only") {
-    for (const path of [...policy.hiddenSystem, policy.homeDir]) {
+    const others = rootEntries.filter((name) => !SYSTEM_ROOT_FOLDERS.has(name)).map((name) => `/${name}`);
+    for (const path of [...policy.hiddenSystem, ...others, policy.homeDir]) {
       const found = host(path);
       if (found.kind === "folder" && outsideVisible(found.real))
         mounts.push({ kind: "tmpfs", target: found.real, access: "read-only", role: "veil" });

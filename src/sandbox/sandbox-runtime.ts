@@ -4,7 +4,7 @@
 // and a policy into the bwrap or sandbox-exec command to run. Creating it sweeps the placeholders a
 // killed earlier run left behind.
 import { randomBytes } from "node:crypto";
-import { lstatSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/ensure-folder-sync.js";
 import { errnoCode, errnoReason } from "../util/errno.js";
@@ -73,7 +73,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const cwd = host(request.cwd);
     if (cwd.kind !== "folder")
       return { kind: "refused", reason: `working folder ${request.cwd} does not exist` };
-    const plan = planMounts(policy, host, cwd.real);
+    const plan = planMounts(policy, host, cwd.real, policy.profile === "read-only" ? rootEntries() : []);
     if (plan.kind === "refused") return plan;
     if (!coverReady) {
       const problem = ensureCoverFile(options.stateDir, coverFile);
@@ -130,6 +130,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     prepare: (request, policy) =>
       options.active.mechanism === "bwrap" ? prepareBwrap(request, policy) : prepareSeatbelt(request, policy),
   };
+}
+
+/** The names at the top of the file system (none when it cannot be read). */
+function rootEntries(): string[] {
+  try {
+    return readdirSync("/");
+  } catch {
+    return [];
+  }
 }
 
 /** The empty read-only file bound over hidden files (its folder made first); recreated if anything

@@ -300,3 +300,42 @@ test("read-only: a home folder outside the hidden system folders gets a veil of 
     "hidden by the veil, no mount needed",
   );
 });
+
+test("read-only: top-level folders that are not the system's are hidden, the workspace and PATH inside one still seen", () => {
+  const machine = host({
+    ...BASE,
+    "/home/u": "folder",
+    "/work": "folder",
+    "/work/p": "folder",
+    "/data": "folder",
+    "/data/tools/bin": "folder",
+    "/usr": "folder",
+    "/opt": "folder",
+    "/swapfile": "file",
+  });
+  const input = {
+    workspace: ["/work/p"],
+    homeDir: "/home/u",
+    programFolders: ["/data/tools/bin"],
+  };
+  const roots = ["work", "data", "usr", "opt", "swapfile", "home"];
+  const shown = mounts(planMounts(policyOf("read-only", input), machine, "/work/p", roots));
+  for (const expected of [
+    "tmpfs-ro /work (veil)",
+    "tmpfs-ro /data (veil)",
+    "ro /work/p (workspace)",
+    "ro /data/tools/bin (program)",
+  ])
+    assert.ok(shown.includes(expected), `${expected} in\n${shown.join("\n")}`);
+  assert.equal(
+    shown.some((mount) => /^tmpfs-ro \/(usr|opt|swapfile) /.test(mount)),
+    false,
+    shown.join("\n"),
+  );
+  // The workspace-write profile leaves them as they are (it hides only secrets).
+  const writable = mounts(planMounts(policyOf("workspace-write", input), machine, "/work/p", roots));
+  assert.equal(
+    writable.some((mount) => mount.startsWith("tmpfs-ro /data")),
+    false,
+  );
+});
