@@ -5,6 +5,7 @@ import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { agentToolWarnings } from "../agents/agent-tools.js";
+import { readAgentFiles } from "../agents/discover-agents.js";
 import { formatAgentsList } from "../agents/format-agents-list.js";
 import {
   type Basics,
@@ -13,6 +14,7 @@ import {
   createMcp,
   loadAgentDefinitions,
   loadBasics,
+  pluginComponents,
   sandboxingFor,
 } from "../app/index.js";
 import type { RunOptions } from "../app/run-options.js";
@@ -81,20 +83,24 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
   return 0;
 }
 
-export async function skillsList(): Promise<number> {
-  const { cwd, env } = basicsHere();
-  const { skills, warnings } = await discoverSkills({ cwd, homeDir: env.homeDir });
+export async function skillsList(pluginDirs: string[] = []): Promise<number> {
+  const { cwd, env, plugins } = basicsHere(pluginDirs);
+  const where = { cwd, homeDir: env.homeDir };
+  const { skillRoots } = await pluginComponents(plugins, where);
+  const { skills, warnings } = await discoverSkills({ ...where, extraRoots: skillRoots });
   process.stdout.write(`${formatSkillsList(skills, warnings)}\n`);
   return 0;
 }
 
 export async function agentsList(raw: Record<string, unknown>): Promise<number> {
-  const { cwd, env } = basicsHere();
   const options = normaliseOptions(raw, undefined);
+  const { cwd, env, plugins } = basicsHere(options.pluginDirs);
+  const where = { cwd, homeDir: env.homeDir };
+  const fromPlugins = await pluginComponents(plugins, where);
   const { agents, warnings } = await loadAgentDefinitions({
-    cwd,
-    homeDir: env.homeDir,
+    ...where,
     agentsJson: options.agents,
+    files: [...(await readAgentFiles(where)), ...fromPlugins.agentFiles],
   });
   // The tools every session has (MCP tools are known only once their servers run: not checked here).
   const available = [

@@ -182,7 +182,7 @@ Examples:
     .description("skills")
     .command("list")
     .description("print each skill's name, description and source")
-    .action(() => run(async () => skillsList()));
+    .action(() => run(async () => skillsList(strings(program.opts().pluginDir))));
   program
     .command("agents")
     .description("subagents")

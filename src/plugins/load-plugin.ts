@@ -77,7 +77,8 @@ function mcpServers(
   const servers: Record<string, unknown> = {};
   let source: string | undefined;
   const add = (path: string, document: unknown) => {
-    const map = isObject(document) && isObject(document.mcpServers) ? document.mcpServers : document;
+    const wrapped = isObject(document) && "mcpServers" in document;
+    const map = wrapped ? document.mcpServers : document;
     if (!isObject(map)) return `${path}: expected {"mcpServers": {"name": {"command": "…"}}}`;
     for (const [name, server] of Object.entries(map))
       servers[`plugin_${plugin}_${name}`] = expandPluginRoot(server, root);

@@ -141,6 +141,16 @@ test("--plugin-dir loads a plugin folder for one run (repeatable; a missing fold
     env: envFor(server, home),
   });
   assert.match(list.stdout, /plugin kit: .*hooks\.json/);
+  const agents = await runCli(["--plugin-dir", root, "agents", "list"], {
+    cwd: project.dir,
+    env: envFor(server, home),
+  });
+  assert.match(agents.stdout, /kit:checker/);
+  const skills = await runCli(["--plugin-dir", root, "skills", "list"], {
+    cwd: project.dir,
+    env: envFor(server, home),
+  });
+  assert.match(skills.stdout, /kit:tidy/);
   const missing = join(tempFolder("nothing"), "absent");
   const run = await runPluginTurn(server, project.dir, home, ["--plugin-dir", root, "--plugin-dir", missing]);
   assertPluginWorked(server, run, root, project.dir);
