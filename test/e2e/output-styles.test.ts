@@ -138,3 +138,25 @@ test("/output-style NAME saves the choice to .claude/settings.local.json; the ne
   assert.equal(init.output_style, "Explanatory");
   assert.match(systemOf(server), /# Output style: Explanatory/);
 });
+
+test("a plugin's output style (--plugin-dir) is named plugin:style and reaches the system prompt", async () => {
+  const plugin = scopedWorkspace({
+    ".claude-plugin/plugin.json": JSON.stringify({ name: "voices", version: "1.0.0" }),
+    "output-styles/haiku.md":
+      "---\ndescription: Answers as a haiku\n---\nAnswer in three lines of 5, 7 and 5 syllables.\n",
+  });
+  const space = scopedWorkspace({ ".claude/settings.json": settings("voices:haiku") });
+  const server = await serveScoped([{ text: "done" }]);
+  const env = environment(server);
+  const list = await runCli(["-p", "/output-style", "--plugin-dir", plugin.dir], { cwd: space.dir, env });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^Output style: voices:haiku\n/);
+  assert.match(list.stdout, /\* voices:haiku +Answers as a haiku/);
+  const run = await runCli(["-p", "hi", "--plugin-dir", plugin.dir], { cwd: space.dir, env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    systemOf(server),
+    /# Output style: voices:haiku\nAnswer in three lines of 5, 7 and 5 syllables\./,
+  );
+  assert.ok(!systemOf(server).includes(CODING), "a plugin's file style drops the coding instructions");
+});
