@@ -31,9 +31,7 @@ const GONE: Readonly<Record<string, string>> = {
 /** Claude Code tools reagent has none of: they give nothing here. */
 const NOT_HERE = new Set([
   "NotebookEdit",
-  "ExitPlanMode",
   "EnterPlanMode",
-  "AskUserQuestion",
   "EnterWorktree",
   "ExitWorktree",
   "LSP",
@@ -41,6 +39,9 @@ const NOT_HERE = new Set([
   "ToolSearch",
   "SendMessage",
 ]);
+
+/** Questions to the person stay with the main conversation, as in Claude Code: no subagent gets them. */
+const MAIN_ONLY = new Set(["AskUserQuestion", "ExitPlanMode"]);
 
 /** The tools that start and manage subagents: a subagent has its own (bound to its own agents). */
 export const DELEGATION_TOOLS: ReadonlySet<string> = new Set(["Agent", "TaskOutput", "TaskStop"]);
@@ -62,7 +63,7 @@ function entryCovers(entry: string, toolName: string): boolean {
 /** Whether `agent` may be offered (and run) `toolName` of its parent's; the delegation tools it may
  *  have are its own (agentMayDelegate). */
 export function agentMayUse(agent: AgentDefinition, toolName: string): boolean {
-  if (DELEGATION_TOOLS.has(toolName)) return false;
+  if (DELEGATION_TOOLS.has(toolName) || MAIN_ONLY.has(toolName)) return false;
   if (agent.tools && !agent.tools.some((entry) => entryCovers(entry, toolName))) return false;
   return !agent.disallowedTools.some((entry) => entryCovers(entry, toolName));
 }
@@ -88,7 +89,13 @@ export function delegateTypes(agent: AgentDefinition): string[] | undefined {
 export function unknownToolEntries(agent: AgentDefinition, available: readonly string[]): string[] {
   return [...(agent.tools ?? []), ...agent.disallowedTools].filter((entry) => {
     const name = bare(entry);
-    if (DELEGATION_TOOLS.has(name) || name in LEGACY_NAMES || name in GONE || NOT_HERE.has(name))
+    if (
+      DELEGATION_TOOLS.has(name) ||
+      MAIN_ONLY.has(name) ||
+      name in LEGACY_NAMES ||
+      name in GONE ||
+      NOT_HERE.has(name)
+    )
       return false;
     return !available.some((toolName) => entryCovers(entry, toolName));
   });

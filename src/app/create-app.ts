@@ -24,7 +24,9 @@ import { SessionEvents } from "../session/session-events.js";
 import { switchModel } from "../session/switch-model.js";
 import { discoverSkills } from "../skills/discover-skills.js";
 import { createSkillTool } from "../skills/skill-tool.js";
+import { askUserQuestionTool } from "../tools/ask-user-question.js";
 import { createBuiltinTools } from "../tools/builtin.js";
+import { createExitPlanModeTool } from "../tools/exit-plan-mode.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import { createToolRegistry } from "../tools/registry.js";
 import { spillDirFor } from "../transcript/session-files.js";
@@ -220,6 +222,8 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
             unsandboxedOption: sandboxing.unsandboxedOption,
             background: background.shells,
           }),
+          askUserQuestionTool,
+          createExitPlanModeTool(mode),
           ...webTools.tools,
         ]),
         // Skills are found once, at start: without any, the Skill tool could only fail, and its schema

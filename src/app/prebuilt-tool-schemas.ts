@@ -9,8 +9,10 @@ import { BACKGROUND_SCHEMAS } from "../agents/background-tools.js";
 import type { JsonSchema } from "../model/types.js";
 import { skillSchema } from "../skills/skill-tool.js";
 import { TASK_SCHEMAS } from "../tasks/task-tools.js";
+import { askUserQuestionSchema } from "../tools/ask-user-question.js";
 import { bashSchema } from "../tools/bash.js";
 import { editSchema } from "../tools/edit.js";
+import { exitPlanModeSchema } from "../tools/exit-plan-mode.js";
 import { globSchema } from "../tools/glob.js";
 import { grepSchema } from "../tools/grep.js";
 import { readSchema } from "../tools/read.js";
@@ -33,6 +35,8 @@ const SCHEMAS: Record<string, z.ZodType> = {
   WebSearch: webSearchSchema,
   Agent: agentSchema,
   Skill: skillSchema,
+  AskUserQuestion: askUserQuestionSchema,
+  ExitPlanMode: exitPlanModeSchema,
   ...TASK_SCHEMAS,
   ...BACKGROUND_SCHEMAS,
 };

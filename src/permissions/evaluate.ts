@@ -1,6 +1,7 @@
 // The pure part of the gate: given the rules, the mode, the workspace and one call, decide allow,
 // deny or ask (with the exact reason and who decided). Precedence: deny rules (also on the files a
-// Bash command touches) > rules that cannot be checked > plan mode > ask rules > hook ask > protected
+// Bash command touches) > rules that cannot be checked > plan mode > questions to the person
+// (person-tools.ts) > ask rules > hook ask > protected
 // writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
 import type { AnalysedCommand, FastPath } from "../shell/bash-analysis.js";
@@ -18,6 +19,7 @@ import {
 } from "./evaluate-bash.js";
 import { type CallFacts, type MatchContext, ruleMatchesCall } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
+import { personToolEvaluation } from "./person-tools.js";
 import { EDIT_TOOLS } from "./rule.js";
 import type { DecidedBy, PermissionMode, PermissionRequest, RuleBehavior } from "./types.js";
 
@@ -27,7 +29,15 @@ export type { CompiledRule };
 const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
 
 /** Why the gate wants to ask; "default" asks are the ones ALLOW_WRITE=1 lets headless runs skip. */
-export type AskCause = "default" | "rule" | "hook" | "outside-workspace" | "uncertain" | "protected";
+export type AskCause =
+  | "default"
+  | "rule"
+  | "hook"
+  | "outside-workspace"
+  | "uncertain"
+  | "protected"
+  /** A question to the person (AskUserQuestion, ExitPlanMode): nothing but an answer settles it. */
+  | "person";
 
 export type Evaluation =
   /** `readOnlyFastPath`: a Bash call allowed only because its analysis filed it read-only. */
@@ -149,6 +159,8 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   if (state.mode === "plan" && !readOnly && !WEB_TOOLS.has(request.toolName)) {
     return { kind: "deny", by: "mode", message: planModeMessage(request.toolName) };
   }
+  const person = personToolEvaluation(request, state.mode);
+  if (person) return person;
   for (const { rule, hit } of askHits) {
     if (hit?.kind === "match") {
       const detail = hit.detail ? ` (${hit.detail})` : "";

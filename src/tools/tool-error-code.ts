@@ -82,7 +82,6 @@ export const TOOL_ERROR_CODES = [
   "not_running",
   // Questions to the person (AskUserQuestion, ExitPlanMode).
   "no_answer",
-  "not_in_plan_mode",
 ] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

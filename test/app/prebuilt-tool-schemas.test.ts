@@ -37,5 +37,5 @@ test("a listed schema is answered from the build's results; the rest are convert
 test("without build results (a run from source) every schema is converted", () => {
   const jsonSchemaOf = prebuiltToolJsonSchema(undefined);
   for (const tool of createBuiltinTools({})) assert.deepEqual(jsonSchemaOf(tool), toolJsonSchema(tool));
-  assert.equal(Object.keys(computeToolSchemas()).length, 16);
+  assert.equal(Object.keys(computeToolSchemas()).length, 18);
 });

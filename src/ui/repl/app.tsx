@@ -10,6 +10,7 @@ import { helpText } from "./help-text.js";
 import type { PermissionAnswer, PermissionQuestion, ReplHost } from "./host.js";
 import { buildFrame } from "./live-frame.js";
 import { describeRequest, proposedHunks } from "./permission-view.js";
+import { questionLines } from "./question-view.js";
 import { historyTranscript } from "./resumed-history.js";
 import { isShellInput } from "./shell-mode.js";
 import type { Style } from "./style.js";
@@ -22,6 +23,7 @@ import { useIdleNotification } from "./use-idle-notification.js";
 import { usePermissionQueue } from "./use-permission-queue.js";
 import { usePickers } from "./use-pickers.js";
 import { usePromptKeys } from "./use-prompt-keys.js";
+import { useQuestionDialog } from "./use-question-dialog.js";
 import { useSessionTranscript } from "./use-session-transcript.js";
 import { useStatusLine } from "./use-status-line.js";
 import { useTerminalSize } from "./use-terminal-size.js";
@@ -173,6 +175,11 @@ export function App(props: AppProps) {
     onInterrupt: () => host.session.abort(),
     lastTypedAt,
   });
+  const questionControl = useQuestionDialog(dialog, {
+    timing: dialogTiming,
+    setMode: (mode) => host.setPermissionMode(mode),
+    onInterrupt: () => host.session.abort(),
+  });
 
   const prompt = usePromptKeys({
     host,
@@ -185,7 +192,13 @@ export function App(props: AppProps) {
     track,
     leave,
     onKey: () => setLastInputAt(Date.now()),
-    intercept: dialog ? dialogControl.handleKey : pickers.active ? pickers.handleKey : undefined,
+    intercept: questionControl.active
+      ? questionControl.handleKey
+      : dialog
+        ? dialogControl.handleKey
+        : pickers.active
+          ? pickers.handleKey
+          : undefined,
     lastTypedAt,
     onRedraw: () => write(CLEAR_SCREEN),
     nothingAnswered: () => {
@@ -235,7 +248,19 @@ export function App(props: AppProps) {
         transcript,
         working,
         startedAt: turns.startedAt,
-        dialog: dialog && view ? { question: dialog.question, state: dialogControl.state, view } : undefined,
+        dialog:
+          dialog && view && !questionControl.active
+            ? { question: dialog.question, state: dialogControl.state, view }
+            : undefined,
+        question:
+          dialog && questionControl.active
+            ? (maxRows) =>
+                questionLines(dialog.question.toolName, dialog.question.input, questionControl.state, {
+                  style,
+                  width,
+                  maxRows,
+                })
+            : undefined,
         editor: prompt.editor,
         shell,
         placeholder: shell
@@ -270,6 +295,7 @@ export function App(props: AppProps) {
       });
   if ("dialogBody" in frame && frame.dialogBody)
     dialogControl.setPage(frame.dialogBody.rows, frame.dialogBody.length);
+  if ("planRows" in frame && frame.planRows !== undefined) questionControl.setPage(frame.planRows);
 
   return (
     <Box flexDirection="column">

@@ -28,6 +28,8 @@ export type FrameInput = {
   working: boolean;
   startedAt: number;
   dialog?: { question: PermissionQuestion; state: DialogState; view: RequestView };
+  /** A question to the person (AskUserQuestion, ExitPlanMode) in place of the permission dialog. */
+  question?: (maxRows: number) => { lines: string[]; planRows: number };
   editor: EditorState;
   placeholder: string;
   /** The input starts with `!` (bash mode). */
@@ -47,7 +49,7 @@ export type FrameInput = {
   overlay?: string[];
 };
 
-export type Frame = { lines: string[]; dialogBody?: { rows: number; length: number } };
+export type Frame = { lines: string[]; dialogBody?: { rows: number; length: number }; planRows?: number };
 
 const seconds = (now: number, since: number) => Math.max(0, Math.floor((now - since) / 1000));
 
@@ -82,7 +84,7 @@ export function buildFrame(input: FrameInput): Frame {
         seconds: seconds(input.now, input.startedAt),
         tokens: tokensSoFar(transcript),
         retry: transcript.retry,
-        waiting: input.dialog !== undefined,
+        waiting: input.dialog !== undefined || input.question !== undefined,
         activity: transcript.tasks.find((task) => task.status === "in_progress" && !task.owner)?.activeForm,
       }),
     );
@@ -108,7 +110,12 @@ export function buildFrame(input: FrameInput): Frame {
       ];
   let dialog: string[] = [];
   let dialogBody: Frame["dialogBody"];
-  if (input.dialog) {
+  let planRows: number | undefined;
+  if (input.question) {
+    const layout = input.question(liveRows(input.rows) - before.length - after.length);
+    dialog = layout.lines;
+    planRows = layout.planRows;
+  } else if (input.dialog) {
     const maxRows = liveRows(input.rows) - before.length - after.length;
     const layout = dialogLines(input.dialog.view, input.dialog.question, input.dialog.state, {
       style,
@@ -132,5 +139,6 @@ export function buildFrame(input: FrameInput): Frame {
   return {
     lines: fitLive({ flexible, required }, input.rows, width),
     dialogBody,
+    ...(planRows !== undefined ? { planRows } : {}),
   };
 }
