@@ -1,6 +1,6 @@
 // End-to-end: the statusLine setting in the built CLI's REPL (tmux, the wire-level fake model server).
 // A script in the published bash + jq shape reads the payload and its line replaces the built-in status
-// line, updated after a turn and on changes (output style, permission mode, which stays visible); a
+// line, updated after a turn and on changes (output style, model, permission mode, which stays visible); a
 // failing command brings back the built-in line with a notice; a folder's command does not run until
 // the folder is trusted.
 import assert from "node:assert/strict";
@@ -62,9 +62,11 @@ test("the script's line replaces the status line and follows turns, the style an
   );
   await sendLine(tmux, "/output-style Explanatory");
   await tmux.waitFor((screen) => screen.includes("style=Explanatory"), "updated on a style switch");
+  await sendLine(tmux, "/model claude-opus-4-5");
+  await tmux.waitFor((screen) => screen.includes("SL Opus 4.5 in"), "updated on a model switch");
   tmux.keys("BTab");
   const moded = await tmux.waitFor((screen) => screen.includes("⏵⏵ accept edits"), "the mode after the line");
-  assert.match(moded, /SL Sonnet 4\.5 .*style=Explanatory.* · ⏵⏵ accept edits/);
+  assert.match(moded, /SL Opus 4\.5 .*style=Explanatory.* · ⏵⏵ accept edits/);
 });
 
 test("a failing command falls back to the built-in line with a notice", { skip }, async () => {
