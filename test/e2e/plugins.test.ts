@@ -152,8 +152,17 @@ test("--plugin-dir loads a plugin folder for one run (repeatable; a missing fold
   });
   assert.match(skills.stdout, /kit:tidy/);
   const missing = join(tempFolder("nothing"), "absent");
-  const run = await runPluginTurn(server, project.dir, home, ["--plugin-dir", root, "--plugin-dir", missing]);
+  const run = await runPluginTurn(server, project.dir, home, [
+    "--plugin-dir",
+    root,
+    "--plugin-dir",
+    missing,
+    "--settings",
+    JSON.stringify({ outputStyle: "kit:terse" }),
+  ]);
   assertPluginWorked(server, run, root, project.dir);
+  // The plugin's output style, named plugin:style, reaches the system prompt.
+  assert.match(text(bodies(server)[0]?.system), /KIT-STYLE: answer in one line\./);
   assert.match(run.stderr, new RegExp(`--plugin-dir ${missing}: ${missing}: plugin folder not found`));
   // Without the flag nothing of it is there.
   const plain = await runCli(["-p", "/kit:greet Ada"], { cwd: project.dir, env: envFor(server, home) });

@@ -39,6 +39,8 @@ export function pluginFiles(name = "kit"): Record<string, string> {
     "commands/greet.md": "---\ndescription: Greets someone\n---\nSay KIT-GREETING to $ARGUMENTS.\n",
     "agents/checker.md":
       "---\nname: checker\ndescription: Checks things\ntools: Read\n---\nYou are the KIT CHECKER agent.\n",
+    "output-styles/terse.md":
+      "---\ndescription: Short answers\nkeep-coding-instructions: true\n---\nKIT-STYLE: answer in one line.\n",
     "skills/tidy/SKILL.md": "---\nname: tidy\ndescription: Tidies code\n---\nKIT-SKILL: tidy the code.\n",
     "hooks/hooks.json": JSON.stringify({
       description: "kit guard",
