@@ -18,7 +18,7 @@ import { VERSION_QUERIES } from "./bash-read-only-enforced.js";
 import { gitMayWriteWorkTree } from "./bash-read-only-git.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
-import { programName, unwrap } from "./bash-wrappers.js";
+import { dialectReason, programName, unwrap } from "./bash-wrappers.js";
 import {
   type Access,
   accessOf,
@@ -382,7 +382,7 @@ class Walker {
       this.note(`the script run by ${name} could not be read with certainty (${parsed.reason})`);
       return;
     }
-    for (const reason of parsed.reasons) this.note(reason);
+    for (const reason of [...parsed.reasons, dialectReason(name, script) ?? []].flat()) this.note(reason);
     const saved = this.current;
     this.walkScript(parsed.script, scope);
     this.current = saved;

@@ -97,6 +97,24 @@ export const HARMLESS_SHELL_FLAGS = "euxvnhCET";
 const HARMLESS_SHELL_OPTIONS = new Set(["errexit", "nounset", "pipefail", "xtrace", "verbose"]);
 const HARMLESS_SHELL_LONG = new Set(["norc", "noprofile", "noediting", "verbose"]);
 
+const BASH_NAMES = new Set(["bash", "rbash", "bash-static", "eval"]);
+const KORN_AND_Z = new Set("zsh ksh mksh yash lksh pdksh oksh loksh ksh93".split(" "));
+
+/**
+ * Why a script another shell runs is not read as bash reads it, or null: zsh and the Korn shells have
+ * languages of their own; a POSIX sh (dash) reads `[^x]` as the characters ^ and x, `&>` as `&` then
+ * `>`, and has no `<<<` or `|&`. (Its lack of brace expansion and of tildes after `=` only leaves
+ * words unknown to the gate.)
+ */
+export function dialectReason(name: string, script: string): string | null {
+  if (BASH_NAMES.has(name)) return null;
+  if (KORN_AND_Z.has(name)) return `the script of ${name} is read as bash, but ${name}'s language differs`;
+  const construct = /\[\^|&>|<<<|\|&/.exec(script)?.[0];
+  return construct === undefined
+    ? null
+    : `${name} may not be bash: ${construct} means something else in a POSIX sh`;
+}
+
 function empty(transparent = false): Unwrapped {
   return { commands: [], scripts: [], transparent, writes: [], reads: [], reasons: [] };
 }

@@ -205,3 +205,17 @@ describe("the glob matcher", () => {
     rmSync(join(project, "src", "a".repeat(200)));
   });
 });
+
+describe("scripts of shells that are not bash (found by the differential test)", () => {
+  test("sh reads [^x] and &> otherwise; zsh and ksh are other languages", () => {
+    assert.ok(
+      analysed("sh -c 'cat .e[^x]v'").reasons.some((reason) => /\[\^ means something else/.test(reason)),
+    );
+    assert.ok(
+      analysed("dash -c 'cat a &> o'").reasons.some((reason) => /&> means something else/.test(reason)),
+    );
+    assert.ok(analysed("zsh -c 'cat f'").reasons.some((reason) => /zsh's language differs/.test(reason)));
+    assert.deepEqual(analysed("bash -c 'cat .e[^x]v'").reasons, []);
+    assert.deepEqual(analysed("sh -c 'cat f'").reasons, []);
+  });
+});

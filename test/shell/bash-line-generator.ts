@@ -116,6 +116,20 @@ const HERE_DOCUMENTS = [
   "cat <<-EOF\n\tindented\n\tEOF",
   'cat <<"E O"\nx\nE O',
   "rec a <<EOF\nEOF",
+  'cat <<EOF; rec "$(\nrec hidden\nEOF\n)"\nEOF',
+  "cat <<EOF; rec `\nrec hidden\nEOF\n`\nEOF",
+  "cat <<A <<B\none\nA\ntwo\nB",
+  "cat <<EOF\n$(rec one\nrec two)\nEOF",
+];
+const SHAPES = [
+  "{ rec a; rec b; } > o14",
+  "( rec a ) 2> o15",
+  "rec a \\\n b",
+  "rec a # rec b",
+  "rec \"a;b\" 'c|d'",
+  "rec $( ( rec inner ) )",
+  "rec a > o1 2>&1",
+  "time rec a",
 ];
 
 export function generateLines(seed: number, count: number): string[] {
@@ -150,7 +164,8 @@ export function generateLines(seed: number, count: number): string[] {
   };
   const lines: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    if (chance(0.08)) lines.push(`${pick(HERE_DOCUMENTS)}${chance(0.5) ? `\n${line(1)}` : ""}`);
+    if (chance(0.05)) lines.push(`${pick(SHAPES)}${chance(0.5) ? ` && ${line(1)}` : ""}`);
+    else if (chance(0.08)) lines.push(`${pick(HERE_DOCUMENTS)}${chance(0.5) ? `\n${line(1)}` : ""}`);
     else lines.push(chance(0.15) ? `${pick(CDS)}; ${line(0)}` : line(0));
   }
   return lines;
