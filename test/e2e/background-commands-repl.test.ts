@@ -5,22 +5,13 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
+import { running, waitUntil } from "../support/processes.js";
 import { openRepl, sendLine, skipWithoutTmux as skip } from "../support/repl-pty.js";
 
 const cleanups: Array<() => unknown> = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
-}
 
 test("background commands in the status line and /tasks; news wakes the idle REPL; /exit kills the rest", {
   skip,
@@ -77,9 +68,7 @@ test("background commands in the status line and /tasks; news wakes the idle REP
   assert.match(news, /Background command bash_2 .*completed \(exit code 0\)[^<]*BUILD-OK/);
   await tmux.waitFor((screen) => screen.includes("1 background task ·"), "one left");
   const pid = Number(readFileSync(join(dir, "server.pid"), "utf8"));
-  assert.ok(alive(pid));
+  assert.ok(running(pid));
   await sendLine(tmux, "/exit");
-  const limit = Date.now() + 10_000;
-  while (alive(pid) && Date.now() < limit) await sleep(50);
-  assert.equal(alive(pid), false, "the dev server was killed at exit");
+  assert.ok(await waitUntil(() => !running(pid)), "the dev server was killed at exit");
 });

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { envWithClaudeSettings, runCli, runJson } from "../support/cli.js";
+import { running, waitUntil } from "../support/processes.js";
 import { needsSandbox } from "../support/sandbox.js";
 import { sandboxHome } from "../support/sandbox-cli.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
@@ -30,30 +31,6 @@ function resultText(bodies: Body[], id: string): string {
           if (block.tool_use_id === id)
             return typeof block.content === "string" ? block.content : JSON.stringify(block.content);
   throw new Error(`no result for ${id}`);
-}
-
-/** Whether a process is gone (or a zombie nobody reaped yet: it runs nothing). */
-function gone(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-}
-
-async function eventually(condition: () => boolean, limitMs = 10_000): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if (condition()) return true;
-    await sleep(50);
-  }
-  return condition();
 }
 
 // Prints a tick every 100 ms and starts a grandchild (sh → sleep) that would outlive a plain kill.
@@ -134,7 +111,7 @@ test("a background command returns at once; TaskOutput reads it, TaskStop kills 
   assert.match(told, /Background command bash_2 \(\\"Quick job\\"\) failed \(exit code 3\)[^<]*quick-done/);
   assert.doesNotMatch(told, /<task-notification>\\nBackground command bash_1/);
   const grandchild = Number(readFileSync(join(space.dir, "grandchild.pid"), "utf8"));
-  assert.ok(gone(grandchild));
+  assert.ok(!running(grandchild));
 });
 
 test("a command still running when the run ends is killed, and SessionEnd fires; hooks see the call as for a foreground one", async () => {
@@ -174,7 +151,7 @@ test("a command still running when the run ends is killed, and SessionEnd fires;
   assert.equal(JSON.parse(run.stdout).result, "Left it running.");
   assert.ok(Date.now() - started < 40_000);
   const sleeper = Number(readFileSync(join(space.dir, "sleeper.pid"), "utf8"));
-  assert.ok(await eventually(() => gone(sleeper)), "the background command's process was killed at exit");
+  assert.ok(await waitUntil(() => !running(sleeper)), "the background command's process was killed at exit");
   assert.ok(existsSync(join(space.dir, "ended.json")), "SessionEnd fired");
   const entries = readFileSync(log, "utf8")
     .split("\n")

@@ -5,19 +5,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { type CanUseTool, query } from "@anthropic-ai/claude-agent-sdk";
 import { collect, resultOf, sdkOptions } from "../support/agent-sdk.js";
+import { running, waitUntil } from "../support/processes.js";
 import { scopedWorkspace, serveScoped } from "../support/scoped.js";
-
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
-}
 
 test("SDK: a background command is asked for like a foreground one, read with TaskOutput, killed when the query ends", async () => {
   const command = "echo $$ > server.pid; echo listening; sleep 300";
@@ -42,7 +33,5 @@ test("SDK: a background command is asked for like a foreground one, read with Ta
   const bodies = server.requests.map((request) => JSON.stringify(request.body));
   assert.match(bodies.at(-1)!, /<status>running<\/status>\\n<output>\\nlistening\\n<\/output>/);
   const pid = Number(readFileSync(join(workspace.dir, "server.pid"), "utf8"));
-  const limit = Date.now() + 10_000;
-  while (running(pid) && Date.now() < limit) await sleep(50);
-  assert.equal(running(pid), false, "the background command was killed when the query ended");
+  assert.ok(await waitUntil(() => !running(pid)), "the background command was killed when the query ended");
 });
