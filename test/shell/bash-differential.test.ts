@@ -107,7 +107,7 @@ function runInBash(count: number): string {
       P: project,
       LINES: lines,
     },
-    timeout: 50_000,
+    timeout: 120_000,
   });
   assert.equal(result.status, 0, String(result.stderr));
   return readFileSync(log, "utf8");
