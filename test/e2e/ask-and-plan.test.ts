@@ -4,7 +4,7 @@
 // ExitPlanMode {plan}, and its allow with setMode acceptEdits leaves plan mode so the Write that follows
 // runs unasked. Headless (-p): with nobody to ask both are refused as error results (also in
 // bypassPermissions, which skips other prompts), a PreToolUse hook's allow with answers answers for
-// the person, and ExitPlanMode outside plan mode is refused.
+// the person, ExitPlanMode outside plan mode is refused, and PermissionRequest hooks answer both.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -224,4 +224,52 @@ test("-p: nobody to ask refuses both, also in bypassPermissions; a PreToolUse ho
   const plan = result(server, "toolu_plan");
   assert.equal(plan.is_error, true);
   assert.match(text(plan), /ExitPlanMode asks the user to approve the plan.*cannot ask/);
+});
+
+test("-p: a PermissionRequest hook answers AskUserQuestion and approves ExitPlanMode for the person", async () => {
+  const server = await serveScoped([
+    {
+      tool_calls: [{ id: "toolu_ask", name: "AskUserQuestion", input: { questions: QUESTIONS.slice(0, 1) } }],
+    },
+    { tool_calls: [{ id: "toolu_plan", name: "ExitPlanMode", input: { plan: "1. Write a.txt" } }] },
+    { tool_calls: [{ id: "toolu_write", name: "Write", input: { file_path: "a.txt", content: "a\n" } }] },
+    { text: "Done." },
+  ]);
+  const workspace = scopedWorkspace();
+  const answers = { "Which date library should we use?": "Luxon" };
+  const decision = (updatedInput?: unknown) => ({
+    hookSpecificOutput: {
+      hookEventName: "PermissionRequest",
+      decision: { behavior: "allow", ...(updatedInput ? { updatedInput } : {}) },
+    },
+  });
+  const hook = (output: unknown) => [{ type: "command", command: `echo '${JSON.stringify(output)}'` }];
+  const env = envWithClaudeSettings(
+    {
+      hooks: {
+        PermissionRequest: [
+          {
+            matcher: "AskUserQuestion",
+            hooks: hook(decision({ questions: QUESTIONS.slice(0, 1), answers })),
+          },
+          { matcher: "ExitPlanMode", hooks: hook(decision()) },
+        ],
+      },
+    },
+    server,
+  );
+  const run = await runJson("plan it", workspace.dir, env, [
+    "--permission-mode",
+    "plan",
+    "--allowedTools",
+    "Write",
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(text(result(server, "toolu_ask")), /"Which date library should we use\?"="Luxon"/);
+  assert.match(
+    text(result(server, "toolu_plan")),
+    /plan mode is over \(the permission mode is now default\)/,
+  );
+  assert.equal(readFileSync(join(workspace.dir, "a.txt"), "utf8"), "a\n");
+  assert.deepEqual(JSON.parse(run.stdout).permission_denials, []);
 });
