@@ -14,7 +14,10 @@ import { debugOutput } from "./debug-output.js";
 import type { RunOptions } from "./run-options.js";
 
 export function loadBasics(
-  options: Pick<RunOptions, "settings" | "settingSources" | "debug" | "debugFile" | "pluginDirs"> &
+  options: Pick<
+    RunOptions,
+    "settings" | "settingSources" | "debug" | "debugFile" | "pluginDirs" | "pluginDirsNoMcp"
+  > &
     ThinkingFlags,
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "stderr">,
   applyFolderConfig = true,
@@ -45,6 +48,7 @@ export function loadBasics(
   const plugins = loadPlugins({
     layers: settings.layers,
     pluginDirs: options.pluginDirs ?? [],
+    pluginDirsNoMcp: options.pluginDirsNoMcp ?? [],
     cwd,
     homeDir: env.homeDir,
     env: env.all,

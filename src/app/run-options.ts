@@ -36,6 +36,8 @@ export type RunOptions = {
   addDir: string[];
   /** `--plugin-dir`: plugin folders loaded for this run (repeatable; the SDK's `plugins` option). */
   pluginDirs?: string[];
+  /** `--plugin-dir-no-mcp` (the SDK's `skipMcpDiscovery`): plugin folders loaded without their MCP servers. */
+  pluginDirsNoMcp?: string[];
   /** `--sandbox`: commands run in the OS sandbox (as settings `sandbox.enabled`). */
   sandbox?: boolean;
   /** `-c`: resume the project's most recent session. */

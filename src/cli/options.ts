@@ -90,6 +90,7 @@ export function normaliseOptions(raw: Raw, prompt: string | undefined): RunOptio
     mcpConfig: strings(raw.mcpConfig),
     addDir: list(raw.addDir),
     pluginDirs: strings(raw.pluginDir),
+    pluginDirsNoMcp: strings(raw.pluginDirNoMcp),
     sandbox: raw.sandbox === true,
     continue: raw.continue === true,
     resume,

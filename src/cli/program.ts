@@ -120,6 +120,7 @@ function buildProgram(run: (action: () => Promise<number>) => void): Command {
     )
     .option("--strict-mcp-config", "use only the MCP servers of --mcp-config")
     .option("--plugin-dir <dir>", "load the plugin in this folder for this run (repeatable)", collect, [])
+    .addOption(new Option("--plugin-dir-no-mcp <dir>").argParser(collect).default([]).hideHelp())
     .option("--allow-dangerously-skip-permissions", "the caller may switch to bypassPermissions later")
     .option("--tools <tools>", 'built-in tools to offer: a comma list, "default" (all) or "" (none)')
     .option("--system-prompt-file <file>", "replace the base system prompt with this file's text")

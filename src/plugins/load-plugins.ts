@@ -18,6 +18,8 @@ export type LoadPluginsInput = Fetching & {
   layers: readonly PluginLayer[];
   /** `--plugin-dir` folders, relative to cwd. */
   pluginDirs: readonly string[];
+  /** `--plugin-dir-no-mcp` folders (the SDK's `skipMcpDiscovery`): loaded without their MCP servers. */
+  pluginDirsNoMcp?: readonly string[];
 };
 
 export function loadPlugins(input: LoadPluginsInput): PluginSet {
@@ -30,10 +32,18 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
       notices.push(`plugin ${plugin.id} (${plugin.root}) is shadowed by ${earlier.id} (${earlier.root})`);
     else plugins.push(plugin);
   };
-  for (const dir of input.pluginDirs) {
+  const inline = [
+    ...input.pluginDirs.map((dir) => ({ dir, mcp: true })),
+    ...(input.pluginDirsNoMcp ?? []).map((dir) => ({ dir, mcp: false })),
+  ];
+  for (const { dir, mcp } of inline) {
     const loaded = loadPlugin({ root: resolve(input.cwd, dir), scope: "cli", marketplace: "inline" });
     if ("problem" in loaded) problems.push(`--plugin-dir ${dir}: ${loaded.problem}`);
-    else add(loaded.plugin);
+    else if (mcp) add(loaded.plugin);
+    else {
+      const { mcp: _servers, ...plugin } = loaded.plugin;
+      add(plugin);
+    }
   }
   const markets = knownMarketplaces(input.layers);
   const opened = new Map<string, Marketplace | string>();

@@ -164,6 +164,16 @@ test("--plugin-dir loads a plugin folder for one run (repeatable; a missing fold
   // The plugin's output style, named plugin:style, reaches the system prompt.
   assert.match(text(bodies(server)[0]?.system), /KIT-STYLE: answer in one line\./);
   assert.match(run.stderr, new RegExp(`--plugin-dir ${missing}: ${missing}: plugin folder not found`));
+  // The SDK's skipMcpDiscovery: the plugin without its MCP servers.
+  const noMcp = await runCli(["--plugin-dir-no-mcp", root, "-p", "/plugin"], {
+    cwd: project.dir,
+    env: envFor(server, home),
+  });
+  assert.equal(noMcp.code, 0, noMcp.stderr);
+  assert.match(
+    noMcp.stdout,
+    /kit@inline 1\.2\.0 {2}\(--plugin-dir\)\n.*\n {4}commands, agents, skills, hooks, output styles\n/,
+  );
   // Without the flag nothing of it is there.
   const plain = await runCli(["-p", "/kit:greet Ada"], { cwd: project.dir, env: envFor(server, home) });
   assert.notEqual(plain.code, 0);
