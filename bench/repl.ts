@@ -77,10 +77,41 @@ async function answer(_request: IncomingMessage, response: ServerResponse) {
   response.end();
 }
 
+/** The spinner phase: "spin" asks for a 3-second command; its result gets a one-word answer. */
+function spinReply(response: ServerResponse, body: string) {
+  const request = JSON.parse(body) as { messages: Array<{ content: unknown }> };
+  const last = JSON.stringify(request.messages.at(-1)?.content ?? "");
+  const block = last.includes("tool_result")
+    ? { type: "text", text: "" }
+    : { type: "tool_use", id: `toolu_spin${Date.now()}`, name: "Bash", input: {} };
+  response.writeHead(200, { "content-type": "text/event-stream" });
+  sse(response, "message_start", {
+    message: { id: "msg_spin", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [] },
+  });
+  sse(response, "content_block_start", { index: 0, content_block: block });
+  sse(response, "content_block_delta", {
+    index: 0,
+    delta:
+      block.type === "text"
+        ? { type: "text_delta", text: "slept" }
+        : { type: "input_json_delta", partial_json: JSON.stringify({ command: "sleep 3" }) },
+  });
+  sse(response, "content_block_stop", { index: 0 });
+  const stop = block.type === "text" ? "end_turn" : "tool_use";
+  sse(response, "message_delta", { delta: { stop_reason: stop }, usage: { output_tokens: 20 } });
+  sse(response, "message_stop", {});
+  response.end();
+}
+
 async function startServer() {
   const server = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => void answer(request, response));
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () =>
+      body.includes("spin") ? spinReply(response, body) : void answer(request, response),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -129,6 +160,18 @@ async function main() {
           tmux.bytes().subarray(before),
         );
     }
+    // The spinner alone: a 3-second command runs (acceptEdits lets `sleep` run without a question).
+    tmux.keys("BTab");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    tmux.type("spin");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    tmux.keys("Enter");
+    await waitFor(tmux, (screen) => /Bash\(sleep 3\) \d+s/.test(screen), "the command running");
+    const spinStart = tmux.bytes().length;
+    const spinAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const spinner = ((tmux.bytes().length - spinStart) * 1000) / (performance.now() - spinAt);
+    await waitFor(tmux, (screen) => screen.includes("slept"), "the command's end");
     const idleStart = tmux.bytes().length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = tmux.bytes().length - idleStart;
@@ -145,6 +188,9 @@ async function main() {
     );
     console.log(
       `Claude Code 2.1.197 for a markdown answer (issue 30's figure, not measured here): ${kb(CLAUDE_CODE_2_1_BYTES)}; ratio ${(bytes / CLAUDE_CODE_2_1_BYTES).toFixed(2)}×`,
+    );
+    console.log(
+      `bytes written per second while a command runs (spinner, elapsed time): ${Math.round(spinner)}`,
     );
     console.log(`bytes written in 2 s idle at the prompt: ${idle}`);
   } finally {

@@ -215,3 +215,31 @@ test("while a streamed answer grows (rows inserted above the spinner), the scree
   for (let index = 1; index <= 9; index++)
     assert.equal(history.split(`paragraph ${index} of the answer`).length - 1, 1, history);
 });
+
+test("the spinner's ticks rewrite only what changed, and the line on screen stays whole", {
+  skip,
+}, async () => {
+  const { tmux } = await openRepl(
+    cleanups,
+    [{ tool_calls: [{ name: "Bash", input: { command: "sleep 3" } }] }, { text: "slept well" }],
+    { args: ["--permission-mode", "acceptEdits"] },
+  );
+  await sendLine(tmux, "wait a bit");
+  await tmux.waitFor((screen) => /Bash\(sleep 3\) \d+s/.test(screen), "the command running");
+  const from = tmux.bytes().length;
+  const glyphs = new Set<string>();
+  for (let sample = 0; sample < 8; sample++) {
+    const line =
+      tmux
+        .visible()
+        .split("\n")
+        .find((row) => row.includes("Working…")) ?? "";
+    assert.match(line, /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Working… \(\d+s · ↓ \d+ tokens · esc to interrupt\)$/, line);
+    glyphs.add(line[0]);
+    await pause(120);
+  }
+  assert.ok(glyphs.size >= 2, "the spinner turned");
+  const ticks = tmux.bytes().subarray(from).toString("utf8");
+  assert.match(ticks, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\u001b\[0m/, "a tick writes the glyph alone");
+  await tmux.waitFor((screen) => screen.includes("slept well"), "the answer");
+});

@@ -19,6 +19,7 @@
 import { EventEmitter } from "node:events";
 import { PASTE_MODE_OFF, PASTE_MODE_ON } from "./bracketed-paste.js";
 import { alignedPrevious, insertionRow } from "./frame-growth.js";
+import { lineChange } from "./line-change.js";
 import { stripAnsi } from "./style.js";
 import { visibleWidth } from "./text-width.js";
 
@@ -192,7 +193,10 @@ export class TerminalOutput extends EventEmitter {
       under = alignedPrevious(previous, at, count);
     }
     lines.forEach((line, index) => {
-      if (index < under.length && under[index] === line) out += "\n";
+      const was = index < under.length ? under[index] : undefined;
+      const change = was === undefined || was === line ? undefined : lineChange(was, line);
+      if (was === line) out += "\n";
+      else if (change !== undefined) out += `${change}\n`;
       // Nothing to clear after a full-width line (and with wrapping off, `ESC[K` there would erase
       // its last character, under the cursor).
       else out += visibleWidth(stripAnsi(line)) >= this.columns ? `${line}\n` : `${line}${ESC}K\n`;
