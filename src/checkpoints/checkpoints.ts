@@ -14,6 +14,7 @@ import {
 } from "./code-rewind.js";
 import { type GitRun, preparePrivateGit } from "./private-git.js";
 import { DEFAULT_MAX_FILE_BYTES, type Snapshot, type SnapshotCache, takeSnapshot } from "./take-snapshot.js";
+import { lineCounts } from "./tree-changes.js";
 
 export type CheckpointsOptions = {
   git: GitRun;
@@ -107,6 +108,14 @@ export class Checkpoints {
 
   planCode(prompt: PromptEntry): Promise<CodeRewindPlan> {
     return this.step(() => planCodeRewind(this.git, this.log, prompt, () => this.snapshot()), true);
+  }
+
+  /** The lines a planned rewind would add and remove. */
+  countCode(
+    plan: Extract<CodeRewindPlan, { kind: "restore" }>,
+  ): Promise<{ insertions: number; deletions: number }> {
+    const paths = plan.changes.map((change) => change.path);
+    return this.step(() => lineCounts(this.git, plan.current.tree, plan.target, paths), true);
   }
 
   applyCode(plan: Extract<CodeRewindPlan, { kind: "restore" }>): Promise<CodeRewindResult> {

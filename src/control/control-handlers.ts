@@ -20,6 +20,8 @@ export interface ControlTarget {
   mcpMessage(server: string, message: Payload): void;
   mcpStatus(): Payload;
   contextUsage(): Payload;
+  /** The SDK's rewindFiles: a RewindFilesResult (`canRewind`, `error`, `filesChanged`, counts). */
+  rewindFiles(userMessageId: string, dryRun: boolean): Promise<Payload>;
 }
 
 export type ControlHandlers = {
@@ -47,6 +49,8 @@ function act(target: ControlTarget, request: ControlRequest): Promise<Payload> |
       return target.mcpStatus();
     case "get_context_usage":
       return target.contextUsage();
+    case "rewind_files":
+      return target.rewindFiles(request.user_message_id, request.dry_run === true);
   }
 }
 

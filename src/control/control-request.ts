@@ -46,6 +46,15 @@ const mcpStatus = z.object({ subtype: z.literal("mcp_status") }).loose();
 
 const contextUsage = z.object({ subtype: z.literal("get_context_usage") }).loose();
 
+/** The SDK's rewindFiles(): files back to how they were before the user message with this uuid. */
+const rewindFiles = z
+  .object({
+    subtype: z.literal("rewind_files"),
+    user_message_id: z.string().min(1),
+    dry_run: z.boolean().optional(),
+  })
+  .loose();
+
 export const controlRequestSchema = z.discriminatedUnion("subtype", [
   initialize,
   interrupt,
@@ -54,6 +63,7 @@ export const controlRequestSchema = z.discriminatedUnion("subtype", [
   mcpMessage,
   mcpStatus,
   contextUsage,
+  rewindFiles,
 ]);
 
 export type ControlRequest = z.infer<typeof controlRequestSchema>;

@@ -27,6 +27,10 @@ function setUp() {
     mcpMessage: (server) => acted.push(`mcp ${server}`),
     mcpStatus: () => ({ mcpServers: [] }),
     contextUsage: () => ({ totalTokens: 10 }),
+    rewindFiles: async (id, dryRun) => {
+      acted.push(`rewind ${id} ${dryRun}`);
+      return { canRewind: true };
+    },
   };
   return { lines, acted, handlers: createControlHandlers(target, channel) };
 }

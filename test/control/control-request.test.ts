@@ -29,6 +29,7 @@ test("each answered subtype parses, keeping the fields reagent reads", () => {
     { subtype: "mcp_message", server_name: "calc", message: { jsonrpc: "2.0", method: "notify" } },
     { subtype: "mcp_status" },
     { subtype: "get_context_usage" },
+    { subtype: "rewind_files", user_message_id: "u1", dry_run: true },
   ])
     assert.equal(parseControlRequest(raw).kind, "ok", raw.subtype);
   assert.deepEqual([...CONTROL_SUBTYPES].sort(), [
@@ -37,9 +38,16 @@ test("each answered subtype parses, keeping the fields reagent reads", () => {
     "interrupt",
     "mcp_message",
     "mcp_status",
+    "rewind_files",
     "set_model",
     "set_permission_mode",
   ]);
+});
+
+test("rewind_files needs the user message id", () => {
+  const refused = parseControlRequest({ subtype: "rewind_files" });
+  assert.equal(refused.kind, "refused");
+  assert.match(refused.kind === "refused" ? refused.message : "", /rewind_files: .*user_message_id/);
 });
 
 test("an unknown subtype is refused by name, listing what reagent answers", () => {

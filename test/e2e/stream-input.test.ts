@@ -74,9 +74,11 @@ test("control protocol: initialize, set_permission_mode, set_model, mcp_status, 
   assert.equal(model.subtype, "success");
   const status = await cli.control({ subtype: "mcp_status" });
   assert.deepEqual(status.response.mcpServers, []);
-  const unknown = await cli.control({ subtype: "rewind_files", user_message_id: "x" });
+  const unknown = await cli.control({ subtype: "seed_read_state", path: "a.txt", mtime: 0 });
   assert.equal(unknown.subtype, "error");
-  assert.match(unknown.error, /Unsupported control request subtype: rewind_files/);
+  assert.match(unknown.error, /Unsupported control request subtype: seed_read_state/);
+  const rewind = await cli.control({ subtype: "rewind_files", user_message_id: "x" });
+  assert.equal(rewind.response.canRewind, false, "checkpointing is off without the SDK's option");
 
   cli.user("write the file");
   const result = await cli.waitFor((line) => line.type === "result", "result");

@@ -108,13 +108,16 @@ export async function runStreamInput(runtime: App, options: RunOptions): Promise
     await control.ready();
     commands = runtime.slashCommands("headless");
     channel.send(systemInitLine(initFacts(runtime, commands)));
+    // The uuid the caller knows this prompt by (its own, or the replay's): rewind_files names it.
+    const uuid = message.uuid ?? randomUUID();
+    runtime.checkpoints?.expectPrompt(uuid);
     if (options.replayUserMessages)
       channel.send({
         type: "user",
         message: message.message,
         session_id: sessionId,
         parent_tool_use_id: null,
-        uuid: message.uuid ?? randomUUID(),
+        uuid,
         isReplay: true,
       });
     const { text, texts, other } = userText(message);

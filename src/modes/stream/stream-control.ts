@@ -20,6 +20,7 @@ import type { HeadlessTurn } from "../../ui/headless/terminal-reason.js";
 import { packageVersion } from "../../util/version.js";
 import { finishStructuredTurn } from "../headless/structured-turn.js";
 import { initFacts } from "../init-facts.js";
+import { rewindFiles } from "./rewind-files.js";
 
 export type StreamControlOptions = {
   runtime: App;
@@ -161,6 +162,7 @@ export function createStreamControl(context: StreamControlOptions) {
       transport.receive(message as Parameters<SdkMcpTransport["receive"]>[0]);
     },
     mcpStatus: () => ({ mcpServers: initFacts(runtime, context.commands()).mcpServers }),
+    rewindFiles: (userMessageId, dryRun) => rewindFiles(runtime.checkpoints, userMessageId, dryRun),
     contextUsage() {
       const usage = session.contextUsage();
       return usage
