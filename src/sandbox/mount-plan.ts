@@ -55,14 +55,18 @@ const RANK: Record<MountRole, number> = {
  *  (a program folder inside the writable workspace must not turn read-only). */
 const ONLY_WHERE_HIDDEN: ReadonlySet<MountRole> = new Set(["home", "toolchain", "program", "revealed"]);
 
-/** `rootEntries`: the names at the top of the host's file system (the read-only profile hides those
- *  that are not the system's). */
+/** What the plan needs to know of the host beyond single paths: the names at the top of its file
+ *  system (the read-only profile hides those that are not the system's) and the repository-like
+ *  folders in the writable ones (workspace-write keeps their config and hooks read-only). */
+export type HostFacts = { rootEntries?: readonly string[]; repositories?: readonly string[] };
+
 export function planMounts(
   policy: SandboxPolicy,
   host: HostPaths,
   cwd: string,
-  rootEntries: readonly string[] = [],
+  facts: HostFacts = {},
 ): MountPlan {
+  const rootEntries = facts.rootEntries ?? [];
   const writes = policy.profile === "workspace-write";
   const mounts: Mount[] = [
     { kind: "bind", source: "/", target: "/", access: "read-only", role: "root" },
@@ -137,10 +141,15 @@ export function planMounts(
         mounts.push(bind(found.firstMissing, found.firstMissing, "read-only", "protected"));
       }
     };
+    // A repository's git folder made writable itself (to commit from a subfolder or a worktree), and
+    // folders git takes for a repository whatever their name.
+    const gitFolders = [
+      ...writableRoots.filter((root) => basename(root) === ".git"),
+      ...(facts.repositories ?? []),
+    ];
+    for (const folder of gitFolders)
+      for (const entry of ["hooks", "config"]) protect(host(join(folder, entry)), "block");
     for (const root of writableRoots) {
-      // A repository's git folder made writable itself (to commit from a subfolder or a worktree).
-      if (basename(root) === ".git")
-        for (const entry of ["hooks", "config"]) protect(host(join(root, entry)), "block");
       const git = host(join(root, ".git"));
       for (const entry of policy.protectedEntries) {
         if (entry.path.startsWith(".git/")) {

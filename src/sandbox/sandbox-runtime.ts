@@ -12,6 +12,7 @@ import { bwrapArguments } from "./bwrap-arguments.js";
 import { cachedHostPaths } from "./host-paths.js";
 import { planMounts } from "./mount-plan.js";
 import { createPlaceholderStore, type PlaceholderCleanup } from "./placeholder-store.js";
+import { findRepositoryFolders } from "./repository-folders.js";
 import type { ActiveSandbox } from "./sandbox-availability.js";
 import { sandboxExecProfile } from "./sandbox-exec-profile.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
@@ -73,7 +74,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const cwd = host(request.cwd);
     if (cwd.kind !== "folder")
       return { kind: "refused", reason: `working folder ${request.cwd} does not exist` };
-    const plan = planMounts(policy, host, cwd.real, policy.profile === "read-only" ? rootEntries() : []);
+    const plan = planMounts(
+      policy,
+      host,
+      cwd.real,
+      policy.profile === "read-only"
+        ? { rootEntries: rootEntries() }
+        : { repositories: findRepositoryFolders([...policy.workspace, ...policy.writable]) },
+    );
     if (plan.kind === "refused") return plan;
     if (!coverReady) {
       const problem = ensureCoverFile(options.stateDir, coverFile);

@@ -319,7 +319,7 @@ test("read-only: top-level folders that are not the system's are hidden, the wor
     programFolders: ["/data/tools/bin"],
   };
   const roots = ["work", "data", "usr", "opt", "swapfile", "home"];
-  const shown = mounts(planMounts(policyOf("read-only", input), machine, "/work/p", roots));
+  const shown = mounts(planMounts(policyOf("read-only", input), machine, "/work/p", { rootEntries: roots }));
   for (const expected of [
     "tmpfs-ro /work (veil)",
     "tmpfs-ro /data (veil)",
@@ -333,7 +333,9 @@ test("read-only: top-level folders that are not the system's are hidden, the wor
     shown.join("\n"),
   );
   // The workspace-write profile leaves them as they are (it hides only secrets).
-  const writable = mounts(planMounts(policyOf("workspace-write", input), machine, "/work/p", roots));
+  const writable = mounts(
+    planMounts(policyOf("workspace-write", input), machine, "/work/p", { rootEntries: roots }),
+  );
   assert.equal(
     writable.some((mount) => mount.startsWith("tmpfs-ro /data")),
     false,
