@@ -18,9 +18,9 @@ import {
   describeSource,
   enabledPlugins,
   formatPluginList,
-  knownMarketplaces,
   type MarketplaceSource,
   marketplaceFolder,
+  marketplacesFor,
   parseSourceArgument,
   pluginCacheDir,
   readMarketplace,
@@ -86,8 +86,8 @@ export async function marketplaceAdd(
 }
 
 export async function marketplaceList(ports: AppPorts): Promise<number> {
-  const { layers, fetching } = context(ports);
-  const known = knownMarketplaces(layers);
+  const { layers, where, fetching } = context(ports);
+  const known = marketplacesFor(layers, where.homeDir);
   if (known.size === 0) out("no marketplaces (reagent plugin marketplace add <source>)");
   for (const market of known.values()) {
     const source = readMarketplaceSource(market.entry);
@@ -105,8 +105,8 @@ export async function marketplaceList(ports: AppPorts): Promise<number> {
 }
 
 export async function marketplaceUpdate(name: string | undefined, ports: AppPorts): Promise<number> {
-  const { layers, fetching } = context(ports);
-  for (const market of knownMarketplaces(layers).values()) {
+  const { layers, where, fetching } = context(ports);
+  for (const market of marketplacesFor(layers, where.homeDir).values()) {
     if (name !== undefined && market.name !== name) continue;
     const source = readMarketplaceSource(market.entry);
     if (typeof source === "string") throw new UsageError(`${market.file}: ${market.name}: ${source}`);
@@ -157,7 +157,7 @@ export async function pluginInstall(
 ): Promise<number> {
   const { layers, where, fetching } = context(ports);
   const path = pluginSettingsPath(scopeOf(options.scope), where);
-  const known = knownMarketplaces(layers);
+  const known = marketplacesFor(layers, where.homeDir);
   const split = splitPluginId(spec);
   const candidates = split ? [split.marketplace] : [...known.keys()];
   const found: string[] = [];

@@ -4,7 +4,7 @@
 
 export { formatPluginList } from "./format-plugin-list.js";
 export { ensureClone } from "./git-cache.js";
-export { loadPlugins } from "./load-plugins.js";
+export { loadPlugins, marketplacesFor } from "./load-plugins.js";
 export {
   type Fetching,
   MARKETPLACE_PATH,

@@ -1,18 +1,27 @@
 // The run's plugins: every `--plugin-dir` folder first (they win over an installed plugin of the same
-// name), then each plugin `enabledPlugins` turns on, found through its marketplace (`extraKnownMarketplaces`).
+// name), then each plugin `enabledPlugins` turns on, found through its marketplace (`extraKnownMarketplaces`,
+// or the marketplaces Claude Code itself recorded in ~/.claude/plugins/known_marketplaces.json).
 // Each plugin that cannot be found or read is one problem naming its id or path; the others load.
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { loadPlugin } from "./load-plugin.js";
 import {
   type Fetching,
+  MARKETPLACE_PATH,
   type Marketplace,
   marketplaceFolder,
   pluginFolderOf,
   readMarketplace,
 } from "./marketplace.js";
 import { readMarketplaceSource } from "./marketplace-source.js";
-import { enabledPlugins, knownMarketplaces, type PluginLayer, splitPluginId } from "./plugin-settings.js";
+import {
+  enabledPlugins,
+  type KnownMarketplace,
+  knownMarketplaces,
+  type PluginLayer,
+  splitPluginId,
+} from "./plugin-settings.js";
 import type { LoadedPlugin, PluginSet } from "./plugin-types.js";
+import { isObject, readJson } from "./read-json.js";
 
 export type LoadPluginsInput = Fetching & {
   layers: readonly PluginLayer[];
@@ -45,7 +54,7 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
       add(plugin);
     }
   }
-  const markets = knownMarketplaces(input.layers);
+  const markets = marketplacesFor(input.layers, input.homeDir);
   const opened = new Map<string, Marketplace | string>();
   const open = (name: string): Marketplace | string => {
     const cached = opened.get(name);
@@ -102,4 +111,30 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
     else add({ ...loaded.plugin, id: wanted.id });
   }
   return { plugins, problems, notices };
+}
+
+/** Every marketplace a name can mean: Claude Code's own record, then the settings layers (later win). */
+export function marketplacesFor(
+  layers: readonly PluginLayer[],
+  homeDir: string,
+): Map<string, KnownMarketplace> {
+  return new Map([...claudeKnownMarketplaces(homeDir), ...knownMarketplaces(layers)]);
+}
+
+/** The marketplaces `claude plugin marketplace add` recorded for the user
+ *  (~/.claude/plugins/known_marketplaces.json), each used from the folder Claude Code keeps it in
+ *  (`installLocation`) when that exists; settings' extraKnownMarketplaces win over them. */
+function claudeKnownMarketplaces(homeDir: string): Map<string, KnownMarketplace> {
+  const file = join(homeDir, ".claude", "plugins", "known_marketplaces.json");
+  const read = readJson(file);
+  const known = new Map<string, KnownMarketplace>();
+  if (read.kind !== "data" || !isObject(read.data)) return known;
+  for (const [name, entry] of Object.entries(read.data)) {
+    if (!isObject(entry)) continue;
+    const location = typeof entry.installLocation === "string" ? entry.installLocation : undefined;
+    const local = location && readJson(join(location, MARKETPLACE_PATH)).kind === "data";
+    const source = local ? { source: "directory", path: location } : entry.source;
+    known.set(name, { name, entry: { source }, scope: "user", file });
+  }
+  return known;
 }

@@ -170,3 +170,29 @@ test("marketplace sources: settings objects and the arguments of marketplace add
   });
   assert.match(String(parseSourceArgument("no such thing", cwd)), /not a folder, a marketplace\.json/);
 });
+
+test("marketplaces Claude Code recorded (~/.claude/plugins/known_marketplaces.json) are found from their installLocation", () => {
+  const home = tempFolder("home");
+  const clone = join(home, ".claude", "plugins", "marketplaces", "official");
+  writeTree(clone, {
+    ".claude-plugin/marketplace.json": JSON.stringify({
+      name: "official",
+      plugins: [{ name: "kit", source: "./kit" }],
+    }),
+  });
+  writePlugin(clone);
+  writeTree(home, {
+    ".claude/plugins/known_marketplaces.json": JSON.stringify({
+      official: { source: { source: "github", repo: "o/official" }, installLocation: clone },
+    }),
+  });
+  const layers: PluginLayer[] = [
+    { source: "~/.claude/settings.json", scope: "user", data: { enabledPlugins: { "kit@official": true } } },
+  ];
+  const set = loadPlugins({ layers, pluginDirs: [], cwd: home, homeDir: home, env: {}, refresh: false });
+  assert.deepEqual(set.problems, []);
+  assert.deepEqual(
+    set.plugins.map((plugin) => [plugin.id, plugin.root]),
+    [["kit@official", join(clone, "kit")]],
+  );
+});
