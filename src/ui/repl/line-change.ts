@@ -24,10 +24,10 @@ function sameShape(was: string, now: string): boolean {
 function splits(line: string, at: number): boolean {
   const code = line.charCodeAt(at);
   if (code >= 0xdc00 && code <= 0xdfff) return true;
-  const escape = line.lastIndexOf("\u001b", at - 1);
-  if (escape === -1) return false;
-  const end = line.slice(escape).search(/m/);
-  return end !== -1 && escape + end >= at;
+  const start = line.lastIndexOf("\u001b", at - 1);
+  if (start === -1) return false;
+  const end = line.slice(start).search(/m/);
+  return end !== -1 && start + end >= at;
 }
 
 /** What to write (the cursor at the line's start) to turn `old` into `line`, or undefined when only a

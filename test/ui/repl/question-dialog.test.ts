@@ -47,7 +47,7 @@ function play(
 }
 const key = (input: string, extra: Partial<QuestionKey> = {}): QuestionKey => ({ input, ...extra });
 const enter = key("", { return: true });
-const escape = key("", { escape: true });
+const esc = key("", { escape: true });
 
 test("a digit picks, Enter confirms a multi-select's toggles in option order, the last answer allows with the answers", () => {
   const { step } = play(ask, [key("2"), key("3"), key("1"), key("3"), key("3"), enter]);
@@ -70,11 +70,11 @@ test("arrows and Enter pick; Enter on a multi-select with nothing picked toggles
 test("Other types an answer; Esc there goes back, an empty answer is not taken, Esc outside declines", () => {
   const typed = play(ask, [key("3"), key("h"), key("i"), key("", { backspace: true }), key("o"), enter]);
   assert.deepEqual(typed.state.answers, { "Which one?": "ho" });
-  const back = play(ask, [key("3"), key("x"), escape]);
+  const back = play(ask, [key("3"), key("x"), esc]);
   assert.equal(back.state.typing, undefined);
   assert.equal(back.step.kind, "state");
   assert.equal(play(ask, [key("3"), enter]).state.typing, undefined);
-  assert.deepEqual(play(ask, [escape]).step, { kind: "answer", answer: { kind: "no" } });
+  assert.deepEqual(play(ask, [esc]).step, { kind: "answer", answer: { kind: "no" } });
   assert.deepEqual(play(ask, [key("7")]).step, { kind: "ignored" });
   assert.deepEqual(play(ask, [key("q")]).step, { kind: "ignored" });
 });
@@ -95,7 +95,7 @@ test("ExitPlanMode: 1 and 2 approve with their mode; 3 types feedback for the re
     answer: { kind: "no", message: "more" },
   });
   assert.deepEqual(play(plan, [key("3"), enter]).step, { kind: "answer", answer: { kind: "no" } });
-  assert.deepEqual(play(plan, [escape]).step, { kind: "answer", answer: { kind: "no" } });
+  assert.deepEqual(play(plan, [esc]).step, { kind: "answer", answer: { kind: "no" } });
 });
 
 test("the views: the question with its options, checkboxes and Other; a long plan scrolls inside the room", () => {
