@@ -3,7 +3,7 @@
 // the changes a person can ask for by name (compact, clear, rules, folders, model). The same host
 // serves the REPL, `-p` and stream-json.
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { formatAgentsList } from "../agents/format-agents-list.js";
 import { budgetReport } from "../budget/index.js";
 import type { CommandHost } from "../commands/index.js";
@@ -16,7 +16,7 @@ import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
 import { costReport, lastThinking } from "../session/cost-report.js";
 import { addDirectory } from "./add-directory.js";
 import type { App } from "./app.js";
-import { outputStylesReport } from "./output-styles.js";
+import { outputStylesReport, switchOutputStyle } from "./output-styles.js";
 import { stopTask, tasksReport } from "./tasks-report.js";
 
 const HOOK_RUNS_KEPT = 20;
@@ -127,11 +127,7 @@ export function createCommandHost(app: App): CommandHost {
       buildInitPrompt({ focus: focus || undefined, existing: await detectInitTarget(cwd) }),
     costReport: () => costReport(session.ledger),
     outputStylesReport: () => outputStylesReport(app),
-    async setOutputStyle(name) {
-      const { style, savedTo } = await app.outputStyles.select(name);
-      const where = relative(cwd, savedTo) || savedTo;
-      return `Output style: ${style.name} (saved to ${where}); it applies from your next message.`;
-    },
+    setOutputStyle: (name) => switchOutputStyle(app, name),
     budgetReport: () => budgetReport(app.spend),
     setBudget(kind, usd, model) {
       app.spend.setCap(kind, usd, model);

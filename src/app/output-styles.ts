@@ -92,3 +92,23 @@ export function outputStylesReport(app: { outputStyles: OutputStyles; cwd: strin
   });
   return [`Output style: ${active.name}`, ...lines, "Switch with /output-style NAME."].join("\n");
 }
+
+/** `/output-style NAME` and the REPL's picker: switches, saves, and says where. */
+export async function switchOutputStyle(
+  app: { outputStyles: OutputStyles; cwd: string },
+  name: string,
+): Promise<string> {
+  const { style, savedTo } = await app.outputStyles.select(name);
+  const where = relative(app.cwd, savedTo) || savedTo;
+  return `Output style: ${style.name} (saved to ${where}); it applies from your next message.`;
+}
+
+/** The styles as a picker lists them: name, description, the active one marked. */
+export function outputStyleChoices(
+  styles: OutputStyles,
+): Array<{ name: string; description: string; current: boolean }> {
+  const active = styles.active();
+  return styles
+    .list()
+    .map((style) => ({ name: style.name, description: style.description, current: style === active }));
+}

@@ -170,9 +170,15 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
     {
       name: "output-style",
       argumentHint: "[name]",
-      description: "Show or switch the output style (saved to the project's local settings)",
+      description:
+        mode === "interactive"
+          ? "Switch the output style (a picker without a name; saved to the local settings)"
+          : "Show or switch the output style (saved to the project's local settings)",
       run: async (args) => {
-        if (args === "") return output(host.outputStylesReport());
+        if (args === "")
+          return mode === "interactive"
+            ? { kind: "pick", picker: "output-style" }
+            : output(host.outputStylesReport());
         try {
           return output(await host.setOutputStyle(args));
         } catch (error) {

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { App } from "../../app/index.js";
+import { outputStyleChoices, switchOutputStyle } from "../../app/output-styles.js";
 import { budgetStatus } from "../../budget/index.js";
 import { PERMISSION_MODES } from "../../contracts/index.js";
 import type { PermissionMode } from "../../permissions/types.js";
@@ -159,6 +160,8 @@ function hostFor(runtime: App): ReplHost {
         ),
         pricing: runtime.settings.merged.modelPricing,
       }),
+    outputStyleChoices: () => outputStyleChoices(runtime.outputStyles),
+    setOutputStyle: (name) => switchOutputStyle(runtime, name),
     listSessions: async () => [],
     resume: async () => {
       throw new Error("resuming is not available here");

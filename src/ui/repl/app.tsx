@@ -162,7 +162,12 @@ export function App(props: AppProps) {
       void nextSession();
     },
     onExit: leave,
-    onPick: (picker) => (picker === "model" ? pickers.openModel() : void pickers.openResume()),
+    onPick: (picker) =>
+      picker === "model"
+        ? pickers.openModel()
+        : picker === "output-style"
+          ? pickers.openOutputStyle()
+          : void pickers.openResume(),
     onResume: (id) => pickers.resume(id),
   });
   useInitialPrompt(initialPrompt, turns.enqueue);

@@ -94,6 +94,10 @@ export interface ReplHost {
   setModel(name: string, source?: "command" | "picker"): Promise<string>;
   /** What the /model picker offers for the current provider. */
   modelChoices(): ModelChoice[];
+  /** The output styles for the /output-style picker (the active one `current`). */
+  outputStyleChoices(): ModelChoice[];
+  /** Switches the output style and saves the choice; returns a confirmation; throws for an unknown name. */
+  setOutputStyle(name: string): Promise<string>;
   /** The project's saved sessions, most recently written first. */
   listSessions(): Promise<SessionChoice[]>;
   /** Switches to a saved session (id or unique prefix), as `--resume` would: the current one ends

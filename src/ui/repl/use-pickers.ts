@@ -1,10 +1,10 @@
-// The /model and /resume pickers: what they list, what choosing does, and the switch to another
+// The /model, /output-style and /resume pickers: what they list, what choosing does, and the switch to another
 // session (the host swaps it; the App replays its history and runs its start-up). `--resume` without
 // an id opens the session picker before start-up; cancelling it starts the new session as usual.
 import type { Key } from "ink";
 import { useCallback, useState } from "react";
 import { errorMessage } from "../../util/errors.js";
-import type { ReplHost, SessionChoice } from "./host.js";
+import type { ModelChoice, ReplHost, SessionChoice } from "./host.js";
 import { openPicker, type PickerItem, type PickerState, pickerKey, pickerLines } from "./picker.js";
 import type { Style } from "./style.js";
 import type { EntryInput } from "./transcript.js";
@@ -65,37 +65,66 @@ export function usePickers(options: PickersOptions) {
     [host, add, onSwitched, onStartupPicked],
   );
 
-  const openModel = useCallback(() => {
-    const choices = host.modelChoices();
-    const items = choices.map(
-      (choice): PickerItem => ({
-        value: choice.name,
-        label: choice.name,
-        ...(choice.description ? { detail: choice.description } : {}),
-        ...(choice.current ? { mark: "current" } : {}),
-      }),
-    );
-    const current = Math.max(
-      0,
-      choices.findIndex((choice) => choice.current),
-    );
-    setOpen({
-      state: openPicker(
+  /** A picker over named choices (the current one marked and selected); choosing applies it. */
+  const openChoices = useCallback(
+    (
+      title: string,
+      verb: string,
+      choices: ModelChoice[],
+      apply: (name: string) => Promise<string>,
+      command: string,
+    ) => {
+      const items = choices.map(
+        (choice): PickerItem => ({
+          value: choice.name,
+          label: choice.name,
+          ...(choice.description ? { detail: choice.description } : {}),
+          ...(choice.current ? { mark: "current" } : {}),
+        }),
+      );
+      const current = Math.max(
+        0,
+        choices.findIndex((choice) => choice.current),
+      );
+      setOpen({
+        state: openPicker(title, items, verb, current),
+        cancel: () => setOpen(undefined),
+        choose: (item) => {
+          setOpen(undefined);
+          apply(item.value).then(
+            (text) => add({ kind: "info", text }),
+            (error: unknown) =>
+              add({ kind: "error", text: `/${command} ${item.value}: ${errorMessage(error)}` }),
+          );
+        },
+      });
+    },
+    [add, setOpen],
+  );
+
+  const openModel = useCallback(
+    () =>
+      openChoices(
         `Switch model (${host.model.provider}; /model NAME for any other)`,
-        items,
         "switch",
-        current,
+        host.modelChoices(),
+        (name) => host.setModel(name, "picker"),
+        "model",
       ),
-      cancel: () => setOpen(undefined),
-      choose: (item) => {
-        setOpen(undefined);
-        host.setModel(item.value, "picker").then(
-          (text) => add({ kind: "info", text }),
-          (error: unknown) => add({ kind: "error", text: `/model ${item.value}: ${errorMessage(error)}` }),
-        );
-      },
-    });
-  }, [host, add, setOpen]);
+    [host, openChoices],
+  );
+
+  const openOutputStyle = useCallback(
+    () =>
+      openChoices(
+        "Output style (saved to the project's local settings)",
+        "switch",
+        host.outputStyleChoices(),
+        (name) => host.setOutputStyle(name),
+        "output-style",
+      ),
+    [host, openChoices],
+  );
 
   const openResume = useCallback(
     async (atStartup = false) => {
@@ -149,6 +178,7 @@ export function usePickers(options: PickersOptions) {
     blocking: open !== undefined || switching,
     switching,
     openModel,
+    openOutputStyle,
     openResume,
     resume,
     handleKey,

@@ -25,8 +25,8 @@ export type TurnsOptions = {
   blocked: boolean;
   onCleared: () => void;
   onExit: () => void;
-  /** `/model` or `/resume` without arguments: open that picker. */
-  onPick: (picker: "model" | "resume") => void;
+  /** `/model`, `/resume` or `/output-style` without arguments: open that picker. */
+  onPick: (picker: "model" | "resume" | "output-style") => void;
   /** `/resume <id>`. */
   onResume: (id: string) => Promise<void>;
 };

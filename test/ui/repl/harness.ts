@@ -1,9 +1,11 @@
 // Renders the REPL in-process against the production application's session (createApp: scripted
 // model, real ToolRunner, hooks and permission gate) behind a host with canned reports, with a fake terminal: a stdin the test types into and a stdout that keeps
 // every frame (Ink debug mode writes whole frames).
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
+import { outputStyleChoices, switchOutputStyle } from "../../../src/app/output-styles.js";
 import type { Message } from "../../../src/model/types.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
@@ -173,6 +175,8 @@ export async function startRepl(
         description: `${name} model`,
         current: name === model,
       })),
+    outputStyleChoices: () => outputStyleChoices(app.outputStyles),
+    setOutputStyle: (name) => switchOutputStyle(app, name),
     listSessions: async () => [
       ...(options.sessions ?? []).map((saved, index) => ({
         id: saved.id,

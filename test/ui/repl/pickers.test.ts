@@ -1,5 +1,8 @@
-// The /model and /resume pickers (and --resume without an id) in the REPL, against a real Session.
+// The /model, /output-style and /resume pickers (and --resume without an id) in the REPL, against a
+// real Session.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, test } from "node:test";
 import type { Message } from "../../../src/model/types.js";
 import { closeAll, startRepl } from "./harness.js";
@@ -134,5 +137,31 @@ test("a long session list fits a small terminal and scrolls", async () => {
   for (let index = 0; index < 12; index++) repl.press(DOWN);
   await repl.waitFor((text) => /❯ task number 12/.test(text) && /↑ \d+ more/.test(text), "scrolled");
   repl.press(ESC);
+  repl.press("\u0004");
+});
+
+test("/output-style opens a picker of the styles; choosing one saves it and says so", async () => {
+  const repl = await startRepl([], {
+    files: { ".claude/output-styles/pirate.md": "---\ndescription: Talks like a pirate\n---\nArr.\n" },
+  });
+  await repl.type("/output-style");
+  repl.press(ENTER);
+  const picker = await repl.waitFor((screen) => screen.includes("Output style (saved"), "the style picker");
+  assert.match(picker, /❯ default \(current\)/);
+  assert.match(picker, /pirate {2}Talks like a pirate/);
+  repl.press(DOWN);
+  await repl.waitFor((screen) => /❯ Explanatory/.test(screen), "the selection moved");
+  repl.press(ENTER);
+  await repl.waitFor(
+    (screen) => screen.includes("Output style: Explanatory (saved to .claude/settings.local.json)"),
+    "the switch",
+  );
+  const saved = JSON.parse(readFileSync(join(repl.dir, ".claude", "settings.local.json"), "utf8"));
+  assert.deepEqual(saved, { outputStyle: "Explanatory" });
+  await repl.type("/output-style");
+  repl.press(ENTER);
+  await repl.waitFor((screen) => /❯ Explanatory \(current\)/.test(screen), "the new current style");
+  repl.press(ESC);
+  await repl.waitFor((screen) => screen.includes("Type a message"), "the prompt back");
   repl.press("\u0004");
 });
