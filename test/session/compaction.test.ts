@@ -9,7 +9,10 @@ import { createTestSession } from "../support/session-harness.js";
 import { createWorkspace } from "../support/workspace.js";
 
 // 100 lines of 200 characters: each Read result is about 5,000 tokens.
-const workspace = createWorkspace({ "big.txt": `${"x".repeat(199)}\n`.repeat(100) });
+const workspace = createWorkspace({
+  "big.txt": `${"x".repeat(199)}\n`.repeat(100),
+  "large.txt": `${"y".repeat(199)}\n`.repeat(240),
+});
 after(() => workspace.cleanup());
 
 function recorder(name: string): { path: string; log: string } {
@@ -38,8 +41,8 @@ function assertPairsIntact(messages: Message[]) {
 /** About 2,000 tokens: more than the recent tail a 10,000-token window keeps word for word. */
 const LONG_ANSWER = "A long answer. ".repeat(530);
 
-const readTurns = (count: number) =>
-  Array.from({ length: count }, () => ({ tool_calls: [{ name: "Read", input: { file_path: "big.txt" } }] }));
+const readTurns = (count: number, file = "big.txt") =>
+  Array.from({ length: count }, () => ({ tool_calls: [{ name: "Read", input: { file_path: file } }] }));
 
 test("a long session stays under the window through trimming, with pairs intact and history untouched", async () => {
   const window = 30_000;
@@ -68,7 +71,9 @@ test("auto-compaction at the threshold fires PreCompact, PostCompact and Session
   const start = recorder("session-start");
   const { session, model, summaryModel } = await createTestSession({
     cwd: workspace.dir,
-    script: [...readTurns(8), { text: "finished after compaction" }],
+    // Three large reads, all among the newest results that trimming keeps whole: only compaction can
+    // bring the history back under the threshold (trimming would clear older results first).
+    script: [...readTurns(3, "large.txt"), { text: "finished after compaction" }],
     summaryScript: [{ text: "## Goal\nread big.txt\n## Next steps\nfinish" }],
     context: { window: 40_000, trim: false, autoCompact: true },
     settings: [

@@ -1,8 +1,10 @@
 // The fixture of the "every tool goes through the one runner" tests: a workspace with a file, a skill
 // and a project MCP configuration naming a real fixture server over stdio, and a valid input for each
 // tool (the runner rejects invalid input before PreToolUse, which would prove nothing).
+
 import { after } from "node:test";
 import { FIXTURE_CONNECT_MS, fixtureSpec } from "../mcp/fixture-specs.js";
+import { choiceQuestion } from "./ask-questions.js";
 import { createWorkspace } from "./workspace.js";
 
 export const VALID_INPUT: Record<string, Record<string, unknown>> = {
@@ -24,6 +26,8 @@ export const VALID_INPUT: Record<string, Record<string, unknown>> = {
   TaskStop: { task_id: "none" },
   WebFetch: { url: "http://127.0.0.1:9/", prompt: "summarise" },
   Task: { description: "nested", prompt: "nested" },
+  AskUserQuestion: { questions: [choiceQuestion("Which one?", "Pick", { a: "the first", b: "the second" })] },
+  ExitPlanMode: { plan: "1. Do the thing." },
 };
 
 /** The workspace with a skill and an `.mcp.json` naming the fixture MCP server: the application
