@@ -77,14 +77,15 @@ test("AskUserQuestion and ExitPlanMode dialogs in the REPL", { skip }, async () 
     (screen) => screen.includes("Which library?") && screen.includes("Other (type your answer)"),
     "the first question",
   );
-  await pause(400);
+  await pause(800);
   tmux.type("2");
   await tmux.waitFor(
     (screen) => screen.includes("Which formats?") && screen.includes("[ ] ISO"),
     "the multi-select",
   );
-  await pause(100);
+  await pause(300);
   tmux.type("1");
+  await tmux.waitFor((screen) => screen.includes("[x] ISO"), "the first toggle");
   tmux.type("2");
   await tmux.waitFor(
     (screen) => screen.includes("[x] ISO") && screen.includes("[x] Relative"),
@@ -92,7 +93,7 @@ test("AskUserQuestion and ExitPlanMode dialogs in the REPL", { skip }, async () 
   );
   tmux.keys("Enter");
   await tmux.waitFor((screen) => screen.includes("Anything else?"), "the third question");
-  await pause(100);
+  await pause(300);
   tmux.type("3");
   await tmux.waitFor((screen) => screen.includes("Your answer"), "the answer field");
   tmux.type("use UTC");
@@ -102,7 +103,7 @@ test("AskUserQuestion and ExitPlanMode dialogs in the REPL", { skip }, async () 
     resultText(server.requests, "toolu_ask"),
     'The user answered your questions: "Which library?"="Luxon", "Which formats?"="ISO, Relative", "Anything else?"="use UTC". Go on with these answers in mind.',
   );
-  await pause(400);
+  await pause(800);
   tmux.type("3");
   await tmux.waitFor((screen) => screen.includes("What should change in the plan?"), "the feedback field");
   tmux.type("add a test step");
@@ -113,7 +114,7 @@ test("AskUserQuestion and ExitPlanMode dialogs in the REPL", { skip }, async () 
     resultText(server.requests, "toolu_plan1"),
     /The user declined this tool call.*The user said: add a test step/,
   );
-  await pause(400);
+  await pause(800);
   tmux.type("1");
   const done = await tmux.waitFor((screen) => screen.includes("All done."), "the end");
   assert.match(done, /accept edits/);
