@@ -149,6 +149,13 @@ export function builtinCommands(host: CommandHost, mode: CommandMode): Command[]
       run: async (args) => (args === "" ? { kind: "pick", picker: "resume" } : { kind: "resume", id: args }),
     },
     {
+      name: "rewind",
+      aliases: ["checkpoint"],
+      description: "Restore the code and/or the conversation to before a prompt",
+      only: "interactive",
+      run: async () => ({ kind: "pick", picker: "rewind" }),
+    },
+    {
       name: "compact",
       argumentHint: "[instructions]",
       description: "Summarize the conversation to free context",

@@ -15,7 +15,7 @@ export type CommandOutcome =
   /** The conversation was replaced by a fresh one. */
   | { kind: "cleared"; text: string }
   /** A person chooses from a list in place of the prompt (interactive only). */
-  | { kind: "pick"; picker: "model" | "resume" | "output-style" }
+  | { kind: "pick"; picker: "model" | "resume" | "output-style" | "rewind" }
   | { kind: "resume"; id: string }
   | { kind: "exit" };
 

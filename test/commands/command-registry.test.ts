@@ -106,12 +106,12 @@ test("a command that throws becomes an error outcome naming it", async () => {
   });
 });
 
-test("pickers, /resume and /exit exist only where a person types; the rest in every mode", () => {
+test("pickers, /resume, /rewind and /exit exist only where a person types; the rest in every mode", () => {
   const interactive = builtinCommandNames("interactive");
   const headless = builtinCommandNames("headless");
   assert.deepEqual(
     interactive.filter((name) => !headless.includes(name)),
-    ["resume", "exit"],
+    ["resume", "rewind", "exit"],
   );
   assert.ok(headless.includes("compact") && headless.includes("cost") && headless.includes("model"));
   assert.equal(interactive.at(-1), "exit", "exit closes the menu's built-ins");

@@ -16,6 +16,7 @@ import type { ReplHost, ReplPrompter } from "../../ui/repl/host.js";
 import { errorMessage } from "../../util/errors.js";
 import { isOneOf } from "../../util/one-of.js";
 import { modelChoices } from "./model-choices.js";
+import { replRewind } from "./repl-rewind.js";
 import { sessionChoices } from "./session-choices.js";
 
 /** Files larger than this are not diffed in the permission dialog (the change itself is shown). */
@@ -177,6 +178,7 @@ function hostFor(runtime: App): ReplHost {
         return undefined;
       }
     },
+    rewind: replRewind(runtime),
     installPrompter: (prompter) => runtime.setPrompter(prompter),
     notification(message, type) {
       void hooks.notification(message, type);

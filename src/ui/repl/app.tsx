@@ -24,6 +24,7 @@ import { usePermissionQueue } from "./use-permission-queue.js";
 import { usePickers } from "./use-pickers.js";
 import { usePromptKeys } from "./use-prompt-keys.js";
 import { useQuestionDialog } from "./use-question-dialog.js";
+import { useRewind } from "./use-rewind.js";
 import { useSessionTranscript } from "./use-session-transcript.js";
 import { useStatusLine } from "./use-status-line.js";
 import { useTerminalSize } from "./use-terminal-size.js";
@@ -127,22 +128,35 @@ export function App(props: AppProps) {
     return whenSubscribed(versionRef.current);
   }, [whenSubscribed]);
 
+  /** The session's history as the transcript, on a cleared screen (after /resume or a rewind). */
+  const showHistory = () => {
+    setTranscript(() =>
+      historyTranscript(host.session.messages, {
+        cwd: host.cwd,
+        summarize: host.toolSummary,
+        resultData: host.toolResultData,
+      }),
+    );
+    reprint();
+  };
+
   const pickers = usePickers({
     host,
     add,
     onSwitched: async () => {
-      setTranscript(() =>
-        historyTranscript(host.session.messages, {
-          cwd: host.cwd,
-          summarize: host.toolSummary,
-          resultData: host.toolResultData,
-        }),
-      );
-      reprint();
+      showHistory();
       await nextSession();
       await startUp();
     },
     onStartupPicked: () => startUp(),
+  });
+  const rewind = useRewind({
+    host,
+    add,
+    onConversationRewound: (text) => {
+      showHistory();
+      prompt.prefill(text);
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the start-up picker opens once
   useEffect(() => {
@@ -155,7 +169,7 @@ export function App(props: AppProps) {
     add,
     setTranscript,
     helpText: () => helpText(host.commandList()),
-    blocked: dialogs.length > 0 || pickers.blocking,
+    blocked: dialogs.length > 0 || pickers.blocking || rewind.active,
     onCleared: () => {
       setTranscript(() => emptyTranscript());
       reprint();
@@ -167,7 +181,9 @@ export function App(props: AppProps) {
         ? pickers.openModel()
         : picker === "output-style"
           ? pickers.openOutputStyle()
-          : void pickers.openResume(),
+          : picker === "rewind"
+            ? rewind.openRewind()
+            : void pickers.openResume(),
     onResume: (id) => pickers.resume(id),
   });
   useInitialPrompt(initialPrompt, turns.enqueue);
@@ -203,9 +219,12 @@ export function App(props: AppProps) {
         ? dialogControl.handleKey
         : pickers.active
           ? pickers.handleKey
-          : undefined,
+          : rewind.active
+            ? rewind.handleKey
+            : undefined,
     lastTypedAt,
     onRedraw: () => write(CLEAR_SCREEN),
+    onRewind: () => rewind.openRewind(),
     nothingAnswered: () => {
       const current = transcriptRef.current;
       return (
@@ -277,7 +296,7 @@ export function App(props: AppProps) {
         suggestions: prompt.suggestions,
         selected: prompt.selected,
         menuNote: prompt.menuNote,
-        picker: pickers.lines(style, width),
+        picker: pickers.lines(style, width) ?? rewind.lines(style, width),
         overlay: prompt.searchLine ? [style.cyan(prompt.searchLine)] : undefined,
         status: {
           model,
@@ -290,7 +309,9 @@ export function App(props: AppProps) {
           hint: prompt.exitArmed
             ? "Press Ctrl+C again to exit"
             : prompt.escArmed
-              ? "Esc again to clear the prompt"
+              ? prompt.editor.text === ""
+                ? "Esc again to rewind"
+                : "Esc again to clear the prompt"
               : shell
                 ? "! bash mode: runs the command, the agent sees its output"
                 : detailed

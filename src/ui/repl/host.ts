@@ -55,6 +55,31 @@ export type SessionChoice = {
   inUseBy?: number;
 };
 
+/** A prompt /rewind offers (oldest first). */
+export type RewindChoice = {
+  number: number;
+  text: string;
+  /** When it was sent ("2026-12-02 14:05 UTC"). */
+  at: string;
+  changedFiles: boolean;
+  /** Still in the conversation as it was (not compacted or cleared away). */
+  inConversation: boolean;
+};
+
+export type RewindWhat = "both" | "conversation" | "code";
+
+/** /rewind (and Esc Esc on an empty prompt): checkpoints of this session. */
+export interface RewindHost {
+  /** The prompts to rewind to, or why rewinding is not available. */
+  prompts(): RewindChoice[] | string;
+  /** What rewinding would do (shown first) and the changes made outside reagent it would overwrite
+   *  (undefined: none; then a person confirms). */
+  preview(number: number, what: RewindWhat): Promise<{ text: string; conflicts?: string }>;
+  /** Rewinds as previewed; what happened, and the prompt's text when the conversation went back
+   *  (the prompt is put back for editing). Throws with a user-facing message. */
+  apply(number: number, what: RewindWhat): Promise<{ text: string; prefill?: string }>;
+}
+
 /** A model the /model picker offers: an alias or id of the current provider. */
 export type ModelChoice = { name: string; description: string; current: boolean };
 
@@ -115,6 +140,8 @@ export interface ReplHost {
   toolResultData?(toolUseId: string): unknown;
   /** The current text of a file (diffs in the permission dialog); undefined when missing or unreadable. */
   readText(path: string): string | undefined;
+  /** Checkpoints of this session (/rewind). */
+  readonly rewind: RewindHost;
   /** The REPL's permission dialog becomes the gate's prompter. */
   installPrompter(prompter: ReplPrompter): void;
   /** Fires the Notification hook. */

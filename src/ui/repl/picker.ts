@@ -114,3 +114,21 @@ export function pickerLines(
   if (below > 0) body.push(style.dim(`  ↓ ${below} more`));
   return [...head, ...body, foot].slice(-options.maxRows).map((line) => truncateLine(line, width));
 }
+
+/** An open picker with what choosing and cancelling do (the /model, /resume and /rewind pickers). */
+export type OpenPicker = { state: PickerState; choose: (item: PickerItem) => void; cancel: () => void };
+
+/** Hands a key to the open picker (false when none is open): a new state, a choice or a cancel. */
+export function openPickerKey(
+  current: OpenPicker | undefined,
+  input: string,
+  key: Key,
+  update: (next: OpenPicker) => void,
+): boolean {
+  if (!current) return false;
+  const step = pickerKey(current.state, input, key);
+  if (step.type === "update") update({ ...current, state: step.state });
+  else if (step.type === "choose") current.choose(step.item);
+  else if (step.type === "cancel") current.cancel();
+  return true;
+}

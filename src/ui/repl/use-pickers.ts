@@ -5,12 +5,10 @@ import type { Key } from "ink";
 import { useCallback, useState } from "react";
 import { errorMessage } from "../../util/errors.js";
 import type { ModelChoice, ReplHost, SessionChoice } from "./host.js";
-import { openPicker, type PickerItem, type PickerState, pickerKey, pickerLines } from "./picker.js";
+import { type OpenPicker, openPicker, openPickerKey, type PickerItem, pickerLines } from "./picker.js";
 import type { Style } from "./style.js";
 import type { EntryInput } from "./transcript.js";
 import { useRefState } from "./use-ref-state.js";
-
-type OpenPicker = { state: PickerState; choose: (item: PickerItem) => void; cancel: () => void };
 
 export type PickersOptions = {
   host: ReplHost;
@@ -162,15 +160,7 @@ export function usePickers(options: PickersOptions) {
     [host, add, resume, onStartupPicked, setOpen],
   );
 
-  const handleKey = (input: string, key: Key): boolean => {
-    const current = openRef.current;
-    if (!current) return false;
-    const step = pickerKey(current.state, input, key);
-    if (step.type === "update") setOpen({ ...current, state: step.state });
-    else if (step.type === "choose") current.choose(step.item);
-    else if (step.type === "cancel") current.cancel();
-    return true;
-  };
+  const handleKey = (input: string, key: Key): boolean => openPickerKey(openRef.current, input, key, setOpen);
 
   return {
     active: open !== undefined,

@@ -45,6 +45,8 @@ export type PromptKeysOptions = {
   editExternally: (text: string) => EditorOutcome;
   /** True while the running turn has shown nothing yet (Esc then puts the prompt back). */
   nothingAnswered: () => boolean;
+  /** Esc twice on an empty prompt: /rewind. */
+  onRewind: () => void;
 };
 
 const ESC_CLEAR_MS = 1000;
@@ -145,10 +147,9 @@ export function usePromptKeys(options: PromptKeysOptions) {
         if (restore) setEditor(emptyEditor(lastSubmitted.current));
         return;
       }
-      if (editor.text === "") return;
       if (escArmedRef.current) {
         setEscArmed(false);
-        return setEditor(emptyEditor());
+        return editor.text === "" ? options.onRewind() : setEditor(emptyEditor());
       }
       setEscArmed(true);
       setTimeout(() => setEscArmed(false), ESC_CLEAR_MS);
@@ -221,6 +222,8 @@ export function usePromptKeys(options: PromptKeysOptions) {
     menuNote: completion.note,
     exitArmed,
     escArmed,
+    /** Puts text in the input (a rewound prompt, for editing). */
+    prefill: (text: string) => setEditor(emptyEditor(text)),
     /** The Ctrl+R line shown above the prompt while searching. */
     searchLine: search ? searchLine(history.current.entries, search) : undefined,
   };

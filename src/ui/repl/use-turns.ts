@@ -26,7 +26,7 @@ export type TurnsOptions = {
   onCleared: () => void;
   onExit: () => void;
   /** `/model`, `/resume` or `/output-style` without arguments: open that picker. */
-  onPick: (picker: "model" | "resume" | "output-style") => void;
+  onPick: (picker: "model" | "resume" | "output-style" | "rewind") => void;
   /** `/resume <id>`. */
   onResume: (id: string) => Promise<void>;
 };

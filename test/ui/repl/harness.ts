@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { outputStyleChoices, switchOutputStyle } from "../../../src/app/output-styles.js";
 import type { Message } from "../../../src/model/types.js";
+import { replRewind } from "../../../src/modes/repl/repl-rewind.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
 import { costSoFar } from "../../../src/session/cost-report.js";
@@ -123,9 +124,17 @@ export async function startRepl(
 
   let sessionId = "s1";
   let model = "scripted";
+  const rewinds = new WeakMap<typeof app, ReplHost["rewind"]>();
   const host: ReplHost = {
     get session() {
       return session;
+    },
+    get rewind() {
+      const known = rewinds.get(app);
+      if (known) return known;
+      const made = replRewind(app);
+      rewinds.set(app, made);
+      return made;
     },
     get model() {
       return { provider: "scripted", model };
