@@ -23,7 +23,9 @@ export type CheckpointsOptions = {
   warn: (message: string) => void;
 };
 
-type OpenPrompt = { seq: number; before?: Promise<void> };
+/** `state`: the workspace as the prompt began, taken at once so that the model's first request and
+ *  the snapshot overlap (the first call that may change files waits only for what is left). */
+type OpenPrompt = { seq: number; state: Promise<Snapshot | undefined>; before?: Promise<void> };
 
 export class Checkpoints {
   private open: OpenPrompt | undefined;
@@ -69,16 +71,16 @@ export class Checkpoints {
       messageIndex: prompt.messageIndex,
       at: new Date().toISOString(),
     });
-    this.open = { seq };
+    this.open = { seq, state: this.broken ? Promise.resolve(undefined) : this.step(() => this.snapshot()) };
   }
 
   /** Before a call that may change files: the prompt's snapshot, taken once (no prompt: nothing). */
   beforeChange(): Promise<void> {
     const open = this.open;
     if (!open || this.broken) return Promise.resolve();
-    open.before ??= this.step(async () => {
-      const snapshot = await this.snapshot();
-      this.log.append({ type: "before", seq: open.seq, tree: snapshot.tree, skipped: snapshot.skipped });
+    open.before ??= open.state.then((snapshot) => {
+      if (snapshot && !this.broken)
+        this.log.append({ type: "before", seq: open.seq, tree: snapshot.tree, skipped: snapshot.skipped });
     });
     return open.before;
   }

@@ -259,3 +259,14 @@ test("when git cannot run, checkpoints say so once and the prompt goes on", asyn
   assert.match(warnings[0]!, /checkpoints are off for this session: could not run git/);
   assert.equal(checkpoints.find(1)?.changedFiles, false);
 });
+
+test("the private repository is made with its own settings (no line endings changed, no fsmonitor, no gc)", async () => {
+  const { state, checkpoints } = setup({ "a.txt": "a\n" });
+  await prompt(checkpoints, "first", () => {});
+  const gitDir = join(state, "store", "git");
+  const setting = (key: string) => git(state, "--git-dir", gitDir, "config", "--get", key).trim();
+  assert.deepEqual(
+    ["core.autocrlf", "core.fsmonitor", "core.symlinks", "core.quotePath", "gc.auto"].map(setting),
+    ["false", "false", "true", "false", "0"],
+  );
+});
