@@ -16,6 +16,8 @@ export type ParsedCommandFile =
       argumentNames: string[];
       allowedTools: string[];
       model?: string;
+      /** Carries a skill's own fields (`disable-model-invocation`, `user-invocable`). */
+      skillFields: boolean;
       body: string;
       warnings: string[];
     }
@@ -31,7 +33,7 @@ function ruleList(value: unknown): string[] | undefined {
 export function parseCommandFile(text: string): ParsedCommandFile {
   const clean = text.replace(/^\uFEFF/, "");
   if (!/^---\s*\r?\n/.test(clean))
-    return { kind: "ok", allowedTools: [], argumentNames: [], body: clean, warnings: [] };
+    return { kind: "ok", allowedTools: [], argumentNames: [], skillFields: false, body: clean, warnings: [] };
   const parsed = parseFrontmatter(clean, { asWritten: ["argument-hint"] });
   if (parsed.kind === "error") return parsed;
   const { fields } = parsed;
@@ -59,6 +61,7 @@ export function parseCommandFile(text: string): ParsedCommandFile {
     argumentNames: argumentNames(fields.arguments),
     allowedTools,
     model: text_("model"),
+    skillFields: fields["disable-model-invocation"] !== undefined || fields["user-invocable"] !== undefined,
     body: parsed.body,
     warnings,
   };

@@ -92,7 +92,14 @@ export async function discoverCommands(options: {
       }
       for (const warning of parsed.warnings) warnings.push(`Command ${path}: ${warning}.`);
       const winner = byName.get(name);
-      if (winner) {
+      // As in Claude Code 2.1.197, a user command with a skill's own fields is a skill, and a skill
+      // wins over a project command of the same name.
+      if (winner && root.source === "user" && parsed.skillFields && winner.source === "project") {
+        warnings.push(
+          `Command /${name} in ${winner.path} (project) is shadowed by ${path} (user), which has a skill's fields (disable-model-invocation / user-invocable) and so wins as a skill does; rename one of them to use both.`,
+        );
+        commands.splice(commands.indexOf(winner), 1);
+      } else if (winner) {
         warnings.push(
           `Command /${name} in ${path} (${root.source}) is shadowed by ${winner.path} (${winner.source}); rename one of them to use both.`,
         );

@@ -1,7 +1,7 @@
 // Parses a SKILL.md: optional YAML frontmatter between `---` lines, then the Markdown body. As in
-// Claude Code, every field is optional: `name` defaults to the folder name and `description` to the
-// body's first paragraph. Frontmatter YAML refuses is read line by line with warnings. Problems come
-// back with the 1-based line in the file so the warning can point at it.
+// Claude Code 2.1.197 the skill is named after its folder (a different `name` is reported, not used) and
+// every field is optional: `description` defaults to the body's first paragraph. Frontmatter YAML refuses
+// is read line by line with warnings. Problems come back with the 1-based line so the warning can point at it.
 import { type FrontmatterWarning, parseFrontmatter } from "../util/frontmatter.js";
 
 export type ParsedSkillFile =
@@ -51,13 +51,19 @@ export function parseSkillFile(text: string, folderName: string): ParsedSkillFil
       "missing `description` in the frontmatter (and no text in the body to take it from): say in one or two sentences what the skill does and when to use it",
     );
   }
-  const rawName = frontmatter.name ?? folderName;
-  const name = typeof rawName === "string" || typeof rawName === "number" ? String(rawName).trim() : "";
-  if (!NAME_PATTERN.test(name)) {
+  // As in Claude Code 2.1.197, a skill is named after its folder; a different `name` is said, not used.
+  const name = folderName;
+  if (!NAME_PATTERN.test(name))
     return error(
-      frontmatter.name === undefined ? 1 : parsed.lineOf("name"),
-      `invalid skill name ${JSON.stringify(rawName)}: use letters, digits, '.', '_' or '-' (no spaces)`,
+      1,
+      `invalid skill folder name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-'`,
     );
-  }
-  return { kind: "ok", name, description, frontmatter, body: parsed.body, warnings: parsed.warnings };
+  const warnings = [...parsed.warnings];
+  const given = frontmatter.name;
+  if (given !== undefined && given !== null && String(given).trim() !== name)
+    warnings.push({
+      line: parsed.lineOf("name"),
+      message: `"name: ${String(given).trim()}" is not used: a skill is named after its folder (${name}), as in Claude Code`,
+    });
+  return { kind: "ok", name, description, frontmatter, body: parsed.body, warnings };
 }

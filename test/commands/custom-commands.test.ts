@@ -97,6 +97,29 @@ test("discovery: project over user, .agents over .claude, folders as namespaces,
   );
 });
 
+test("a user command with a skill's fields (disable-model-invocation, user-invocable) wins over a project command, as a skill does", async () => {
+  const home = space({
+    ".claude/commands/deploy.md":
+      "---\ndescription: user deploy\ndisable-model-invocation: true\n---\nDeploy it.",
+    ".claude/commands/ship.md": "---\ndescription: user ship\nuser-invocable: true\n---\nShip it.",
+    ".claude/commands/review.md": "---\ndescription: user review\n---\nReview.",
+  });
+  const project = space({
+    ".claude/commands/deploy.md": "---\ndescription: project deploy\n---\nDeploy.",
+    ".claude/commands/ship.md": "---\ndescription: project ship\n---\nShip.",
+    ".claude/commands/review.md": "---\ndescription: project review\n---\nReview.",
+  });
+  const { commands, warnings } = await discoverCommands({ cwd: project.dir, homeDir: home.dir });
+  assert.deepEqual(commands.map((command) => [command.name, command.description]).sort(), [
+    ["deploy", "user deploy"],
+    ["review", "project review"],
+    ["ship", "user ship"],
+  ]);
+  const shadowed = warnings.filter((warning) => warning.includes("is shadowed by"));
+  assert.equal(shadowed.length, 3, warnings.join("\n"));
+  assert.equal(shadowed.filter((warning) => warning.includes("wins as a skill does")).length, 2);
+});
+
 test("arguments as Claude Code 2.1 puts them: 0-based $N of any length, $ARGUMENTS[N], named, out of range empty", () => {
   assert.deepEqual(splitWords(`42 "high prio" it\\'s 'a b'`).words, ["42", "high prio", "it's", "a b"]);
   assert.equal(

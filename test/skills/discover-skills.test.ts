@@ -25,8 +25,10 @@ test("discovers project and user skills; project wins and the shadowed one is na
   const { skills, warnings } = await discoverSkills({ cwd, homeDir: home });
   assert.deepEqual(
     skills.map((entry) => [entry.name, entry.description, entry.source]),
+    // Named after their folders, as in Claude Code: deploy-copy's `name: deploy` is said, not used.
     [
       ["deploy", "Project deploy", "project"],
+      ["deploy-copy", "Claude deploy", "project"],
       ["review", "Claude review", "project"],
       ["personal", "Personal helper", "user"],
       ["legacy", "Legacy", "user"],
@@ -36,15 +38,24 @@ test("discovers project and user skills; project wins and the shadowed one is na
   assert.equal(skills[0].path, join(cwd, ".agents", "skills", "deploy", "SKILL.md"));
   assert.equal(warnings.length, 2, warnings.join("\n"));
   assert.ok(
-    warnings[0].includes(
-      `"deploy" in ${join(cwd, ".claude", "skills", "deploy-copy", "SKILL.md")} (project)`,
+    warnings.some((warning) =>
+      warning.includes(
+        `${join(cwd, ".claude", "skills", "deploy-copy", "SKILL.md")}:2: "name: deploy" is not used`,
+      ),
     ),
+    warnings.join("\n"),
   );
-  assert.ok(warnings[0].includes(`shadowed by ${join(cwd, ".agents", "skills", "deploy", "SKILL.md")}`));
-  assert.ok(warnings[1].includes(join(home, ".agents", "skills", "deploy", "SKILL.md")));
+  assert.ok(
+    warnings.some(
+      (warning) =>
+        warning.includes(join(home, ".agents", "skills", "deploy", "SKILL.md")) &&
+        warning.includes("shadowed by"),
+    ),
+    warnings.join("\n"),
+  );
 });
 
-test("broken frontmatter, missing description and bad names are reported with file:line and skipped", async () => {
+test("broken frontmatter and a missing description are reported with file:line and skipped; a name other than the folder is said, not used", async () => {
   const cwd = tempFolder("prompt");
   const home = tempFolder("home");
   await writeTree(cwd, {
@@ -63,10 +74,11 @@ test("broken frontmatter, missing description and bad names are reported with fi
       ["a-broken", "[unclosed"],
       ["b-nodesc", "Release notes"],
       ["c-nofront", "just markdown"],
+      ["d-badname", "ok"],
       ["e-good", "Fine"],
     ],
   );
-  assert.deepEqual(skills[3]?.frontmatter, { "argument-hint": "<file>", description: "Fine" });
+  assert.deepEqual(skills[4]?.frontmatter, { "argument-hint": "<file>", description: "Fine" });
   const base = join(cwd, ".agents", "skills");
   assert.equal(warnings.length, 3, warnings.join("\n"));
   assert.ok(
@@ -75,7 +87,7 @@ test("broken frontmatter, missing description and bad names are reported with fi
     ),
     warnings[0],
   );
-  assert.ok(warnings[1]?.includes("d-badname/SKILL.md:3: invalid skill name"));
+  assert.ok(warnings[1]?.includes('d-badname/SKILL.md:3: "name: has spaces" is not used'), warnings[1]);
   assert.ok(
     warnings[2]?.startsWith(`Skill skipped: ${join(base, "f-empty", "SKILL.md")}:1: missing \`description\``),
   );
