@@ -1,5 +1,5 @@
-// The environment variables provider construction reads, as typed values: config/env.ts reads
-// them from process.env once and hands them over; nothing in providers/ reads the environment.
+// The environment variables provider construction reads, as typed values: config/env.ts takes
+// them from the environment once (the one read, at start-up) and hands them over; nothing in providers/ reads it.
 
 export type ProviderEnv = {
   anthropicApiKey?: string;

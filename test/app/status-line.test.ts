@@ -15,7 +15,7 @@ import { createTestApp } from "../support/test-app.js";
 const PAYLOAD = {
   session_id: "s-1",
   model: { id: "claude-opus-4-5", display_name: "Opus 4.5" },
-  workspace: { current_dir: "/work/project/src", project_dir: "/work/project" },
+  workspace: { current_dir: "/home/ada/project/src", project_dir: "/home/ada/project" },
 };
 
 function script(body: string): string {

@@ -305,8 +305,8 @@ test("read-only: top-level folders that are not the system's are hidden, the wor
   const machine = host({
     ...BASE,
     "/home/u": "folder",
-    "/work": "folder",
-    "/work/p": "folder",
+    "/code": "folder",
+    "/code/p": "folder",
     "/data": "folder",
     "/data/tools/bin": "folder",
     "/usr": "folder",
@@ -314,16 +314,16 @@ test("read-only: top-level folders that are not the system's are hidden, the wor
     "/swapfile": "file",
   });
   const input = {
-    workspace: ["/work/p"],
+    workspace: ["/code/p"],
     homeDir: "/home/u",
     programFolders: ["/data/tools/bin"],
   };
-  const roots = ["work", "data", "usr", "opt", "swapfile", "home"];
-  const shown = mounts(planMounts(policyOf("read-only", input), machine, "/work/p", { rootEntries: roots }));
+  const roots = ["code", "data", "usr", "opt", "swapfile", "home"];
+  const shown = mounts(planMounts(policyOf("read-only", input), machine, "/code/p", { rootEntries: roots }));
   for (const expected of [
-    "tmpfs-ro /work (veil)",
+    "tmpfs-ro /code (veil)",
     "tmpfs-ro /data (veil)",
-    "ro /work/p (workspace)",
+    "ro /code/p (workspace)",
     "ro /data/tools/bin (program)",
   ])
     assert.ok(shown.includes(expected), `${expected} in\n${shown.join("\n")}`);
@@ -334,7 +334,7 @@ test("read-only: top-level folders that are not the system's are hidden, the wor
   );
   // The workspace-write profile leaves them as they are (it hides only secrets).
   const writable = mounts(
-    planMounts(policyOf("workspace-write", input), machine, "/work/p", { rootEntries: roots }),
+    planMounts(policyOf("workspace-write", input), machine, "/code/p", { rootEntries: roots }),
   );
   assert.equal(
     writable.some((mount) => mount.startsWith("tmpfs-ro /data")),
