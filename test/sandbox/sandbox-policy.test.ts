@@ -12,7 +12,7 @@ import {
 
 test("workspace-write: defaults plus settings, every path form resolved", () => {
   const result = workspaceWritePolicy({
-    workspace: ["/work/p", "/work/extra"],
+    workspace: ["/code/p", "/code/extra"],
     homeDir: "/home/u",
     filesystem: {
       allowWrite: ["~/.cache/tool", "//var/data", "build/../out"],
@@ -27,8 +27,8 @@ test("workspace-write: defaults plus settings, every path form resolved", () => 
   const { policy } = result;
   assert.equal(policy.profile, "workspace-write");
   if (policy.profile !== "workspace-write") return;
-  assert.deepEqual(policy.writable, ["/home/u/.cache/tool", "/var/data", "/work/p/out"]);
-  assert.deepEqual(policy.readOnly, ["/work/p/secrets.txt"]);
+  assert.deepEqual(policy.writable, ["/home/u/.cache/tool", "/var/data", "/code/p/out"]);
+  assert.deepEqual(policy.readOnly, ["/code/p/secrets.txt"]);
   assert.ok(policy.hidden.includes("/home/u/.ssh"));
   assert.ok(policy.hidden.includes("/etc/shadow"));
   assert.equal(policy.hidden.at(-1), "/home/u/private");
