@@ -136,7 +136,7 @@ export const HIDDEN_SYSTEM_FOLDERS: readonly string[] = [
 ];
 
 /** The top-level folders of a Linux system that hold the system itself: the read-only profile hides
- *  every other folder at the top of the file system (`/work`, `/data`, `/code` … — someone's data),
+ *  every other folder at the top of the file system (`/data`, `/code`, `/srv` … — someone's data),
  *  except where the workspace or a program folder lies. */
 export const SYSTEM_ROOT_FOLDERS: ReadonlySet<string> = new Set([
   "bin",
