@@ -25,7 +25,19 @@ export function createBackgroundCommands(input: {
       events.emit({
         type: "background-commands",
         running: shells.running(),
-        changed: { id: view.id, command: view.command, status: view.status },
+        changed: {
+          id: view.id,
+          command: view.command,
+          description: view.description,
+          status: view.status,
+          change,
+          stopped,
+          outputFile: view.outputFile,
+          exitCode: view.exitCode,
+          ...(view.toolUseId ? { toolUseId: view.toolUseId } : {}),
+          ...(view.endedAt ? { durationMs: view.endedAt - view.startedAt } : {}),
+          ...(view.note ? { note: view.note } : {}),
+        },
       });
       if (change !== "ended" || stopped) return;
       news.note(shellEndedNote(view, NOTE_TAIL_CHARS));

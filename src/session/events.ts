@@ -59,6 +59,21 @@ export type TaskView = {
   owner?: string;
 };
 
+/** A background command that started or ended (`stopped`: TaskStop or the session's end stopped it). */
+export type BackgroundCommandChange = {
+  id: string;
+  command: string;
+  description: string;
+  status: "running" | "completed" | "failed" | "killed";
+  change: "started" | "ended";
+  stopped: boolean;
+  outputFile: string;
+  exitCode: number | null;
+  toolUseId?: string;
+  durationMs?: number;
+  note?: string;
+};
+
 export type SessionEvent =
   | AgentEvent
   | { type: "subagent-start"; agent: SubagentInfo; transcriptPath?: string }
@@ -73,7 +88,7 @@ export type SessionEvent =
   | {
       type: "background-commands";
       running: number;
-      changed: { id: string; command: string; status: "running" | "completed" | "failed" | "killed" };
+      changed: BackgroundCommandChange;
     }
   | { type: "hook-notice"; notice: HookNotice }
   | { type: "hook-run"; event: HookRunEvent }

@@ -28,10 +28,13 @@ export type ShellTaskView = {
   endedAt?: number;
   /** Why it ended other than by exiting (timeout, could not start). */
   note?: string;
+  /** The Bash call that started it (SDK hosts join task frames to it). */
+  toolUseId?: string;
 };
 
 export type ShellStartRequest = Omit<ShellRunOptions, "signal" | "keepChars" | "onOutput" | "onSpawn"> & {
   description?: string;
+  toolUseId?: string;
 };
 
 export type BackgroundShellsOptions = {
@@ -85,6 +88,7 @@ export class BackgroundShells {
       outputFile,
       fileTruncated: false,
       startedAt: Date.now(),
+      ...(request.toolUseId ? { toolUseId: request.toolUseId } : {}),
     };
     const toFile = (chunk: string) => {
       if (view.fileTruncated) return;
@@ -98,8 +102,9 @@ export class BackgroundShells {
       }
     };
     const entry: Entry = { view, text, controller, done: Promise.resolve(), stopped: false };
+    const { description: _description, toolUseId: _toolUseId, ...run } = request;
     const start = startShellCommand({
-      ...request,
+      ...run,
       signal: controller.signal,
       keepChars: 1,
       onSpawn: (pid) => {

@@ -108,6 +108,7 @@ function startInBackground(
     shellPath,
     command: input.command,
     ...(input.description ? { description: input.description } : {}),
+    toolUseId: context.toolUseId,
     cwd: context.shell.cwd,
     exports: context.shell.env,
     env: context.baseEnv ?? {},

@@ -35,3 +35,55 @@ test("SDK: a background command is asked for like a foreground one, read with Ta
   const pid = Number(readFileSync(join(workspace.dir, "server.pid"), "utf8"));
   assert.ok(await waitUntil(() => !running(pid)), "the background command was killed when the query ended");
 });
+
+test("SDK: background commands are framed by task_started and task_notification (completed, failed, stopped)", async () => {
+  const server = await serveScoped([
+    {
+      tool_calls: [
+        { id: "toolu_ok", name: "Bash", input: { command: "echo fine", run_in_background: true } },
+        {
+          id: "toolu_bad",
+          name: "Bash",
+          input: { command: "echo oops; exit 3", run_in_background: true, description: "Failing job" },
+        },
+        { id: "toolu_long", name: "Bash", input: { command: "sleep 300", run_in_background: true } },
+      ],
+    },
+    { tool_calls: [{ id: "toolu_wait", name: "Bash", input: { command: "sleep 0.8" } }] },
+    { tool_calls: [{ id: "toolu_stop", name: "TaskStop", input: { task_id: "bash_3" } }] },
+    { text: "Done." },
+  ]);
+  const workspace = scopedWorkspace();
+  const options = sdkOptions(server, workspace.dir, { permissionMode: "bypassPermissions" });
+  const { messages, error } = await collect(query({ prompt: "run them", options }));
+  assert.equal(error, undefined, options.stderrText());
+  const frames = messages.flatMap((message) =>
+    message.type === "system" &&
+    (message.subtype === "task_started" || message.subtype === "task_notification")
+      ? [message]
+      : [],
+  );
+  const started = frames.filter((frame) => frame.subtype === "task_started");
+  assert.deepEqual(
+    started.map((frame) => [frame.task_id, frame.tool_use_id, frame.description, frame.task_type]),
+    [
+      ["bash_1", "toolu_ok", "echo fine", "local_bash"],
+      ["bash_2", "toolu_bad", "Failing job", "local_bash"],
+      ["bash_3", "toolu_long", "sleep 300", "local_bash"],
+    ],
+  );
+  const ended = new Map(
+    frames.flatMap((frame) =>
+      frame.subtype === "task_notification" ? [[frame.task_id, frame] as const] : [],
+    ),
+  );
+  assert.equal(ended.get("bash_1")?.status, "completed");
+  assert.equal(ended.get("bash_2")?.status, "failed");
+  assert.match(ended.get("bash_2")?.summary ?? "", /Failing job.*exit code 3/);
+  assert.equal(ended.get("bash_3")?.status, "stopped");
+  assert.equal(ended.get("bash_3")?.tool_use_id, "toolu_long");
+  // The output file lived in the run's temporary folder (removed at exit).
+  assert.match(ended.get("bash_2")?.output_file ?? "", /tasks\/bash_2\.output$/);
+  // Every end comes after its start, and the SDK's own session id is on each frame.
+  for (const frame of frames) assert.equal(frame.session_id, resultOf(messages).session_id);
+});

@@ -5,6 +5,7 @@
 // Anthropic-style stream events are wrapped in `stream_event` lines (partial-events.ts).
 import { randomUUID } from "node:crypto";
 import type { SessionEvent } from "../../session/events.js";
+import { backgroundCommandFrame } from "./background-command-lines.js";
 import { createPartialEvents } from "./partial-events.js";
 import { subagentFrame } from "./subagent-lines.js";
 import { retryErrorCategory } from "./terminal-reason.js";
@@ -173,6 +174,9 @@ export function createStreamJsonPrinter(options: StreamJsonOptions): StreamJsonP
         break;
       case "subagent-event":
         out.push(...convert(event.event, event.agent.parentToolUseId));
+        break;
+      case "background-commands":
+        out.push(envelope(backgroundCommandFrame(event.changed)));
         break;
       default:
         break;
