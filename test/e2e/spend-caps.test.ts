@@ -32,6 +32,9 @@ const envFor = (server: FakeModelServer, home?: string) =>
   });
 const settings = (budget: Record<string, unknown>, pricing: Record<string, unknown> = PRICING) =>
   JSON.stringify({ budget, modelPricing: pricing });
+/** A `-p go --output-format json --model <model>` run with more arguments. */
+const runPriced = (model: string, args: string[], options: Parameters<typeof runCli>[1]) =>
+  runCli(["-p", "go", "--output-format", "json", "--model", model, ...args], options);
 const ledgerDir = (home: string) => join(home, ".local", "state", "reagent", "usage");
 const ledgerLines = (home: string) =>
   readdirSync(ledgerDir(home)).flatMap((name) =>
@@ -46,10 +49,10 @@ test("budget.sessionUsd crossing mid-turn in -p: warnings at 80% and 95%, then e
   // $0.17 (85%), $0.19 (95%), $0.24 (over): the fourth step is never asked for.
   const server = await serveScoped([read(17), read(2), read(5), { text: "done", usage: cents(1) }]);
   const env = envFor(server);
-  const run = await runCli(
-    ["-p", "go", "--output-format", "json", "--model", MODEL, "--settings", settings({ sessionUsd: 0.2 })],
-    { cwd: workspace.dir, env },
-  );
+  const run = await runPriced(MODEL, ["--settings", settings({ sessionUsd: 0.2 })], {
+    cwd: workspace.dir,
+    env,
+  });
   assert.equal(run.code, 1, run.stderr);
   const result = JSON.parse(run.stdout);
   assert.equal(result.subtype, "error_max_budget_usd");
@@ -100,19 +103,9 @@ test("--max-budget-usd replaces budget.sessionUsd; a bad budget setting names th
     { text: "done", usage: cents(1) },
     { text: "ok", usage: cents(1) },
   ]);
-  const run = await runCli(
-    [
-      "-p",
-      "go",
-      "--output-format",
-      "json",
-      "--model",
-      MODEL,
-      "--max-budget-usd",
-      "5",
-      "--settings",
-      settings({ sessionUsd: 0.05 }),
-    ],
+  const run = await runPriced(
+    MODEL,
+    ["--max-budget-usd", "5", "--settings", settings({ sessionUsd: 0.05 })],
     { cwd: workspace.dir, env: envFor(server) },
   );
   assert.equal(run.code, 0, run.stdout);
@@ -149,10 +142,10 @@ test("budget.dailyUsd counts the ledger of earlier sessions today: refused befor
     cost_usd: 0.3,
   };
   writeFileSync(join(ledgerDir(env.HOME), `${month}.jsonl`), `${JSON.stringify(earlier)}\n{"broken`);
-  const run = await runCli(
-    ["-p", "go", "--output-format", "json", "--model", MODEL, "--settings", settings({ dailyUsd: 0.25 })],
-    { cwd: workspace.dir, env },
-  );
+  const run = await runPriced(MODEL, ["--settings", settings({ dailyUsd: 0.25 })], {
+    cwd: workspace.dir,
+    env,
+  });
   assert.equal(run.code, 1, run.stderr);
   const result = JSON.parse(run.stdout);
   assert.equal(result.subtype, "error_max_budget_usd");
@@ -172,18 +165,11 @@ test("two sessions at once share the daily ledger: its total is the sum of both 
   ];
   const [first, second] = [await serveScoped(steps(12)), await serveScoped(steps(12))];
   const home = cleanEnv().HOME;
-  const args = [
-    "-p",
-    "go",
-    "--output-format",
-    "json",
-    "--model",
-    MODEL,
-    "--settings",
-    settings({ dailyUsd: 100 }),
-  ];
+  const args = ["--settings", settings({ dailyUsd: 100 })];
   const runs = await Promise.all(
-    [first, second].map((server) => runCli(args, { cwd: workspace.dir, env: envFor(server, home) })),
+    [first, second].map((server) =>
+      runPriced(MODEL, args, { cwd: workspace.dir, env: envFor(server, home) }),
+    ),
   );
   const results = runs.map((run) => {
     assert.equal(run.code, 0, run.stderr);
@@ -222,17 +208,9 @@ test("two sessions at once share the daily ledger: its total is the sum of both 
 test("budget.perModelUsd stops that model; an unknown price says the caps cannot be enforced", async () => {
   const workspace = scopedWorkspace({ "a.txt": "alpha\n" });
   const server = await serveScoped([read(30), { text: "done", usage: cents(1) }]);
-  const capped = await runCli(
-    [
-      "-p",
-      "go",
-      "--output-format",
-      "json",
-      "--model",
-      MODEL,
-      "--settings",
-      settings({ perModelUsd: { [MODEL]: 0.25, "other-model": 0.01 } }),
-    ],
+  const capped = await runPriced(
+    MODEL,
+    ["--settings", settings({ perModelUsd: { [MODEL]: 0.25, "other-model": 0.01 } })],
     { cwd: workspace.dir, env: envFor(server) },
   );
   const result = JSON.parse(capped.stdout);
@@ -244,19 +222,10 @@ test("budget.perModelUsd stops that model; an unknown price says the caps cannot
   assert.equal(server.requests.length, 1);
   // A model with no price: said at start and not counted as free.
   const unknown = await serveScoped([{ text: "ok", usage: cents(50) }]);
-  const run = await runCli(
-    [
-      "-p",
-      "go",
-      "--output-format",
-      "json",
-      "--model",
-      "claude-unpriced-9",
-      "--settings",
-      settings({ sessionUsd: 0.01 }, {}),
-    ],
-    { cwd: workspace.dir, env: envFor(unknown) },
-  );
+  const run = await runPriced("claude-unpriced-9", ["--settings", settings({ sessionUsd: 0.01 }, {})], {
+    cwd: workspace.dir,
+    env: envFor(unknown),
+  });
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -315,21 +284,10 @@ test("a subagent stops at the session's cap too: its loop ends, and the parent s
       { match: "READER agent", turns: [read(10), read(10), read(10), { text: "never", usage: cents(1) }] },
     ],
   });
-  const run = await runCli(
-    [
-      "-p",
-      "go",
-      "--output-format",
-      "json",
-      "--model",
-      MODEL,
-      "--max-budget-usd",
-      "0.2",
-      "--settings",
-      settings({}),
-    ],
-    { cwd: workspace.dir, env: envFor(server) },
-  );
+  const run = await runPriced(MODEL, ["--max-budget-usd", "0.2", "--settings", settings({})], {
+    cwd: workspace.dir,
+    env: envFor(server),
+  });
   const result = JSON.parse(run.stdout);
   assert.equal(result.subtype, "error_max_budget_usd", run.stdout);
   assert.equal(server.requests.length, 3, "the parent's first request and two of the subagent's");
