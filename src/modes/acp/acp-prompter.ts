@@ -5,6 +5,7 @@
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { PromptAnswer, Prompter, PromptRequest } from "../../contracts/index.js";
 import { errorMessage } from "../../util/errors.js";
+import { askQuestions, questionsOf } from "./acp-questions.js";
 import { proposedDiff, toolKind, toolLocations, toolTitle } from "./tool-call-view.js";
 
 export type PermissionAsk = (
@@ -31,6 +32,15 @@ export function createAcpPrompter(parts: {
   return {
     async ask(request: PromptRequest): Promise<PromptAnswer> {
       const { toolName, input } = request;
+      const questions = questionsOf(request);
+      if (questions)
+        return askQuestions(parts.sessionId, request, questions, (params) =>
+          parts.ask(params, request.signal),
+        ).catch((error: unknown) => {
+          if (!request.signal?.aborted)
+            parts.log(`reagent: the question request failed: ${errorMessage(error)}`);
+          return { kind: "no" };
+        });
       const title = toolTitle(toolName, input, request.summary);
       const params: RequestPermissionRequest = {
         sessionId: parts.sessionId,
