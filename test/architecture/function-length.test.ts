@@ -1,0 +1,157 @@
+// No function in src/ runs over 80 lines (issue 25: a long function is split into named steps where it
+// does several things). scripts/long-functions.mjs measures them with TypeScript's own parse (nested
+// functions count on their own and inside the function around them). Two lists are the exceptions:
+// ONE_PIECE, functions that are one long table or switch and read best whole (each says why), and
+// NOT_YET_SPLIT, the ones still waiting to be split (this list only shrinks). An entry that is no
+// longer over the limit fails the test too, so both lists stay true.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { test } from "node:test";
+import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+const LIMIT = 80;
+
+/** `file: function` → why it reads best as one piece. */
+const ONE_PIECE: Record<string, string> = {
+  // The command line's option table: one commander declaration per flag, in the order --help prints.
+  "src/cli/program.ts: buildProgram": "the option table",
+  // The table of built-in slash commands: each entry a name, a description and a one-line run.
+  "src/commands/builtin-commands.ts: builtinCommands": "the built-in command table",
+  // The REPL transcript's reducer: one switch over the session event union, one short case each.
+  "src/ui/repl/transcript.ts: reduceEvent": "one switch over session events",
+};
+
+/** Still to be split (issue 25). Remove an entry when its function is split; never add one. */
+const NOT_YET_SPLIT = new Set<string>([
+  "src/agents/agent-fields.ts: readAgentFields",
+  "src/agents/subagent-run.ts: runSubagent",
+  "src/app/agent-wiring.ts: wireAgents",
+  "src/app/command-host.ts: createCommandHost",
+  "src/app/create-app.ts: createApp",
+  "src/app/create-sandboxing.ts: createSandboxing",
+  "src/compaction/trim-for-request.ts: trimForRequest",
+  "src/control/channel.ts: createControlChannel",
+  "src/hooks/dispatch.ts: createDispatcher",
+  "src/hooks/engine.ts: createHookEngine",
+  "src/hooks/merge.ts: mergeRuns",
+  "src/loop/run-agent-loop.ts: runAgentLoop",
+  "src/mcp/manager.ts: createMcpManager",
+  "src/modes/acp/acp-agent.ts: createAcpAgent",
+  "src/modes/repl/repl-host.ts: hostFor",
+  "src/modes/stream/run-stream-input.ts: runStreamInput",
+  "src/modes/stream/stream-control.ts: createStreamControl",
+  "src/permissions/evaluate.ts: evaluate",
+  "src/permissions/gate.ts: createPermissionGate",
+  "src/plugins/load-plugins.ts: loadPlugins",
+  "src/providers/anthropic-stream.ts: createMessagesClient",
+  "src/providers/anthropic-stream.ts: createMessagesClient/attempt",
+  "src/providers/http-fetch.ts: createHttpFetch",
+  "src/providers/openai-chat.ts: createOpenAIChatClient",
+  "src/providers/openai-chat.ts: createOpenAIChatClient/attempt",
+  "src/providers/openai-responses.ts: createOpenAIResponsesClient",
+  "src/providers/openai-responses.ts: createOpenAIResponsesClient/attempt",
+  "src/providers/retry.ts: runWithRetries",
+  "src/providers/scripted.ts: createScriptedClient",
+  "src/sandbox/mount-plan.ts: planMounts",
+  "src/sandbox/placeholder-store.ts: createPlaceholderStore",
+  "src/session/session.ts: Session/submit",
+  "src/shell/bash-analysis.ts: Walker/runCommand",
+  "src/shell/bash-read-only.ts: readOnlyModel",
+  "src/shell/shell-word.ts: scanOptions",
+  "src/tasks/task-tools.ts: createTaskTools",
+  "src/tools/read.ts: executeRead",
+  "src/tools/runner.ts: createToolRunner",
+  "src/tools/runner/permission-stage.ts: checkPermission",
+  "src/tools/web/web-fetch.ts: createWebFetchTool",
+  "src/ui/headless/partial-events.ts: createPartialEvents",
+  "src/ui/headless/partial-events.ts: createPartialEvents/lines",
+  "src/ui/headless/stream-json.ts: createStreamJsonPrinter",
+  "src/ui/headless/stream-json.ts: createStreamJsonPrinter/convert",
+  "src/ui/repl/app.tsx: App",
+  "src/ui/repl/run-repl.ts: runRepl",
+  "src/ui/repl/use-completion.ts: useCompletion",
+  "src/ui/repl/use-pickers.ts: usePickers",
+  "src/ui/repl/use-prompt-keys.ts: usePromptKeys",
+  "src/ui/repl/use-rewind.ts: useRewind",
+  "src/ui/repl/use-turns.ts: useTurns",
+  "src/util/process-group.ts: runProcessGroup",
+  "src/util/process-group.ts: runProcessGroup/new Promise(…) callback",
+]);
+
+interface LongFunction {
+  file: string;
+  name: string;
+  line: number;
+  lines: number;
+}
+
+function longFunctions(root = ROOT): LongFunction[] {
+  const args = ["scripts/long-functions.mjs", "--json", "--limit", String(LIMIT), "--root", root];
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  return (JSON.parse(run.stdout) as { functions: LongFunction[] }).functions;
+}
+
+test(`no function in src/ is longer than ${LIMIT} lines unless a list names it`, () => {
+  const found = longFunctions();
+  const keys = new Set(found.map((entry) => `${entry.file}: ${entry.name}`));
+  const over = found
+    .filter((entry) => {
+      const key = `${entry.file}: ${entry.name}`;
+      return !(key in ONE_PIECE) && !NOT_YET_SPLIT.has(key);
+    })
+    .map((entry) => `${entry.file}:${entry.line} ${entry.name} (${entry.lines} lines)`);
+  assert.deepEqual(
+    over,
+    [],
+    "split these into named steps (or, for one table or switch, say why in ONE_PIECE)",
+  );
+  const stale = [...Object.keys(ONE_PIECE), ...NOT_YET_SPLIT].filter((key) => !keys.has(key));
+  assert.deepEqual(stale, [], `no longer over ${LIMIT} lines (or renamed): take these out of the lists`);
+});
+
+test("the measure counts a function's own lines: nested and arrow functions, methods, not comments", () => {
+  const body = (count: number) =>
+    Array.from({ length: count }, (_, index) => `  const v${index} = ${index};`);
+  const source = [
+    ...["/**", " * A comment above a function is not part of it.", " */"],
+    "export function exactly80(): void {",
+    ...body(78),
+    "}",
+    "export function over80(): void {",
+    ...body(79),
+    "}",
+    "export function outer(): () => string {",
+    "  const inner = (): string => {",
+    `    const text = \`}}} \${"{"} {{\`;`,
+    ...body(80),
+    "    return text;",
+    "  };",
+    "  return inner;",
+    "}",
+    "export class Box {",
+    "  method(): void {",
+    ...body(81),
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const root = tempFolder("long-functions");
+  try {
+    writeTree(root, {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }),
+      "src/sample.ts": source,
+    });
+    const found = longFunctions(root).map(({ name, line, lines }) => ({ name, line, lines }));
+    assert.deepEqual(found, [
+      { name: "outer", line: 165, lines: 87 },
+      { name: "outer/inner", line: 166, lines: 84 },
+      { name: "Box/method", line: 253, lines: 83 },
+      { name: "over80", line: 84, lines: 81 },
+    ]);
+  } finally {
+    removeFolder(root);
+  }
+});
