@@ -5,6 +5,7 @@
 // way the kernel will), and every reason the result is not certain. Rules are applied in evaluate.ts.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve as resolveText } from "node:path";
+import { present } from "../util/invariant.js";
 import { resolveReal } from "../util/path-resolution.js";
 import { protectedMention } from "../util/protected-paths.js";
 import { builtinVerdict, parseCd } from "./bash-builtins.js";
@@ -152,7 +153,8 @@ class Walker {
   private walkAndOr(pipelines: { commands: Command[] }[], scope: Scope): Scope {
     let current = scope;
     for (const pipeline of pipelines) {
-      if (pipeline.commands.length === 1) current = this.walkCommand(pipeline.commands[0], current);
+      const [only, ...others] = pipeline.commands;
+      if (only !== undefined && others.length === 0) current = this.walkCommand(only, current);
       else for (const command of pipeline.commands) this.walkCommand(command, current);
     }
     return current;
@@ -174,8 +176,10 @@ class Walker {
           current = this.walkScript(branch.condition, current);
           outcomes.push(this.walkScript(branch.body, current));
         }
-        outcomes.push(command.otherwise ? this.walkScript(command.otherwise, current) : current);
-        return outcomes.every((outcome) => sameScope(outcome, outcomes[0])) ? outcomes[0] : null;
+        const otherwise = command.otherwise ? this.walkScript(command.otherwise, current) : current;
+        outcomes.push(otherwise);
+        const first = outcomes[0] ?? otherwise;
+        return outcomes.every((outcome) => sameScope(outcome, first)) ? first : null;
       }
       case "loop":
         return this.walkLoop([command.condition, command.body], scope);
@@ -253,11 +257,12 @@ class Walker {
     };
     this.commands.push(entry);
     this.accesses.push(...redirects);
-    const program = words[0].value;
+    const head = present(words[0], "a command that runs has at least one word");
+    const program = head.value;
     if (program === null) {
-      this.note(`the command name ${words[0].raw} comes from an expansion`);
+      this.note(`the command name ${head.raw} comes from an expansion`);
       entry.readOnly = "its name comes from an expansion";
-      this.mutatedBy ??= words[0].raw;
+      this.mutatedBy ??= head.raw;
       return null;
     }
     if (/[^\x21-\x7e]/.test(program))
@@ -300,7 +305,10 @@ class Walker {
       if (wraps && this.fastPath === "strict")
         this.notReadOnly ??= `${name} runs another command (no sandbox contains it here)`;
       if (entry.transparent)
-        entry.readOnly = blocked === undefined ? true : `${name} runs ${blocked.words[0].raw}`;
+        entry.readOnly =
+          blocked === undefined
+            ? true
+            : `${name} runs ${present(blocked.words[0], "a recorded command has a first word").raw}`;
       else if (wraps)
         entry.readOnly = innerReadOnly && name === "xargs" ? true : `${name} runs another command`;
       else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
@@ -332,7 +340,7 @@ class Walker {
       this.fastPath === "enforced" &&
       bare &&
       words.length === 2 &&
-      VERSION_QUERIES.has(words[1].value ?? "")
+      VERSION_QUERIES.has(words[1]?.value ?? "")
     )
       entry.readOnly = true;
     else if (!wraps && entry.readOnly === true) entry.readOnly = `${name} is not on the read-only list`;

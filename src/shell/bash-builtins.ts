@@ -103,14 +103,15 @@ export function builtinVerdict(name: string, words: ShellWord[]): BuiltinVerdict
 
 function setVerdict(args: ShellWord[]): BuiltinVerdict {
   for (let index = 0; index < args.length; index += 1) {
-    const value = args[index].value;
+    const value = args[index]?.value;
+    if (value === undefined) break;
     if (value === "--" || value === "-") return { kind: "read-only" };
     if (value === null) return { kind: "uncertain", reason: "set with an expansion" };
     if (/^[-+]o$/.test(value)) {
-      const option = args[index + 1]?.value;
-      if (option === undefined) return { kind: "read-only" };
-      if (option === null || !HARMLESS_SET_OPTIONS.has(option)) {
-        return { kind: "uncertain", reason: `set -o ${args[index + 1].raw}` };
+      const next = args[index + 1];
+      if (next === undefined) return { kind: "read-only" };
+      if (next.value === null || !HARMLESS_SET_OPTIONS.has(next.value)) {
+        return { kind: "uncertain", reason: `set -o ${next.raw}` };
       }
       index += 1;
       continue;
@@ -154,8 +155,9 @@ function testVerdict(name: string, args: ShellWord[]): BuiltinVerdict {
   let rest = values;
   if (rest.length >= 2 && rest[0] === "!") rest = rest.slice(1);
   if (rest.length === 1) return { kind: "read-only" };
-  if (rest.length === 2 && rest[0] !== null && UNARY.has(rest[0])) return { kind: "read-only" };
-  if (rest.length === 3 && rest[1] !== null && BINARY.has(rest[1])) return { kind: "read-only" };
+  const [first, second] = rest;
+  if (rest.length === 2 && typeof first === "string" && UNARY.has(first)) return { kind: "read-only" };
+  if (rest.length === 3 && typeof second === "string" && BINARY.has(second)) return { kind: "read-only" };
   return unknown;
 }
 
@@ -169,8 +171,10 @@ export function parseCd(args: ShellWord[]): CdRequest {
   let physical = false;
   let index = 0;
   for (; index < args.length; index += 1) {
-    const value = args[index].value;
-    if (value === null) return { kind: "unknown", reason: `cd ${args[index].raw} (an expansion)` };
+    const word = args[index];
+    if (word === undefined) break;
+    const value = word.value;
+    if (value === null) return { kind: "unknown", reason: `cd ${word.raw} (an expansion)` };
     if (value === "--") {
       index += 1;
       break;

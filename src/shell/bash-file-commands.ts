@@ -4,6 +4,7 @@
 // rules; an option outside the modelled set makes the command uncertain (its operands' roles are
 // then unknown).
 import { basename } from "node:path";
+import { present } from "../util/invariant.js";
 import {
   type Access,
   accessOf,
@@ -118,7 +119,7 @@ const SPECS: Record<string, OptionSpec & { shape: Shape; recursive?: string[]; r
     readsValue: w("--reference"),
   },
 };
-SPECS.chgrp = SPECS.chown;
+SPECS.chgrp = present(SPECS.chown, "chown's spec is listed above");
 // install copies like cp (`-d` making folders and `--strip-program` are not modelled: they ask).
 SPECS.install = {
   shape: "copy",
@@ -196,8 +197,9 @@ function transfer(
   if (typeof folderOption === "string") destination = known(folderOption);
   else if (shape === "link" && sources.length === 1) destination = known(".");
   else {
-    if (sources.length < 2) return accesses;
-    destination = sources[sources.length - 1];
+    const last = sources.at(-1);
+    if (sources.length < 2 || last === undefined) return accesses;
+    destination = last;
     sources = sources.slice(0, -1);
   }
   const symbolic = hasOption(scanned, "s", "--symbolic");

@@ -41,7 +41,7 @@ export function modelFind(words: ShellWord[]): FindModel {
   let index = 0;
   // Leading options: -H -L -P -D debugopts -Olevel.
   while (index < words.length) {
-    const value = words[index].value;
+    const value = words[index]?.value;
     if (value === "-H" || value === "-P" || /^-O\d$/.test(value ?? "")) index += 1;
     else if (value === "-L") {
       model.effects.push("find -L follows symbolic links (out of the workspace too)");
@@ -51,6 +51,7 @@ export function modelFind(words: ShellWord[]): FindModel {
   }
   while (index < words.length) {
     const word = words[index];
+    if (word === undefined) break;
     if (word.value === null) {
       model.problem = `${word.raw} (an expansion) could be part of find's expression`;
       return model;
@@ -62,6 +63,7 @@ export function modelFind(words: ShellWord[]): FindModel {
   if (model.startPaths.length === 0) model.startPaths.push({ value: ".", raw: ".", splits: false });
   while (index < words.length) {
     const word = words[index];
+    if (word === undefined) break;
     const token = word.value;
     index += 1;
     if (token === null) {
@@ -70,7 +72,7 @@ export function modelFind(words: ShellWord[]): FindModel {
     }
     if (ACTIONS.has(token)) {
       const start = index;
-      while (index < words.length && words[index].value !== ";" && !isPlusEnd(words, index)) index += 1;
+      while (index < words.length && words[index]?.value !== ";" && !isPlusEnd(words, index)) index += 1;
       if (index >= words.length) {
         model.problem = `find ${token} without its closing ';' or '+'`;
         return model;
@@ -95,10 +97,12 @@ export function modelFind(words: ShellWord[]): FindModel {
       index += 1;
     } else if (token === "-files0-from") {
       model.effects.push("find -files0-from reads its starting points from a file");
-      if (words[index]) model.reads.push(words[index]);
+      const read = words[index];
+      if (read) model.reads.push(read);
       index += 1;
     } else if (PATH_VALUE.has(token) || /^-newer[amcBt][amcBt]$/.test(token)) {
-      if (words[index]) model.reads.push(words[index]);
+      const read = words[index];
+      if (read) model.reads.push(read);
       index += 1;
     } else if (ONE_VALUE.has(token)) index += 1;
     else if (!NO_VALUE.has(token)) {
@@ -111,7 +115,7 @@ export function modelFind(words: ShellWord[]): FindModel {
 
 /** `+` ends an action only right after `{}`. */
 function isPlusEnd(words: ShellWord[], index: number): boolean {
-  return words[index].value === "+" && words[index - 1]?.value === "{}";
+  return words[index]?.value === "+" && words[index - 1]?.value === "{}";
 }
 
 /** Words holding `{}` get the found file's name: unknown to the gate. */

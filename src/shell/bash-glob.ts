@@ -27,7 +27,7 @@ function parseSegment(segment: string): Piece[] | null {
     else pieces.push({ kind: "literal", text: char });
   };
   for (let index = 0; index < segment.length; index += 1) {
-    const char = segment[index];
+    const char = segment.charAt(index);
     if (char === "\\") {
       index += 1;
       literal(segment[index] ?? "\\");
@@ -90,8 +90,8 @@ function matches(pieces: Piece[], name: string): boolean | null {
     return found;
   };
   const step = (piece: number, position: number): boolean => {
-    if (piece === pieces.length) return position === chars.length;
     const current = pieces[piece];
+    if (current === undefined) return position === chars.length;
     switch (current.kind) {
       case "literal": {
         const text = Array.from(current.text);
@@ -104,8 +104,9 @@ function matches(pieces: Piece[], name: string): boolean | null {
       case "one":
         return position < chars.length && at(piece + 1, position + 1);
       case "set": {
-        if (position >= chars.length) return false;
-        const code = chars[position].codePointAt(0) as number;
+        const char = chars[position];
+        if (char === undefined) return false;
+        const code = char.codePointAt(0) as number;
         const inside = current.ranges.some(([low, high]) => code >= low && code <= high);
         return inside !== current.negated && at(piece + 1, position + 1);
       }

@@ -69,8 +69,8 @@ function commandText(value: string): string {
 /** Every operand from the first non-option on, as a possible start of the inner command. */
 function suffixes(args: ShellWord[]): ShellWord[][] {
   const found: ShellWord[][] = [];
-  for (let index = 0; index < args.length && found.length < 12; index += 1) {
-    const value = args[index].value;
+  for (const [index, { value }] of args.entries()) {
+    if (found.length >= 12) break;
     if (value === null || !value.startsWith("-")) found.push(args.slice(index));
   }
   return found;
@@ -89,11 +89,10 @@ export function hiddenCommands(name: string, args: ShellWord[]): HiddenCommands 
   if (name === "git") return git(args);
   const pattern = Object.hasOwn(EXEC_OPTIONS, name) ? EXEC_OPTIONS[name] : undefined;
   if (pattern === undefined) return null;
-  for (let index = 0; index < args.length; index += 1) {
-    const value = args[index].value;
+  for (const [index, { value, raw }] of args.entries()) {
     if (value === null)
       return {
-        reason: `${args[index].raw} (an expansion) could be an option of ${name} that runs a command`,
+        reason: `${raw} (an expansion) could be an option of ${name} that runs a command`,
         commands: [],
         scripts: [],
       };
@@ -113,7 +112,8 @@ export function hiddenCommands(name: string, args: ShellWord[]): HiddenCommands 
 /** git's global options before the subcommand: `-c key=value` / `--config-env` can name programs. */
 function git(args: ShellWord[]): HiddenCommands | null {
   for (let index = 0; index < args.length; index += 1) {
-    const value = args[index].value;
+    const value = args[index]?.value;
+    if (value === undefined) break;
     if (value === null) return null;
     if (!value.startsWith("-")) return gitRunsCommand(value, args.slice(index + 1));
     if (value === "-c" || value.startsWith("--config-env")) {
@@ -171,7 +171,8 @@ function gitRunsCommand(sub: string, rest: ShellWord[]): HiddenCommands | null {
 function awk(name: string, args: ShellWord[]): HiddenCommands | null {
   let index = 0;
   for (; index < args.length; index += 1) {
-    const value = args[index].value;
+    const value = args[index]?.value;
+    if (value === undefined) break;
     if (value === "--") {
       index += 1;
       break;
@@ -190,7 +191,7 @@ function awk(name: string, args: ShellWord[]): HiddenCommands | null {
   if (program.value === null)
     return { reason: `the ${name} program comes from an expansion`, commands: [], scripts: [] };
   if (!/system|[|>]|getline|@/.test(program.value)) return null;
-  const strings = [...program.value.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1]);
+  const strings = [...program.value.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? "");
   return {
     reason: `the ${name} program runs commands, writes or includes files (system, |, >, getline, @)`,
     commands: [],

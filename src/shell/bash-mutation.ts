@@ -52,7 +52,8 @@ function visitCommand(command: Command, scan: ScriptScan): void {
       for (const redirect of command.redirects)
         if (redirect.hereDocument) visitWord(redirect.hereDocument.body, scan);
       const first = command.words[0];
-      const name = first?.parts.length === 1 && first.parts[0].kind === "text" ? first.parts[0].value : null;
+      const only = first?.parts.length === 1 ? first.parts[0] : undefined;
+      const name = only?.kind === "text" ? only.value : null;
       if (first !== undefined && (name === null || isMutator(programName(name)))) scan.mutators.push(command);
       return;
     }

@@ -104,8 +104,8 @@ function skipLineBreaks(reader: Reader): void {
 /** The reserved word at the cursor (a command position), if any. */
 function peekReserved(reader: Reader): string | null {
   let end = reader.pos;
-  while (end < reader.source.length && !isMetaCharacter(reader.source[end])) {
-    if ("'\"\\$`".includes(reader.source[end])) return null;
+  while (end < reader.source.length && !isMetaCharacter(reader.source.charAt(end))) {
+    if ("'\"\\$`".includes(reader.source.charAt(end))) return null;
     end += 1;
   }
   const word = reader.source.slice(reader.pos, end);
@@ -315,14 +315,15 @@ function asAssignment(word: Word, reader: Reader): Assignment | null {
   if (first?.kind !== "text" || first.quoted) return null;
   const match = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/.exec(first.value);
   if (match === null) return null;
-  if (match[2] !== undefined)
+  const [assigned, name = "", subscript] = match;
+  if (subscript !== undefined)
     reader.note(`the array element assignment ${word.raw} (subscripts can run code)`);
   if (reader.peek() === "(") reader.fail("array assignments");
   const value: Word = {
-    parts: [{ ...first, value: first.value.slice(match[0].length) }, ...word.parts.slice(1)],
-    raw: word.raw.slice(match[0].length),
+    parts: [{ ...first, value: first.value.slice(assigned.length) }, ...word.parts.slice(1)],
+    raw: word.raw.slice(assigned.length),
   };
-  return { name: match[1], value, raw: word.raw };
+  return { name, value, raw: word.raw };
 }
 
 /** A redirection at the cursor (with its fd number), or null. */
@@ -332,21 +333,23 @@ function readRedirect(reader: Reader): Redirect | null {
   }
   const match = REDIRECT.exec(reader.source.slice(reader.pos, reader.pos + 16));
   if (match === null) return null;
-  reader.pos += match[0].length;
+  // Both groups always take part in a match (the fd one possibly empty).
+  const [written, fd = "", operator = ""] = match;
+  reader.pos += written.length;
   skipBlanks(reader);
   if (isMetaCharacter(reader.peek()) && !(reader.peek() === "<" && reader.peek(1) === "(")) {
-    reader.fail(`the redirection ${match[0]} without a target`);
+    reader.fail(`the redirection ${written} without a target`);
   }
   const target = readWord(reader);
-  const redirect: Redirect = { fd: match[1], operator: match[2], target };
-  if (match[2] === "<<" || match[2] === "<<-") {
+  const redirect: Redirect = { fd, operator, target };
+  if (operator === "<<" || operator === "<<-") {
     if (target.parts.some((part) => part.kind !== "text"))
       reader.fail("a here-document delimiter with an expansion");
     const delimiter = target.parts.map((part) => (part.kind === "text" ? part.value : "")).join("");
     const quoted = target.parts.some((part) => part.kind === "text" && part.quoted);
-    reader.pendingHereDocuments.push({ redirect, delimiter, stripTabs: match[2] === "<<-", quoted });
+    reader.pendingHereDocuments.push({ redirect, delimiter, stripTabs: operator === "<<-", quoted });
   }
-  if (match[2] === "<<<" && target.parts.some((part) => part.kind !== "text")) {
+  if (operator === "<<<" && target.parts.some((part) => part.kind !== "text")) {
     reader.note(`the here-string ${target.raw} (an expansion in a here-string)`);
   }
   return redirect;

@@ -2,6 +2,7 @@
 // (`npm run test:*`, word boundary after the prefix) and wildcard (`git commit *`, `*` spans anything;
 // a single trailing ` *` is optional). Words the gate cannot know (expansions) are null: a rule then
 // matches "certainly" only when it would for any value, and "may match" when it could for some.
+import { firstPart } from "../util/first-part.js";
 
 export type BashPattern =
   | { kind: "any" }
@@ -27,11 +28,12 @@ export function parseBashPattern(specifier: string): BashPattern | string {
   }
   if (text.includes(":*")) return "':*' is only allowed at the end, e.g. Bash(npm run test:*)";
   const pieces = splitOnStars(text);
-  if (pieces.length === 1) return { kind: "exact", text: pieces[0] };
+  const [head = "", second] = pieces;
+  if (pieces.length === 1) return { kind: "exact", text: head };
   const escaped = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const trailingStarOnly = pieces.length === 2 && pieces[1] === "";
-  if (trailingStarOnly && pieces[0].endsWith(" ")) {
-    const regex = new RegExp(`^${escaped[0].slice(0, -1)}( .*)?$`, "s");
+  const trailingStarOnly = pieces.length === 2 && second === "";
+  if (trailingStarOnly && head.endsWith(" ")) {
+    const regex = new RegExp(`^${(escaped[0] ?? "").slice(0, -1)}( .*)?$`, "s");
     return { kind: "wildcard", regex, source: text, trailingStarOnly };
   }
   return {
@@ -44,15 +46,19 @@ export function parseBashPattern(specifier: string): BashPattern | string {
 
 /** Splits on unescaped `*`; `\*` stays a literal star. */
 function splitOnStars(text: string): string[] {
-  const pieces: string[] = [""];
+  const pieces: string[] = [];
+  let piece = "";
   for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
+    const char = text.charAt(index);
     if (char === "\\" && text[index + 1] === "*") {
-      pieces[pieces.length - 1] += "*";
+      piece += "*";
       index += 1;
-    } else if (char === "*") pieces.push("");
-    else pieces[pieces.length - 1] += char;
+    } else if (char === "*") {
+      pieces.push(piece);
+      piece = "";
+    } else piece += char;
   }
+  pieces.push(piece);
   return pieces;
 }
 
@@ -66,7 +72,7 @@ export function matchCommandText(pattern: BashPattern, text: string): boolean {
     case "prefix":
       return (
         command === pattern.prefix ||
-        (command.startsWith(pattern.prefix) && !/[A-Za-z0-9_]/.test(command[pattern.prefix.length]))
+        (command.startsWith(pattern.prefix) && !/[A-Za-z0-9_]/.test(command.charAt(pattern.prefix.length)))
       );
     case "wildcard":
       return pattern.regex.test(command);
@@ -106,7 +112,7 @@ export function mayMatch(pattern: BashPattern, words: CommandWords): boolean {
   if (matchesCertainly(pattern, words)) return true;
   if (!words.includes(null)) return false;
   const name = words[0];
-  if (name === null) return true;
+  if (name === null || name === undefined) return true;
   const first = patternFirstWord(pattern);
   return (
     first === null ||
@@ -121,11 +127,11 @@ function patternFirstWord(pattern: BashPattern): string | null {
     case "any":
       return null;
     case "exact":
-      return pattern.text.split(" ")[0];
+      return firstPart(pattern.text, " ");
     case "prefix":
-      return pattern.prefix.split(" ")[0];
+      return firstPart(pattern.prefix, " ");
     case "wildcard": {
-      const first = pattern.source.split(" ")[0];
+      const first = firstPart(pattern.source, " ");
       return first.includes("*") ? null : first;
     }
   }

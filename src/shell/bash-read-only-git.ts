@@ -4,6 +4,8 @@
 // config, reflog and worktree. Global options (`-c`, `-C`, `--git-dir`, `--exec-path` …) are not
 // read-only: they change configuration, which can run programs. Also which git command lines may
 // write work-tree files (for the protected-path check of bash-analysis.ts).
+
+import { firstPart } from "../util/first-part.js";
 import { type Access, accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
 
 const ANY_OPTIONS = new Set(
@@ -43,7 +45,8 @@ const WORK_TREE_WRITERS = new Set(
  *  expansion hides which subcommand it is (`git $X checkout …`). */
 export function gitMayWriteWorkTree(words: ShellWord[]): boolean {
   for (let index = 1; index < words.length; index += 1) {
-    const value = words[index].value;
+    const value = words[index]?.value;
+    if (value === undefined) break;
     if (value === null) return true;
     if (!value.startsWith("-")) return WORK_TREE_WRITERS.has(value);
     if (GIT_VALUED_GLOBALS.has(value)) index += 1;
@@ -82,7 +85,7 @@ const EXACT = new Set(["text", "filter"]);
 
 function isForbiddenOption(option: string): boolean {
   if (!option.startsWith("--")) return false;
-  const name = option.slice(2).split("=")[0];
+  const name = firstPart(option.slice(2), "=");
   if (name === "" || EXACT.has(name)) return false;
   return FORBIDDEN.some((candidate) => candidate.startsWith(name));
 }
@@ -124,8 +127,10 @@ function result(readOnly: true | string): CommandModel {
 export function modelGit(words: ShellWord[], resolve: PathResolver): CommandModel {
   let index = 1;
   for (; index < words.length; index += 1) {
-    const value = words[index].value;
-    if (value === null) return result(`${words[index].raw} (an expansion) could be a git option`);
+    const word = words[index];
+    if (word === undefined) break;
+    const value = word.value;
+    if (value === null) return result(`${word.raw} (an expansion) could be a git option`);
     if (GLOBAL_OPTIONS.has(value)) continue;
     if (value === "--version") return result(true);
     if (value.startsWith("-")) return result(`git ${value} changes git's configuration or folder`);
@@ -142,16 +147,14 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
     };
   const values = args.map((word) => word.value as string);
   const accesses = gitFileAccesses(sub ?? "", values, resolve);
+  const shortReadsFile = Object.hasOwn(SHORT_READS_FILE, sub ?? "") ? SHORT_READS_FILE[sub ?? ""] : undefined;
   const forbidden = values.find(
-    (value) =>
-      isForbiddenOption(value) ||
-      (Object.hasOwn(SHORT_READS_FILE, sub ?? "") &&
-        SHORT_READS_FILE[sub ?? ""].test(value) &&
-        !value.startsWith("--")),
+    (value) => isForbiddenOption(value) || (shortReadsFile?.test(value) === true && !value.startsWith("--")),
   );
   if (forbidden)
     return { ...result(`git ${sub} ${forbidden} writes or reads a file, or runs a program`), accesses };
   if (ANY_OPTIONS.has(sub ?? "")) return { ...result(true), accesses };
+  const [first] = values;
   switch (sub) {
     case "branch":
       return listing(values, BRANCH_FLAGS, "branch");
@@ -160,24 +163,24 @@ export function modelGit(words: ShellWord[], resolve: PathResolver): CommandMode
     case "remote":
       return result(
         values.length === 0 ||
-          (values.length === 1 && ["-v", "--verbose"].includes(values[0])) ||
-          values[0] === "get-url"
+          (values.length === 1 && (first === "-v" || first === "--verbose")) ||
+          first === "get-url"
           ? true
           : "git remote changes remotes or contacts them",
       );
     case "stash":
-      return result(values[0] === "list" || values[0] === "show" ? true : "git stash changes the stash");
+      return result(first === "list" || first === "show" ? true : "git stash changes the stash");
     case "worktree":
-      return result(values[0] === "list" ? true : "git worktree changes worktrees");
+      return result(first === "list" ? true : "git worktree changes worktrees");
     case "reflog":
       return result(
-        values.length === 0 || ["show", "exists"].includes(values[0]) || values[0].startsWith("-")
+        first === undefined || first === "show" || first === "exists" || first.startsWith("-")
           ? true
           : "git reflog changes the reflog",
       );
     case "config":
       // `git config user.name`: one name and no value reads it.
-      if (values.length === 1 && /^[A-Za-z][\w-]*(\.[^=\s]+)?\.[A-Za-z][\w-]*$/.test(values[0]))
+      if (values.length === 1 && /^[A-Za-z][\w-]*(\.[^=\s]+)?\.[A-Za-z][\w-]*$/.test(first ?? ""))
         return result(true);
       if (
         values.some((value) => CONFIG_MODES.has(value)) &&
@@ -202,11 +205,12 @@ function gitFileAccesses(sub: string, values: string[], resolve: PathResolver): 
   let ended = false;
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
+    if (value === undefined) break;
     if (value === "--" && !ended) {
       ended = true;
       continue;
     }
-    const name = value.startsWith("--") && !ended ? value.slice(2).split("=")[0] : null;
+    const name = value.startsWith("--") && !ended ? firstPart(value.slice(2), "=") : null;
     if (name !== null && name.length >= 2 && "output".startsWith(name)) {
       const file = value.includes("=") ? value.slice(value.indexOf("=") + 1) : values[++index];
       if (file !== undefined) accesses.push(accessOf(resolve, known(file), "write", `git ${sub}`));
@@ -265,8 +269,9 @@ function configWrite(values: string[], resolve: PathResolver): CommandModel {
   const fileAt = values.findIndex(
     (value) => value === "-f" || value === "--file" || value.startsWith("--file="),
   );
-  if (fileAt >= 0) {
-    const file = values[fileAt].startsWith("--file=") ? values[fileAt].slice(7) : values[fileAt + 1];
+  const option = values[fileAt];
+  if (option !== undefined) {
+    const file = option.startsWith("--file=") ? option.slice(7) : values[fileAt + 1];
     if (file !== undefined)
       model.accesses.push(
         accessOf(resolve, { value: file, raw: file, splits: false }, "write", "git config"),
@@ -289,7 +294,8 @@ function listing(values: string[], flags: Set<string>, sub: string, extra?: RegE
   const listing = values.includes("-l") || values.includes("--list");
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
-    const name = value.split("=")[0];
+    if (value === undefined) break;
+    const name = firstPart(value, "=");
     if (LIST_VALUED.has(name)) {
       if (!value.includes("=")) index += 1;
       continue;

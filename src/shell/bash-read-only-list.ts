@@ -2,6 +2,8 @@
 // per command, the options known to be harmless, how its operands are used (files read, folders
 // listed, plain text), and the options that make it write or run programs (`sort -o`, `rg --pre`,
 // `tree -o`, `grep -R` following symlinks …). Anything not listed is not read-only.
+
+import { present } from "../util/invariant.js";
 import type { OptionSpec } from "./shell-word.js";
 
 /** Space-separated names → list. */
@@ -329,5 +331,5 @@ export const READ_ONLY_COMMANDS: Record<string, ReadOnlySpec> = {
     },
   },
 };
-READ_ONLY_COMMANDS.egrep = READ_ONLY_COMMANDS.grep;
-READ_ONLY_COMMANDS.fgrep = READ_ONLY_COMMANDS.grep;
+READ_ONLY_COMMANDS.egrep = present(READ_ONLY_COMMANDS.grep, "grep is on the list above");
+READ_ONLY_COMMANDS.fgrep = READ_ONLY_COMMANDS.egrep;

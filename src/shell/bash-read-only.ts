@@ -101,9 +101,10 @@ export function readOnlyModel(
     operands = operands.slice(1);
   }
   if (spec.operands === "text") operands = [];
-  if (spec.operands === "first-read-second-write" && operands.length > 1) {
+  const second = operands[1];
+  if (spec.operands === "first-read-second-write" && second !== undefined) {
     effects.push(`${name} writes its second operand`);
-    accesses.push(accessOf(resolve, operands[1], "write", name));
+    accesses.push(accessOf(resolve, second, "write", name));
     operands = operands.slice(0, 1);
   }
   const mode = spec.operands === "list" ? "list" : "read";

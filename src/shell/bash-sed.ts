@@ -67,7 +67,8 @@ export function sedModel(
   }
   const inPlace = scanned.options.has("i") || scanned.options.has("--in-place");
   if (inPlace) model.readOnly = "sed -i edits files";
-  if (model.reasons.length > 0 && model.readOnly === true) model.readOnly = model.reasons[0];
+  const [reason] = model.reasons;
+  if (reason !== undefined && model.readOnly === true) model.readOnly = reason;
   if (fastPath === "strict" && model.readOnly === true) {
     const option = [...scanned.options.keys()].find((name) => !STRICT_SED_OPTIONS.has(name));
     if (option !== undefined)

@@ -3,6 +3,8 @@
 // must be listed here for it; an option that is not (also a dangerous one: they are never listed), a
 // command not listed, or a subcommand not listed makes the command not read-only. Options are named
 // as the option scanner keys them: short letters, long names with their dashes.
+import { firstPart } from "../util/first-part.js";
+
 const set = (names: string) => new Set(names.split(" ").filter(Boolean));
 
 const CHECKSUM = set("b t z --binary --text --tag --zero");
@@ -109,7 +111,7 @@ export function strictGitProblem(sub: string, values: string[]): string | null {
   for (const value of values) {
     if (value === "--") ended = true;
     if (ended || !value.startsWith("-") || value === "--") continue;
-    if (!GIT_OPTIONS.has(value.split("=")[0]) && !GIT_VALUED.test(value))
+    if (!GIT_OPTIONS.has(firstPart(value, "=")) && !GIT_VALUED.test(value))
       return `git ${sub} ${value} is not a known-safe option`;
     if (
       value.includes("=") &&
@@ -151,12 +153,15 @@ const FIND_PRIMARIES: Record<string, number> = {
 /** Why a find expression is not a known-safe form, or null. `words` follow the program name. */
 export function strictFindProblem(words: (string | null)[]): string | null {
   let index = 0;
-  while (index < words.length && words[index] !== null && !/^[-!()]/.test(words[index] as string)) index += 1;
+  for (let word = words[index]; typeof word === "string" && !/^[-!()]/.test(word); word = words[index])
+    index += 1;
   while (index < words.length) {
     const word = words[index];
-    if (word === null || !Object.hasOwn(FIND_PRIMARIES, word))
+    if (word === undefined) break;
+    const arity = word !== null && Object.hasOwn(FIND_PRIMARIES, word) ? FIND_PRIMARIES[word] : undefined;
+    if (word === null || arity === undefined)
       return `find ${word ?? "(an expansion)"} is not a known-safe form`;
-    index += 1 + FIND_PRIMARIES[word];
+    index += 1 + arity;
   }
   return null;
 }

@@ -3,6 +3,8 @@
 // shells (`bash -o errexit -c '…'`, `sh -c -- '…'`) and `eval`. Each yields the inner command (or
 // script) so deny and ask rules see it. "Transparent" wrappers only change how a command runs (not
 // what it can do), so an allow rule for the inner command covers them.
+
+import { firstPart } from "../util/first-part.js";
 import { dangerousVariable } from "./bash-environment.js";
 import { modelFind } from "./bash-find.js";
 import { hiddenCommands } from "./bash-hidden-commands.js";
@@ -178,8 +180,10 @@ function shell(name: string, args: ShellWord[]): Unwrapped {
   let command = false;
   let index = 0;
   for (; index < args.length; index += 1) {
-    const word = args[index].value;
-    if (word === null) return uncertain(`${args[index].raw} (an expansion) in the options of ${name}`);
+    const arg = args[index];
+    if (arg === undefined) break;
+    const word = arg.value;
+    if (word === null) return uncertain(`${arg.raw} (an expansion) in the options of ${name}`);
     if (word === "--" || word === "-") {
       index += 1;
       break;
@@ -208,15 +212,17 @@ function shell(name: string, args: ShellWord[]): Unwrapped {
   const operands = args.slice(index);
   const result = empty(harmless);
   if (command) {
-    if (operands.length === 0) return uncertain(`${name} -c without a script`);
-    result.scripts.push(operands[0].value);
-    if (operands[0].value === null) result.reasons.push(`the script of ${name} -c comes from an expansion`);
+    const [script] = operands;
+    if (script === undefined) return uncertain(`${name} -c without a script`);
+    result.scripts.push(script.value);
+    if (script.value === null) result.reasons.push(`the script of ${name} -c comes from an expansion`);
     return result;
   }
-  if (operands.length === 0) return uncertain(`${name} without -c reads commands from its input`);
-  const file = operands[0].value;
+  const [script] = operands;
+  if (script === undefined) return uncertain(`${name} without -c reads commands from its input`);
+  const file = script.value;
   if (file === null || /^\/(dev|proc)\//.test(file))
-    return uncertain(`${name} ${operands[0].raw} reads its commands from a stream or an unknown file`);
+    return uncertain(`${name} ${script.raw} reads its commands from a stream or an unknown file`);
   // `bash script.sh`: a program of its own; its commands are not visible here.
   result.transparent = false;
   return result;
@@ -249,7 +255,7 @@ function env(args: ShellWord[]): Unwrapped {
   // `env - cmd`: a lone dash is -i (an empty environment), not the command.
   if (operands[0]?.value === "-") operands = operands.slice(1);
   while (operands[0]?.value && /^[A-Za-z_][A-Za-z0-9_]*=/.test(operands[0].value)) {
-    const variable = operands[0].value.split("=")[0];
+    const variable = firstPart(operands[0].value, "=");
     if (dangerousVariable(variable))
       result.reasons.push(`env sets ${variable}, which changes what programs do`);
     operands = operands.slice(1);

@@ -177,6 +177,7 @@ export function scanOptions(words: ShellWord[], spec: OptionSpec, program: strin
   const problem = (text: string): ScannedOptions => ({ options: map, values, operands, problem: text });
   while (index < words.length) {
     const word = words[index];
+    if (word === undefined) break;
     index += 1;
     if (ended) {
       operands.push(word);
@@ -227,7 +228,7 @@ export function scanOptions(words: ShellWord[], spec: OptionSpec, program: strin
       continue;
     }
     for (let at = 1; at < text.length; at += 1) {
-      const letter = text[at];
+      const letter = text.charAt(at);
       if (spec.valued?.includes(letter)) {
         const rest = text.slice(at + 1);
         if (rest !== "") options.set(letter, rest);
