@@ -1,7 +1,7 @@
 // Validates the fields of one agent definition, written as file frontmatter or as `--agents` JSON,
 // into an AgentDefinition. An invalid field is an error naming the field; a field reagent does not
 // use is a warning (a misspelling gets a suggestion), never silently dropped.
-import { nearest } from "../util/edit-distance.js";
+import { nearest } from "../util/index.js";
 import {
   AGENT_NAME_PATTERN,
   AGENT_PERMISSION_MODES,

@@ -2,7 +2,7 @@
 // parsed into an AgentDefinition, or warnings naming the file and line when it is broken. Finding
 // the files and settling name clashes is discover-agents.ts'.
 import { basename } from "node:path";
-import { parseFrontmatter } from "../util/frontmatter.js";
+import { parseFrontmatter } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import { readAgentFields } from "./agent-fields.js";
 import type { AgentRoot } from "./discover-agents.js";

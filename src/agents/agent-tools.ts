@@ -5,7 +5,7 @@
 // (`TodoWrite`, `MultiEdit`, `LS` …) give nothing there and here, and are reported. The Agent tool goes,
 // with TaskOutput and TaskStop, to a first-level subagent without `tools` or listing Agent/Task (its
 // own, for agents one level deeper: subagents.ts); the agents it starts get none.
-import { nearest } from "../util/edit-distance.js";
+import { nearest } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
 /** Claude Code 2.1.197's old tool names, and what they stand for (reagent calls Claude Code's

@@ -5,7 +5,7 @@
 // reported with file and line and skipped; discovery never throws.
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { AgentDefinition, AgentSource } from "./agent-definition.js";
 import { BUILT_IN_AGENTS } from "./built-in-agents.js";
 

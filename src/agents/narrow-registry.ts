@@ -4,7 +4,7 @@
 // hidden. An agent without an Agent tool that calls it (or Task) anyway gets a tool that only explains
 // the depth limit; the call still passes PreToolUse and the gate like any other.
 import { z } from "zod";
-import type { ToolSchema } from "../model/types.js";
+import type { ToolSchema } from "../model/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { defineTool, fail, type Tool } from "../tools/tool.js";
 import { DELEGATION_TOOLS } from "./agent-tools.js";

@@ -4,15 +4,15 @@
 
 import type { PermissionMode } from "../contracts/index.js";
 import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
-import type { ModelClient, ToolSchema } from "../model/types.js";
+import type { ModelClient, ToolSchema } from "../model/index.js";
 import type { NewsInbox } from "../session/background-work.js";
 import type { ContextManager } from "../session/context-manager.js";
 import type { SessionEvents } from "../session/session-events.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { CallContainment, ToolRunnerOptions } from "../tools/runner.js";
-import type { TranscriptSink } from "../transcript/transcript-store.js";
-import type { Tracer } from "../util/trace.js";
+import type { TranscriptSink } from "../transcript/index.js";
+import type { Tracer } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import type { BackgroundCommands } from "./background-tools.js";
 import type { WorktreeHooks } from "./worktree.js";

@@ -4,8 +4,8 @@
 // forwards the run's events to the parent (its own subagents' too), and returns the final message.
 // Nothing here runs a tool another way: the nested Session's runner is the same createToolRunner.
 import { randomBytes } from "node:crypto";
-import type { Usage } from "../model/types.js";
-import { addUsage } from "../model/usage.js";
+import type { Usage } from "../model/index.js";
+import { addUsage } from "../model/index.js";
 import { type BackgroundWork, NewsInbox } from "../session/background-work.js";
 import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/events.js";
 import { ModelSlot } from "../session/model-slot.js";
@@ -14,9 +14,8 @@ import { SessionEvents } from "../session/session-events.js";
 import { createFileStateStore } from "../tools/file-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
-import { recordTranscript } from "../transcript/transcript-recorder.js";
-import { errorMessage } from "../util/errors.js";
-import { systemNote } from "../util/system-note.js";
+import { recordTranscript } from "../transcript/index.js";
+import { errorMessage, systemNote } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import { agentMayUse } from "./agent-tools.js";
 import { narrowRegistry } from "./narrow-registry.js";

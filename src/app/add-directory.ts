@@ -2,7 +2,7 @@
 // may read and, under the same rules as in the project, change files there — and fires DirectoryAdded.
 // A path that is not a folder is refused with the reason; nothing changes then.
 import { stat } from "node:fs/promises";
-import { realPath } from "../util/path-resolution.js";
+import { realPath } from "../util/index.js";
 import type { App } from "./app.js";
 
 export async function addDirectory(

@@ -6,7 +6,7 @@ import type { AgentDefinition } from "../agents/agent-definition.js";
 import { parseAgentsJson } from "../agents/agents-json.js";
 import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
 import { type HookConfig, HookConfigError, loadHookConfig } from "../hooks/index.js";
-import { errorMessage, UsageError } from "../util/errors.js";
+import { errorMessage, UsageError } from "../util/index.js";
 
 export type LoadedAgents = {
   agents: AgentDefinition[];

@@ -14,7 +14,7 @@ import {
   mcpPromptCommand,
   skillCommand,
 } from "../commands/index.js";
-import { skillSlashPrompt } from "../skills/skill-slash-prompt.js";
+import { skillSlashPrompt } from "../skills/index.js";
 import type { App } from "./app.js";
 import { runCommandTurn } from "./custom-commands.js";
 

@@ -1,8 +1,8 @@
 // What the application takes from the process it runs in. Production passes the real process
 // (cli/main); tests pass temp folders, their own environment, a scripted model and a prompter —
 // the same createApp either way, so the tests exercise the production wiring.
-import type { ModelClient } from "../model/types.js";
-import type { ModelClients } from "../providers/model-clients.js";
+import type { ModelClient } from "../model/index.js";
+import type { ModelClients } from "../providers/index.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { Tool } from "../tools/tool.js";
 

@@ -7,7 +7,7 @@ import { shellEndedNote } from "../agents/shell-task-text.js";
 import type { NewsInbox } from "../session/background-work.js";
 import type { SessionEvents } from "../session/session-events.js";
 import { BackgroundShells } from "../tools/background-shells.js";
-import { spillDirFor } from "../transcript/session-files.js";
+import { spillDirFor } from "../transcript/index.js";
 
 /** Characters of a finished command's output the notification carries (TaskOutput has more). */
 const NOTE_TAIL_CHARS = 2_000;

@@ -3,10 +3,9 @@
 // `file_path` once the file has been quiet for a moment. reagent reads settings when it starts, so the
 // session keeps the configuration it started with either way: the event is for auditing and alerts.
 // Nothing starts without a ConfigChange hook; watchers never keep the process alive.
-import { settingsFiles } from "../config/settings.js";
+import { settingsFiles } from "../config/index.js";
 import type { HookEngine } from "../hooks/index.js";
-import { errorMessage } from "../util/errors.js";
-import { createFileWatcher, type FileWatcher } from "../util/watch-files.js";
+import { createFileWatcher, errorMessage, type FileWatcher } from "../util/index.js";
 
 const QUIET_MS = 500;
 const SOURCE = { user: "user_settings", project: "project_settings", local: "local_settings" } as const;

@@ -5,10 +5,10 @@
 // and the session's events open and close each prompt.
 import { join } from "node:path";
 import { type Checkpoints, openCheckpoints } from "../checkpoints/index.js";
-import type { Message } from "../model/types.js";
+import type { Message } from "../model/index.js";
 import type { Session } from "../session/session.js";
 import type { Tool } from "../tools/tool.js";
-import { projectKey } from "../transcript/transcript-index.js";
+import { projectKey } from "../transcript/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 import { reagentStateDir } from "./state-home.js";

@@ -2,14 +2,13 @@
 // --allowedTools / --disallowedTools, the workspace and its extra folders, where "don't ask again"
 // rules are saved, and the PermissionRequest hooks consulted before a question is put. The prompter
 // is the front-end's (installed once it exists).
-import type { Config } from "../config/config.js";
-import type { EnvSnapshot } from "../config/env.js";
-import { persistAllowRule } from "../config/persist-rule.js";
+import type { Config, EnvSnapshot } from "../config/index.js";
+import { persistAllowRule } from "../config/index.js";
 import type { PermissionHookAnswer, Prompter, PromptRequest } from "../contracts/index.js";
 import { createPermissionGate, type ManagedPermissionGate } from "../permissions/gate.js";
 import type { PermissionModeState } from "../permissions/mode-state.js";
 import type { PermissionRules } from "../permissions/types.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
 import type { RunOptions } from "./run-options.js";
 
 function permissionRules(settings: Config, options: RunOptions): PermissionRules {

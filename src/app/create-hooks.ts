@@ -1,8 +1,7 @@
 // Builds the run's hooks engine from the loaded settings layers: where its files go, how payloads
 // name the transcript and the permission mode, how `if` rules match, which model prompt hooks ask,
 // and where notices and runs go (the session's event stream, which exists before the session).
-import type { Config } from "../config/config.js";
-import type { EnvSnapshot } from "../config/env.js";
+import type { Config, EnvSnapshot } from "../config/index.js";
 import { createHookEngine, type HookEngine, type HookProcesses, loadHookConfig } from "../hooks/index.js";
 import type { AskModel } from "../hooks/run-prompt.js";
 import { matchRule } from "../permissions/match-rule.js";
@@ -11,8 +10,8 @@ import { validateRule } from "../permissions/rule.js";
 import type { PluginSet } from "../plugins/index.js";
 import { createProcessLauncher } from "../sandbox/index.js";
 import { SessionEvents } from "../session/session-events.js";
-import { spillDirFor } from "../transcript/session-files.js";
-import type { Tracer } from "../util/trace.js";
+import { spillDirFor } from "../transcript/index.js";
+import type { Tracer } from "../util/index.js";
 import { configStep } from "./config-step.js";
 import { pluginHookSources } from "./plugin-hooks.js";
 

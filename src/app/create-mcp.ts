@@ -11,11 +11,11 @@ import {
   type ProjectMcpFile,
   parseMcpConfigText,
   readMcpTimeouts,
-} from "../config/mcp-config.js";
-import { settingLevels } from "../config/settings.js";
+  settingLevels,
+} from "../config/index.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpProcesses } from "../mcp/types.js";
-import { projectKey } from "../transcript/transcript-index.js";
+import { projectKey } from "../transcript/index.js";
 import type { Basics } from "./app.js";
 import { configStep } from "./config-step.js";
 import type { RunOptions } from "./run-options.js";

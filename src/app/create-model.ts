@@ -2,11 +2,15 @@
 // `--model` / settings / the environment, with its connection opened early (TCP, TLS) while the rest
 // of the run is assembled; `--fallback-model` wraps it. The clients for other models (switches,
 // subagents, side requests) share that connection, the environment and `--effort`.
-import type { ModelClient } from "../model/types.js";
-import { connectEarly, createModelClient } from "../providers/create-model-client.js";
-import { withFallbackModel } from "../providers/fallback-client.js";
-import type { Effort } from "../providers/model-catalog.js";
-import { createModelClients, type ModelClients } from "../providers/model-clients.js";
+import type { ModelClient } from "../model/index.js";
+import type { Effort } from "../providers/index.js";
+import {
+  connectEarly,
+  createModelClient,
+  createModelClients,
+  type ModelClients,
+  withFallbackModel,
+} from "../providers/index.js";
 import type { SessionEvents } from "../session/session-events.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";

@@ -5,7 +5,7 @@
 // facts and the gate's inputs. A misconfigured sandbox stops the start (exit 2); one that cannot
 // start here is said once, with the reason and the fix.
 import { join } from "node:path";
-import { projectMcpConfigPath } from "../config/mcp-config.js";
+import { projectMcpConfigPath } from "../config/index.js";
 import type { Containment, ProcessLauncher, Redact } from "../contracts/index.js";
 import type { HookProcesses } from "../hooks/index.js";
 import type { McpProcesses } from "../mcp/types.js";
@@ -22,8 +22,7 @@ import {
   type SandboxAvailability,
 } from "../sandbox/index.js";
 import type { SandboxFacts } from "../tools/runner.js";
-import { UsageError } from "../util/errors.js";
-import { realPath } from "../util/path-resolution.js";
+import { realPath, UsageError } from "../util/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 import { NO_READ_RULES, type PolicyBuilder, sandboxPolicies } from "./sandbox-policies.js";

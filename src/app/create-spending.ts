@@ -4,7 +4,7 @@
 // follow (every counted request, the context window's fill).
 import { join } from "node:path";
 import { LiveUsage, type SpendCaps, SpendGuard } from "../budget/index.js";
-import type { Usage } from "../model/types.js";
+import type { Usage } from "../model/index.js";
 import type { SessionEvents } from "../session/session-events.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";

@@ -6,10 +6,10 @@
 // when the turn ends, however it ends.
 import type { CustomCommand } from "../commands/custom-command.js";
 import { expandCommand } from "../commands/expand-command.js";
-import type { ImageBlock } from "../model/types.js";
+import type { ImageBlock } from "../model/index.js";
 import type { TurnResult } from "../session/events.js";
 import { slashExpansion } from "../session/prompt-hooks.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { App } from "./app.js";
 
 export type CommandLine = { command: CustomCommand; args: string; typed: string };

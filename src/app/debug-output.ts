@@ -2,7 +2,7 @@
 // the SDK hands stderr to the program's `stderr` callback), or appended to the file `--debug-file`
 // names (the SDKs' `debugFile`). A file that cannot be written is said once; its lines go to stderr.
 import { appendFileSync } from "node:fs";
-import { errnoReason } from "../util/errno.js";
+import { errnoReason } from "../util/index.js";
 
 export type DebugOutput = { enabled: boolean; write: (line: string) => void };
 

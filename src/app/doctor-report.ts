@@ -2,11 +2,11 @@
 // none can start and what to do), the gate's mode and read-only fast path, the folder's trust, the
 // hooks and MCP servers with where each would run (in the sandbox or outside, environment filtered),
 // secret redaction, and the settings problems. Nothing is started: hooks and servers are only listed.
-import { loadMcpConfig, projectMcpConfigPath } from "../config/mcp-config.js";
+import { loadMcpConfig, projectMcpConfigPath } from "../config/index.js";
 import { loadHookConfig } from "../hooks/index.js";
 import { fastPathNotice } from "../permissions/gate.js";
 import { probeSandbox } from "../sandbox/index.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";
 import { decideTrust } from "./folder-trust.js";
 import { loadBasics } from "./load-basics.js";

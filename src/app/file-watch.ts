@@ -8,8 +8,7 @@ import { join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { FileEvent } from "../hooks/watch-list.js";
 import type { ShellState } from "../tools/tool.js";
-import { errorMessage } from "../util/errors.js";
-import { createFileWatcher } from "../util/watch-files.js";
+import { createFileWatcher, errorMessage } from "../util/index.js";
 
 /** `followFolder` re-aims the watched names when the shell's folder changed (cheap otherwise). */
 export type FileWatch = { followFolder(): void; close(): void };

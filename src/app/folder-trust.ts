@@ -8,13 +8,19 @@ import { relative } from "node:path";
 import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
-import { readEnv } from "../config/env.js";
-import { type ProjectMcpFile, readProjectMcpFile } from "../config/mcp-config.js";
-import { type LoadedSettings, loadSettings } from "../config/settings.js";
-import { readTrust, writeTrust } from "../config/trust-store.js";
-import { type TrustSubject, trustSubject } from "../config/trust-subject.js";
+import {
+  type LoadedSettings,
+  loadSettings,
+  type ProjectMcpFile,
+  readEnv,
+  readProjectMcpFile,
+  readTrust,
+  type TrustSubject,
+  trustSubject,
+  writeTrust,
+} from "../config/index.js";
 import { loadPlugins } from "../plugins/index.js";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 import type { AppPorts, TrustQuestion } from "./app-ports.js";
 import type { RunOptions } from "./run-options.js";
 import { changedWhileSandboxed } from "./sandbox-changes.js";

@@ -5,9 +5,8 @@
 import { basename, join } from "node:path";
 import type { HookEngine } from "../hooks/index.js";
 import type { InstructionsLoad } from "../hooks/types.js";
-import type { SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
-import { errorMessage } from "../util/errors.js";
-import { isInside } from "../util/path-resolution.js";
+import type { SystemPromptBuilder } from "../prompt/index.js";
+import { errorMessage, isInside } from "../util/index.js";
 
 function memoryType(path: string, homeDir: string): InstructionsLoad["memoryType"] {
   if (basename(path) === "CLAUDE.local.md") return "Local";

@@ -1,13 +1,19 @@
 // The first step of building an application: the environment read once, the settings layers merged
 // into the run's Config (the folder's own configuration withheld when it is not trusted), and the
 // tracer. Settings `env` applies to the whole run and wins over the shell's values, as in Claude Code.
-import { type Config, configFrom } from "../config/config.js";
-import { readEnv, type ThinkingFlags, withThinkingFlags } from "../config/env.js";
-import { type LoadedSettings, loadSettings } from "../config/settings.js";
-import { withholdFolderConfig } from "../config/trust-subject.js";
+import {
+  type Config,
+  configFrom,
+  type LoadedSettings,
+  loadSettings,
+  readEnv,
+  type ThinkingFlags,
+  withholdFolderConfig,
+  withThinkingFlags,
+} from "../config/index.js";
 import { loadPlugins } from "../plugins/index.js";
-import { createApiKeyHelper } from "../providers/api-key-helper.js";
-import { createTracer } from "../util/trace.js";
+import { createApiKeyHelper } from "../providers/index.js";
+import { createTracer } from "../util/index.js";
 import type { Basics } from "./app.js";
 import type { AppPorts } from "./app-ports.js";
 import { debugOutput } from "./debug-output.js";

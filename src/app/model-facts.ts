@@ -2,9 +2,8 @@
 // (compaction's table or the user's override), its output ceiling and its price (the built-in table
 // or settings `modelPricing`).
 import { contextWindowFor } from "../compaction/index.js";
-import type { ModelFacts, ModelPrice } from "../model/types.js";
-import { anthropicModelFacts, openaiModelFacts } from "../providers/model-catalog.js";
-import { modelPrice, usageCost } from "../providers/pricing.js";
+import type { ModelFacts, ModelPrice } from "../model/index.js";
+import { anthropicModelFacts, modelPrice, openaiModelFacts, usageCost } from "../providers/index.js";
 
 export function modelFactsFor(
   model: string,

@@ -3,17 +3,18 @@
 // transcript store for it (none with --no-session-persistence). The lock and the store are released
 // at close, or at exit when the run ends another way.
 import { join } from "node:path";
-import { readEnv } from "../config/env.js";
-import type { Message, ModelClient } from "../model/types.js";
-import { claudeProjectFolder } from "../transcript/claude-mirror.js";
-import { resumeRequest } from "../transcript/resume-request.js";
-import { sessionFilesDir } from "../transcript/session-files.js";
-import { sessionIdentity } from "../transcript/session-identity.js";
-import { projectSessionsDir } from "../transcript/transcript-index.js";
-import { resolveResume } from "../transcript/transcript-resume.js";
-import { TranscriptStore } from "../transcript/transcript-store.js";
-import { UsageError } from "../util/errors.js";
-import { packageVersion } from "../util/version.js";
+import { readEnv } from "../config/index.js";
+import type { Message, ModelClient } from "../model/index.js";
+import {
+  claudeProjectFolder,
+  projectSessionsDir,
+  resolveResume,
+  resumeRequest,
+  sessionFilesDir,
+  sessionIdentity,
+  TranscriptStore,
+} from "../transcript/index.js";
+import { packageVersion, UsageError } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";
 import type { RunOptions } from "./run-options.js";
 

@@ -3,19 +3,17 @@
 // `outputStyle` setting, or the default with a warning when it names no known style — and switching
 // (`/output-style name`), which saves the choice to the project's local settings as Claude Code does.
 import { relative } from "node:path";
-import { persistSetting } from "../config/settings-file-edit.js";
-import {
-  loadOutputStyleFolders,
-  type OutputStyleFolder,
-  outputStyleFolders,
-} from "../prompt/discover-output-styles.js";
+import { persistSetting } from "../config/index.js";
 import {
   BUILT_IN_OUTPUT_STYLES,
   DEFAULT_OUTPUT_STYLE,
   findOutputStyle,
+  loadOutputStyleFolders,
   type OutputStyle,
-} from "../prompt/output-style.js";
-import { UsageError } from "../util/errors.js";
+  type OutputStyleFolder,
+  outputStyleFolders,
+} from "../prompt/index.js";
+import { UsageError } from "../util/index.js";
 
 export type OutputStyles = {
   /** Every known style, built-ins first. */

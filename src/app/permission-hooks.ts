@@ -3,7 +3,7 @@
 // cannot put fires Notification `permission_prompt`. The gate never imports hooks; this file wires them.
 import type { HookEngine } from "../hooks/index.js";
 import type { PermissionHookAnswer, PromptRequest } from "../permissions/types.js";
-import { ruleValue } from "../util/rule-value.js";
+import { ruleValue } from "../util/index.js";
 
 /** Claude Code's `permission_suggestions` for the rule "don't ask again" would save. */
 export function permissionSuggestions(rule: string): unknown[] {

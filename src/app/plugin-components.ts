@@ -6,7 +6,7 @@ import { readAgentFiles } from "../agents/discover-agents.js";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { discoverCommands } from "../commands/discover-commands.js";
 import type { LoadedPlugin, PluginSet } from "../plugins/index.js";
-import type { SkillRoot } from "../skills/discover-skills.js";
+import type { SkillRoot } from "../skills/index.js";
 
 const sourceOf = (plugin: LoadedPlugin) =>
   plugin.scope === "project" || plugin.scope === "local" ? ("project" as const) : ("user" as const);

@@ -4,7 +4,7 @@
 // the plugin. A plugin whose hooks do not validate is reported and its hooks left out; the rest load.
 import { HookConfigError, loadHookConfig } from "../hooks/index.js";
 import type { PluginSet } from "../plugins/index.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 
 export type PluginHookSource = {
   source: string;

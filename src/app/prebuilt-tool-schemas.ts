@@ -6,9 +6,9 @@
 import type { z } from "zod";
 import { agentSchema } from "../agents/agent-tool.js";
 import { BACKGROUND_SCHEMAS } from "../agents/background-tools.js";
-import type { JsonSchema } from "../model/types.js";
-import { skillSchema } from "../skills/skill-tool.js";
-import { TASK_SCHEMAS } from "../tasks/task-tools.js";
+import type { JsonSchema } from "../model/index.js";
+import { skillSchema } from "../skills/index.js";
+import { TASK_SCHEMAS } from "../tasks/index.js";
 import { askUserQuestionSchema } from "../tools/ask-user-question.js";
 import { bashSchema } from "../tools/bash.js";
 import { editSchema } from "../tools/edit.js";

@@ -1,14 +1,14 @@
 // What a program driving reagent may change in the running application (the SDK's initialize request,
 // `--json-schema`): the system prompt's parts, and a required JSON answer through the StructuredOutput
 // tool. Both refresh the stable system prompt, so the next request carries them.
-import type { PromptSection, SystemPromptBuilder } from "../prompt/system-prompt-builder.js";
+import type { PromptSection, SystemPromptBuilder } from "../prompt/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import {
   createStructuredOutputTool,
   STRUCTURED_OUTPUT_INSTRUCTION,
   type StructuredOutputSink,
 } from "../tools/structured-output.js";
-import { errorMessage, UsageError } from "../util/errors.js";
+import { errorMessage, UsageError } from "../util/index.js";
 
 export type PromptControls = {
   setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;

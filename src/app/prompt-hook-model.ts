@@ -2,12 +2,12 @@
 // (ANTHROPIC_SMALL_FAST_MODEL, as for WebFetch), else the session's current model. One request without
 // tools; its usage is counted in the session's cost like any side request. Never throws.
 import type { AskModel } from "../hooks/run-prompt.js";
-import type { ModelClient } from "../model/types.js";
-import type { ModelClients } from "../providers/model-clients.js";
+import type { ModelClient } from "../model/index.js";
+import type { ModelClients } from "../providers/index.js";
 import type { ModelSlot } from "../session/model-slot.js";
 import type { SessionEvents } from "../session/session-events.js";
 import { singleAnswer } from "../tools/side-request.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 
 const ANSWER_MAX_TOKENS = 1024;
 

@@ -2,9 +2,9 @@
 // the Agent SDK's flags) asked for, normalised and validated by cli/options.ts. The application is
 // built from them (createApp) and the modes read their presentation flags (output format, verbosity).
 
-import type { SettingSource } from "../config/settings.js";
+import type { SettingSource } from "../config/index.js";
 import type { McpServerSpec, PermissionMode } from "../contracts/index.js";
-import { PROVIDER_NAMES } from "../providers/create-model-client.js";
+import { PROVIDER_NAMES } from "../providers/index.js";
 
 export const DEFAULT_MAX_TURNS = 50;
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;

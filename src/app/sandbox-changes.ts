@@ -6,10 +6,9 @@
 // lifts it; the interactive start asks anyway, as for any change.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { type AppliedRecord, appliedFor, readApplied, writeApplied } from "../config/applied-record.js";
-import { folderKey } from "../config/trust-store.js";
-import type { TrustSubject } from "../config/trust-subject.js";
-import { isInside } from "../util/path-resolution.js";
+import type { TrustSubject } from "../config/index.js";
+import { type AppliedRecord, appliedFor, folderKey, readApplied, writeApplied } from "../config/index.js";
+import { isInside } from "../util/index.js";
 
 type Where = { cwd: string; homeDir: string };
 

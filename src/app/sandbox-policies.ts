@@ -2,8 +2,7 @@
 // during a session): the workspace roots with the launch's project first, the `sandbox.filesystem`
 // settings, the PATH's folders, TMPDIR, and for the read-only profile the Read rules — what a deny
 // rule names is hidden, what an allow rule names outside the workspace (a docs folder) visible.
-import type { Config } from "../config/config.js";
-import type { EnvSnapshot } from "../config/env.js";
+import type { Config, EnvSnapshot } from "../config/index.js";
 import {
   type PolicyInput,
   type PolicyResult,
@@ -12,7 +11,7 @@ import {
   type SandboxProfile,
   workspaceWritePolicy,
 } from "../sandbox/index.js";
-import { realPath } from "../util/path-resolution.js";
+import { realPath } from "../util/index.js";
 
 export type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
 

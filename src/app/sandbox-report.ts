@@ -1,7 +1,7 @@
 // What `/status`, `reagent doctor` and the stream-json init say about containment: which layer is
 // active (workspace-write for every command, read-only for the gate's read-only fast path only, or
 // none), by which mechanism, and where there is none, why and what to do.
-import type { SandboxSettings } from "../config/sandbox-settings.js";
+import type { SandboxSettings } from "../config/index.js";
 import type { SandboxAvailability } from "../sandbox/index.js";
 
 export type SandboxLayer = "workspace-write" | "read-only" | "none";

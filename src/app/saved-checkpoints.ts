@@ -2,10 +2,9 @@
 // (by id or id prefix; the latest one without), refused while a live process holds it.
 import { join } from "node:path";
 import { type Checkpoints, openCheckpoints } from "../checkpoints/index.js";
-import { readEnv } from "../config/env.js";
-import { findSession, listSessions, projectSessionsDir } from "../transcript/transcript-index.js";
-import { sessionLockHolder } from "../transcript/transcript-lock.js";
-import { UsageError } from "../util/errors.js";
+import { readEnv } from "../config/index.js";
+import { findSession, listSessions, projectSessionsDir, sessionLockHolder } from "../transcript/index.js";
+import { UsageError } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";
 import { checkpointStoreDir } from "./create-checkpoints.js";
 

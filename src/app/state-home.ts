@@ -2,7 +2,7 @@
 // variable is absolute), else `~/.local/state/reagent` — worktrees of isolated subagents, the
 // sandbox's records and placeholders, the record of what each folder's sessions applied.
 import { isAbsolute, join } from "node:path";
-import type { EnvSnapshot } from "../config/env.js";
+import type { EnvSnapshot } from "../config/index.js";
 
 export function reagentStateDir(env: Pick<EnvSnapshot, "all" | "homeDir">): string {
   const xdg = env.all.XDG_STATE_HOME;

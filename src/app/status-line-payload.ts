@@ -3,10 +3,10 @@
 // session's cost, time and lines changed, and the context window's use. The counters that no other
 // part keeps (lines added and removed, time spent waiting for the model) come from the event stream.
 import { join } from "node:path";
-import type { Usage } from "../model/types.js";
+import type { Usage } from "../model/index.js";
 import type { SessionEvent } from "../session/events.js";
 import type { SessionEvents } from "../session/session-events.js";
-import { packageVersion } from "../util/version.js";
+import { packageVersion } from "../util/index.js";
 import type { App } from "./app.js";
 
 export type SessionTally = { startedAt: number; apiMs: number; linesAdded: number; linesRemoved: number };

@@ -2,8 +2,7 @@
 // error), else `--system-prompt`; an empty --system-prompt (what the Python SDK passes when its
 // program set none) keeps the base prompt.
 import { readFileSync } from "node:fs";
-import { errnoReason } from "../util/errno.js";
-import { UsageError } from "../util/errors.js";
+import { errnoReason, UsageError } from "../util/index.js";
 
 export function systemPromptOverride(options: {
   systemPromptFile?: string;

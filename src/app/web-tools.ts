@@ -1,9 +1,8 @@
 // Builds the web tools from settings and environment: WebFetch (its SSRF guard opt-in, proxies, the
 // model that condenses pages) and, when a search backend is configured, WebSearch (web-search-backend.ts).
-import type { Config } from "../config/config.js";
-import type { EnvSnapshot } from "../config/env.js";
-import type { ModelClient } from "../model/types.js";
-import type { ModelClients } from "../providers/model-clients.js";
+import type { Config, EnvSnapshot } from "../config/index.js";
+import type { ModelClient } from "../model/index.js";
+import type { ModelClients } from "../providers/index.js";
 import type { ModelSlot } from "../session/model-slot.js";
 import type { Tool } from "../tools/tool.js";
 import { createConnector } from "../tools/web/connector.js";
@@ -12,7 +11,7 @@ import { createProxyChoice, proxyWarning } from "../tools/web/proxy-choice.js";
 import { createWebFetchTool } from "../tools/web/web-fetch.js";
 import { createWebSearchTool } from "../tools/web/web-search.js";
 import { chooseWebSearch } from "../tools/web/web-search-backend.js";
-import { packageVersion } from "../util/version.js";
+import { packageVersion } from "../util/index.js";
 
 export type WebToolsOptions = {
   settings: Config;

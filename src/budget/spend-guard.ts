@@ -3,8 +3,8 @@
 // cap, and gives the reason to stop before the next request once a cap is reached (the session, the
 // local day across all sessions, a model's share of the day). A model without a known price is said
 // to be outside the caps, never counted as free. It decides nothing about turns; the session asks it.
-import type { SideUsage, Usage } from "../model/types.js";
-import { addUsage } from "../model/usage.js";
+import type { SideUsage, Usage } from "../model/index.js";
+import { addUsage } from "../model/index.js";
 import { formatUsd } from "../session/usage-ledger.js";
 import { DailySpend } from "./daily-spend.js";
 import { appendEntry } from "./usage-ledger-file.js";

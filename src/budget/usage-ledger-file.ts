@@ -3,7 +3,7 @@
 // each, so parallel sessions never interleave; readers take whole lines only and skip bad ones.
 import { appendFileSync, closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 
 export type LedgerEntry = {
   /** When the request was counted (ISO time); its local day is what daily caps and `reagent cost` sum. */

@@ -5,7 +5,7 @@
 // changed nothing leaves no file).
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 
 export type LogLine =
   /** A prompt began; `messageIndex` is its user message's place in the history. */

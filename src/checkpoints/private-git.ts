@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 
 export type PrivateGitPaths = {
   /** The private repository (created on first use). */

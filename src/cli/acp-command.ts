@@ -6,10 +6,9 @@ import { userInfo } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { RunOptions } from "../app/index.js";
-import { readEnv } from "../config/env.js";
+import { readEnv } from "../config/index.js";
 import { runAcp } from "../modes/acp/run-acp.js";
-import { UsageError } from "../util/errors.js";
-import { packageVersion } from "../util/version.js";
+import { packageVersion, UsageError } from "../util/index.js";
 import { processPorts } from "./process-ports.js";
 
 export async function acpCommand(options: RunOptions): Promise<number> {

@@ -22,18 +22,14 @@ import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/inde
 import { formatMcpStatus } from "../mcp/format-status.js";
 import { runHeadless } from "../modes/index.js";
 import { createLinePrompter } from "../permissions/line-prompter.js";
-import { buildInitPrompt, detectInitTarget } from "../prompt/init-prompt.js";
-import { discoverSkills } from "../skills/discover-skills.js";
-import { formatSkillsList } from "../skills/format-skills-list.js";
-import { TaskList } from "../tasks/task-list.js";
-import { createTaskTools } from "../tasks/task-tools.js";
+import { buildInitPrompt, detectInitTarget } from "../prompt/index.js";
+import { discoverSkills, formatSkillsList } from "../skills/index.js";
+import { createTaskTools, TaskList } from "../tasks/index.js";
 import { createBuiltinTools } from "../tools/builtin.js";
 import { resolveToolPath } from "../tools/paths.js";
-import { spillDirFor } from "../transcript/session-files.js";
+import { spillDirFor } from "../transcript/index.js";
 import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
-import { UsageError } from "../util/errors.js";
-import { newSessionId } from "../util/ids.js";
-import { isOneOf } from "../util/one-of.js";
+import { isOneOf, newSessionId, UsageError } from "../util/index.js";
 import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";
 

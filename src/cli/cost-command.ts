@@ -2,8 +2,8 @@
 // model and project.
 import { type AppPorts, usageLedgerDir } from "../app/index.js";
 import { ledgerReport, readLedger } from "../budget/index.js";
-import { readEnv } from "../config/env.js";
-import { UsageError } from "../util/errors.js";
+import { readEnv } from "../config/index.js";
+import { UsageError } from "../util/index.js";
 
 export async function costCommand(raw: { since?: string }, ports: AppPorts): Promise<number> {
   const since = raw.since;

@@ -3,7 +3,7 @@
 // down to run-main.ts (one round of module loading instead of three); the REPL, MCP, stream-json
 // input and the provider SDKs stay behind dynamic imports.
 
-import { packageVersion } from "../util/version.js";
+import { packageVersion } from "../util/index.js";
 import { runCli } from "./program.js";
 
 // A reader that stopped reading (`reagent -p … | head -1`, a closed pipe in any output format) ends

@@ -1,11 +1,9 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 
 import { EFFORTS, OUTPUT_FORMATS, PROVIDERS, type RunOptions } from "../app/run-options.js";
-import { SETTING_SOURCES, type SettingSource } from "../config/settings.js";
+import { SETTING_SOURCES, type SettingSource } from "../config/index.js";
 import { PERMISSION_MODES, type PermissionMode } from "../contracts/index.js";
-import { UsageError } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
-import { splitRules } from "../util/rule-list.js";
+import { isOneOf, splitRules, UsageError } from "../util/index.js";
 import { sdkOptions } from "./sdk-options.js";
 
 type Raw = Record<string, unknown>;

@@ -6,14 +6,14 @@ import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AppPorts } from "../app/index.js";
 import { loadBasics } from "../app/index.js";
-import { readEnv } from "../config/env.js";
 import {
   PLUGIN_SCOPES,
   type PluginSettingsScope,
   pluginSettingsPath,
+  readEnv,
+  readSettingsObject,
   setPluginSetting,
-} from "../config/plugin-settings-file.js";
-import { readSettingsObject } from "../config/settings-file-edit.js";
+} from "../config/index.js";
 import {
   describeSource,
   enabledPlugins,
@@ -27,8 +27,7 @@ import {
   readMarketplaceSource,
   splitPluginId,
 } from "../plugins/index.js";
-import { UsageError } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
+import { isOneOf, UsageError } from "../util/index.js";
 
 export type PluginCommandOptions = { scope?: string; pluginDirs?: string[] };
 const out = (text: string) => process.stdout.write(`${text}\n`);

@@ -4,7 +4,7 @@
 // (the REPL's /rewind can rewind it).
 import { type AppPorts, savedCheckpoints } from "../app/index.js";
 import { describeConflicts, describePlan, describeResult, formatPromptList } from "../checkpoints/index.js";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 
 export type RewindFlags = { session?: string; to?: string; yes?: boolean };
 

@@ -3,7 +3,7 @@
 import { createApp, type RunOptions, refuseHeadlessPick } from "../app/index.js";
 import { createReplHost, type Reopen, readStdin, runHeadless, runStreamInput } from "../modes/index.js";
 import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 import { processPorts } from "./process-ports.js";
 
 /** How long a prompt argument waits for piped stdin before going on without it. */

@@ -4,8 +4,7 @@
 
 import type { RunOptions } from "../app/run-options.js";
 import { INPUT_FORMATS } from "../app/run-options.js";
-import { UsageError } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
+import { isOneOf, UsageError } from "../util/index.js";
 
 type Raw = Record<string, unknown>;
 type SdkOptions = Pick<

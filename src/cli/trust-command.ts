@@ -1,7 +1,7 @@
 // `reagent trust [--revoke]`: records (or forgets) that the user trusts this folder's configuration as
 // it is now, listing what it runs or allows.
 import { type AppPorts, describeItems, folderSubject, trustContext } from "../app/index.js";
-import { writeTrust } from "../config/trust-store.js";
+import { writeTrust } from "../config/index.js";
 
 export async function trustCommand(revoke: boolean, ports: AppPorts): Promise<number> {
   const ctx = trustContext({ settingSources: undefined }, ports);

@@ -2,8 +2,7 @@
 // what happened as a mode-neutral outcome; where a person types (the REPL) a bare `/model` or
 // `/resume` opens a picker and `/exit` leaves, and those three exist only there.
 import { RULE_BEHAVIORS } from "../contracts/index.js";
-import { errorMessage } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
+import { errorMessage, isOneOf } from "../util/index.js";
 import type { Command, CommandMode, CommandOutcome } from "./command.js";
 import type { CommandHost, ContextReport } from "./command-host.js";
 import { commandExpansion } from "./prompt-commands.js";

@@ -4,9 +4,7 @@
 // as written (`[pr] [priority]`, as Claude Code's documentation writes it, is not YAML); frontmatter YAML
 // refuses is read line by line with a warning (util/frontmatter.ts); a field of the wrong type is a
 // warning and ignored.
-import { parseFrontmatter } from "../util/frontmatter.js";
-import { splitRules } from "../util/rule-list.js";
-import { argumentNames } from "../util/substitute-arguments.js";
+import { argumentNames, parseFrontmatter, splitRules } from "../util/index.js";
 
 export type ParsedCommandFile =
   | {

@@ -2,8 +2,7 @@
 // resolution of a typed line (`/name args`; a line that only looks like a path is not a command), and
 // the nearest names for one that does not exist. Built-ins win over skills, skills over custom
 // commands; MCP prompts are `/server:prompt`.
-import { editDistance } from "../util/edit-distance.js";
-import { errorMessage } from "../util/errors.js";
+import { editDistance, errorMessage } from "../util/index.js";
 import type { Command, CommandOutcome } from "./command.js";
 
 export type ParsedSlash = { name: string; args: string };

@@ -2,7 +2,7 @@
 // one shape, with outcomes that say what happened, not how a screen shows it. The REPL, `-p` and
 // stream-json all resolve a typed `/name args` through the same registry (command-registry.ts).
 import type { PromptExpansion } from "../hooks/types.js";
-import type { ImageBlock } from "../model/types.js";
+import type { ImageBlock } from "../model/index.js";
 import type { TurnResult } from "../session/events.js";
 
 export type CommandOutcome =

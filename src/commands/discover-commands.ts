@@ -5,7 +5,7 @@
 // Broken files are reported with file and line and skipped; discovery never throws.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { CommandSource, CustomCommand } from "./custom-command.js";
 
 /** `plugin`: the root is a plugin's, and its commands are named `plugin:name`. */

@@ -5,8 +5,8 @@
 // session's one ToolRunner path, so PreToolUse hooks and the permission gate decide. A shell line that is
 // refused or fails ends the expansion with an error (as in Claude Code: nothing is sent to the model);
 // a file that cannot be read is noted in the prompt.
-import { findImportReferences, looksLikeFilePath } from "../prompt/import-references.js";
-import { substituteArguments } from "../util/substitute-arguments.js";
+import { findImportReferences, looksLikeFilePath } from "../prompt/index.js";
+import { substituteArguments } from "../util/index.js";
 import type { CustomCommand } from "./custom-command.js";
 
 /** `code`: the failed result's code (`permission_denied`, `hook_denied`, `exit_code` …). */

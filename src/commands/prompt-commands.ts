@@ -3,7 +3,7 @@
 // UserPromptSubmit hooks see the typed line before it expands). The expansion record is what
 // UserPromptExpansion hooks see.
 import type { PromptExpansion } from "../hooks/types.js";
-import type { ImageBlock } from "../model/types.js";
+import type { ImageBlock } from "../model/index.js";
 import type { TurnResult } from "../session/events.js";
 import type { Command } from "./command.js";
 

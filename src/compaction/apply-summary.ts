@@ -2,7 +2,7 @@
 // followed by the most recent turns verbatim. The kept tail never starts with a tool_result whose
 // tool_use was dropped, never loses the pending tool results of an unfinished step, and roles
 // alternate (adjacent same-role messages are merged).
-import type { Message, TextBlock } from "../model/types.js";
+import type { Message, TextBlock } from "../model/index.js";
 import { CHARS_PER_TOKEN, messageChars } from "./estimate-tokens.js";
 import { normalizeAlternation } from "./normalize-alternation.js";
 

@@ -1,7 +1,7 @@
 // Recognises a provider's "the request is larger than the context window" rejection, so the
 // session can compact and retry once. Adapters classify most of these as `context_length`;
 // the message patterns catch servers (vLLM, llama.cpp, proxies) that only say it in prose.
-import type { ModelError } from "../model/types.js";
+import type { ModelError } from "../model/index.js";
 
 const CONTEXT_LENGTH_PATTERNS: readonly RegExp[] = [
   /prompt is too long/i,

@@ -1,7 +1,7 @@
 // Context accounting: how much of the window the next request will use, split into system prompt,
 // tool schemas, messages and free space. The provider-reported input (+ cache) tokens of the last
 // request are authoritative; messages added since then are estimated at characters / 4.
-import type { Message, ToolSchema, Usage } from "../model/types.js";
+import type { Message, ToolSchema, Usage } from "../model/index.js";
 import { estimateTokens, estimateToolSchemaTokens } from "./estimate-tokens.js";
 
 export type ContextBreakdown = {

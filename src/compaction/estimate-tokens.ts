@@ -2,9 +2,9 @@
 // sent yet. Provider-reported usage is authoritative; this only fills the gap until the next
 // request reports real numbers. Counting is linear in the characters and allocates nothing big;
 // a message is measured once.
-import type { ContentBlock, Message, ToolSchema } from "../model/types.js";
+import type { ContentBlock, Message, ToolSchema } from "../model/index.js";
 
-import { CHARS_PER_TOKEN, charsToTokens } from "../util/token-estimate.js";
+import { CHARS_PER_TOKEN, charsToTokens } from "../util/index.js";
 
 export { CHARS_PER_TOKEN, charsToTokens };
 

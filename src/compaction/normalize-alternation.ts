@@ -1,7 +1,7 @@
 // Makes a message list valid for strict providers (Anthropic): roles alternate user/assistant,
 // the list starts with a user message, and in a user message tool_result blocks come before text.
 // Adjacent messages with the same role are merged; nothing is dropped.
-import type { AssistantBlock, Message, UserBlock } from "../model/types.js";
+import type { AssistantBlock, Message, UserBlock } from "../model/index.js";
 
 /** Returns a new list; messages that need no change are shared with the input. */
 export function normalizeAlternation(messages: readonly Message[]): Message[] {

@@ -1,8 +1,8 @@
 // Renders a history as plain text for the summarizer: roles, text, tool calls with their key
 // argument, and tool results shortened to their head and tail. Plain text needs no tool schemas
 // on the summary request and lets the transcript be capped to fit any window.
-import type { Message, ToolUseBlock } from "../model/types.js";
-import { truncateMiddle } from "../util/truncate.js";
+import type { Message, ToolUseBlock } from "../model/index.js";
+import { truncateMiddle } from "../util/index.js";
 import { keyArgumentOf, toolCallLabel } from "./tool-call-label.js";
 
 export type TranscriptOptions = {

@@ -2,8 +2,8 @@
 // result. Never throws: a stream error, an exception from a faulty client, an abort or an empty
 // reply all become `{ ok: false, error }`, and the caller leaves the history exactly as it was. A
 // request that was answered carries its usage either way (it was paid for).
-import type { Message, ModelClient, Usage } from "../model/types.js";
-import { errorMessage } from "../util/errors.js";
+import type { Message, ModelClient, Usage } from "../model/index.js";
+import { errorMessage } from "../util/index.js";
 import { buildSummaryRequest, type SummaryRequestOptions } from "./summary-request.js";
 
 export type SummarizeOptions = SummaryRequestOptions & {

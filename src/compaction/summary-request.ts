@@ -1,6 +1,6 @@
 // The request that asks the model for a structured handover summary of a history: a system prompt
 // for the summarizer and one user message carrying the transcript and the required sections.
-import type { Message } from "../model/types.js";
+import type { Message } from "../model/index.js";
 import { CHARS_PER_TOKEN } from "./estimate-tokens.js";
 import { renderTranscript } from "./render-transcript.js";
 

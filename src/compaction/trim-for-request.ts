@@ -6,7 +6,7 @@
 // cleared (`keepCleared`), and a new step clears down to `targetTokens`, below the budget, so the
 // next few requests send the same bytes again. A step re-sends everything after its first newly
 // cleared result uncached; `cacheMissTokens` says how much.
-import type { Message, ToolResultBlock, ToolUseBlock } from "../model/types.js";
+import type { Message, ToolResultBlock, ToolUseBlock } from "../model/index.js";
 import { blockChars, charsToTokens, messageChars } from "./estimate-tokens.js";
 import { clearedResultPlaceholder, keyArgumentOf, type ToolCallSummary } from "./tool-call-label.js";
 

@@ -5,9 +5,7 @@
 // applied until a person trusts it (app/folder-trust.ts). Written atomically, readable only by the user.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.js";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errnoReason, isNotFound } from "../util/errno.js";
+import { ensureFolderSync, errnoReason, isNotFound, writeFileAtomic } from "../util/index.js";
 import { folderKey } from "./trust-store.js";
 
 export type AppliedRecord = {

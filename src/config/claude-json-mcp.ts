@@ -4,8 +4,7 @@
 // here, and anything wrong in it is a warning naming what is skipped, never a start-up error.
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 import type { McpServerEntry } from "./mcp-config.js";
 import { parseServerEntry } from "./mcp-config-server.js";
 

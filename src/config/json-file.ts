@@ -1,7 +1,6 @@
 // Reads a JSON settings file with errors that name the file, the line and the column.
 import { readFileSync } from "node:fs";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { UsageError } from "../util/errors.js";
+import { errnoCode, isNotFound, UsageError } from "../util/index.js";
 import { jsonErrorOffset } from "./json-error-offset.js";
 
 export type JsonFile = { path: string; data: unknown };

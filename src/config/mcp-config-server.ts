@@ -3,7 +3,7 @@
 // file, the server and the field.
 import { isAbsolute, resolve } from "node:path";
 import type { McpServerSpec, McpStdioServerSpec } from "../contracts/index.js";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 
 export type McpServerConfig = McpServerSpec;
 

@@ -5,8 +5,7 @@
 // merges them (later sources win per server name). Connecting is left to src/mcp/.
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 import { claudeJsonServers } from "./claude-json-mcp.js";
 import type { McpServerConfig } from "./mcp-config-server.js";
 import { McpConfigError, parseServerEntry } from "./mcp-config-server.js";

@@ -4,7 +4,7 @@
 // replacing the file atomically (settings-file-edit.ts). A file that does not
 // parse, or whose `permissions.allow` is not a list, is an error and is left untouched.
 import { join } from "node:path";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 import { readSettingsObject, writeSettingsObject } from "./settings-file-edit.js";
 
 /** The local settings file "don't ask again" rules go to, for a project root. */

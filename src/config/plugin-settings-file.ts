@@ -3,7 +3,7 @@
 // the scope picks the file as Claude Code's `--scope` does (user: ~/.claude/settings.json, project:
 // .claude/settings.json, local: .claude/settings.local.json).
 import { join } from "node:path";
-import { UsageError } from "../util/errors.js";
+import { UsageError } from "../util/index.js";
 import { readSettingsObject, writeSettingsObject } from "./settings-file-edit.js";
 
 export const PLUGIN_SCOPES = ["user", "project", "local"] as const;

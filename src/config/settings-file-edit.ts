@@ -4,10 +4,7 @@
 // A file that does not parse or is not an object is an error and is left untouched.
 import { readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.js";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errnoCode } from "../util/errno.js";
-import { errorMessage, UsageError } from "../util/errors.js";
+import { ensureFolderSync, errnoCode, errorMessage, UsageError, writeFileAtomic } from "../util/index.js";
 import type { SettingsLayer } from "./settings.js";
 
 /** The file's settings object; `purpose` ("permission rules") is named when it cannot be read. */

@@ -10,9 +10,7 @@
 import { join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { PERMISSION_MODES } from "../contracts/index.js";
-import { nearest } from "../util/edit-distance.js";
-import { UsageError } from "../util/errors.js";
-import { formatZodError } from "../util/format-zod-error.js";
+import { formatZodError, nearest, UsageError } from "../util/index.js";
 import { type BudgetSettings, budgetSchema, mergeBudgetSettings } from "./budget-settings.js";
 import { parseJsonText, readJsonFile } from "./json-file.js";
 import {

@@ -4,9 +4,7 @@
 // (the safe branch) and reported.
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.js";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errnoReason, isNotFound } from "../util/errno.js";
+import { ensureFolderSync, errnoReason, isNotFound, writeFileAtomic } from "../util/index.js";
 
 export type TrustRecord = { hash: string; trustedAt: string };
 type TrustFile = { version: 1; folders: Record<string, TrustRecord> };

@@ -2,7 +2,7 @@
 // (control-request.ts), handed to the target that acts on it (the stream-json mode, over the App), and
 // answered with one `control_response` carrying its request_id — success with the target's payload,
 // or an error with the reason (an unsupported subtype, a bad field, a failure of the target).
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { ControlChannel } from "./channel.js";
 import { type ControlRequest, parseControlRequest } from "./control-request.js";
 

@@ -4,7 +4,7 @@
 // error that names the subtype or the field; nothing in it is acted on then.
 import { z } from "zod";
 import { PERMISSION_MODES } from "../contracts/index.js";
-import { formatZodError } from "../util/format-zod-error.js";
+import { formatZodError } from "../util/index.js";
 
 const initialize = z
   .object({

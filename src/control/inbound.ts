@@ -3,7 +3,7 @@
 // requests, cancellations and keep-alives. Validation only; a bad line becomes an error naming the
 // line number and what is wrong, and the run goes on.
 import { z } from "zod";
-import { formatZodError } from "../util/format-zod-error.js";
+import { formatZodError } from "../util/index.js";
 import type { InboundControlResponse } from "./channel.js";
 
 const block = z.object({ type: z.string() }).loose();

@@ -12,8 +12,7 @@ import {
   HOOK_EVENTS,
   type HookHandler,
 } from "../hooks/index.js";
-import { errorMessage } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
+import { errorMessage, isOneOf } from "../util/index.js";
 import { type ControlChannel, ControlRequestError } from "./channel.js";
 
 /** Claude Code's default hook timeout (seconds) when a matcher gives none. */

@@ -5,7 +5,7 @@
 // (`receive`). reagent's MCP client runs over it unchanged, so the server's tools are ordinary
 // `mcp__<server>__<tool>` tools behind the same hooks and permission gate as every other tool.
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { ControlChannel } from "./channel.js";
 
 export class SdkMcpTransport implements Transport {

@@ -5,9 +5,7 @@
 // closes its input — is a denial that says why, and the turn goes on.
 import { z } from "zod";
 import type { PromptAnswer, Prompter, PromptRequest } from "../contracts/index.js";
-import { errorMessage } from "../util/errors.js";
-import { formatZodError } from "../util/format-zod-error.js";
-import { ruleValue } from "../util/rule-value.js";
+import { errorMessage, formatZodError, ruleValue } from "../util/index.js";
 import type { ControlChannel } from "./channel.js";
 
 const answerSchema = z.union([

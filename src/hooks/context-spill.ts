@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 
 export const CONTEXT_INLINE_LIMIT = 10_000;
 const PREVIEW_CHARS = 2_000;

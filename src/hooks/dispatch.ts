@@ -2,7 +2,7 @@
 // build the stdin payload, run them all in parallel, parse each verdict, trace each run and report
 // hook-start/hook-end, then merge in configuration order. No matching handler: nothing is spawned.
 import type { Containment, ProcessLauncher, Redact } from "../contracts/index.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
 import { type HookConfig, type HookHandler, handlerKey, handlerName } from "./config-types.js";
 import { EVENT_CATALOG, TOOL_EVENTS, traceName } from "./event-catalog.js";
 import { emptyOutcome, type HookRun, type MergedOutcome, mergeRuns, runDecision } from "./merge.js";

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
+import { ensureFolderSync } from "../util/index.js";
 import { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 import { spillContext } from "./context-spill.js";
 import {

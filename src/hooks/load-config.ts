@@ -4,7 +4,7 @@
 // Every invalid entry throws a HookConfigError naming the file, the JSON path and the problem;
 // unknown keys are accepted (forward compatibility) but warned about with the nearest known key.
 
-import { nearest } from "../util/edit-distance.js";
+import { nearest } from "../util/index.js";
 import { type HookConfig, HookConfigError, type HookHandler, type OnError } from "./config-types.js";
 import { isFired } from "./event-catalog.js";
 import { compileMatcher } from "./matcher.js";

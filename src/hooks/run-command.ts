@@ -4,8 +4,7 @@
 // timeout or abort, grandchildren holding the pipes) are util/process-group.ts, shared with the Bash
 // tool; this adds the hooks' output capture (up to a cap per stream, the rest drained) and failure kinds.
 import type { Containment, ProcessLauncher } from "../contracts/index.js";
-import { runProcessGroup } from "../util/process-group.js";
-import { ByteCapture } from "../util/truncate.js";
+import { ByteCapture, runProcessGroup } from "../util/index.js";
 
 export type CommandSpec = {
   command: string;

@@ -7,7 +7,7 @@ import type {
   StopReason,
   ToolUseBlock,
   Usage,
-} from "../model/types.js";
+} from "../model/index.js";
 import type { ToolErrorCode } from "../tools/tool-error-code.js";
 
 export type Terminal =

@@ -12,9 +12,9 @@ import type {
   ToolSchema,
   ToolUseBlock,
   Usage,
-} from "../model/types.js";
+} from "../model/index.js";
 import type { ToolExecutor } from "../tools/execution.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";
 

@@ -1,9 +1,9 @@
 // Runs the tool calls of one model response. All read-only: concurrently (bounded), otherwise in
 // the model's order. Results always come back in the model's order, and every call gets exactly
 // one result — also when the turn is aborted or ended early (skipped calls say why).
-import type { Message, ToolResultBlock, ToolUseBlock } from "../model/types.js";
+import type { Message, ToolResultBlock, ToolUseBlock } from "../model/index.js";
 import type { ToolExecution, ToolExecutor, TurnControl } from "../tools/execution.js";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import type { AgentEvent } from "./events.js";
 
 type BatchOptions = {

@@ -4,7 +4,7 @@
 // ends every child process on close() or when the reagent process exits.
 import type { Implementation, Transport } from "@modelcontextprotocol/client";
 import type { Tool } from "../tools/tool.js";
-import { noopTracer, type Tracer } from "../util/trace.js";
+import { noopTracer, type Tracer } from "../util/index.js";
 import { callMcpTool } from "./call-tool.js";
 import { expandServerPrompt, promptsOf } from "./prompts.js";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "./render-result.js";

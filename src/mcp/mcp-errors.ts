@@ -1,8 +1,7 @@
 // Classifies errors thrown by the MCP SDK: connection loss (the server died or the link dropped, so the
 // next use reconnects), timeouts, and one-line human descriptions for failure reports.
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
-import { errnoCode } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage } from "../util/index.js";
 import type { McpServerSpec } from "./types.js";
 
 export function isConnectionLoss(error: unknown): boolean {

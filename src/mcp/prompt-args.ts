@@ -2,7 +2,7 @@
 // backslash escapes) and mapping onto the prompt's declared arguments — `key=value` by name, the rest
 // positionally in declaration order. Pure functions; errors are returned, not thrown.
 
-import { splitWords } from "../util/split-words.js";
+import { splitWords } from "../util/index.js";
 import type { McpPromptArgument } from "./types.js";
 
 export type SplitResult = { ok: true; words: string[] } | { ok: false; message: string };

@@ -3,8 +3,7 @@
 // rendered as JSON when no text duplicates it, and long output capped with a note. Defensive about
 // malformed items: a server's bad content never throws here.
 import { isDeepStrictEqual } from "node:util";
-import { type ImageContent, imageBlockFrom } from "../util/image-file.js";
-import { truncateHead } from "../util/truncate.js";
+import { type ImageContent, imageBlockFrom, truncateHead } from "../util/index.js";
 
 export const DEFAULT_MAX_OUTPUT_CHARS = 25_000;
 

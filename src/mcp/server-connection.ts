@@ -9,8 +9,8 @@ import {
   type Resource,
   type Tool,
 } from "@modelcontextprotocol/client";
-import { errorMessage } from "../util/errors.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
+import { errorMessage } from "../util/index.js";
 import { type CreatedTransport, createTransport, type TransportOptions } from "./create-transport.js";
 import { describeMcpError, isConnectionLoss } from "./mcp-errors.js";
 import { ServerLog } from "./server-log.js";

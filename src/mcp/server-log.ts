@@ -3,7 +3,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Stream } from "node:stream";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 import type { ChildExit } from "./stdio-transport.js";
 
 export class ServerLog {

@@ -5,7 +5,7 @@
 import type { Tool as McpTool } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/tool.js";
-import { truncateHead } from "../util/truncate.js";
+import { truncateHead } from "../util/index.js";
 
 export type McpToolInvoker = (args: Record<string, unknown>, context: ToolContext) => Promise<ToolResult>;
 

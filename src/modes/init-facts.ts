@@ -4,8 +4,8 @@
 import type { App } from "../app/app.js";
 import type { CommandRegistry } from "../commands/index.js";
 import type { McpServerStatus } from "../mcp/types.js";
-import type { InitFacts } from "../ui/headless/system-init.js";
-import { packageVersion } from "../util/version.js";
+import type { InitFacts } from "../ui/headless/index.js";
+import { packageVersion } from "../util/index.js";
 
 /** Claude Code's MCP status words: connected, failed, pending, disabled. */
 function mcpStatusWord(state: McpServerStatus["state"]): string {

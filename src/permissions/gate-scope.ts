@@ -3,7 +3,7 @@
 // agent's own, and an agent working in a git worktree has the project's rules anchored at the
 // worktree (so they apply there) while the deny and ask rules anchored at the project still hold.
 
-import type { FastPath } from "../shell/bash-analysis.js";
+import type { FastPath } from "../shell/index.js";
 import { type CompiledRule, type Evaluation, type EvaluationState, evaluate } from "./evaluate.js";
 import { type CallFacts, describeCall, type MatchContext, type ShellStart } from "./match-rule.js";
 import type { PermissionMode, PermissionRequest } from "./types.js";

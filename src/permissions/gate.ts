@@ -4,9 +4,9 @@
 // the `permission.decision` trace line. The Prompter (terminal UI) and persistence are passed in.
 // `scoped()` gives a subagent a gate over the same rules, prompter and prompt queue (gate-scope.ts).
 import { statSync } from "node:fs";
-import type { FastPath } from "../shell/bash-analysis.js";
-import { errorMessage, UsageError } from "../util/errors.js";
-import type { Tracer } from "../util/trace.js";
+import type { FastPath } from "../shell/index.js";
+import type { Tracer } from "../util/index.js";
+import { errorMessage, UsageError } from "../util/index.js";
 import type { CompiledRule, Evaluation } from "./evaluate.js";
 import { evaluateInScope, type GateScope, narrowerMode } from "./gate-scope.js";
 import {

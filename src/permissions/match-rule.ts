@@ -6,16 +6,14 @@ import {
   type AnalysedCommand,
   analyseBash,
   type BashAnalysis,
-  type FastPath,
-} from "../shell/bash-analysis.js";
-import {
   type BashPattern,
   type CommandWords,
+  type FastPath,
   matchCommandText,
   matchesCertainly,
   mayMatch,
   programByName,
-} from "../shell/bash-pattern.js";
+} from "../shell/index.js";
 import { compilePathRule, matchPathRule, type PathContext, resolveUserPath } from "./path-pattern.js";
 import { EDIT_TOOLS, parseRule, READ_TOOLS, type Rule, ruleToolCovers } from "./rule.js";
 

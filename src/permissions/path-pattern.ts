@@ -5,8 +5,7 @@
 import { lstatSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import picomatch from "picomatch";
-import { errnoCode } from "../util/errno.js";
-import { isInside, type PathContext, realPath, resolveReal } from "../util/path-resolution.js";
+import { errnoCode, isInside, type PathContext, realPath, resolveReal } from "../util/index.js";
 import type { Rule } from "./rule.js";
 
 export { isInside, type PathContext };

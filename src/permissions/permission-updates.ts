@@ -4,11 +4,9 @@
 // also saves them there (localSettings → .agents/settings.local.json, projectSettings →
 // .agents/settings.json, userSettings → ~/.agents/settings.json). A bad entry is reported and skipped.
 import { join } from "node:path";
-import { persistRule, removePersistedRule } from "../config/persist-rule.js";
+import { persistRule, removePersistedRule } from "../config/index.js";
 import { PERMISSION_MODES, RULE_BEHAVIORS } from "../contracts/index.js";
-import { errorMessage } from "../util/errors.js";
-import { isOneOf } from "../util/one-of.js";
-import { ruleText } from "../util/rule-value.js";
+import { errorMessage, isOneOf, ruleText } from "../util/index.js";
 import type { ManagedPermissionGate } from "./gate.js";
 
 type Update = Record<string, unknown>;

@@ -3,8 +3,8 @@
 // Tool families: Read rules cover the read tools (Read, Glob, Grep, LS, NotebookRead); Edit rules
 // cover every file-editing tool (Edit, Write, MultiEdit, NotebookEdit).
 
-import { type BashPattern, parseBashPattern } from "../shell/bash-pattern.js";
-import { UsageError } from "../util/errors.js";
+import { type BashPattern, parseBashPattern } from "../shell/index.js";
+import { UsageError } from "../util/index.js";
 
 /** Where a path rule's pattern is rooted: `//x` absolute, `~/x` home, `/x` project root, `x` working directory. */
 export type PathAnchor = "absolute" | "home" | "project" | "cwd";

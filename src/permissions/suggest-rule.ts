@@ -4,8 +4,8 @@
 // (an edit → the file, `Edit(src/app.ts)`; Bash → the same prefix); WebFetch → its host
 // (`WebFetch(domain:docs.rs)`), MCP and others → the tool name, for both.
 import { dirname, relative, sep } from "node:path";
-import type { AnalysedCommand } from "../shell/bash-analysis.js";
-import { showUnusualCharacters } from "../util/unusual-characters.js";
+import type { AnalysedCommand } from "../shell/index.js";
+import { showUnusualCharacters } from "../util/index.js";
 import type { CallFacts } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
 import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";

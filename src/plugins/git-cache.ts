@@ -5,8 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errorMessage } from "../util/errors.js";
+import { ensureFolderSync, errorMessage } from "../util/index.js";
 
 export type GitEnv = Readonly<Record<string, string | undefined>>;
 export type CloneResult = { ok: true; dir: string; notice?: string } | { ok: false; problem: string };

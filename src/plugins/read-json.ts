@@ -1,7 +1,6 @@
 // Reads one JSON file of a plugin or marketplace: its data, "missing", or a problem naming the path.
 import { readFileSync } from "node:fs";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 
 export type JsonRead =
   | { kind: "data"; data: unknown }

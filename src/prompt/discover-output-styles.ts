@@ -6,8 +6,7 @@
 // file and line and skipped; discovery never throws.
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { errnoCode } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage, parseFrontmatter } from "../util/index.js";
 import type { OutputStyle, OutputStyleSource } from "./output-style.js";
 
 export type OutputStyleFolder = {
@@ -47,8 +46,6 @@ async function parseStyleFile(text: string, path: string, folder: OutputStyleFol
       style: { ...base, name: prefix + fileName, instructions: clean.trim() },
       warnings: [],
     };
-  // The YAML parser loads only when a project has output styles (start-up cost for everyone else).
-  const { parseFrontmatter } = await import("../util/frontmatter.js");
   const parsed = parseFrontmatter(clean);
   if (parsed.kind === "error") return { kind: "error", message: `${path}:${parsed.line}: ${parsed.message}` };
   const warnings = parsed.warnings.map((warning) => `${path}:${warning.line}: ${warning.message}`);

@@ -3,8 +3,7 @@
 // stat per file and re-reads only what changed. Missing files are a normal outcome, not an error.
 import { type Stats, statSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 
 /** Files larger than this are read only up to this many bytes (`cut` says so). */
 export const MAX_FILE_READ_BYTES = 256 * 1024;

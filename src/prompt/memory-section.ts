@@ -1,7 +1,7 @@
 // The agent memory section: the project's `.agents/memory/MEMORY.md`, injected each turn with a
 // note that the model may keep it current through Write/Edit (which pass the permission gate).
 import { join } from "node:path";
-import { truncateHead } from "../util/truncate.js";
+import { truncateHead } from "../util/index.js";
 import type { FileRead } from "./file-cache.js";
 
 export const MEMORY_CAP_CHARS = 16 * 1024;

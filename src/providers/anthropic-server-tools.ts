@@ -9,7 +9,7 @@ import type {
   TextBlock,
   WebSearchCitation,
   WebSearchToolResultBlock,
-} from "../model/types.js";
+} from "../model/index.js";
 import { parseToolArguments } from "./sse-tool-input.js";
 
 export function toAnthropicServerTools(tools: ServerTool[]): Anthropic.WebSearchTool20250305[] {

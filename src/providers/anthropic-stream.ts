@@ -21,9 +21,8 @@ import {
   type ProviderName,
   type StopReason,
   type WebSearchCitation,
-} from "../model/types.js";
-import { charsToTokens } from "../util/token-estimate.js";
-import { noopTracer, type Tracer } from "../util/trace.js";
+} from "../model/index.js";
+import { charsToTokens, noopTracer, type Tracer } from "../util/index.js";
 import {
   finishServerBlock,
   type ServerBlockInProgress,

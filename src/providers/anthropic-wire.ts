@@ -4,7 +4,7 @@
 // system prompt, the previous request's last message and the newest message: at most 4). Maps
 // Anthropic stop reasons and usage onto ours.
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/index.js";
 import { citationsToWire, serverBlockToWire } from "./anthropic-server-tools.js";
 
 type WireMessage = Anthropic.MessageParam;

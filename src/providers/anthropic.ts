@@ -5,7 +5,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages";
-import type { ModelClient } from "../model/types.js";
+import type { ModelClient } from "../model/index.js";
 import { createMessagesClient } from "./anthropic-stream.js";
 import type { ThinkingSettings } from "./anthropic-thinking.js";
 import { keySource, withKey } from "./api-key-helper.js";

@@ -2,8 +2,7 @@
 // key is cached and asked for again after CLAUDE_CODE_API_KEY_HELPER_TTL_MS (default 5 minutes) and
 // after the server answers HTTP 401; concurrent requests share one run. The command runs through
 // util/process-group.ts with the run's environment, in the project folder, under a time limit.
-import { runProcessGroup } from "../util/process-group.js";
-import { ByteCapture } from "../util/truncate.js";
+import { ByteCapture, runProcessGroup } from "../util/index.js";
 import type { AttemptFailure } from "./retry.js";
 
 export const DEFAULT_KEY_TTL_MS = 5 * 60_000;

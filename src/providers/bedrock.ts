@@ -5,9 +5,9 @@
 // the endpoint (ANTHROPIC_BEDROCK_BASE_URL) and the model id (aliases become the region's inference
 // profile). The conversation — caching, thinking — is anthropic-stream.ts', shared with Anthropic's API.
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ModelClient } from "../model/types.js";
-import { UsageError } from "../util/errors.js";
-import type { Tracer } from "../util/trace.js";
+import type { ModelClient } from "../model/index.js";
+import type { Tracer } from "../util/index.js";
+import { UsageError } from "../util/index.js";
 import { createMessagesClient } from "./anthropic-stream.js";
 import { awsSharedFiles, profileRegion } from "./aws-profile.js";
 import { bedrockModelId, type Effort } from "./model-catalog.js";

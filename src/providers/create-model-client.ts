@@ -4,11 +4,9 @@
 // retired ids resolve here (with a notice). Provider SDKs are imported only for the provider in use.
 import { appendFileSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { ModelClient } from "../model/types.js";
-import { errnoReason } from "../util/errno.js";
-import { UsageError } from "../util/errors.js";
-import { formatZodError } from "../util/format-zod-error.js";
-import type { Tracer } from "../util/trace.js";
+import type { ModelClient } from "../model/index.js";
+import type { Tracer } from "../util/index.js";
+import { errnoReason, formatZodError, UsageError } from "../util/index.js";
 import type { ApiKeyHelper } from "./api-key-helper.js";
 import { createHttpFetch, type HttpFetch } from "./http-fetch.js";
 import { type Effort, openaiWireApi, resolveModelName } from "./model-catalog.js";

@@ -2,7 +2,7 @@
 // model stays overloaded (HTTP 529/503 after every retry), then makes that request again with the
 // fallback model and keeps using it for the rest of the session. Thinking blocks of the first model
 // are dropped from what the fallback is sent (their signatures belong to the other model).
-import type { Message, ModelClient, ModelEvent, ModelRequest } from "../model/types.js";
+import type { Message, ModelClient, ModelEvent, ModelRequest } from "../model/index.js";
 
 export type FallbackClient = ModelClient & { readonly switched: boolean };
 

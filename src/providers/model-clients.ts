@@ -3,8 +3,8 @@
 // The one place that knows a scripted run is special: it plays one script for the whole run, so a
 // subagent or side request gets the same client, while a switch may name any model (chosen as at
 // start-up, by name and keys).
-import type { ModelClient } from "../model/types.js";
-import type { Tracer } from "../util/trace.js";
+import type { ModelClient } from "../model/index.js";
+import type { Tracer } from "../util/index.js";
 import type { ApiKeyHelper } from "./api-key-helper.js";
 import { createModelClient } from "./create-model-client.js";
 import type { Effort } from "./model-catalog.js";

@@ -7,7 +7,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { ImageBlock, Message, StopReason, ThinkingBlock, ToolSchema, Usage } from "../model/types.js";
+import type { ImageBlock, Message, StopReason, ThinkingBlock, ToolSchema, Usage } from "../model/index.js";
 
 /** Prefix that shows the model a tool_result had `is_error: true` (Chat Completions has no flag). */
 export const toolErrorMarker = "Error: ";

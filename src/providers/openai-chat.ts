@@ -12,8 +12,8 @@ import {
   type ModelEvent,
   type ModelRequest,
   type ToolUseBlock,
-} from "../model/types.js";
-import { newToolUseId } from "../util/ids.js";
+} from "../model/index.js";
+import { newToolUseId } from "../util/index.js";
 import { withKey } from "./api-key-helper.js";
 import { type Effort, openaiModelFacts } from "./model-catalog.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";

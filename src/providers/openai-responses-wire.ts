@@ -4,7 +4,7 @@
 // function_call, each kept reasoning item — encrypted content and summary — just before the calls it
 // belongs to), tool schemas into non-strict function tools, and maps usage and end states back.
 import type { FunctionTool, ResponseInputItem, ResponseUsage } from "openai/resources/responses/responses";
-import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/types.js";
+import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/index.js";
 import { toolErrorMarker } from "./openai-chat-wire.js";
 
 type InputPart =

@@ -20,7 +20,7 @@ import {
   type ModelRequest,
   type ToolUseBlock,
   type Usage,
-} from "../model/types.js";
+} from "../model/index.js";
 import { withKey } from "./api-key-helper.js";
 import { responsesModelFacts } from "./model-catalog.js";
 import {

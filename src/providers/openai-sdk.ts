@@ -3,7 +3,7 @@
 // project; one client per key, so a key from `apiKeyHelper` that changes gets a new one), the labels
 // errors name, and what a thrown SDK error is.
 import OpenAI from "openai";
-import { noopTracer, type Tracer } from "../util/trace.js";
+import { noopTracer, type Tracer } from "../util/index.js";
 import { type KeySource, keySource } from "./api-key-helper.js";
 import { createHttpFetch } from "./http-fetch.js";
 import type { Effort } from "./model-catalog.js";

@@ -2,7 +2,7 @@
 // read), as the providers publish them, plus Anthropic's per-request price of its server-side web
 // search, and the cost of a usage report. Settings `modelPricing`
 // adds or overrides models; a model found nowhere has an unknown price (never a guessed one).
-import type { ModelPrice, Usage } from "../model/types.js";
+import type { ModelPrice, Usage } from "../model/index.js";
 
 type Row = [pattern: RegExp, input: number, output: number, cacheWrite: number, cacheRead: number];
 

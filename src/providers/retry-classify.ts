@@ -2,8 +2,8 @@
 // retry decision: 408/429/5xx/529 and connection failures before the response are transient;
 // 401/403 are auth errors naming the variable to check; other 4xx are bad requests (or context
 // length); anything after the response started is a cut stream. Duck-typed: no SDK import here.
-import type { ModelError, ModelErrorKind } from "../model/types.js";
-import { truncateHead } from "../util/truncate.js";
+import type { ModelError, ModelErrorKind } from "../model/index.js";
+import { truncateHead } from "../util/index.js";
 import { type AttemptFailure, abortedError, type HeaderLookup, parseRetryAfter } from "./retry.js";
 
 export type ProviderLabels = {

@@ -3,8 +3,8 @@
 // retry, an abortable wait, and the `model.request` / `model.response` trace lines. Adapters
 // supply one attempt; which failures are transient is decided by retry-classify.ts. No SDK here.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ModelClient, ModelError, ModelEvent, ModelRequest, ProviderName } from "../model/types.js";
-import type { Tracer } from "../util/trace.js";
+import type { ModelClient, ModelError, ModelEvent, ModelRequest, ProviderName } from "../model/index.js";
+import type { Tracer } from "../util/index.js";
 import type { ApiKeyHelper } from "./api-key-helper.js";
 
 export type RetryPolicy = {

@@ -10,10 +10,9 @@ import type {
   ModelRequest,
   StopReason,
   ToolUseBlock,
-} from "../model/types.js";
-import { errorMessage } from "../util/errors.js";
-import { charsToTokens } from "../util/token-estimate.js";
-import type { Tracer } from "../util/trace.js";
+} from "../model/index.js";
+import type { Tracer } from "../util/index.js";
+import { charsToTokens, errorMessage } from "../util/index.js";
 import type { Script, ScriptedToolCall } from "./script-format.js";
 
 export type RecordedRequest = { system: string; messages: Message[]; tools: ModelRequest["tools"] };

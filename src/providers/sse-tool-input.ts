@@ -2,8 +2,7 @@
 // OpenAI `function.arguments`). Broken arguments never throw: they become `input: {}` plus an
 // `inputError` that names the problem and shows the raw text, so the loop can tell the model.
 
-import { errorMessage } from "../util/errors.js";
-import { truncateHead } from "../util/truncate.js";
+import { errorMessage, truncateHead } from "../util/index.js";
 
 export type ParsedToolInput = { input: Record<string, unknown>; inputError?: string };
 

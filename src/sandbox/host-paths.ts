@@ -5,7 +5,7 @@
 // real parents with one lstat per path and no exceptions on the common path.
 import { lstatSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { resolveReal } from "../util/path-resolution.js";
+import { resolveReal } from "../util/index.js";
 
 export type HostPath =
   | { kind: "folder"; real: string }

@@ -5,8 +5,7 @@
 // removed), and a run killed before it could clean up is swept at the next start-up.
 import { appendFileSync, lstatSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { createFolderSync, ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errnoCode, errnoReason } from "../util/errno.js";
+import { createFolderSync, ensureFolderSync, errnoCode, errnoReason } from "../util/index.js";
 import {
   currentProcess,
   isRunning,

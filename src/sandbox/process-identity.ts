@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { errnoCode } from "../util/errno.js";
+import { errnoCode } from "../util/index.js";
 
 export type ProcessIdentity = { pid: number; started: string };
 

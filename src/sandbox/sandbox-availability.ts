@@ -4,7 +4,7 @@
 // what to do, in words shown to the user as they are.
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import { runProcessGroup } from "../util/process-group.js";
+import { runProcessGroup } from "../util/index.js";
 import { BWRAP_ISOLATION } from "./bwrap-arguments.js";
 import { seccompProgram } from "./seccomp-program.js";
 

@@ -4,7 +4,7 @@
 // excluded, so no placeholders are needed) and a private temp folder; network only on loopback;
 // AF_UNIX sockets may be made (socketpair) but not connected or bound to a path. Pure text.
 import { join } from "node:path";
-import { isInside } from "../util/path-resolution.js";
+import { isInside } from "../util/index.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 
 export type SeatbeltOptions = {

@@ -2,7 +2,7 @@
 // with the documented defaults (default-paths.ts) merged with the caller's settings. Pure: no file
 // is looked at here; the mount plan (mount-plan.ts) turns a policy and the host's paths into mounts.
 import { isAbsolute, join, normalize } from "node:path";
-import { type SandboxProtectedEntry, sandboxProtectedEntries } from "../util/protected-paths.js";
+import { type SandboxProtectedEntry, sandboxProtectedEntries } from "../util/index.js";
 import { DEFAULT_SECRET_PATHS, DEFAULT_TOOLCHAIN_PATHS, HIDDEN_SYSTEM_FOLDERS } from "./default-paths.js";
 
 type PolicyCommon = {

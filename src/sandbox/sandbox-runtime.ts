@@ -6,8 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { errnoCode, errnoReason } from "../util/errno.js";
+import { ensureFolderSync, errnoCode, errnoReason } from "../util/index.js";
 import { bwrapArguments } from "./bwrap-arguments.js";
 import { cachedHostPaths } from "./host-paths.js";
 import { planMounts } from "./mount-plan.js";

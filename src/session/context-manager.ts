@@ -16,8 +16,8 @@ import {
   trimForRequest,
 } from "../compaction/index.js";
 import type { SessionHooks } from "../hooks/types.js";
-import type { Message, ModelClient, SideUsage, ToolSchema, Usage } from "../model/types.js";
-import type { Tracer } from "../util/trace.js";
+import type { Message, ModelClient, SideUsage, ToolSchema, Usage } from "../model/index.js";
+import type { Tracer } from "../util/index.js";
 
 export type ContextSettings = {
   /** The context window of the model in use (re-read: the REPL's /model may switch models). */

@@ -1,7 +1,7 @@
 // `/cost` and the status line's cost for the REPL, from the session's usage ledger: tokens per model
 // with the cache counters and web searches (side requests and subagents included), the cost of
 // each, and models whose price is unknown said so.
-import type { Message } from "../model/types.js";
+import type { Message } from "../model/index.js";
 import { formatUsd, type UsageLedger } from "./usage-ledger.js";
 
 export function costReport(ledger: UsageLedger): string {

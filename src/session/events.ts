@@ -1,8 +1,8 @@
 // SessionEvent: everything a UI (REPL or headless printer) can observe. The session never calls
 // the UI; UIs subscribe.
 import type { HookNotice, HookRunEvent } from "../hooks/types.js";
-import type { AgentEvent, Terminal } from "../loop/events.js";
-import type { Message, SideUsage, StopReason, Usage } from "../model/types.js";
+import type { AgentEvent, Terminal } from "../loop/index.js";
+import type { Message, SideUsage, StopReason, Usage } from "../model/index.js";
 import type { PermissionDenial } from "../tools/runner.js";
 import type { ModelUsageEntry } from "./usage-ledger.js";
 

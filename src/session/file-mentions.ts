@@ -6,7 +6,7 @@
 // MCP module's. What could not be attached is reported to the user and never sent.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import type { ImageBlock } from "../model/types.js";
+import type { ImageBlock } from "../model/index.js";
 import type { ToolExecution } from "../tools/execution.js";
 
 export type FileMention = {

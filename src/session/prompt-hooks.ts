@@ -3,8 +3,8 @@
 // allowed) and UserPromptExpansion sees the expansion with the command's name, arguments and
 // source. Either can block the prompt or add context; `continue: false` stops the turn.
 import type { PromptExpansion, SessionHooks } from "../hooks/types.js";
-import type { Terminal } from "../loop/events.js";
-import { systemNote } from "../util/system-note.js";
+import type { Terminal } from "../loop/index.js";
+import { systemNote } from "../util/index.js";
 
 /** What builds a prompt after UserPromptSubmit allowed it (a custom command's expansion): the prompt,
  *  or why it cannot be sent (then nothing is). */

@@ -4,8 +4,8 @@
 // the user is told why; the prompt text itself is sent unchanged.
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
-import type { ImageBlock } from "../model/types.js";
-import { loadImageFile, looksLikeImagePath } from "../util/image-file.js";
+import type { ImageBlock } from "../model/index.js";
+import { loadImageFile, looksLikeImagePath } from "../util/index.js";
 
 const MAX_ATTACHED = 20;
 

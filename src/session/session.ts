@@ -10,9 +10,8 @@ import type {
   SessionStartSource,
   ToolHooks,
 } from "../hooks/types.js";
-import type { Terminal } from "../loop/events.js";
-import { runAgentLoop, type StopDecision } from "../loop/run-agent-loop.js";
-import { runToolCall } from "../loop/tool-batch.js";
+import type { Terminal } from "../loop/index.js";
+import { runAgentLoop, runToolCall, type StopDecision } from "../loop/index.js";
 import type {
   ImageBlock,
   Message,
@@ -22,15 +21,14 @@ import type {
   StopReason,
   Usage,
   UserBlock,
-} from "../model/types.js";
-import { addUsage } from "../model/usage.js";
+} from "../model/index.js";
+import { addUsage } from "../model/index.js";
 import type { FileAccess } from "../tools/file-access.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
 import type { FileStateStore, ReadDenyChecks, ShellState, ToolContext } from "../tools/tool.js";
-import { newToolUseId } from "../util/ids.js";
-import { systemNote } from "../util/system-note.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
+import { newToolUseId, systemNote } from "../util/index.js";
 import { type BackgroundWork, NewsInbox, newsBeforeEnd } from "./background-work.js";
 import type { CompactResult, ContextManager, ContextState } from "./context-manager.js";
 import type { SessionEvent, TurnResult } from "./events.js";

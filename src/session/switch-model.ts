@@ -7,8 +7,8 @@
 
 import type { HookEngine } from "../hooks/index.js";
 import type { ModelSwitchFacts } from "../hooks/lifecycle-events.js";
-import type { ModelClient, ModelPrice } from "../model/types.js";
-import { systemNote } from "../util/system-note.js";
+import type { ModelClient, ModelPrice } from "../model/index.js";
+import { systemNote } from "../util/index.js";
 import type { Session } from "./session.js";
 
 export type SwitchSource = ModelSwitchFacts["source"];

@@ -1,7 +1,7 @@
 // How a turn ended, in the words its callers need: whether it is an error and the text shown as its
 // result, and Claude Code's StopFailure matcher value for a model error. Pure.
-import type { Terminal } from "../loop/events.js";
-import type { ModelErrorKind } from "../model/types.js";
+import type { Terminal } from "../loop/index.js";
+import type { ModelErrorKind } from "../model/index.js";
 
 export function terminalOutcome(terminal: Terminal): { isError: boolean; result: string } {
   const isError =

@@ -1,7 +1,7 @@
 // Usage and cost per model for a run or a whole session, shaped like `claude -p`'s `modelUsage`
 // (inputTokens, outputTokens, cache counters, costUSD, contextWindow, maxOutputTokens). Models
 // whose price is unknown are counted in tokens and named, never priced by guess.
-import type { ModelFacts, Usage } from "../model/types.js";
+import type { ModelFacts, Usage } from "../model/index.js";
 
 export type ModelUsageEntry = {
   inputTokens: number;

@@ -5,9 +5,7 @@
 // way the kernel will), and every reason the result is not certain. Rules are applied in evaluate.ts.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve as resolveText } from "node:path";
-import { present } from "../util/invariant.js";
-import { resolveReal } from "../util/path-resolution.js";
-import { protectedMention } from "../util/protected-paths.js";
+import { present, protectedMention, resolveReal } from "../util/index.js";
 import { builtinVerdict, parseCd } from "./bash-builtins.js";
 import { dangerousVariable, localVariable } from "./bash-environment.js";
 import { fileCommandModel } from "./bash-file-commands.js";

@@ -4,7 +4,7 @@
 // rules; an option outside the modelled set makes the command uncertain (its operands' roles are
 // then unknown).
 import { basename } from "node:path";
-import { present } from "../util/invariant.js";
+import { present } from "../util/index.js";
 import {
   type Access,
   accessOf,

@@ -3,7 +3,7 @@
 // A construct outside the subset either stops the parse ("unparseable": case, [[ ]], (( )),
 // functions, coproc, select, unbalanced quotes …) or is kept with a reason (see bash-words.ts).
 // Control and invisible characters are reasons too: bash reads a carriage return as a letter.
-import { codePointName, firstUnusualCharacter } from "../util/unusual-characters.js";
+import { codePointName, firstUnusualCharacter } from "../util/index.js";
 import { type Grammar, isBlank, isMetaCharacter, Reader, Unparseable } from "./bash-reader.js";
 import type {
   AndOr,

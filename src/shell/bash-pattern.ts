@@ -2,7 +2,7 @@
 // (`npm run test:*`, word boundary after the prefix) and wildcard (`git commit *`, `*` spans anything;
 // a single trailing ` *` is optional). Words the gate cannot know (expansions) are null: a rule then
 // matches "certainly" only when it would for any value, and "may match" when it could for some.
-import { firstPart } from "../util/first-part.js";
+import { firstPart } from "../util/index.js";
 
 export type BashPattern =
   | { kind: "any" }

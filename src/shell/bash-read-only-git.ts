@@ -5,7 +5,7 @@
 // read-only: they change configuration, which can run programs. Also which git command lines may
 // write work-tree files (for the protected-path check of bash-analysis.ts).
 
-import { firstPart } from "../util/first-part.js";
+import { firstPart } from "../util/index.js";
 import { type Access, accessOf, type CommandModel, type PathResolver, type ShellWord } from "./shell-word.js";
 
 const ANY_OPTIONS = new Set(

@@ -3,7 +3,7 @@
 // listed, plain text), and the options that make it write or run programs (`sort -o`, `rg --pre`,
 // `tree -o`, `grep -R` following symlinks …). Anything not listed is not read-only.
 
-import { present } from "../util/invariant.js";
+import { present } from "../util/index.js";
 import type { OptionSpec } from "./shell-word.js";
 
 /** Space-separated names → list. */

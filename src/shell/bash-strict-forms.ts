@@ -3,7 +3,7 @@
 // must be listed here for it; an option that is not (also a dangerous one: they are never listed), a
 // command not listed, or a subcommand not listed makes the command not read-only. Options are named
 // as the option scanner keys them: short letters, long names with their dashes.
-import { firstPart } from "../util/first-part.js";
+import { firstPart } from "../util/index.js";
 
 const set = (names: string) => new Set(names.split(" ").filter(Boolean));
 

@@ -4,7 +4,7 @@
 // script) so deny and ask rules see it. "Transparent" wrappers only change how a command runs (not
 // what it can do), so an allow rule for the inner command covers them.
 
-import { firstPart } from "../util/first-part.js";
+import { firstPart } from "../util/index.js";
 import { dangerousVariable } from "./bash-environment.js";
 import { modelFind } from "./bash-find.js";
 import { hiddenCommands } from "./bash-hidden-commands.js";

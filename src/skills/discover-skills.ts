@@ -4,8 +4,7 @@
 // shadowed. Broken files are reported with file and line and skipped; discovery never throws.
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { errnoCode } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { errnoCode, errorMessage } from "../util/index.js";
 import type { Skill, SkillSource } from "./skill.js";
 
 /** `plugin`: the root is a plugin's, and its skills are named `plugin:name`. */

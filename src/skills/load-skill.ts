@@ -3,8 +3,7 @@
 // resolve. The Skill tool, `/<skill> args` and an agent's preloaded skills all load it this way.
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { errorMessage } from "../util/errors.js";
-import { argumentNames, substituteArguments } from "../util/substitute-arguments.js";
+import { argumentNames, errorMessage, substituteArguments } from "../util/index.js";
 import type { Skill } from "./skill.js";
 import { parseSkillFile } from "./skill-file.js";
 

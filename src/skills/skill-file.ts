@@ -2,7 +2,7 @@
 // Claude Code 2.1.197 the skill is named after its folder (a different `name` is reported, not used) and
 // every field is optional: `description` defaults to the body's first paragraph. Frontmatter YAML refuses
 // is read line by line with warnings. Problems come back with the 1-based line so the warning can point at it.
-import { type FrontmatterWarning, parseFrontmatter } from "../util/frontmatter.js";
+import { type FrontmatterWarning, parseFrontmatter } from "../util/index.js";
 
 export type ParsedSkillFile =
   | {

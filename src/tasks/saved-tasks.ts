@@ -3,7 +3,7 @@
 // hand-edited file is a warning naming the file and the field, and an empty list (nothing crashes).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { formatZodError } from "../util/format-zod-error.js";
+import { formatZodError } from "../util/index.js";
 import { TASK_STATUSES, type Task } from "./task-list.js";
 
 const savedTasksSchema = z.array(

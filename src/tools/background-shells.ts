@@ -5,9 +5,7 @@
 // Who is told about an ending (the model's news, the REPL) is the owner's callback.
 import { closeSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
-import { signalGroup } from "../util/process-group.js";
-import { BoundedText } from "../util/truncate.js";
+import { BoundedText, ensureFolderSync, signalGroup } from "../util/index.js";
 import { type ShellRunOptions, startShellCommand } from "./bash-process.js";
 
 export type ShellTaskStatus = "running" | "completed" | "failed" | "killed";

@@ -6,8 +6,7 @@
 // holding pipes) are util/process-group.ts, shared with hooks.
 import { StringDecoder } from "node:string_decoder";
 import type { Containment, Launch, ProcessLauncher } from "../contracts/index.js";
-import { runProcessGroup } from "../util/process-group.js";
-import { BoundedText } from "../util/truncate.js";
+import { BoundedText, runProcessGroup } from "../util/index.js";
 
 /** How long to wait for the pipes to drain after the shell exited (background jobs may hold them). */
 const DRAIN_GRACE_MS = 150;

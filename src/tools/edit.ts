@@ -3,7 +3,7 @@
 // snippet of the edited region. An empty old_string creates a missing (or fills an empty) file.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { isNotFound } from "../util/errno.js";
+import { isNotFound } from "../util/index.js";
 import { normaliseText, replaceInText, restoreText, snippetAround } from "./edit-match.js";
 import { diskFileAccess } from "./file-access.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";

@@ -1,6 +1,6 @@
 // What the loop needs from tool execution. The ToolRunner (runner.ts) implements it and owns
 // validation, hooks, the permission gate and execution; the loop only sees this interface.
-import type { SideUsage, ToolResultBlock, ToolUseBlock } from "../model/types.js";
+import type { SideUsage, ToolResultBlock, ToolUseBlock } from "../model/index.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
 
 /** A request to end the turn after this batch of tool calls. */

@@ -3,7 +3,7 @@
 // sees unsaved changes and the editor tracks what it writes). Existence, type and freshness checks
 // stay on the disk either way; only the text goes through this port.
 import { promises as fs } from "node:fs";
-import { writeFileAtomic } from "../util/atomic-write.js";
+import { writeFileAtomic } from "../util/index.js";
 
 export interface FileAccess {
   /** The file's text (throws an error with `code: "ENOENT"` when it does not exist). */

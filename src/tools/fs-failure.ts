@@ -1,7 +1,7 @@
 // The file tools' one mapping of file-system error codes to failure results the model can act on
 // (permission_denied, file_not_found, invalid_path, is_directory, disk_full), each naming the path
 // and what the tool was doing. Codes are read by util/errno.ts.
-import { errnoCode } from "../util/errno.js";
+import { errnoCode } from "../util/index.js";
 import { fail, type ToolResult } from "./tool.js";
 
 /** The failure result for a file-system error while `verb` ("reading", "writing", "creating folder"

@@ -1,7 +1,7 @@
 // Turns a Grep outcome into the text the model reads, identically for both backends: files in path
 // order, ripgrep-like `path:line:text` content lines with `--` between separate blocks, per-file
 // counts, and caps (entries and characters) that say what was left out and how to narrow down.
-import { truncateHead } from "../util/truncate.js";
+import { truncateHead } from "../util/index.js";
 import { comparePaths, type GrepFileMatch, type GrepMode } from "./grep-query.js";
 import { displayPath } from "./paths.js";
 

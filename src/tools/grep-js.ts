@@ -4,7 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
-import { errorMessage } from "../util/errors.js";
+import { errorMessage } from "../util/index.js";
 import { walkFiles } from "./glob-walk.js";
 import {
   comparePaths,

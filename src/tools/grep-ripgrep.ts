@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { truncateHead } from "../util/truncate.js";
+import { truncateHead } from "../util/index.js";
 import {
   type GrepBackend,
   type GrepFileMatch,

@@ -2,7 +2,7 @@
 // fallback when the rg binary is unavailable); modes files_with_matches, content and count.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { isNotFound } from "../util/errno.js";
+import { isNotFound } from "../util/index.js";
 import { fsFailure } from "./fs-failure.js";
 import { DEFAULT_HEAD_LIMIT, formatGrep } from "./grep-format.js";
 import { type GrepBackend, splitGlobs } from "./grep-query.js";

@@ -4,8 +4,7 @@
 // resolution itself is util/path-resolution.ts, shared with the permission gate.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { editDistance } from "../util/edit-distance.js";
-import { absolutePath, resolveReal } from "../util/path-resolution.js";
+import { absolutePath, editDistance, resolveReal } from "../util/index.js";
 
 export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
 

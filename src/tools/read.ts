@@ -4,8 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { errnoCode, isNotFound } from "../util/errno.js";
-import { loadImageFile, looksLikeImagePath } from "../util/image-file.js";
+import { errnoCode, isNotFound, loadImageFile, looksLikeImagePath } from "../util/index.js";
 import { diskFileAccess } from "./file-access.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedPaths } from "./paths.js";

@@ -1,7 +1,7 @@
 // The tool registry: the one list of tools a session offers (built-in, skill, MCP), the schemas the
 // model sees, and lookup by name. Tools hidden by the permission gate are not offered; since rules
 // can change during a session (/permissions), visibility is checked on every call.
-import type { JsonSchema, ToolSchema } from "../model/types.js";
+import type { JsonSchema, ToolSchema } from "../model/index.js";
 import { type Tool, toolJsonSchema } from "./tool.js";
 
 export type ToolRegistry = {

@@ -4,12 +4,10 @@
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
 import type { ProcessLauncher, Redact } from "../contracts/index.js";
 import type { BatchCall, HookEventName, HookNotice, ToolHooks } from "../hooks/types.js";
-import type { ToolUseBlock } from "../model/types.js";
+import type { ToolUseBlock } from "../model/index.js";
 import type { PermissionGate } from "../permissions/types.js";
-import { errorMessage } from "../util/errors.js";
-import { gitGuardEnvironment } from "../util/git-guard-environment.js";
-import { systemNote } from "../util/system-note.js";
-import type { Tracer } from "../util/trace.js";
+import type { Tracer } from "../util/index.js";
+import { errorMessage, gitGuardEnvironment, systemNote } from "../util/index.js";
 import type { ToolExecution, ToolExecutor } from "./execution.js";
 import type { ToolRegistry } from "./registry.js";
 import { interrupted, type PermissionDenial, stopControl } from "./runner/call-outcome.js";

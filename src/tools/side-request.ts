@@ -3,8 +3,8 @@
 // page, prompt hooks judging an event). Never throws: a failure, an empty answer or a stream that ends
 // without a result comes back as `{ ok: false, error }`.
 
-import type { ModelClient, Usage } from "../model/types.js";
-import { errorMessage } from "../util/errors.js";
+import type { ModelClient, Usage } from "../model/index.js";
+import { errorMessage } from "../util/index.js";
 
 export type SingleAnswer = { ok: true; text: string; usage: Usage } | { ok: false; error: string };
 

@@ -4,7 +4,7 @@
 // sees and corrects); a valid call is kept as the turn's structured output. A schema whose top level
 // is not an object is wrapped as `{output: …}` (tool inputs are objects) and unwrapped again.
 import { z } from "zod";
-import type { JsonSchema } from "../model/types.js";
+import type { JsonSchema } from "../model/index.js";
 import { defineTool, ok, type Tool } from "./tool.js";
 
 export const STRUCTURED_OUTPUT_TOOL = "StructuredOutput";

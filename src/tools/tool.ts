@@ -4,7 +4,7 @@
 // for expected failures). Execution itself always goes through runner.ts.
 import { z } from "zod";
 import type { Containment, ProcessLauncher } from "../contracts/index.js";
-import type { ImageBlock, JsonSchema, SideUsage } from "../model/types.js";
+import type { ImageBlock, JsonSchema, SideUsage } from "../model/index.js";
 import type { FileAccess } from "./file-access.js";
 import type { ToolErrorCode } from "./tool-error-code.js";
 

@@ -2,9 +2,7 @@
 // creation (util/ensure-folder-sync.ts: one level at a time, abort checked between steps). Every
 // failure becomes a tool result naming the folder at fault; nothing here throws for fs errors.
 import path from "node:path";
-import { ensureFolderSync, FolderError, type FolderProblem } from "../util/ensure-folder-sync.js";
-import { errnoCode } from "../util/errno.js";
-import { errorMessage } from "../util/errors.js";
+import { ensureFolderSync, errnoCode, errorMessage, FolderError, type FolderProblem } from "../util/index.js";
 import { fsFailure } from "./fs-failure.js";
 import { fail, type ToolResult } from "./tool.js";
 

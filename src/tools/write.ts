@@ -2,7 +2,7 @@
 // existing file may only be overwritten after it was Read in this session and is unchanged since.
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import { isNotFound } from "../util/errno.js";
+import { isNotFound } from "../util/index.js";
 import { diskFileAccess } from "./file-access.js";
 import { rememberWritten, staleFileFailure } from "./file-state.js";
 import { fsFailure } from "./fs-failure.js";

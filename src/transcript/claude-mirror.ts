@@ -5,7 +5,7 @@
 // reagent appends to it and costs no space. Zed's Claude adapter lists and replays sessions this way.
 import { existsSync, linkSync, lstatSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../util/index.js";
 
 /** The longest folder key Claude Code writes before it shortens the key and adds a hash. */
 const MAX_KEY = 200;

@@ -4,9 +4,8 @@
 // file is left as it was (so it needs no lock).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Message } from "../model/types.js";
-import { UsageError } from "../util/errors.js";
-import { newSessionId } from "../util/ids.js";
+import type { Message } from "../model/index.js";
+import { newSessionId, UsageError } from "../util/index.js";
 import type { ResumeResolution } from "./transcript-resume.js";
 
 export type SessionIdentity = {

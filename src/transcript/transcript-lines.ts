@@ -5,7 +5,7 @@
 // and `/clear` are `system` lines. Reading also accepts the first release's shape
 // (`{"type":"message"}` …), so older sessions still resume. Pure: no files here.
 import { randomUUID } from "node:crypto";
-import type { ContentBlock, Message, Usage } from "../model/types.js";
+import type { ContentBlock, Message, Usage } from "../model/index.js";
 
 export type TranscriptHeader = {
   session_id: string;

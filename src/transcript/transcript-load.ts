@@ -4,7 +4,7 @@
 // skipped with their line numbers (counted in the part before the boundary only when one is needed),
 // and tool calls a crash left unanswered get an interrupted result.
 import { closeSync, fstatSync, openSync } from "node:fs";
-import type { Message, ToolResultBlock } from "../model/types.js";
+import type { Message, ToolResultBlock } from "../model/index.js";
 import { lastBoundaryOffset, readAt } from "./last-boundary.js";
 import { lastUuid, parseLine, type TranscriptHeader } from "./transcript-lines.js";
 

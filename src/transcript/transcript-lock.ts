@@ -4,7 +4,7 @@
 // is taken over. Deciding what to tell the user about a busy session is left to the caller.
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { errnoCode, errnoReason } from "../util/errno.js";
+import { errnoCode, errnoReason } from "../util/index.js";
 
 export type SessionLock = {
   readonly path: string;

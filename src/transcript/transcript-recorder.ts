@@ -4,7 +4,7 @@
 // order, before anything that runs next (a hook reading `transcript_path` sees the message that led
 // to it). A file change's structured patch goes with the tool_result message that answers it. The
 // sink (transcript-store.ts) decides the line shape.
-import type { Message } from "../model/types.js";
+import type { Message } from "../model/index.js";
 import type { SessionEvent } from "../session/events.js";
 import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
 

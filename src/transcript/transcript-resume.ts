@@ -3,8 +3,8 @@
 // user; the CLI turns an error into exit status 2. The sessions directory is passed in. A session that
 // will be written to is locked before it is loaded: one in use by a live process is refused, and a
 // crash repair found on load is saved to the file so that the file itself is consistent again.
-import type { Message } from "../model/types.js";
-import { errorMessage } from "../util/errors.js";
+import type { Message } from "../model/index.js";
+import { errorMessage } from "../util/index.js";
 import { findSession, formatSessionList, listSessions, type SessionSummary } from "./transcript-index.js";
 import { loadTranscript } from "./transcript-load.js";
 import { acquireSessionLock, type LockOptions, type SessionLock } from "./transcript-lock.js";

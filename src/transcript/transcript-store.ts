@@ -6,8 +6,8 @@
 // holds the session's lock (see transcript-lock.ts) so that no second process appends to the same file.
 import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { Message } from "../model/types.js";
-import { ensureFolderSync } from "../util/ensure-folder-sync.js";
+import type { Message } from "../model/index.js";
+import { ensureFolderSync } from "../util/index.js";
 import { mirrorTranscript } from "./claude-mirror.js";
 import {
   boundaryLine,

@@ -16,8 +16,7 @@ import {
 import { type AppPorts, createApp, type RunOptions } from "../../app/index.js";
 import type { McpServerSpec } from "../../contracts/index.js";
 import type { FileAccess } from "../../tools/file-access.js";
-import { errorMessage, UsageError } from "../../util/errors.js";
-import { newSessionId } from "../../util/ids.js";
+import { errorMessage, newSessionId, UsageError } from "../../util/index.js";
 import { AcpSession } from "./acp-session.js";
 import { AUTH_METHODS, authenticate } from "./auth-methods.js";
 import { clientFileAccess } from "./client-files.js";

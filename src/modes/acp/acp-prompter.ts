@@ -4,7 +4,7 @@
 // editor cancels, or whose call is aborted, is a "no".
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { PromptAnswer, Prompter, PromptRequest } from "../../contracts/index.js";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import { askQuestions, questionsOf } from "./acp-questions.js";
 import { proposedDiff, toolKind, toolLocations, toolTitle } from "./tool-call-view.js";
 

@@ -13,7 +13,7 @@ import type {
 } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
 import type { App } from "../../app/index.js";
-import { isOneOf } from "../../util/one-of.js";
+import { isOneOf } from "../../util/index.js";
 import { runHeadlessTurn } from "../headless/headless-turn.js";
 import { createAcpPrompter } from "./acp-prompter.js";
 import { historyUpdates } from "./history-updates.js";

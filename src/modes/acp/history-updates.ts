@@ -3,7 +3,7 @@
 // Write/Edit result's hunks become diffs). Notes reagent adds to a prompt (system reminders, attached
 // files) are not replayed as the user's words.
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
-import type { Message, ToolResultBlock } from "../../model/types.js";
+import type { Message, ToolResultBlock } from "../../model/index.js";
 import { madeDiff, textContent, toolKind, toolLocations, toolTitle } from "./tool-call-view.js";
 
 const NOTE = /^\s*<(system-reminder|context|attachment)\b/;

@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
-import type { ImageBlock, ImageMediaType } from "../../model/types.js";
+import type { ImageBlock, ImageMediaType } from "../../model/index.js";
 import type { TurnPrompt } from "../headless/headless-turn.js";
 
 const IMAGE_TYPES: readonly ImageMediaType[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];

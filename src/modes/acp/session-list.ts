@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type ListSessionsResponse, RequestError, type SessionInfo } from "@agentclientprotocol/sdk";
-import { listSessions, projectSessionsDir } from "../../transcript/transcript-index.js";
+import { listSessions, projectSessionsDir } from "../../transcript/index.js";
 
 const PAGE_SIZE = 50;
 const TITLE_CHARS = 100;

@@ -1,7 +1,7 @@
 // How a reagent turn ends, in ACP's words: the stop reason session/prompt answers with, or the
 // JSON-RPC error a failed request becomes (the model's error message, for the editor to show).
 import { RequestError, type StopReason } from "@agentclientprotocol/sdk";
-import type { HeadlessTurn } from "../../ui/headless/terminal-reason.js";
+import type { HeadlessTurn } from "../../ui/headless/index.js";
 
 export type TurnOutcome =
   | { kind: "stop"; stopReason: StopReason; note?: string }

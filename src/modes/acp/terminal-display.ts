@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentContext } from "@agentclientprotocol/sdk";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { CommandDisplay } from "./session-updates.js";
 
 /** Follows the output file from the start and exits with the status in `<file>.exit` once it appears. */

@@ -4,11 +4,14 @@
 
 import type { App } from "../../app/index.js";
 import type { RunOptions } from "../../app/run-options.js";
-import { activityLine } from "../../ui/headless/activity-lines.js";
-import { resultJson } from "../../ui/headless/result-json.js";
-import { createStreamJsonPrinter } from "../../ui/headless/stream-json.js";
-import { systemInitLine } from "../../ui/headless/system-init.js";
-import { type HeadlessTurn, turnFailed } from "../../ui/headless/terminal-reason.js";
+import {
+  activityLine,
+  createStreamJsonPrinter,
+  type HeadlessTurn,
+  resultJson,
+  systemInitLine,
+  turnFailed,
+} from "../../ui/headless/index.js";
 import { initFacts } from "../init-facts.js";
 import { runHeadlessTurn } from "./headless-turn.js";
 import { finishStructuredTurn } from "./structured-turn.js";

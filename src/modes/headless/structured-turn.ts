@@ -4,10 +4,10 @@
 // Code's `error_max_structured_output_retries`. Turns that failed otherwise are reported as they are.
 
 import type { App } from "../../app/index.js";
-import { addUsage } from "../../model/usage.js";
+import { addUsage } from "../../model/index.js";
 import type { TurnResult } from "../../session/events.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../../tools/structured-output.js";
-import type { HeadlessTurn } from "../../ui/headless/terminal-reason.js";
+import type { HeadlessTurn } from "../../ui/headless/index.js";
 
 const MAX_NUDGES = 2;
 const NUDGE = `You have not given your final answer in the required format. Call the ${STRUCTURED_OUTPUT_TOOL} tool now with your final answer; its input must match the schema.`;

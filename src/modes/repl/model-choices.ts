@@ -2,9 +2,8 @@
 // known ids of that provider (for an OpenAI-compatible server, those of its vendor when its address
 // says which; a local server's own names come from OPENAI_MODEL and settings), the models priced in
 // settings, and the current one — each with its price per million tokens when known.
-import type { ModelPrice } from "../../model/types.js";
-import { KNOWN_MODELS, MODEL_ALIASES } from "../../providers/model-catalog.js";
-import { modelPrice } from "../../providers/pricing.js";
+import type { ModelPrice } from "../../model/index.js";
+import { KNOWN_MODELS, MODEL_ALIASES, modelPrice } from "../../providers/index.js";
 import type { ModelChoice } from "../../ui/repl/host.js";
 
 function price(model: string, overrides: Readonly<Record<string, ModelPrice>>): string {

@@ -2,8 +2,7 @@
 // last write, number of messages (counted from the file's message lines since the last /clear or
 // compaction boundary, without parsing the messages) and the live process holding its lock, if any.
 import { readFile } from "node:fs/promises";
-import { listSessions } from "../../transcript/transcript-index.js";
-import { sessionLockHolder } from "../../transcript/transcript-lock.js";
+import { listSessions, sessionLockHolder } from "../../transcript/index.js";
 import type { SessionChoice } from "../../ui/repl/host.js";
 
 /** A message line: Claude Code's `user`/`assistant` lines and the first release's `message` lines

@@ -8,16 +8,17 @@ import { createInterface } from "node:readline";
 import type { App } from "../../app/index.js";
 import type { RunOptions } from "../../app/run-options.js";
 import { splitCommandMessage } from "../../commands/index.js";
-import { createControlChannel } from "../../control/channel.js";
-import { type InboundUser, parseInbound, userText } from "../../control/inbound.js";
-import { createStdioPrompter } from "../../control/stdio-prompter.js";
-import type { ImageBlock } from "../../model/types.js";
+import {
+  createControlChannel,
+  createStdioPrompter,
+  type InboundUser,
+  parseInbound,
+  userText,
+} from "../../control/index.js";
+import type { ImageBlock } from "../../model/index.js";
 import { applyPermissionUpdates } from "../../permissions/permission-updates.js";
-import { resultJson } from "../../ui/headless/result-json.js";
-import { createStreamJsonPrinter } from "../../ui/headless/stream-json.js";
-import { systemInitLine } from "../../ui/headless/system-init.js";
-import { turnFailed } from "../../ui/headless/terminal-reason.js";
-import { errorMessage } from "../../util/errors.js";
+import { createStreamJsonPrinter, resultJson, systemInitLine, turnFailed } from "../../ui/headless/index.js";
+import { errorMessage } from "../../util/index.js";
 import { runHeadlessTurn } from "../headless/headless-turn.js";
 import { initFacts } from "../init-facts.js";
 import { createStreamControl } from "./stream-control.js";

@@ -8,16 +8,18 @@ import type { App } from "../../app/index.js";
 import type { RunOptions } from "../../app/run-options.js";
 import type { CommandRegistry } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
-import type { ControlChannel } from "../../control/channel.js";
-import { type ControlTarget, createControlHandlers } from "../../control/control-handlers.js";
-import type { ControlRequest } from "../../control/control-request.js";
-import type { UserContentBlock } from "../../control/inbound.js";
-import { channelInvoker, sdkHookHandlers } from "../../control/sdk-hooks.js";
-import { SdkMcpTransport } from "../../control/sdk-mcp-transport.js";
+import type { ControlChannel, ControlRequest, UserContentBlock } from "../../control/index.js";
+import {
+  type ControlTarget,
+  channelInvoker,
+  createControlHandlers,
+  SdkMcpTransport,
+  sdkHookHandlers,
+} from "../../control/index.js";
 import type { McpManager } from "../../mcp/manager.js";
-import type { ImageBlock, ImageMediaType } from "../../model/types.js";
-import type { HeadlessTurn } from "../../ui/headless/terminal-reason.js";
-import { packageVersion } from "../../util/version.js";
+import type { ImageBlock, ImageMediaType } from "../../model/index.js";
+import type { HeadlessTurn } from "../../ui/headless/index.js";
+import { packageVersion } from "../../util/index.js";
 import { finishStructuredTurn } from "../headless/structured-turn.js";
 import { initFacts } from "../init-facts.js";
 import { rewindFiles } from "./rewind-files.js";

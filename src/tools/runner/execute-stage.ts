@@ -1,6 +1,6 @@
 // Stage 4 of the ToolRunner: the tool itself. Expected failures come back as results with a code;
 // a tool that throws anyway becomes a `tool_crashed` result, so the model always gets an answer.
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { Tool, ToolContext, ToolResult } from "../tool.js";
 
 export type Executed = { result: ToolResult; durationMs: number };

@@ -6,10 +6,9 @@
 // deny rules still apply to it. A denial nobody chose at the moment (a rule, the mode, a headless run)
 // fires PermissionDenied; its `retry: true` tells the model it may try the call again.
 import type { ToolHooks } from "../../hooks/types.js";
-import type { ToolUseBlock } from "../../model/types.js";
+import type { ToolUseBlock } from "../../model/index.js";
 import type { PermissionDecision, PermissionGate } from "../../permissions/types.js";
-import { formatZodError } from "../../util/format-zod-error.js";
-import { systemNote } from "../../util/system-note.js";
+import { formatZodError, systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial } from "./call-outcome.js";

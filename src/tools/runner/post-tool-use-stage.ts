@@ -2,8 +2,8 @@
 // may replace what the model sees (updatedToolOutput), add a block reason or context (notes next to
 // the result), or ask to stop the turn. The result's error flag and code never change here.
 import type { ToolHooks } from "../../hooks/types.js";
-import type { ToolUseBlock } from "../../model/types.js";
-import { systemNote } from "../../util/system-note.js";
+import type { ToolUseBlock } from "../../model/index.js";
+import { systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool } from "../tool.js";
 import { type CallNotes, stopControl } from "./call-outcome.js";

@@ -3,10 +3,9 @@
 // schema accepts replaces the input (an invalid one is a visible hook error and the original runs);
 // hook context and `continue: false` ride along with whatever the call ends as.
 import type { HookNotice, ToolHooks } from "../../hooks/types.js";
-import type { ToolUseBlock } from "../../model/types.js";
+import type { ToolUseBlock } from "../../model/index.js";
 import type { PermissionRequest } from "../../permissions/types.js";
-import { formatZodError } from "../../util/format-zod-error.js";
-import { systemNote } from "../../util/system-note.js";
+import { formatZodError, systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial, stopControl } from "./call-outcome.js";

@@ -1,8 +1,8 @@
 // Stage 1 of the ToolRunner: find the tool, reject broken arguments, validate the input against the
 // tool's zod schema, and make the tool's declared path fields absolute, so that hooks, the gate and
 // the tool all see the same input. A failure here is a tool result the model can act on.
-import type { ToolUseBlock } from "../../model/types.js";
-import { formatZodError } from "../../util/format-zod-error.js";
+import type { ToolUseBlock } from "../../model/index.js";
+import { formatZodError } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import { resolveToolPath } from "../paths.js";
 import type { ToolRegistry } from "../registry.js";

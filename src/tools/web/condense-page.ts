@@ -2,7 +2,7 @@
 // a ModelClient (a small, fast model when configured), the page as data and the prompt as the task.
 // Never throws: a failed or empty answer comes back as `{ ok: false }` and the caller shows the raw page.
 
-import type { ModelClient } from "../../model/types.js";
+import type { ModelClient } from "../../model/index.js";
 import { type SingleAnswer, singleAnswer } from "../side-request.js";
 
 export const CONDENSE_INPUT_MAX_CHARS = 100_000;

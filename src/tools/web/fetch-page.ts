@@ -2,7 +2,7 @@
 // hop with the guard before connecting to exactly those addresses, upgrades http to https for public
 // hosts, follows redirects on the same host up to a limit and reports a redirect to another host
 // instead of following it. Caps the body size and the total time. Never throws.
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { ToolErrorCode } from "../tool-error-code.js";
 import type { Connector } from "./connector.js";
 import { bareHost, guardHost, type Resolver } from "./host-guard.js";

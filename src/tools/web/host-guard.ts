@@ -4,7 +4,7 @@
 // move the connection to another address. IP literals are checked without any lookup.
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import { checkAddress, OPT_IN_RANGES } from "./address-policy.js";
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };

@@ -5,7 +5,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { Connector } from "./connector.js";
 import type { ResolvedAddress } from "./host-guard.js";
 

@@ -2,7 +2,7 @@
 // text), unless the provider would refuse it — over the byte or pixel limits of util/image-facts.ts,
 // or not a well-formed image — or the current model does not read images; those become plain, coded
 // results.
-import { byteSizeText, IMAGE_LIMITS_TEXT, imageOverLimit, MAX_IMAGE_SIDE } from "../../util/image-facts.js";
+import { byteSizeText, IMAGE_LIMITS_TEXT, imageOverLimit, MAX_IMAGE_SIDE } from "../../util/index.js";
 import { fail, ok, type ToolResult } from "../tool.js";
 import type { PageContent } from "./page-content.js";
 

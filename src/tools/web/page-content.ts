@@ -2,8 +2,8 @@
 // as they are (decoded by their charset), PNG/JPEG/GIF/WebP images as images; anything else (PDF,
 // archives, audio, video, unknown binary) is refused with a message that names the type.
 
-import type { ImageMediaType } from "../../model/types.js";
-import { type ImageFacts, imageFacts, imageMediaType } from "../../util/image-facts.js";
+import type { ImageMediaType } from "../../model/index.js";
+import { type ImageFacts, imageFacts, imageMediaType } from "../../util/index.js";
 
 export type PageContent =
   | { kind: "text"; format: "markdown" | "text" | "json"; text: string; title?: string }

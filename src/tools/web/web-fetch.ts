@@ -3,7 +3,7 @@
 // answers the prompt about it through a side request to the model (condense-page.ts). Network
 // access asks for permission like a write tool; `WebFetch(domain:…)` rules allow or deny hosts.
 import { z } from "zod";
-import type { ModelClient } from "../../model/types.js";
+import type { ModelClient } from "../../model/index.js";
 import { defineTool, fail, ok, type Tool, type ToolResult } from "../tool.js";
 import { condensePage } from "./condense-page.js";
 import { type Connector, createConnector } from "./connector.js";

@@ -2,7 +2,7 @@
 // environment (BRAVE_API_KEY, TAVILY_API_KEY, SEARXNG_URL): an explicit provider wins; otherwise
 // Anthropic's server-side search on Anthropic models, then Brave, Tavily, SearXNG — whichever is set.
 // Without one the tool is not offered, and the status line says how to turn it on.
-import type { ModelClient } from "../../model/types.js";
+import type { ModelClient } from "../../model/index.js";
 import { createAnthropicSearchBackend } from "./search/anthropic-search.js";
 import type { BackendTransport } from "./search/backend-request.js";
 import { createBraveBackend } from "./search/brave.js";

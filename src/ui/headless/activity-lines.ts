@@ -1,7 +1,7 @@
 // One short stderr line per tool call, retry, hook notice or warning in headless mode, so that
 // stdout stays clean for the result.
 import type { SessionEvent } from "../../session/events.js";
-import { printable } from "../../util/printable.js";
+import { printable } from "../../util/index.js";
 import { subagentActivityLine } from "./subagent-lines.js";
 
 function firstLine(text: string, max = 160): string {

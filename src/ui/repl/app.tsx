@@ -4,7 +4,7 @@
 // live in the use-* hooks, the frame in live-frame.ts; this file wires them together.
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import { editInEditor } from "./external-editor.js";
 import { helpText } from "./help-text.js";
 import type { PermissionAnswer, PermissionQuestion, ReplHost } from "./host.js";

@@ -1,7 +1,7 @@
 // Session events carry text from the model, tools, hooks and MCP servers; before the REPL shows any
 // of it, escape sequences and control characters are removed (util/printable), and project paths in
 // tool lines are made relative.
-import { printable } from "../../util/printable.js";
+import { printable } from "../../util/index.js";
 import type { SessionEvent } from "./host.js";
 
 /** Paths inside the project are shown relative to it in tool lines (`Read(src/app.ts)`). */

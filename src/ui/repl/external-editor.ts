@@ -7,7 +7,7 @@ import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 
 export type EditorOutcome = { kind: "edited"; text: string } | { kind: "failed"; message: string };
 

@@ -3,7 +3,7 @@
 // damaged lines are skipped. Navigation state (up/down with a saved draft) is pure.
 import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { ensureFolderSync } from "../../util/ensure-folder-sync.js";
+import { ensureFolderSync } from "../../util/index.js";
 
 export const HISTORY_LIMIT = 500;
 

@@ -4,7 +4,7 @@
 // and on exit ends the session through the host and prints how to resume it. Returns the exit code.
 import { render } from "ink";
 import { createElement } from "react";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import { App } from "./app.js";
 import { preloadHighlighter } from "./highlight.js";
 import { loadHistory } from "./history.js";

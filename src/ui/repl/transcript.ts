@@ -3,7 +3,7 @@
 // there as soon as the next block starts), the assistant text still streaming, the tool calls still
 // running with the tail of their live output, and the token count so far. Rendering is left to the
 // view modules.
-import { charsToTokens } from "../../util/token-estimate.js";
+import { charsToTokens } from "../../util/index.js";
 import type { Hunk } from "./diff-view.js";
 import type { SessionEvent } from "./host.js";
 import { splitFinishedBlocks } from "./streaming-blocks.js";

@@ -3,7 +3,7 @@
 // an id opens the session picker before start-up; cancelling it starts the new session as usual.
 import type { Key } from "ink";
 import { useCallback, useState } from "react";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { ModelChoice, ReplHost, SessionChoice } from "./host.js";
 import { type OpenPicker, openPicker, openPickerKey, type PickerItem, pickerLines } from "./picker.js";
 import type { Style } from "./style.js";

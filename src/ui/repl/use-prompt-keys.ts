@@ -7,7 +7,7 @@ import { type Key, useInput, useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { parseSlash } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import { PasteCollector } from "./bracketed-paste.js";
 import type { EditorOutcome } from "./external-editor.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";

@@ -4,7 +4,7 @@
 // rewind puts the prompt back in the input for editing.
 import type { Key } from "ink";
 import { useCallback } from "react";
-import { errorMessage } from "../../util/errors.js";
+import { errorMessage } from "../../util/index.js";
 import type { ReplHost, RewindChoice, RewindWhat } from "./host.js";
 import { type OpenPicker, openPicker, openPickerKey, type PickerItem, pickerLines } from "./picker.js";
 import type { Style } from "./style.js";

@@ -8,8 +8,8 @@ import type {
   SideUsage,
   TextBlock,
   WebSearchToolResultBlock,
-} from "../../../model/types.js";
-import { errorMessage } from "../../../util/errors.js";
+} from "../../../model/index.js";
+import { errorMessage } from "../../../util/index.js";
 import type { SearchBackend, SearchHit, SearchOutcome } from "./search-backend.js";
 
 const MAX_SEARCHES = 5;

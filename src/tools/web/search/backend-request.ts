@@ -1,7 +1,7 @@
 // One JSON request to a search API the user configured (Brave, Tavily, a SearXNG URL): through the
 // same resolver, connector and proxies as WebFetch, with private addresses allowed (a self-hosted
 // SearXNG usually is one) but link-local and metadata addresses still refused; size and time capped.
-import { errorMessage } from "../../../util/errors.js";
+import { errorMessage } from "../../../util/index.js";
 import type { ToolErrorCode } from "../../tool-error-code.js";
 import type { Connector } from "../connector.js";
 import { guardHost, type Resolver } from "../host-guard.js";

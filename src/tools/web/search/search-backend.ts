@@ -1,7 +1,7 @@
 // The contract between the WebSearch tool and its backends (Anthropic's server-side search, Brave,
 // Tavily, SearXNG): a query with optional domain lists in, titles/URLs/snippets (and the provider's
 // cited answer, if any) out; failures are coded outcomes, never exceptions.
-import type { SideUsage } from "../../../model/types.js";
+import type { SideUsage } from "../../../model/index.js";
 import type { ToolErrorCode } from "../../tool-error-code.js";
 
 export type SearchHit = { title: string; url: string; snippet: string; age?: string };
