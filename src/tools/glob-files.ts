@@ -7,6 +7,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { expandLeadingFolders } from "./glob-expand.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
 
@@ -69,23 +70,32 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   if (options.pattern.startsWith("!") && !options.pattern.startsWith("!("))
     return { ok: true, prefix: "", files: [], newestFirst: true };
   // A crawl root that is no folder (the pattern named a missing one, or a file) lists nothing.
-  if (!isFolder(root) || new GitignoreRules().isFolderIgnored(root))
+  const rules = new GitignoreRules();
+  if (!isFolder(root) || rules.isFolderIgnored(root))
     return { ok: true, prefix: "", files: [], newestFirst: true };
   const pattern = normalized(options.pattern);
   const narrow = basenameGlob(pattern);
-  let listing = await ripgrepFiles(options.ripgrep, root, {
-    basenameGlob: narrow,
-    newestFirst: true,
-    signal,
-  });
-  if (!listing.ok && narrow !== undefined && !signal.aborted)
-    listing = await ripgrepFiles(options.ripgrep, root, { newestFirst: true, signal });
-  if (!listing.ok) return listing;
   // `**/NAME` with NAME pre-selected by ripgrep: every file listed matches.
   const matches =
     narrow !== undefined && pattern === `**/${narrow}`
       ? everything
       : picomatch(pattern, { dot: true, posix: true });
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const expansion = expandLeadingFolders(root, pattern, rules, matches);
+  // Files the expansion met on the way are not in ripgrep's order: then every file is stat-ed.
+  const newestFirst = expansion === undefined || expansion.files.length === 0;
+  if (expansion?.folders.length === 0) return { ok: true, prefix, files: expansion.files, newestFirst };
+  const folders = expansion?.folders;
+  let listing = await ripgrepFiles(options.ripgrep, root, {
+    basenameGlob: narrow,
+    newestFirst: true,
+    folders,
+    signal,
+  });
+  if (!listing.ok && narrow !== undefined && !signal.aborted)
+    listing = await ripgrepFiles(options.ripgrep, root, { newestFirst: true, folders, signal });
+  if (!listing.ok) return listing;
   const files = matches === everything ? listing.files : listing.files.filter((file) => matches(file));
-  return { ok: true, prefix: root.endsWith(path.sep) ? root : root + path.sep, files, newestFirst: true };
+  if (expansion !== undefined) files.push(...expansion.files);
+  return { ok: true, prefix, files, newestFirst };
 }

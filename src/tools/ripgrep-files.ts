@@ -20,16 +20,19 @@ export const RIPGREP_IGNORE_FLAGS = [
 export type RipgrepListing = { ok: true; files: string[] } | { ok: false; message: string };
 
 /** The files under `root` (relative, `/`-separated). `basenameGlob` narrows the listing to file names
- *  matching it (an rg type, which never overrides .gitignore as an include glob would). */
+ *  matching it (an rg type, which never overrides .gitignore as an include glob would). `folders`
+ *  (relative to `root`) lists only below those, with the ignore rules of the folders above them;
+ *  a folder named so is entered even where a .gitignore excludes it: the caller checks that. */
 export function ripgrepFiles(
   rgPath: string,
   root: string,
-  options: { basenameGlob?: string; newestFirst?: boolean; signal?: AbortSignal },
+  options: { basenameGlob?: string; newestFirst?: boolean; folders?: string[]; signal?: AbortSignal },
 ): Promise<RipgrepListing> {
   const args = ["--files", "--null", ...RIPGREP_IGNORE_FLAGS];
   if (options.newestFirst) args.push("--sortr=modified");
   if (options.basenameGlob !== undefined)
     args.push(`--type-add=reagentglob:${options.basenameGlob}`, "--type=reagentglob");
+  if (options.folders !== undefined) args.push("--", ...options.folders);
   return new Promise((resolve) => {
     const child = spawn(rgPath, args, {
       cwd: root,
