@@ -44,13 +44,15 @@ export function tailStart(history: readonly Message[], keep: KeepRecent): number
     candidate = history.length;
     let chars = 0;
     const budgetChars = Math.max(0, keep.keepRecentTokens) * CHARS_PER_TOKEN;
-    while (candidate > 0 && chars + messageChars(history[candidate - 1]) <= budgetChars) {
+    while (candidate > 0) {
+      const previous = history[candidate - 1];
+      if (previous === undefined || chars + messageChars(previous) > budgetChars) break;
       candidate--;
-      chars += messageChars(history[candidate]);
+      chars += messageChars(previous);
     }
   }
-  while (candidate < history.length && !isSafeStart(history[candidate])) candidate++;
-  return Math.min(candidate, latest);
+  const safe = history.findIndex((message, index) => index >= candidate && isSafeStart(message));
+  return Math.min(safe === -1 ? Math.max(candidate, history.length) : safe, latest);
 }
 
 /** A tail may start at an assistant message or at a user message that answers no tool call. */
@@ -61,11 +63,9 @@ function isSafeStart(message: Message): boolean {
 /** The tail must include the last message when it is a prompt not yet answered, and the last
  *  assistant step when the history ends with its tool results (so the loop can resume). */
 function latestRequiredStart(history: readonly Message[]): number {
-  const last = history.length - 1;
-  if (last < 0 || history[last].role === "assistant") return history.length;
-  let index = last;
-  while (index >= 0 && !isSafeStart(history[index])) index--;
-  return Math.max(0, index);
+  const last = history.at(-1);
+  if (last === undefined || last.role === "assistant") return history.length;
+  return Math.max(0, history.findLastIndex(isSafeStart));
 }
 
 /** Start index of the N-th most recent turn; a turn begins with a user message that carries no
@@ -76,7 +76,7 @@ function turnStart(history: readonly Message[], turns: number): number {
   let first = history.length;
   for (let index = history.length - 1; index >= 0; index--) {
     const message = history[index];
-    if (message.role === "user" && isSafeStart(message)) {
+    if (message?.role === "user" && isSafeStart(message)) {
       first = index;
       if (++found === turns) return index;
     }

@@ -24,15 +24,18 @@ export function renderTranscript(history: readonly Message[], options: Transcrip
   const total = parts.reduce((sum, part) => sum + part.length, 0);
   if (total <= maxChars || parts.length < 2) return truncateMiddle(parts.join("\n"), maxChars);
 
-  const first = truncateMiddle(parts[0], Math.floor(maxChars / 4));
+  const [opening = "", ...rest] = parts;
+  const first = truncateMiddle(opening, Math.floor(maxChars / 4));
   let room = maxChars - first.length;
   let start = parts.length;
-  while (start > 1 && parts[start - 1].length <= room) {
+  while (start > 1) {
+    const part = parts[start - 1];
+    if (part === undefined || part.length > room) break;
     start--;
-    room -= parts[start].length;
+    room -= part.length;
   }
   const tail = parts.slice(start);
-  if (tail.length === 0) tail.push(truncateMiddle(parts[parts.length - 1], room));
+  if (tail.length === 0) tail.push(truncateMiddle(rest.at(-1) ?? "", room));
   const omitted = parts.length - 1 - tail.length;
   const marker = `[… ${omitted} earlier message${omitted === 1 ? "" : "s"} omitted to fit the summary request …]\n`;
   return [first, marker, ...tail].join("\n");

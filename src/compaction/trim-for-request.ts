@@ -52,8 +52,7 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   const results: ResultLocation[] = [];
   let totalChars = 0;
   let lastAssistant = -1;
-  for (let messageIndex = 0; messageIndex < messages.length; messageIndex++) {
-    const message = messages[messageIndex];
+  for (const [messageIndex, message] of messages.entries()) {
     totalChars += messageChars(message);
     if (message.role === "assistant") lastAssistant = messageIndex;
     message.content.forEach((block, blockIndex) => {
@@ -73,7 +72,8 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   if (charsToTokens(totalChars) <= options.budgetTokens && sticky === 0) return untouched();
 
   let clearable = Math.max(0, results.length - keepRecent);
-  while (clearable > 0 && results[clearable - 1].messageIndex > lastAssistant) clearable--;
+  while (clearable > 0 && (results[clearable - 1]?.messageIndex ?? lastAssistant) > lastAssistant)
+    clearable--;
 
   const replacements = new Map<number, Map<number, string>>();
   let clearedResults = 0;
@@ -81,15 +81,14 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   let clearedPrefix = 0;
   let firstNew: number | undefined;
   let target = options.budgetTokens;
-  for (let index = 0; index < clearable; index++) {
+  for (const [index, { messageIndex, blockIndex, block }] of results.slice(0, clearable).entries()) {
     if (index >= sticky) {
       if (index === sticky && charsToTokens(totalChars) > options.budgetTokens)
         target = Math.min(options.budgetTokens, options.targetTokens ?? options.budgetTokens);
       if (charsToTokens(totalChars) <= target && (index - sticky) % batch === 0) break;
-      firstNew ??= results[index].messageIndex;
+      firstNew ??= messageIndex;
     }
     clearedPrefix = index + 1;
-    const { messageIndex, blockIndex, block } = results[index];
     const summary = options.toolSummaries?.(block.tool_use_id) ?? summaryOf(calls.get(block.tool_use_id));
     const placeholder = clearedResultPlaceholder(summary, block.content.length);
     const saved = blockChars(block) - placeholder.length;

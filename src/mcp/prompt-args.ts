@@ -23,7 +23,8 @@ export function mapPromptArguments(argsText: string, declared: McpPromptArgument
   const positional: string[] = [];
   for (const word of split.words) {
     const match = /^([A-Za-z_][A-Za-z0-9_.-]*)=([\s\S]*)$/.exec(word);
-    if (match && names.has(match[1])) values[match[1]] = match[2];
+    const [, name, value = ""] = match ?? [];
+    if (name !== undefined && names.has(name)) values[name] = value;
     else positional.push(word);
   }
   const open = declared.filter((argument) => !(argument.name in values));
@@ -34,9 +35,10 @@ export function mapPromptArguments(argsText: string, declared: McpPromptArgument
     const takes = declared.length === 0 ? "takes no arguments" : `takes: ${usage}`;
     return { ok: false, message: `too many arguments (${positional.length} unnamed, prompt ${takes})` };
   }
-  positional.forEach((value, index) => {
-    values[open[index].name] = value;
-  });
+  for (const [index, argument] of open.entries()) {
+    const value = positional[index];
+    if (value !== undefined) values[argument.name] = value;
+  }
   const missing = declared.filter((argument) => argument.required && !(argument.name in values));
   if (missing.length > 0) {
     const list = missing.map((argument) => `"${argument.name}"`).join(", ");

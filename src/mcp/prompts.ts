@@ -28,7 +28,8 @@ export function renderPromptMessages(result: GetPromptResult): string {
     role: message.role,
     text: renderContentBlock(message.content),
   }));
-  if (rendered.length === 1 && rendered[0].role === "user") return rendered[0].text;
+  const [only] = rendered;
+  if (rendered.length === 1 && only?.role === "user") return only.text;
   return rendered.map((message) => `[${message.role}]\n${message.text}`).join("\n\n");
 }
 

@@ -126,9 +126,9 @@ export async function attachMentionedResources(
   const attachments: McpResourceAttachment[] = [];
   const errors: string[] = [];
   const seen = new Set<string>();
-  for (const match of prompt.matchAll(MENTION)) {
-    const server = match[2];
-    const uri = match[3].replace(/[.,;:!?)\]}'"]+$/, "");
+  // Both groups always take part in a match.
+  for (const [, , server = "", written = ""] of prompt.matchAll(MENTION)) {
+    const uri = written.replace(/[.,;:!?)\]}'"]+$/, "");
     const key = `${server}\0${uri}`;
     if (seen.has(key)) continue;
     seen.add(key);

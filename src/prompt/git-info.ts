@@ -32,9 +32,9 @@ async function gitDirectory(root: string, cache: FileCache): Promise<string | un
   if (info.isDirectory()) return dotGit;
   const file = await cache.read(dotGit);
   if (file.kind !== "ok") return undefined;
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(file.text);
-  if (!match) return undefined;
-  return isAbsolute(match[1]) ? match[1] : resolve(root, match[1]);
+  const gitdir = /^gitdir:\s*(.+?)\s*$/m.exec(file.text)?.[1];
+  if (gitdir === undefined) return undefined;
+  return isAbsolute(gitdir) ? gitdir : resolve(root, gitdir);
 }
 
 export async function readGitInfo(cwd: string, cache: FileCache): Promise<GitInfo> {
@@ -44,8 +44,8 @@ export async function readGitInfo(cwd: string, cache: FileCache): Promise<GitInf
   const head = directory ? await cache.read(join(directory, "HEAD")) : undefined;
   if (head?.kind !== "ok") return { kind: "repo", root, head: { kind: "unknown" } };
   const text = head.text.trim();
-  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(text);
-  if (ref) return { kind: "repo", root, head: { kind: "branch", name: ref[1] } };
+  const branch = /^ref:\s*refs\/heads\/(.+)$/.exec(text)?.[1];
+  if (branch !== undefined) return { kind: "repo", root, head: { kind: "branch", name: branch } };
   if (/^[0-9a-f]{7,64}$/i.test(text)) return { kind: "repo", root, head: { kind: "detached", commit: text } };
   return { kind: "repo", root, head: { kind: "unknown" } };
 }

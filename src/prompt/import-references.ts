@@ -21,19 +21,19 @@ export function findImportReferences(text: string): ImportReference[] {
   let fence: string | undefined;
   const lines = text.split(/\r?\n/);
   lines.forEach((line, index) => {
-    const fenceMatch = FENCE.exec(line);
+    const marker = FENCE.exec(line)?.[1];
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) {
-        if (line.trim() === fenceMatch[1]) fence = undefined;
+      if (marker !== undefined && marker.charAt(0) === fence.charAt(0) && marker.length >= fence.length) {
+        if (line.trim() === marker) fence = undefined;
       }
       return;
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
+    if (marker !== undefined) {
+      fence = marker;
       return;
     }
-    for (const match of withoutCodeSpans(line).matchAll(REFERENCE)) {
-      const path = match[2].replace(/[.,;:!?]+$/, "");
+    for (const [, , written = ""] of withoutCodeSpans(line).matchAll(REFERENCE)) {
+      const path = written.replace(/[.,;:!?]+$/, "");
       if (path.length > 0 && !path.startsWith("@")) references.push({ path, line: index + 1 });
     }
   });
