@@ -51,20 +51,10 @@ export type ToolRunnerOptions = {
 
 export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
   const { registry, tracer } = options;
-  // One validation per call: the loop asks isReadOnly and summary before run, all on the same input.
-  const parsedInputs = new WeakMap<ToolUseBlock, ParsedInput>();
-  const parse = (tool: Tool, call: ToolUseBlock): ParsedInput => {
-    let parsed = parsedInputs.get(call);
-    if (!parsed) {
-      const adapt = call.name === tool.name ? undefined : tool.aliases?.[call.name];
-      parsed = tool.schema.safeParse(adapt ? adapt(call.input) : call.input);
-      parsedInputs.set(call, parsed);
-    }
-    return parsed;
-  };
-
+  const parse = memoizedParse();
   /** What each executed call ran with and returned (PostToolBatch's tool_calls). */
   const executedCalls = new WeakMap<ToolUseBlock, BatchCall>();
+  const hookFailure = hookFailureNotice(options.onNotice);
 
   /** The stages in order; each either ends the call with its execution or hands on to the next. */
   async function pipeline(call: ToolUseBlock, signal: AbortSignal): Promise<ToolExecution> {
@@ -99,15 +89,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       toolUseId: call.id,
       toolResponse: executed.result.data ?? executed.result.content,
     });
-    if (context.shell.cwd !== folder && options.hooks?.cwdChanged) {
-      const { env } = context.shell;
-      // The call already ran: a CwdChanged failure is reported, and the call keeps its result.
-      const changed = await options.hooks
-        .cwdChanged(folder, context.shell.cwd, (name) => (name in env ? env[name] : context.baseEnv?.[name]))
-        .catch((error: unknown) => hookFailure("CwdChanged", error));
-      Object.assign(env, changed?.envExports ?? {});
-      for (const name of changed?.envUnset ?? []) delete env[name];
-    }
+    if (context.shell.cwd !== folder) await announceCwdChange(options.hooks, folder, context, hookFailure);
     return {
       ...(await runPostToolUse(options.hooks, call, tool, input, executed, carried, signal)),
       waitedMs,
@@ -128,18 +110,6 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     return execution;
   }
 
-  /** A hook event that could not run at all (not a hook's own error): said once, the call goes on. */
-  const hookFailure = (event: HookEventName, error: unknown): undefined => {
-    options.onNotice?.({
-      kind: "error",
-      event,
-      hook: "",
-      source: "",
-      text: `${event} hooks could not run: ${errorMessage(error)}`,
-    });
-    return undefined;
-  };
-
   return {
     isReadOnly(call) {
       const tool = registry.get(call.name);
@@ -154,28 +124,85 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
       return key ? `${call.name}(${key})` : call.name;
     },
     run,
-    async afterBatch(calls, signal) {
-      const hooks = options.hooks;
-      if (!hooks?.postToolBatch || calls.length === 0 || signal.aborted) return { notes: [] };
-      const batch = calls.map(
-        (call): BatchCall =>
-          executedCalls.get(call) ?? {
-            toolName: call.name,
-            toolInput: call.input as Record<string, unknown>,
-            toolUseId: call.id,
-          },
-      );
-      const outcome = await hooks
-        .postToolBatch(batch, signal)
-        .catch((error: unknown) => hookFailure("PostToolBatch", error));
-      if (!outcome) return { notes: [] };
-      const notes = [...outcome.additionalContext];
-      if (outcome.blockReason) notes.unshift(outcome.blockReason);
-      const control = stopControl(outcome.stop);
-      return {
-        notes: notes.map((text) => systemNote("PostToolBatch", text)),
-        ...(control ? { control } : {}),
-      };
-    },
+    afterBatch: (calls, signal) => runPostToolBatch(options.hooks, executedCalls, calls, signal, hookFailure),
+  };
+}
+
+type HookFailure = (event: HookEventName, error: unknown) => undefined;
+
+/** One validation per call: the loop asks isReadOnly and summary before run, all on the same input. */
+function memoizedParse(): (tool: Tool, call: ToolUseBlock) => ParsedInput {
+  const parsedInputs = new WeakMap<ToolUseBlock, ParsedInput>();
+  return (tool, call) => {
+    let parsed = parsedInputs.get(call);
+    if (!parsed) {
+      const adapt = call.name === tool.name ? undefined : tool.aliases?.[call.name];
+      parsed = tool.schema.safeParse(adapt ? adapt(call.input) : call.input);
+      parsedInputs.set(call, parsed);
+    }
+    return parsed;
+  };
+}
+
+/** A hook event that could not run at all (not a hook's own error): said once, the call goes on. */
+function hookFailureNotice(onNotice: ToolRunnerOptions["onNotice"]): HookFailure {
+  return (event, error) => {
+    onNotice?.({
+      kind: "error",
+      event,
+      hook: "",
+      source: "",
+      text: `${event} hooks could not run: ${errorMessage(error)}`,
+    });
+    return undefined;
+  };
+}
+
+/** A call moved the shell's folder: CwdChanged hooks run, and their exports and unsets reach the
+ *  shell's environment. */
+async function announceCwdChange(
+  hooks: ToolHooks,
+  folder: string,
+  context: ToolContext,
+  hookFailure: HookFailure,
+): Promise<void> {
+  if (!hooks?.cwdChanged) return;
+  const { env } = context.shell;
+  // The call already ran: a CwdChanged failure is reported, and the call keeps its result.
+  const changed = await hooks
+    .cwdChanged(folder, context.shell.cwd, (name) => (name in env ? env[name] : context.baseEnv?.[name]))
+    .catch((error: unknown) => hookFailure("CwdChanged", error));
+  Object.assign(env, changed?.envExports ?? {});
+  for (const name of changed?.envUnset ?? []) delete env[name];
+}
+
+/** PostToolBatch after a response's calls: its context and block reason become notes, its stop a
+ *  turn control. */
+async function runPostToolBatch(
+  hooks: ToolHooks,
+  executedCalls: WeakMap<ToolUseBlock, BatchCall>,
+  calls: ToolUseBlock[],
+  signal: AbortSignal,
+  hookFailure: HookFailure,
+): ReturnType<NonNullable<ToolExecutor["afterBatch"]>> {
+  if (!hooks?.postToolBatch || calls.length === 0 || signal.aborted) return { notes: [] };
+  const batch = calls.map(
+    (call): BatchCall =>
+      executedCalls.get(call) ?? {
+        toolName: call.name,
+        toolInput: call.input as Record<string, unknown>,
+        toolUseId: call.id,
+      },
+  );
+  const outcome = await hooks
+    .postToolBatch(batch, signal)
+    .catch((error: unknown) => hookFailure("PostToolBatch", error));
+  if (!outcome) return { notes: [] };
+  const notes = [...outcome.additionalContext];
+  if (outcome.blockReason) notes.unshift(outcome.blockReason);
+  const control = stopControl(outcome.stop);
+  return {
+    notes: notes.map((text) => systemNote("PostToolBatch", text)),
+    ...(control ? { control } : {}),
   };
 }

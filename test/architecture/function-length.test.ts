@@ -62,8 +62,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/shell/shell-word.ts: scanOptions",
   "src/tasks/task-tools.ts: createTaskTools",
   "src/tools/read.ts: executeRead",
-  "src/tools/runner.ts: createToolRunner",
-  "src/tools/runner/permission-stage.ts: checkPermission",
   "src/tools/web/web-fetch.ts: createWebFetchTool",
   "src/ui/headless/partial-events.ts: createPartialEvents",
   "src/ui/headless/partial-events.ts: createPartialEvents/lines",

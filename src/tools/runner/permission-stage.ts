@@ -46,70 +46,16 @@ export async function checkPermission(
   hook: HookVerdict,
   carried: CallNotes,
 ): Promise<PermissionOutcome> {
-  const planOf = (callInput: Record<string, unknown>) =>
-    commandPlan(tool.name, callInput, stage.sandbox, context.shell.cwd);
-  const ask = async (callInput: Record<string, unknown>, verdict: HookVerdict) =>
-    stage.gate.check({
-      toolName: tool.name,
-      input: callInput,
-      toolUseId: call.id,
-      readOnly: tool.isReadOnly(callInput),
-      paths: tool.paths ? await tool.paths(callInput, context) : [],
-      // Where the Bash tool's shell is (earlier calls' cd): the gate resolves paths from there.
-      shellCwd: context.shell.cwd,
-      sandboxIntent: sandboxIntent(planOf(callInput)),
-      ...verdict,
-      signal: context.signal,
-    });
-  const denied = async (
-    decision: Extract<PermissionDecision, { behavior: "deny" }>,
-    deniedInput: typeof input,
-  ) => {
-    const notes = [...carried.notes];
-    if (AUTOMATIC.has(decision.by) && stage.hooks?.permissionDenied) {
-      const verdict = await stage.hooks.permissionDenied({
-        toolName: tool.name,
-        toolInput: deniedInput,
-        toolUseId: call.id,
-        reason: decision.message,
-      });
-      if (verdict.retry)
-        notes.push(systemNote("PermissionDenied", "A hook says you may retry this call.", tool.name));
-    }
-    stage.onDenial?.({
-      tool_name: tool.name,
-      tool_use_id: call.id,
-      tool_input: deniedInput,
-      reason: decision.message,
-    });
-    const control = decision.endTurn
-      ? { type: "stop" as const, by: "user" as const, reason: decision.message }
-      : carried.control;
-    return {
-      type: "denied" as const,
-      execution: failure(call, "permission_denied", decision.message, {
-        notes,
-        control,
-        summary: carried.summary,
-      }),
-    };
-  };
+  const scope: CallScope = { stage, call, tool, context, carried };
+  const planOf = (callInput: Record<string, unknown>) => planFor(scope, callInput);
+  const ask = (callInput: Record<string, unknown>, verdict: HookVerdict) =>
+    askGate(scope, callInput, verdict);
+  const denied = (decision: Denial, deniedInput: typeof input) => deniedCall(scope, decision, deniedInput);
   const decision = await ask(input, hook);
   if (decision.behavior === "deny") return denied(decision, input);
   if (!decision.updatedInput) return { type: "allowed", input, decision, plan: planOf(input) };
   const parsed = tool.schema.safeParse(decision.updatedInput);
-  if (!parsed.success) {
-    const reason = `The permission prompt approved ${tool.name} with an input that is not valid (${formatZodError(parsed.error)}); the call was not run.`;
-    stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input, reason });
-    return {
-      type: "denied",
-      execution: failure(call, "invalid_input", reason, {
-        notes: carried.notes,
-        control: carried.control,
-        summary: carried.summary,
-      }),
-    };
-  }
+  if (!parsed.success) return invalidReplacement(scope, input, formatZodError(parsed.error));
   const rewritten = absolutePaths(tool, parsed.data as Record<string, unknown>, context);
   const again = await ask(rewritten, {
     hookDecision: "allow",
@@ -123,5 +69,96 @@ export async function checkPermission(
     summary: `${tool.name}(${key ?? "…"}) [input rewritten by the permission prompt]`,
     decision: again,
     plan: planOf(rewritten),
+  };
+}
+
+type Denial = Extract<PermissionDecision, { behavior: "deny" }>;
+
+/** The one call the stage decides on, with what earlier stages carried. */
+type CallScope = {
+  stage: PermissionStage;
+  call: ToolUseBlock;
+  tool: Tool;
+  context: ToolContext;
+  carried: CallNotes;
+};
+
+function planFor({ stage, tool, context }: CallScope, callInput: Record<string, unknown>): CommandPlan {
+  return commandPlan(tool.name, callInput, stage.sandbox, context.shell.cwd);
+}
+
+/** The gate's decision on one input, with the paths it touches and the hook's verdict. */
+async function askGate(
+  scope: CallScope,
+  callInput: Record<string, unknown>,
+  verdict: HookVerdict,
+): Promise<PermissionDecision> {
+  const { stage, call, tool, context } = scope;
+  return stage.gate.check({
+    toolName: tool.name,
+    input: callInput,
+    toolUseId: call.id,
+    readOnly: tool.isReadOnly(callInput),
+    paths: tool.paths ? await tool.paths(callInput, context) : [],
+    // Where the Bash tool's shell is (earlier calls' cd): the gate resolves paths from there.
+    shellCwd: context.shell.cwd,
+    sandboxIntent: sandboxIntent(planFor(scope, callInput)),
+    ...verdict,
+    signal: context.signal,
+  });
+}
+
+/** A denied call: PermissionDenied for an automatic denial, the denial reported, the turn ended
+ *  after a user's "no". */
+async function deniedCall(
+  { stage, call, tool, carried }: CallScope,
+  decision: Denial,
+  deniedInput: Record<string, unknown>,
+): Promise<PermissionOutcome> {
+  const notes = [...carried.notes];
+  if (AUTOMATIC.has(decision.by) && stage.hooks?.permissionDenied) {
+    const verdict = await stage.hooks.permissionDenied({
+      toolName: tool.name,
+      toolInput: deniedInput,
+      toolUseId: call.id,
+      reason: decision.message,
+    });
+    if (verdict.retry)
+      notes.push(systemNote("PermissionDenied", "A hook says you may retry this call.", tool.name));
+  }
+  stage.onDenial?.({
+    tool_name: tool.name,
+    tool_use_id: call.id,
+    tool_input: deniedInput,
+    reason: decision.message,
+  });
+  const control = decision.endTurn
+    ? { type: "stop" as const, by: "user" as const, reason: decision.message }
+    : carried.control;
+  return {
+    type: "denied" as const,
+    execution: failure(call, "permission_denied", decision.message, {
+      notes,
+      control,
+      summary: carried.summary,
+    }),
+  };
+}
+
+/** The prompt approved the call with a replacement input its schema refuses: the call does not run. */
+function invalidReplacement(
+  { stage, call, tool, carried }: CallScope,
+  input: Record<string, unknown>,
+  problem: string,
+): PermissionOutcome {
+  const reason = `The permission prompt approved ${tool.name} with an input that is not valid (${problem}); the call was not run.`;
+  stage.onDenial?.({ tool_name: tool.name, tool_use_id: call.id, tool_input: input, reason });
+  return {
+    type: "denied",
+    execution: failure(call, "invalid_input", reason, {
+      notes: carried.notes,
+      control: carried.control,
+      summary: carried.summary,
+    }),
   };
 }
