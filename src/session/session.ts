@@ -34,9 +34,10 @@ import type { CompactResult, ContextManager, ContextState } from "./context-mana
 import type { SessionEvent, TurnResult } from "./events.js";
 import { attachFileMentions } from "./file-mentions.js";
 import type { ModelSlot } from "./model-slot.js";
-import { gateTerminal, type PreparedPrompt, passPromptHooks } from "./prompt-hooks.js";
+import { gateTerminal, type PreparedPrompt, type PromptGate, passPromptHooks } from "./prompt-hooks.js";
 import { SessionEvents } from "./session-events.js";
-import { stopFailureType, terminalOutcome } from "./turn-outcome.js";
+import { stopFailureType } from "./turn-outcome.js";
+import { startTally, type TurnTally, turnResult } from "./turn-tally.js";
 import { type RunUsage, UsageLedger } from "./usage-ledger.js";
 import { type ShellOutcome, shellOutcome } from "./user-shell.js";
 
@@ -291,104 +292,120 @@ export class Session {
     attachments: Array<string | ImageBlock> = [],
     options: SubmitOptions = {},
   ): Promise<TurnResult> {
-    const started = Date.now();
+    const tally = startTally();
     this.lastStopReason = undefined;
     const controller = new AbortController();
     this.controller = controller;
-    let apiMs = 0;
-    let numTurns = 0;
-    const turnUsage: RunUsage = { usage: { input_tokens: 0, output_tokens: 0 }, ledger: new UsageLedger() };
-    this.turnUsage = turnUsage;
+    this.turnUsage = tally.run;
     const unsubscribe = this.subscribe((event) => {
       if (event.type !== "assistant-message") return;
       // The loop adds the answer to the history before it says so: the request saw everything before it.
       this.lastRequestIndex = this.messages.length - 1;
       this.lastStopReason = event.stopReason;
-      numTurns++;
-      apiMs += event.durationMs;
+      tally.numTurns++;
+      tally.apiMs += event.durationMs;
       this.count({ model: this.model.model, usage: event.usage });
       this.lastUsage = event.usage;
     });
     try {
-      const message = this.options.spendCheck?.(this.model.model);
-      if (message)
-        return this.finish({ reason: "max_budget", message, text: "" }, started, apiMs, numTurns, turnUsage);
-      const gate = await passPromptHooks(this.options.hooks, prompt, options, controller.signal);
-      if (gate.kind !== "go") {
-        if (gate.kind === "blocked")
-          this.emit({ type: "prompt-blocked", reason: gate.reason, hook: gate.hook });
-        return this.finish(gateTerminal(gate), started, apiMs, numTurns, turnUsage);
-      }
-      prompt = gate.prompt;
-      const mentioned =
-        options.typed === undefined && !options.news && prompt.includes("@")
-          ? await attachFileMentions(prompt, {
-              cwd: this.options.cwd,
-              homeDir: this.options.homeDir,
-              runTool: (name, input) => this.callForUser(name, input, controller.signal),
-            })
-          : { blocks: [], problems: [] };
-      for (const message of mentioned.problems) this.emit({ type: "warning", message });
-      if (mentioned.aborted || controller.signal.aborted) {
-        const terminal: Terminal = { reason: "aborted", text: "" };
-        return this.finish(terminal, started, apiMs, numTurns, turnUsage);
-      }
-      const attached = (await this.options.promptImages?.(prompt)) ?? { images: [], warnings: [] };
-      for (const message of attached.warnings) this.emit({ type: "warning", message });
-      // Images first: the models read an image-then-text prompt best.
-      const content: UserBlock[] = [...attached.images, { type: "text", text: prompt }];
-      const changes = (await this.options.systemPromptChanges?.()) ?? [];
-      this.pendingContext.push(...this.news.take());
-      const extra = [
-        ...changes,
-        ...this.pendingContext,
-        ...gate.context,
-        ...mentioned.blocks,
-        ...attachments,
-      ];
-      this.pendingContext = [];
-      for (const block of extra)
-        content.push(typeof block === "string" ? { type: "text", text: block } : block);
-      this.messages.push({ role: "user", content });
-      const context = this.options.context;
-      const terminal = await runAgentLoop({
-        model: this.model,
-        tools: this.runner,
-        system: async () => {
-          this.lastSystem = await this.options.systemPrompt();
-          return this.lastSystem;
-        },
-        toolSchemas: () => this.options.registry.schemas(),
-        messages: this.messages,
-        maxTurns: this.options.maxTurns,
-        signal: controller.signal,
-        emit: (event) => this.emit(event),
-        prepareMessages: context ? (messages) => context.prepare(messages, this.lastSystem) : undefined,
-        beforeRequest: context
-          ? async () => {
-              if (context.needsAutoCompact(this.contextState()))
-                await this.compact("auto", "", controller.signal);
-            }
-          : undefined,
-        onContextOverflow: context
-          ? async () => (await this.compact("auto", "", controller.signal)).ok
-          : undefined,
-        onStop: (text, active) => this.onStop(text, active, controller.signal),
-        budgetExceeded: () => this.options.spendCheck?.(this.model.model),
-        drainNotes: () => this.news.take(),
-      });
-      if (terminal.reason === "error" && this.options.hooks.has("StopFailure"))
-        await this.options.hooks.stopFailure({
-          error: stopFailureType(terminal.error.kind),
-          errorDetails: terminal.error.message,
-          lastAssistantMessage: terminal.text,
-        });
-      return this.finish(terminal, started, apiMs, numTurns, turnUsage);
+      return this.finish(await this.turn(prompt, attachments, options, controller), tally);
     } finally {
       unsubscribe();
       this.controller = undefined;
       this.turnUsage = undefined;
     }
+  }
+
+  /** The turn's steps: the spend caps, the prompt hooks, the user message, the loop, StopFailure. */
+  private async turn(
+    prompt: string,
+    attachments: Array<string | ImageBlock>,
+    options: SubmitOptions,
+    controller: AbortController,
+  ): Promise<Terminal> {
+    const message = this.options.spendCheck?.(this.model.model);
+    if (message) return { reason: "max_budget", message, text: "" };
+    const gate = await passPromptHooks(this.options.hooks, prompt, options, controller.signal);
+    if (gate.kind !== "go") {
+      if (gate.kind === "blocked")
+        this.emit({ type: "prompt-blocked", reason: gate.reason, hook: gate.hook });
+      return gateTerminal(gate);
+    }
+    const content = await this.userContent(gate, attachments, options, controller.signal);
+    if (!content) return { reason: "aborted", text: "" };
+    this.messages.push({ role: "user", content });
+    const terminal = await runAgentLoop(this.loopOptions(controller));
+    if (terminal.reason === "error" && this.options.hooks.has("StopFailure"))
+      await this.options.hooks.stopFailure({
+        error: stopFailureType(terminal.error.kind),
+        errorDetails: terminal.error.message,
+        lastAssistantMessage: terminal.text,
+      });
+    return terminal;
+  }
+
+  /** The user message of an allowed prompt: its images, then its text, then what goes with it (changed
+   *  instructions, pending context and news, the hooks' context, `@` mentions, attachments); none when
+   *  the turn was aborted while mentions were read. */
+  private async userContent(
+    gate: Extract<PromptGate, { kind: "go" }>,
+    attachments: Array<string | ImageBlock>,
+    options: SubmitOptions,
+    signal: AbortSignal,
+  ): Promise<UserBlock[] | undefined> {
+    const { prompt } = gate;
+    const mentioned =
+      options.typed === undefined && !options.news && prompt.includes("@")
+        ? await attachFileMentions(prompt, {
+            cwd: this.options.cwd,
+            homeDir: this.options.homeDir,
+            runTool: (name, input) => this.callForUser(name, input, signal),
+          })
+        : { blocks: [], problems: [] };
+    for (const message of mentioned.problems) this.emit({ type: "warning", message });
+    if (mentioned.aborted || signal.aborted) return undefined;
+    const attached = (await this.options.promptImages?.(prompt)) ?? { images: [], warnings: [] };
+    for (const message of attached.warnings) this.emit({ type: "warning", message });
+    // Images first: the models read an image-then-text prompt best.
+    const content: UserBlock[] = [...attached.images, { type: "text", text: prompt }];
+    const changes = (await this.options.systemPromptChanges?.()) ?? [];
+    this.pendingContext.push(...this.news.take());
+    const extra = [...changes, ...this.pendingContext, ...gate.context, ...mentioned.blocks, ...attachments];
+    this.pendingContext = [];
+    for (const block of extra)
+      content.push(typeof block === "string" ? { type: "text", text: block } : block);
+    return content;
+  }
+
+  /** The loop over this session's model, runner and history, with compaction and Stop hooks. */
+  private loopOptions(controller: AbortController): Parameters<typeof runAgentLoop>[0] {
+    const context = this.options.context;
+    return {
+      model: this.model,
+      tools: this.runner,
+      system: async () => {
+        this.lastSystem = await this.options.systemPrompt();
+        return this.lastSystem;
+      },
+      toolSchemas: () => this.options.registry.schemas(),
+      messages: this.messages,
+      maxTurns: this.options.maxTurns,
+      signal: controller.signal,
+      emit: (event) => this.emit(event),
+      prepareMessages: context ? (messages) => context.prepare(messages, this.lastSystem) : undefined,
+      beforeRequest: context
+        ? async () => {
+            if (context.needsAutoCompact(this.contextState()))
+              await this.compact("auto", "", controller.signal);
+          }
+        : undefined,
+      onContextOverflow: context
+        ? async () => (await this.compact("auto", "", controller.signal)).ok
+        : undefined,
+      onStop: (text, active) => this.onStop(text, active, controller.signal),
+      budgetExceeded: () => this.options.spendCheck?.(this.model.model),
+      drainNotes: () => this.news.take(),
+    };
   }
 
   /** `/compact [instructions]` and auto-compaction. A failure leaves the history as is and says so once. */
@@ -459,33 +476,16 @@ export class Session {
     return { type: "end" };
   }
 
-  private finish(
-    terminal: Terminal,
-    started: number,
-    apiMs: number,
-    numTurns: number,
-    run: RunUsage,
-  ): TurnResult {
-    const { isError, result } = terminalOutcome(terminal);
-    const turn: TurnResult = {
-      terminal,
-      result,
-      isError,
-      ...(this.lastStopReason ? { stopReason: this.lastStopReason } : {}),
-      numTurns,
-      durationMs: Date.now() - started,
-      durationApiMs: apiMs,
-      usage: run.usage,
-      totalCostUsd: run.ledger.totalCostUsd,
-      modelUsage: run.ledger.models,
-      unpricedModels: [...run.ledger.unpriced],
-      permissionDenials: this.denials,
-      hookErrors: this.hookErrors,
-    };
+  private finish(terminal: Terminal, tally: TurnTally): TurnResult {
+    const turn = turnResult(terminal, tally, this.lastStopReason, this.denials, this.hookErrors);
     // Denials and hook errors since the previous turn ended (SessionStart hooks included).
     this.denials = [];
     this.hookErrors = [];
-    this.options.tracer.trace("loop.end", { reason: terminal.reason, turns: numTurns, ms: turn.durationMs });
+    this.options.tracer.trace("loop.end", {
+      reason: terminal.reason,
+      turns: turn.numTurns,
+      ms: turn.durationMs,
+    });
     this.emit({ type: "turn-end", result: turn });
     return turn;
   }

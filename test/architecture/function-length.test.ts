@@ -56,7 +56,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/providers/scripted.ts: createScriptedClient",
   "src/sandbox/mount-plan.ts: planMounts",
   "src/sandbox/placeholder-store.ts: createPlaceholderStore",
-  "src/session/session.ts: Session/submit",
   "src/shell/bash-analysis.ts: Walker/runCommand",
   "src/shell/bash-read-only.ts: readOnlyModel",
   "src/shell/shell-word.ts: scanOptions",
