@@ -14,7 +14,7 @@ import type {
   Usage,
 } from "../model/index.js";
 import type { ToolExecutor } from "../tools/execution.js";
-import { errorMessage } from "../util/index.js";
+import { errorMessage, releaseLargeGarbage } from "../util/index.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";
 
@@ -100,6 +100,8 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       },
     };
   }
+  // The request body is garbage now: the large ones are freed before they pile up (util/large-garbage).
+  releaseLargeGarbage();
   if (!end)
     return { ok: false, error: { kind: "stream_cut", message: "the model stream ended without a message" } };
   return {
