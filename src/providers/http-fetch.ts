@@ -204,6 +204,9 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
         if (signal?.aborted) reject(abortReason(signal));
         else reject(new TypeError("fetch failed", { cause: error }));
       });
+      // Headers first: given a string body with the headers unsent, node would join the two into one
+      // more conversation-sized string before writing.
+      if (typeof body === "string") request.flushHeaders();
       request.end(body ?? undefined);
     });
   }
