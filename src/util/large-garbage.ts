@@ -4,9 +4,18 @@
 // 500-call session those dead bodies were most of the peak RSS (168 MB with 12–16 MB live). After a
 // model response has ended (its request body is garbage by then), a full collection runs once the
 // large-object space has grown by LIMIT since the last one: about one per 40 calls at 0.4 MB bodies,
-// a few ms each. Where no collector can be had (the flag is refused), nothing happens.
-import v8 from "node:v8";
-import vm from "node:vm";
+// a few ms each. Where no collector can be had (the flag is refused), nothing happens. node:v8 loads
+// on first use (~2 ms), after the first response rather than before the first request.
+import { createRequire } from "node:module";
+
+type V8 = typeof import("node:v8");
+type Vm = typeof import("node:vm");
+const load = createRequire(import.meta.url);
+let v8Module: V8 | undefined;
+const v8 = (): V8 => {
+  v8Module ??= load("node:v8") as V8;
+  return v8Module;
+};
 
 /** Growth of the large-object space (bytes) that triggers a collection. */
 export const LARGE_GARBAGE_LIMIT = 16 * 1024 * 1024;
@@ -18,8 +27,8 @@ function collectorFunction(): (() => void) | null {
   if (collector !== undefined) return collector;
   try {
     // The flag gives contexts made from now on a `gc` function; the main context stays as it was.
-    v8.setFlagsFromString("--expose-gc");
-    const gc: unknown = vm.runInNewContext("typeof gc === 'function' ? gc : null");
+    v8().setFlagsFromString("--expose-gc");
+    const gc: unknown = (load("node:vm") as Vm).runInNewContext("typeof gc === 'function' ? gc : null");
     collector = typeof gc === "function" ? (gc as () => void) : null;
   } catch {
     collector = null;
@@ -29,7 +38,7 @@ function collectorFunction(): (() => void) | null {
 
 /** Bytes V8's (old) large-object space holds, live and dead. */
 export function largeObjectBytes(): number {
-  for (const space of v8.getHeapSpaceStatistics())
+  for (const space of v8().getHeapSpaceStatistics())
     if (space.space_name === "large_object_space") return space.space_size;
   return 0;
 }
