@@ -80,6 +80,9 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       if (event.type === "text-delta") options.emit({ type: "text-delta", text: event.text });
       else if (event.type === "thinking-delta") options.emit({ type: "thinking-delta", text: event.text });
       else if (event.type === "message-start") {
+        // The earlier requests' bodies are garbage and the model is still answering: the large dead
+        // strings are freed now, while the loop would wait anyway (util/large-garbage).
+        releaseLargeGarbage();
         started = event;
         options.emit({ type: "message-start", model: event.model, ...(event.id ? { id: event.id } : {}) });
       } else if (event.type === "tool-call-delta")
@@ -100,8 +103,6 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       },
     };
   }
-  // The request body is garbage now: the large ones are freed before they pile up (util/large-garbage).
-  releaseLargeGarbage();
   if (!end)
     return { ok: false, error: { kind: "stream_cut", message: "the model stream ended without a message" } };
   return {
