@@ -6,7 +6,7 @@
 // same ToolRunner. Read-only for the gate and the loop: the subagent's own calls are each gated, and
 // several Agent calls in one response run at the same time.
 import { z } from "zod";
-import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/tool.js";
+import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
 const schema = z.object({

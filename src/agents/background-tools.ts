@@ -3,8 +3,8 @@
 // {task_id} (or the older {shell_id}) stops it. Both act on the session's background agents and
 // commands (injected). The old names BashOutput {bash_id} and KillShell {shell_id} call them too.
 import { z } from "zod";
-import type { ShellTaskView } from "../tools/background-shells.js";
-import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
+import type { ShellTaskView } from "../tools/index.js";
+import { defineTool, fail, ok, type Tool } from "../tools/index.js";
 import { retrievalStatus, shellTaskData, shellTaskText } from "./shell-task-text.js";
 
 export type BackgroundStatus = "running" | "completed" | "failed" | "stopped";

@@ -5,8 +5,8 @@
 // the depth limit; the call still passes PreToolUse and the gate like any other.
 import { z } from "zod";
 import type { ToolSchema } from "../model/index.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import { defineTool, fail, type Tool } from "../tools/tool.js";
+import type { ToolRegistry } from "../tools/index.js";
+import { defineTool, fail, type Tool } from "../tools/index.js";
 import { DELEGATION_TOOLS } from "./agent-tools.js";
 
 function depthLimitTool(name: string): Tool {

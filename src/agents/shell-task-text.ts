@@ -1,7 +1,7 @@
 // What TaskOutput and TaskStop say about a background command (Bash with run_in_background), in
 // Claude Code 2.1.197's shapes: the text for the model (tagged fields, the output last) and the data
 // (`retrieval_status` and `task`) for hooks, the SDK and the UI.
-import type { ShellTaskView } from "../tools/background-shells.js";
+import type { ShellTaskView } from "../tools/index.js";
 
 export type RetrievalStatus = "success" | "timeout" | "not_ready";
 

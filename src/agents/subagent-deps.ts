@@ -3,14 +3,10 @@
 // a context manager for an agent, and where worktrees go. The CLI builds it; tests build it too.
 
 import type { PermissionMode } from "../contracts/index.js";
-import type { AgentHooks, HookScope, SessionHooks } from "../hooks/types.js";
+import type { AgentHooks, HookScope, SessionHooks } from "../hooks/index.js";
 import type { ModelClient, ToolSchema } from "../model/index.js";
-import type { NewsInbox } from "../session/background-work.js";
-import type { ContextManager } from "../session/context-manager.js";
-import type { SessionEvents } from "../session/session-events.js";
-import type { FileAccess } from "../tools/file-access.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import type { CallContainment, ToolRunnerOptions } from "../tools/runner.js";
+import type { ContextManager, NewsInbox, SessionEvents } from "../session/index.js";
+import type { CallContainment, FileAccess, ToolRegistry, ToolRunnerOptions } from "../tools/index.js";
 import type { TranscriptSink } from "../transcript/index.js";
 import type { Tracer } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";

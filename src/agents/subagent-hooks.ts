@@ -2,7 +2,7 @@
 // the agent (payloads carry agent_id and agent_type); its Stop is SubagentStop; the session-level
 // events that belong to the main conversation (UserPromptSubmit/Expansion, SessionStart, SessionEnd,
 // StopFailure) do not fire.
-import type { AgentHooks, HookEventName, SessionHooks, ToolHooks } from "../hooks/types.js";
+import type { AgentHooks, HookEventName, SessionHooks, ToolHooks } from "../hooks/index.js";
 
 const empty = { additionalContext: [], notices: [] };
 

@@ -6,14 +6,10 @@
 import { randomBytes } from "node:crypto";
 import type { Usage } from "../model/index.js";
 import { addUsage } from "../model/index.js";
-import { type BackgroundWork, NewsInbox } from "../session/background-work.js";
-import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/events.js";
-import { ModelSlot } from "../session/model-slot.js";
-import { Session } from "../session/session.js";
-import { SessionEvents } from "../session/session-events.js";
-import { createFileStateStore } from "../tools/file-state.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolErrorCode } from "../tools/tool-error-code.js";
+import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/index.js";
+import { type BackgroundWork, ModelSlot, NewsInbox, Session, SessionEvents } from "../session/index.js";
+import type { Tool, ToolErrorCode } from "../tools/index.js";
+import { createFileStateStore } from "../tools/index.js";
 import { recordTranscript } from "../transcript/index.js";
 import { errorMessage, systemNote } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";

@@ -4,10 +4,8 @@
 // parent), and the bound on how many run at once. A first-level subagent that may delegate gets a
 // manager of its own (one level deeper; its agents get no Agent tool), built the same way.
 
-import type { BackgroundWork } from "../session/background-work.js";
-import type { SubagentEnd, SubagentInfo } from "../session/events.js";
-import type { Session } from "../session/session.js";
-import { fail, ok, type Tool, type ToolResult } from "../tools/tool.js";
+import type { BackgroundWork, Session, SubagentEnd, SubagentInfo } from "../session/index.js";
+import { fail, ok, type Tool, type ToolResult } from "../tools/index.js";
 import { Semaphore, truncateMiddle } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
 import { type AgentLauncher, type AgentToolInput, createAgentTool } from "./agent-tool.js";

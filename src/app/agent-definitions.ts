@@ -2,9 +2,8 @@
 // then the agent files of the project and the user, then the built-in agents. An agent's own
 // `hooks` are validated here like a settings file's (its `Stop` hooks are SubagentStop hooks, as in
 // Claude Code); an agent whose hooks are invalid is skipped — its guard hooks could not run.
-import type { AgentDefinition } from "../agents/agent-definition.js";
-import { parseAgentsJson } from "../agents/agents-json.js";
-import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
+import type { AgentDefinition } from "../agents/index.js";
+import { type AgentFile, mergeAgents, parseAgentsJson, readAgentFiles } from "../agents/index.js";
 import { type HookConfig, HookConfigError, loadHookConfig } from "../hooks/index.js";
 import { errorMessage, UsageError } from "../util/index.js";
 

@@ -5,29 +5,26 @@
 // and restored with the session.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AgentDefinition } from "../agents/agent-definition.js";
-import { createAgentTool } from "../agents/agent-tool.js";
-import { agentToolWarnings } from "../agents/agent-tools.js";
-import { readAgentsObject } from "../agents/agents-json.js";
-import { type BackgroundCommands, createBackgroundTools } from "../agents/background-tools.js";
-import type { AgentFile } from "../agents/discover-agents.js";
-import type { ParentConversation } from "../agents/subagent-deps.js";
-import { Subagents } from "../agents/subagents.js";
+import type { AgentDefinition, AgentFile, ParentConversation } from "../agents/index.js";
+import {
+  agentToolWarnings,
+  type BackgroundCommands,
+  createAgentTool,
+  createBackgroundTools,
+  readAgentsObject,
+  Subagents,
+} from "../agents/index.js";
 import { contextWindowFor } from "../compaction/index.js";
 import type { HookEngine } from "../hooks/index.js";
-import type { ManagedPermissionGate } from "../permissions/gate.js";
+import type { ManagedPermissionGate } from "../permissions/index.js";
 import { createSystemPromptBuilder } from "../prompt/index.js";
 import type { ModelClients } from "../providers/index.js";
-import { ContextManager } from "../session/context-manager.js";
-import type { ModelSlot } from "../session/model-slot.js";
-import type { SessionOptions } from "../session/session.js";
+import type { ModelSlot, SessionOptions } from "../session/index.js";
+import { ContextManager } from "../session/index.js";
 import type { Skill } from "../skills/index.js";
 import { loadSkill } from "../skills/index.js";
 import { createTaskTools, loadSavedTasks, TaskList } from "../tasks/index.js";
-import type { FileAccess } from "../tools/file-access.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import type { CallContainment } from "../tools/runner.js";
-import type { ShellState } from "../tools/tool.js";
+import type { CallContainment, FileAccess, ShellState, ToolRegistry } from "../tools/index.js";
 import { projectKey, TranscriptStore } from "../transcript/index.js";
 import { ensureFolderSync, errorMessage, packageVersion, writeFileAtomic } from "../util/index.js";
 import { agentHooks, loadAgentDefinitions } from "./agent-definitions.js";

@@ -3,8 +3,7 @@
 // the same createApp either way, so the tests exercise the production wiring.
 import type { ModelClient } from "../model/index.js";
 import type { ModelClients } from "../providers/index.js";
-import type { FileAccess } from "../tools/file-access.js";
-import type { Tool } from "../tools/tool.js";
+import type { FileAccess, Tool } from "../tools/index.js";
 
 /** An interactive start's folder-trust question: the items to review, answered yes / no / quit. */
 export type TrustQuestion = (what: string, items: string) => Promise<"yes" | "no" | "quit">;

@@ -2,25 +2,22 @@
 // hooks engine, tools, MCP, agents, commands, watchers) — built once by createApp. The REPL host,
 // headless `-p`, stream-json (the Agent SDKs) and ACP (editors) read and call these members only.
 
-import type { AgentFile } from "../agents/discover-agents.js";
+import type { AgentFile } from "../agents/index.js";
 import type { SpendGuard } from "../budget/index.js";
 import type { Checkpoints } from "../checkpoints/index.js";
 import type { CommandMode, CommandRegistry, CustomCommand } from "../commands/index.js";
 import type { Config, EnvSnapshot } from "../config/index.js";
 import type { Prompter } from "../contracts/index.js";
 import type { HookEngine } from "../hooks/index.js";
-import type { McpManager } from "../mcp/manager.js";
+import type { McpManager } from "../mcp/index.js";
 import type { ModelClient } from "../model/index.js";
-import type { ManagedPermissionGate } from "../permissions/gate.js";
+import type { ManagedPermissionGate } from "../permissions/index.js";
 import type { PluginSet } from "../plugins/index.js";
 import type { SystemPromptBuilder } from "../prompt/index.js";
 import type { ApiKeyHelper, Effort, ModelClients } from "../providers/index.js";
-import type { Session } from "../session/session.js";
-import type { SessionEvents } from "../session/session-events.js";
-import type { SwitchOutcome, SwitchSource } from "../session/switch-model.js";
+import type { Session, SessionEvents, SwitchOutcome, SwitchSource } from "../session/index.js";
 import type { Skill } from "../skills/index.js";
-import type { BackgroundShells } from "../tools/background-shells.js";
-import type { StructuredOutputSink } from "../tools/structured-output.js";
+import type { BackgroundShells, StructuredOutputSink } from "../tools/index.js";
 import type { Tracer } from "../util/index.js";
 import type { AgentWiring } from "./agent-wiring.js";
 import type { TrustDecision } from "./folder-trust.js";

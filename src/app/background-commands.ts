@@ -3,10 +3,9 @@
 // /tasks), and a command that ends on its own is news for the model (an idle REPL starts a turn for
 // it). Those still running are stopped when the app closes, and killed should the process exit first.
 import { join } from "node:path";
-import { shellEndedNote } from "../agents/shell-task-text.js";
-import type { NewsInbox } from "../session/background-work.js";
-import type { SessionEvents } from "../session/session-events.js";
-import { BackgroundShells } from "../tools/background-shells.js";
+import { shellEndedNote } from "../agents/index.js";
+import type { NewsInbox, SessionEvents } from "../session/index.js";
+import { BackgroundShells } from "../tools/index.js";
 import { spillDirFor } from "../transcript/index.js";
 
 /** Characters of a finished command's output the notification carries (TaskOutput has more). */

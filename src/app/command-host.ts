@@ -4,16 +4,15 @@
 // serves the REPL, `-p` and stream-json.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatAgentsList } from "../agents/format-agents-list.js";
+import { formatAgentsList } from "../agents/index.js";
 import { budgetReport } from "../budget/index.js";
 import type { CommandHost } from "../commands/index.js";
 import { persistRule, removePersistedRule } from "../config/index.js";
-import { hookRunLine } from "../hooks/hook-run-line.js";
-import { formatHookList } from "../hooks/index.js";
-import { formatMcpStatus } from "../mcp/format-status.js";
+import { formatHookList, hookRunLine } from "../hooks/index.js";
+import { formatMcpStatus } from "../mcp/index.js";
 import { formatPluginList } from "../plugins/index.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/index.js";
-import { costReport, lastThinking } from "../session/cost-report.js";
+import { costReport, lastThinking } from "../session/index.js";
 import { addDirectory } from "./add-directory.js";
 import type { App } from "./app.js";
 import { outputStylesReport, switchOutputStyle } from "./output-styles.js";

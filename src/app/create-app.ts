@@ -7,25 +7,28 @@ import { rm } from "node:fs/promises";
 import type { CommandHost } from "../commands/index.js";
 import { contextWindowFor } from "../compaction/index.js";
 import { outputStyleSettingsPath, settingLevels } from "../config/index.js";
-import { fastPathNotice } from "../permissions/gate.js";
-import { PermissionModeState } from "../permissions/mode-state.js";
+import { fastPathNotice, PermissionModeState } from "../permissions/index.js";
 import { pluginOutputStyleDirs } from "../plugins/index.js";
 import { createStableSystemPrompt, createSystemPromptBuilder, type PromptSection } from "../prompt/index.js";
 import { modelPrice } from "../providers/index.js";
 import { probeSandbox } from "../sandbox/index.js";
-import { NewsInbox } from "../session/background-work.js";
-import { ContextManager } from "../session/context-manager.js";
-import { ModelSlot } from "../session/model-slot.js";
-import { promptImages } from "../session/prompt-images.js";
-import { Session } from "../session/session.js";
-import { SessionEvents } from "../session/session-events.js";
-import { switchModel } from "../session/switch-model.js";
+import {
+  ContextManager,
+  ModelSlot,
+  NewsInbox,
+  promptImages,
+  Session,
+  SessionEvents,
+  switchModel,
+} from "../session/index.js";
 import { createSkillTool, discoverSkills } from "../skills/index.js";
-import { askUserQuestionTool } from "../tools/ask-user-question.js";
-import { createBuiltinTools } from "../tools/builtin.js";
-import { createExitPlanModeTool } from "../tools/exit-plan-mode.js";
-import { createFileStateStore } from "../tools/file-state.js";
-import { createToolRegistry } from "../tools/registry.js";
+import {
+  askUserQuestionTool,
+  createBuiltinTools,
+  createExitPlanModeTool,
+  createFileStateStore,
+  createToolRegistry,
+} from "../tools/index.js";
 import { recordTranscript, spillDirFor } from "../transcript/index.js";
 import { errorMessage, UsageError } from "../util/index.js";
 import { wireAgents } from "./agent-wiring.js";

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { type Checkpoints, openCheckpoints } from "../checkpoints/index.js";
 import type { Message } from "../model/index.js";
-import type { Session } from "../session/session.js";
-import type { Tool } from "../tools/tool.js";
+import type { Session } from "../session/index.js";
+import type { Tool } from "../tools/index.js";
 import { projectKey } from "../transcript/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";

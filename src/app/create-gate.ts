@@ -5,9 +5,8 @@
 import type { Config, EnvSnapshot } from "../config/index.js";
 import { persistAllowRule } from "../config/index.js";
 import type { PermissionHookAnswer, Prompter, PromptRequest } from "../contracts/index.js";
-import { createPermissionGate, type ManagedPermissionGate } from "../permissions/gate.js";
-import type { PermissionModeState } from "../permissions/mode-state.js";
-import type { PermissionRules } from "../permissions/types.js";
+import type { PermissionModeState, PermissionRules } from "../permissions/index.js";
+import { createPermissionGate, type ManagedPermissionGate } from "../permissions/index.js";
 import type { Tracer } from "../util/index.js";
 import type { RunOptions } from "./run-options.js";
 

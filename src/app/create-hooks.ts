@@ -2,14 +2,12 @@
 // name the transcript and the permission mode, how `if` rules match, which model prompt hooks ask,
 // and where notices and runs go (the session's event stream, which exists before the session).
 import type { Config, EnvSnapshot } from "../config/index.js";
+import type { AskModel } from "../hooks/index.js";
 import { createHookEngine, type HookEngine, type HookProcesses, loadHookConfig } from "../hooks/index.js";
-import type { AskModel } from "../hooks/run-prompt.js";
-import { matchRule } from "../permissions/match-rule.js";
-import { PermissionModeState } from "../permissions/mode-state.js";
-import { validateRule } from "../permissions/rule.js";
+import { matchRule, PermissionModeState, validateRule } from "../permissions/index.js";
 import type { PluginSet } from "../plugins/index.js";
 import { createProcessLauncher } from "../sandbox/index.js";
-import { SessionEvents } from "../session/session-events.js";
+import { SessionEvents } from "../session/index.js";
 import { spillDirFor } from "../transcript/index.js";
 import type { Tracer } from "../util/index.js";
 import { configStep } from "./config-step.js";

@@ -13,8 +13,8 @@ import {
   readMcpTimeouts,
   settingLevels,
 } from "../config/index.js";
-import type { McpManager } from "../mcp/manager.js";
-import type { McpProcesses } from "../mcp/types.js";
+import type { McpManager, McpProcesses } from "../mcp/index.js";
+import { loadMcpManager } from "../mcp/index.js";
 import { projectKey } from "../transcript/index.js";
 import type { Basics } from "./app.js";
 import { configStep } from "./config-step.js";
@@ -51,7 +51,7 @@ export async function createMcp(
   for (const [name, spec] of Object.entries(brought?.servers ?? {}))
     servers[name] = { ...spec, source: brought?.source ?? "the front-end" };
   if (Object.keys(servers).length === 0) return undefined;
-  const { createMcpManager } = await import("../mcp/manager.js");
+  const createMcpManager = await loadMcpManager();
   const manager = createMcpManager({
     servers,
     cwd,

@@ -11,7 +11,7 @@ import {
   type ModelClients,
   withFallbackModel,
 } from "../providers/index.js";
-import type { SessionEvents } from "../session/session-events.js";
+import type { SessionEvents } from "../session/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 

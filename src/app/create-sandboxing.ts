@@ -8,10 +8,9 @@ import { join } from "node:path";
 import { projectMcpConfigPath } from "../config/index.js";
 import type { Containment, ProcessLauncher, Redact } from "../contracts/index.js";
 import type { HookProcesses } from "../hooks/index.js";
-import type { McpProcesses } from "../mcp/types.js";
-import { excludedCommands } from "../permissions/excluded-commands.js";
-import type { ManagedPermissionGate } from "../permissions/gate.js";
-import { readRulePaths } from "../permissions/read-rule-paths.js";
+import type { McpProcesses } from "../mcp/index.js";
+import type { ManagedPermissionGate } from "../permissions/index.js";
+import { excludedCommands, readRulePaths } from "../permissions/index.js";
 import {
   createProcessLauncher,
   createSandbox,
@@ -21,7 +20,7 @@ import {
   type RunLauncher,
   type SandboxAvailability,
 } from "../sandbox/index.js";
-import type { SandboxFacts } from "../tools/runner.js";
+import type { SandboxFacts } from "../tools/index.js";
 import { realPath, UsageError } from "../util/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";

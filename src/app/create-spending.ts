@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { LiveUsage, type SpendCaps, SpendGuard } from "../budget/index.js";
 import type { Usage } from "../model/index.js";
-import type { SessionEvents } from "../session/session-events.js";
+import type { SessionEvents } from "../session/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 import { reagentStateDir } from "./state-home.js";

@@ -4,11 +4,11 @@
 // UserPromptExpansion hooks see the expansion; its
 // `allowed-tools` are allow rules for that turn only and its `model` the turn's model; both are undone
 // when the turn ends, however it ends.
-import type { CustomCommand } from "../commands/custom-command.js";
-import { expandCommand } from "../commands/expand-command.js";
+import type { CustomCommand } from "../commands/index.js";
+import { expandCommand } from "../commands/index.js";
 import type { ImageBlock } from "../model/index.js";
-import type { TurnResult } from "../session/events.js";
-import { slashExpansion } from "../session/prompt-hooks.js";
+import type { TurnResult } from "../session/index.js";
+import { slashExpansion } from "../session/index.js";
 import { errorMessage } from "../util/index.js";
 import type { App } from "./app.js";
 

@@ -4,7 +4,7 @@
 // secret redaction, and the settings problems. Nothing is started: hooks and servers are only listed.
 import { loadMcpConfig, projectMcpConfigPath } from "../config/index.js";
 import { loadHookConfig } from "../hooks/index.js";
-import { fastPathNotice } from "../permissions/gate.js";
+import { fastPathNotice } from "../permissions/index.js";
 import { probeSandbox } from "../sandbox/index.js";
 import { errorMessage } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";

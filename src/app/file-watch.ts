@@ -5,9 +5,8 @@
 // starts without a FileChanged hook, and watching never keeps the process alive.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { HookEngine } from "../hooks/index.js";
-import type { FileEvent } from "../hooks/watch-list.js";
-import type { ShellState } from "../tools/tool.js";
+import type { FileEvent, HookEngine } from "../hooks/index.js";
+import type { ShellState } from "../tools/index.js";
 import { createFileWatcher, errorMessage } from "../util/index.js";
 
 /** `followFolder` re-aims the watched names when the shell's folder changed (cheap otherwise). */

@@ -5,9 +5,9 @@
 // case untrusted or changed configuration is refused (exit 2) with what to review — and unless it
 // changed while sandboxed commands ran (sandbox-changes.ts): then it is withheld until trusted.
 import { relative } from "node:path";
-import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/discover-agents.js";
-import type { CustomCommand } from "../commands/custom-command.js";
-import { discoverCommands } from "../commands/discover-commands.js";
+import { type AgentFile, mergeAgents, readAgentFiles } from "../agents/index.js";
+import type { CustomCommand } from "../commands/index.js";
+import { discoverCommands } from "../commands/index.js";
 import {
   type LoadedSettings,
   loadSettings,

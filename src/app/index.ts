@@ -14,6 +14,7 @@ export { doctorReport } from "./doctor-report.js";
 export { describeItems, folderSubject, type TrustDecision, trustContext } from "./folder-trust.js";
 export { loadBasics } from "./load-basics.js";
 export { refuseHeadlessPick } from "./open-transcript.js";
+export { outputStyleChoices, switchOutputStyle } from "./output-styles.js";
 export { pluginComponents } from "./plugin-components.js";
 export { conversationHolds, type RewindWhat, rewindConversation } from "./rewind.js";
 export {

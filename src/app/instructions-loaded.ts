@@ -3,8 +3,7 @@
 // build: every file of the session's start; later: a file created or imported mid-session). Files
 // under the home folder are the user's, CLAUDE.local.md is local, the rest belong to the project.
 import { basename, join } from "node:path";
-import type { HookEngine } from "../hooks/index.js";
-import type { InstructionsLoad } from "../hooks/types.js";
+import type { HookEngine, InstructionsLoad } from "../hooks/index.js";
 import type { SystemPromptBuilder } from "../prompt/index.js";
 import { errorMessage, isInside } from "../util/index.js";
 

@@ -2,7 +2,7 @@
 // about to be put fires PermissionRequest (its allow or deny answers it); a question a headless run
 // cannot put fires Notification `permission_prompt`. The gate never imports hooks; this file wires them.
 import type { HookEngine } from "../hooks/index.js";
-import type { PermissionHookAnswer, PromptRequest } from "../permissions/types.js";
+import type { PermissionHookAnswer, PromptRequest } from "../permissions/index.js";
 import { ruleValue } from "../util/index.js";
 
 /** Claude Code's `permission_suggestions` for the rule "don't ask again" would save. */

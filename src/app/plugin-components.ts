@@ -1,10 +1,10 @@
 // The commands, agent files and skill folders of the run's plugins, read by their owners' discovery
 // with the plugin's name as namespace (`/plugin:command`, agent type `plugin:agent`, skill
 // `plugin:skill`). A plugin a folder's settings enabled counts as the project's, else as the user's.
-import type { AgentFile } from "../agents/discover-agents.js";
-import { readAgentFiles } from "../agents/discover-agents.js";
-import type { CustomCommand } from "../commands/custom-command.js";
-import { discoverCommands } from "../commands/discover-commands.js";
+import type { AgentFile } from "../agents/index.js";
+import { readAgentFiles } from "../agents/index.js";
+import type { CustomCommand } from "../commands/index.js";
+import { discoverCommands } from "../commands/index.js";
 import type { LoadedPlugin, PluginSet } from "../plugins/index.js";
 import type { SkillRoot } from "../skills/index.js";
 

@@ -4,22 +4,24 @@
 // schema is matched by identity, so a tool whose schema is made at run time is still converted then.
 // From source REAGENT_TOOL_SCHEMAS is undefined and every schema is converted as before.
 import type { z } from "zod";
-import { agentSchema } from "../agents/agent-tool.js";
-import { BACKGROUND_SCHEMAS } from "../agents/background-tools.js";
+import { agentSchema, BACKGROUND_SCHEMAS } from "../agents/index.js";
 import type { JsonSchema } from "../model/index.js";
 import { skillSchema } from "../skills/index.js";
 import { TASK_SCHEMAS } from "../tasks/index.js";
-import { askUserQuestionSchema } from "../tools/ask-user-question.js";
-import { bashSchema } from "../tools/bash.js";
-import { editSchema } from "../tools/edit.js";
-import { exitPlanModeSchema } from "../tools/exit-plan-mode.js";
-import { globSchema } from "../tools/glob.js";
-import { grepSchema } from "../tools/grep.js";
-import { readSchema } from "../tools/read.js";
-import { type Tool, toolJsonSchema } from "../tools/tool.js";
-import { webFetchSchema } from "../tools/web/web-fetch.js";
-import { webSearchSchema } from "../tools/web/web-search.js";
-import { writeSchema } from "../tools/write.js";
+import {
+  askUserQuestionSchema,
+  bashSchema,
+  editSchema,
+  exitPlanModeSchema,
+  globSchema,
+  grepSchema,
+  readSchema,
+  type Tool,
+  toolJsonSchema,
+  webFetchSchema,
+  webSearchSchema,
+  writeSchema,
+} from "../tools/index.js";
 
 declare const REAGENT_TOOL_SCHEMAS: Record<string, JsonSchema> | undefined;
 

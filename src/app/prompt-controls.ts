@@ -2,12 +2,12 @@
 // `--json-schema`): the system prompt's parts, and a required JSON answer through the StructuredOutput
 // tool. Both refresh the stable system prompt, so the next request carries them.
 import type { PromptSection, SystemPromptBuilder } from "../prompt/index.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolRegistry } from "../tools/index.js";
 import {
   createStructuredOutputTool,
   STRUCTURED_OUTPUT_INSTRUCTION,
   type StructuredOutputSink,
-} from "../tools/structured-output.js";
+} from "../tools/index.js";
 import { errorMessage, UsageError } from "../util/index.js";
 
 export type PromptControls = {

@@ -1,12 +1,11 @@
 // The model `type: "prompt"` hooks ask: the hook's own `model`, else the small, fast model on Anthropic
 // (ANTHROPIC_SMALL_FAST_MODEL, as for WebFetch), else the session's current model. One request without
 // tools; its usage is counted in the session's cost like any side request. Never throws.
-import type { AskModel } from "../hooks/run-prompt.js";
+import type { AskModel } from "../hooks/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { ModelClients } from "../providers/index.js";
-import type { ModelSlot } from "../session/model-slot.js";
-import type { SessionEvents } from "../session/session-events.js";
-import { singleAnswer } from "../tools/side-request.js";
+import type { ModelSlot, SessionEvents } from "../session/index.js";
+import { singleAnswer } from "../tools/index.js";
 import { errorMessage } from "../util/index.js";
 
 const ANSWER_MAX_TOKENS = 1024;

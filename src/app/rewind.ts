@@ -3,7 +3,7 @@
 // code (checkpoints/code-rewind.ts). Every front-end goes through here: the REPL's /rewind,
 // `reagent rewind`, the SDK's rewind_files.
 import type { Checkpoints, PromptEntry } from "../checkpoints/index.js";
-import type { Session } from "../session/session.js";
+import type { Session } from "../session/index.js";
 import { promptText } from "./create-checkpoints.js";
 
 export type RewindWhat = "code" | "conversation" | "both";

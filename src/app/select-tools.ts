@@ -1,6 +1,6 @@
 // `--tools`: the built-in tools a run offers (all without the flag); an unknown name is a usage error
 // that lists the real ones. MCP tools and skills are not affected.
-import type { Tool } from "../tools/tool.js";
+import type { Tool } from "../tools/index.js";
 import { UsageError } from "../util/index.js";
 
 export function selectBuiltinTools(wanted: readonly string[] | undefined, builtins: Tool[]): Tool[] {

@@ -4,8 +4,8 @@
 // session, stopped when the runtime closes (a /resume builds a new runtime: the old one's watchers
 // must not keep reporting). Nothing is watched without the hooks that want it.
 import type { HookEngine } from "../hooks/index.js";
-import type { Session } from "../session/session.js";
-import { watchAnswers } from "../session/switch-model.js";
+import type { Session } from "../session/index.js";
+import { watchAnswers } from "../session/index.js";
 import { startConfigWatch } from "./config-watch.js";
 import { startFileWatch } from "./file-watch.js";
 

@@ -4,8 +4,7 @@
 // part keeps (lines added and removed, time spent waiting for the model) come from the event stream.
 import { join } from "node:path";
 import type { Usage } from "../model/index.js";
-import type { SessionEvent } from "../session/events.js";
-import type { SessionEvents } from "../session/session-events.js";
+import type { SessionEvent, SessionEvents } from "../session/index.js";
 import { packageVersion } from "../util/index.js";
 import type { App } from "./app.js";
 

@@ -5,7 +5,7 @@
 // state), each with a timeout after which its process group is killed (hooks/run-command.ts). A failed
 // run — non-zero exit, timeout, no output — brings back the built-in line, with a notice the first time.
 import type { Containment, ProcessLauncher } from "../contracts/index.js";
-import { runCommand } from "../hooks/run-command.js";
+import { runCommand } from "../hooks/index.js";
 
 export const STATUS_LINE_DEBOUNCE_MS = 300;
 export const STATUS_LINE_TIMEOUT_MS = 5000;

@@ -3,14 +3,17 @@
 import type { Config, EnvSnapshot } from "../config/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { ModelClients } from "../providers/index.js";
-import type { ModelSlot } from "../session/model-slot.js";
-import type { Tool } from "../tools/tool.js";
-import { createConnector } from "../tools/web/connector.js";
-import { systemResolver } from "../tools/web/host-guard.js";
-import { createProxyChoice, proxyWarning } from "../tools/web/proxy-choice.js";
-import { createWebFetchTool } from "../tools/web/web-fetch.js";
-import { createWebSearchTool } from "../tools/web/web-search.js";
-import { chooseWebSearch } from "../tools/web/web-search-backend.js";
+import type { ModelSlot } from "../session/index.js";
+import type { Tool } from "../tools/index.js";
+import {
+  chooseWebSearch,
+  createConnector,
+  createProxyChoice,
+  createWebFetchTool,
+  createWebSearchTool,
+  proxyWarning,
+  systemResolver,
+} from "../tools/index.js";
 import { packageVersion } from "../util/index.js";
 
 export type WebToolsOptions = {

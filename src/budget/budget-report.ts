@@ -1,6 +1,6 @@
 // `/budget` and the status line's budget part: each cap in force with its spend, and the models whose
 // cost cannot be counted. Pure text over a SpendGuard.
-import { formatUsd } from "../session/usage-ledger.js";
+import { formatUsd } from "../session/index.js";
 import { capLabel, type SpendGuard, type Standing } from "./spend-guard.js";
 
 const percent = (standing: Standing) => Math.floor((standing.spentUsd / standing.cap.usd) * 100);

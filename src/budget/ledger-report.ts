@@ -1,7 +1,7 @@
 // `reagent cost [--since DATE]`: the usage ledger summed per local day, then per model and project,
 // with token counters, request counts and dollars; requests of models with an unknown price are
 // counted and said so, never priced.
-import { formatUsd } from "../session/usage-ledger.js";
+import { formatUsd } from "../session/index.js";
 import { type LedgerEntry, localDay } from "./usage-ledger-file.js";
 
 type Row = {

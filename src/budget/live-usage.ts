@@ -1,7 +1,7 @@
 // What every hook payload carries as reagent's extension: the session's running usage (all four
 // token counters), its cost so far (priced models; the unpriced ones named), and how full the context
 // window was after the latest main-model request (or the compaction summary that replaced it).
-import type { SessionEvent } from "../session/events.js";
+import type { SessionEvent } from "../session/index.js";
 import type { SpendGuard } from "./spend-guard.js";
 
 export type LiveUsageFields = {

@@ -5,7 +5,7 @@
 // to be outside the caps, never counted as free. It decides nothing about turns; the session asks it.
 import type { SideUsage, Usage } from "../model/index.js";
 import { addUsage } from "../model/index.js";
-import { formatUsd } from "../session/usage-ledger.js";
+import { formatUsd } from "../session/index.js";
 import { DailySpend } from "./daily-spend.js";
 import { appendEntry } from "./usage-ledger-file.js";
 

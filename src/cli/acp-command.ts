@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { RunOptions } from "../app/index.js";
 import { readEnv } from "../config/index.js";
-import { runAcp } from "../modes/acp/run-acp.js";
+import { runAcp } from "../modes/index.js";
 import { packageVersion, UsageError } from "../util/index.js";
 import { processPorts } from "./process-ports.js";
 

@@ -4,9 +4,8 @@
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { agentToolWarnings } from "../agents/agent-tools.js";
-import { readAgentFiles } from "../agents/discover-agents.js";
-import { formatAgentsList } from "../agents/format-agents-list.js";
+import { agentToolWarnings, formatAgentsList, readAgentFiles } from "../agents/index.js";
+import type { RunOptions } from "../app/index.js";
 import {
   type Basics,
   createApp,
@@ -17,18 +16,16 @@ import {
   pluginComponents,
   sandboxingFor,
 } from "../app/index.js";
-import type { RunOptions } from "../app/run-options.js";
 import { formatHookList, formatHookTestReport, HOOK_EVENTS } from "../hooks/index.js";
-import { formatMcpStatus } from "../mcp/format-status.js";
+import { formatMcpStatus } from "../mcp/index.js";
 import { runHeadless } from "../modes/index.js";
-import { createLinePrompter } from "../permissions/line-prompter.js";
+import { createLinePrompter } from "../permissions/index.js";
 import { buildInitPrompt, detectInitTarget } from "../prompt/index.js";
 import { discoverSkills, formatSkillsList } from "../skills/index.js";
 import { createTaskTools, TaskList } from "../tasks/index.js";
-import { createBuiltinTools } from "../tools/builtin.js";
-import { resolveToolPath } from "../tools/paths.js";
+import { createBuiltinTools, resolveToolPath } from "../tools/index.js";
 import { spillDirFor } from "../transcript/index.js";
-import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
+import { askTrustOnTerminal } from "../ui/repl/index.js";
 import { isOneOf, newSessionId, UsageError } from "../util/index.js";
 import { normaliseOptions } from "./options.js";
 import { processPorts } from "./process-ports.js";

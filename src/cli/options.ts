@@ -1,6 +1,6 @@
 // Command-line options as parsed by commander, normalised into one typed object.
 
-import { EFFORTS, OUTPUT_FORMATS, PROVIDERS, type RunOptions } from "../app/run-options.js";
+import { EFFORTS, OUTPUT_FORMATS, PROVIDERS, type RunOptions } from "../app/index.js";
 import { SETTING_SOURCES, type SettingSource } from "../config/index.js";
 import { PERMISSION_MODES, type PermissionMode } from "../contracts/index.js";
 import { isOneOf, splitRules, UsageError } from "../util/index.js";

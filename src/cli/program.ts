@@ -2,8 +2,13 @@
 // between headless (-p) and interactive mode. Exit status: 0 success, 1 the run failed, 2 bad usage
 // or configuration, 130 interrupted.
 import { Command, CommanderError, Option } from "commander";
-import { doctorReport } from "../app/index.js";
-import { DEFAULT_MAX_TURNS, INPUT_FORMATS, OUTPUT_FORMATS, type RunOptions } from "../app/run-options.js";
+import {
+  DEFAULT_MAX_TURNS,
+  doctorReport,
+  INPUT_FORMATS,
+  OUTPUT_FORMATS,
+  type RunOptions,
+} from "../app/index.js";
 import { PERMISSION_MODES } from "../contracts/index.js";
 import { errorMessage, packageVersion, UsageError } from "../util/index.js";
 import { agentsList, hooksList, hooksTest, init, mcpList, skillsList } from "./commands.js";

@@ -2,7 +2,7 @@
 // use without -p when stdin is not a terminal), otherwise the interactive REPL.
 import { createApp, type RunOptions, refuseHeadlessPick } from "../app/index.js";
 import { createReplHost, type Reopen, readStdin, runHeadless, runStreamInput } from "../modes/index.js";
-import { askTrustOnTerminal } from "../ui/repl/trust-question.js";
+import { askTrustOnTerminal, runRepl } from "../ui/repl/index.js";
 import { UsageError } from "../util/index.js";
 import { processPorts } from "./process-ports.js";
 
@@ -95,7 +95,6 @@ export async function runMain(given: RunOptions): Promise<number> {
   // Ink draws only the final frame when CI is set (is-in-ci); a session on a real terminal is interactive.
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  const { runRepl } = await import("../ui/repl/run-repl.js");
   // /resume (and `--resume` without an id, which opens its picker) builds the chosen session's
   // runtime as `--resume <id>` would, keeping the model and permission mode of the moment.
   const reopen: Reopen = (id, carry) =>

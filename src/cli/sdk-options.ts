@@ -2,8 +2,8 @@
 // `--setting-sources`, `--session-id`, `--permission-prompt-tool`, `--agents` …), validated into
 // typed options. Each error names the flag and what to pass instead.
 
-import type { RunOptions } from "../app/run-options.js";
-import { INPUT_FORMATS } from "../app/run-options.js";
+import type { RunOptions } from "../app/index.js";
+import { INPUT_FORMATS } from "../app/index.js";
 import { isOneOf, UsageError } from "../util/index.js";
 
 type Raw = Record<string, unknown>;

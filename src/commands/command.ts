@@ -1,9 +1,9 @@
 // A slash command as every front-end knows it: built-ins, skills, custom commands and MCP prompts in
 // one shape, with outcomes that say what happened, not how a screen shows it. The REPL, `-p` and
 // stream-json all resolve a typed `/name args` through the same registry (command-registry.ts).
-import type { PromptExpansion } from "../hooks/types.js";
+import type { PromptExpansion } from "../hooks/index.js";
 import type { ImageBlock } from "../model/index.js";
-import type { TurnResult } from "../session/events.js";
+import type { TurnResult } from "../session/index.js";
 
 export type CommandOutcome =
   | { kind: "output"; text: string }

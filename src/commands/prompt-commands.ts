@@ -2,9 +2,9 @@
 // prompt, as Claude Code does), an MCP prompt (`/server:prompt args`), and a custom command (it runs its own turn, so
 // UserPromptSubmit hooks see the typed line before it expands). The expansion record is what
 // UserPromptExpansion hooks see.
-import type { PromptExpansion } from "../hooks/types.js";
+import type { PromptExpansion } from "../hooks/index.js";
 import type { ImageBlock } from "../model/index.js";
-import type { TurnResult } from "../session/events.js";
+import type { TurnResult } from "../session/index.js";
 import type { Command } from "./command.js";
 
 export function commandExpansion(

@@ -2,9 +2,13 @@
 export { emptyHookConfig, type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 export type { CallbackInvoker, HookProcesses } from "./dispatch.js";
 export { createHookEngine, type HookEngine, type HookEngineOptions, STOP_BLOCK_LIMIT } from "./engine.js";
+export { hookRunLine } from "./hook-run-line.js";
 export { formatHookList, formatHookTestReport, type HookListEntry, type HookTestReport } from "./inspect.js";
+export type { ModelSwitchFacts } from "./lifecycle-events.js";
 export { type HookConfigInput, loadHookConfig } from "./load-config.js";
 export { compileMatcher } from "./matcher.js";
-export type { CommandResult } from "./run-command.js";
+export { type CommandResult, runCommand } from "./run-command.js";
+export type { AskModel } from "./run-prompt.js";
 export type * from "./types.js";
 export { HOOK_EVENTS } from "./types.js";
+export type { FileEvent } from "./watch-list.js";

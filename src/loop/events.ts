@@ -8,7 +8,7 @@ import type {
   ToolUseBlock,
   Usage,
 } from "../model/index.js";
-import type { ToolErrorCode } from "../tools/tool-error-code.js";
+import type { ToolErrorCode } from "../tools/index.js";
 
 export type Terminal =
   /** `truncated`: the final answer was cut off at the output token limit. */

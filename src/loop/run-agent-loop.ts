@@ -13,7 +13,7 @@ import type {
   ToolUseBlock,
   Usage,
 } from "../model/index.js";
-import type { ToolExecutor } from "../tools/execution.js";
+import type { ToolExecutor } from "../tools/index.js";
 import { errorMessage, releaseLargeGarbage } from "../util/index.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";

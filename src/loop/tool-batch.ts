@@ -2,7 +2,7 @@
 // the model's order. Results always come back in the model's order, and every call gets exactly
 // one result — also when the turn is aborted or ended early (skipped calls say why).
 import type { Message, ToolResultBlock, ToolUseBlock } from "../model/index.js";
-import type { ToolExecution, ToolExecutor, TurnControl } from "../tools/execution.js";
+import type { ToolExecution, ToolExecutor, TurnControl } from "../tools/index.js";
 import { errorMessage } from "../util/index.js";
 import type { AgentEvent } from "./events.js";
 

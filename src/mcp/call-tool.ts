@@ -2,7 +2,7 @@
 // `mcp_tool_error` when the server flags isError, `mcp_timeout` past the per-call limit, `aborted` when
 // the turn is cancelled, `mcp_server_unavailable` naming the server when it died or cannot reconnect,
 // `mcp_invalid_result` for a malformed result, and `mcp_error` for other protocol errors.
-import { fail, ok, type ToolResult } from "../tools/tool.js";
+import { fail, ok, type ToolResult } from "../tools/index.js";
 import { describeMcpError, isInvalidResult, isTimeout } from "./mcp-errors.js";
 import { renderToolResult, toolResultImages } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";

@@ -3,7 +3,7 @@
 // tools (adapted to `mcp__<server>__<tool>`) plus the resource tools, resource mentions, prompts, and
 // ends every child process on close() or when the reagent process exits.
 import type { Implementation, Transport } from "@modelcontextprotocol/client";
-import type { Tool } from "../tools/tool.js";
+import type { Tool } from "../tools/index.js";
 import { noopTracer, type Tracer } from "../util/index.js";
 import { callMcpTool } from "./call-tool.js";
 import { expandServerPrompt, promptsOf } from "./prompts.js";

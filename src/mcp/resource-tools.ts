@@ -2,7 +2,7 @@
 // `ListMcpResources {server?}` and `ReadMcpResource {server, uri}`. Both are read-only and delegate to
 // the resource access the manager passes in.
 import { z } from "zod";
-import { defineTool, type Tool, type ToolResult } from "../tools/tool.js";
+import { defineTool, type Tool, type ToolResult } from "../tools/index.js";
 
 export type ResourceAccess = {
   serverNames(): string[];

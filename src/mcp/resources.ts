@@ -2,8 +2,8 @@
 // the tool-result forms behind ListMcpResources / ReadMcpResource, and `@server:uri` mentions in a user
 // prompt, which attach the resource's content to the prompt.
 import type { ReadResourceResult } from "@modelcontextprotocol/client";
-import { fail, ok, type ToolResult } from "../tools/tool.js";
-import type { ToolErrorCode } from "../tools/tool-error-code.js";
+import type { ToolErrorCode } from "../tools/index.js";
+import { fail, ok, type ToolResult } from "../tools/index.js";
 import { describeMcpError } from "./mcp-errors.js";
 import { capOutput, renderResourceContents } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";

@@ -4,7 +4,7 @@
 // the caller the manager passes in, so calls still go through the one ToolRunner.
 import type { Tool as McpTool } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/tool.js";
+import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/index.js";
 import { truncateHead } from "../util/index.js";
 
 export type McpToolInvoker = (args: Record<string, unknown>, context: ToolContext) => Promise<ToolResult>;

@@ -1,9 +1,9 @@
 // Gathers what the `system/init` line and the SDK's initialize reply report about a running
 // session: model, tools, MCP servers and their status, commands, skills, agents, the API key's source.
 
-import type { App } from "../app/app.js";
+import type { App } from "../app/index.js";
 import type { CommandRegistry } from "../commands/index.js";
-import type { McpServerStatus } from "../mcp/types.js";
+import type { McpServerStatus } from "../mcp/index.js";
 import type { InitFacts } from "../ui/headless/index.js";
 import { packageVersion } from "../util/index.js";
 

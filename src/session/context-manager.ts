@@ -15,7 +15,7 @@ import {
   tailStart,
   trimForRequest,
 } from "../compaction/index.js";
-import type { SessionHooks } from "../hooks/types.js";
+import type { SessionHooks } from "../hooks/index.js";
 import type { Message, ModelClient, SideUsage, ToolSchema, Usage } from "../model/index.js";
 import type { Tracer } from "../util/index.js";
 

@@ -1,9 +1,9 @@
 // SessionEvent: everything a UI (REPL or headless printer) can observe. The session never calls
 // the UI; UIs subscribe.
-import type { HookNotice, HookRunEvent } from "../hooks/types.js";
+import type { HookNotice, HookRunEvent } from "../hooks/index.js";
 import type { AgentEvent, Terminal } from "../loop/index.js";
 import type { Message, SideUsage, StopReason, Usage } from "../model/index.js";
-import type { PermissionDenial } from "../tools/runner.js";
+import type { PermissionDenial } from "../tools/index.js";
 import type { ModelUsageEntry } from "./usage-ledger.js";
 
 export type TurnResult = {

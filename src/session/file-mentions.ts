@@ -7,7 +7,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { ImageBlock } from "../model/index.js";
-import type { ToolExecution } from "../tools/execution.js";
+import type { ToolExecution } from "../tools/index.js";
 
 export type FileMention = {
   /** As typed after `@` (without quotes). */

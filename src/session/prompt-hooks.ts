@@ -2,7 +2,7 @@
 // user typed it; then a slash command expands (a custom command's shell lines run only now, once
 // allowed) and UserPromptExpansion sees the expansion with the command's name, arguments and
 // source. Either can block the prompt or add context; `continue: false` stops the turn.
-import type { PromptExpansion, SessionHooks } from "../hooks/types.js";
+import type { PromptExpansion, SessionHooks } from "../hooks/index.js";
 import type { Terminal } from "../loop/index.js";
 import { systemNote } from "../util/index.js";
 

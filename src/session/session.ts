@@ -9,7 +9,7 @@ import type {
   SessionHooks,
   SessionStartSource,
   ToolHooks,
-} from "../hooks/types.js";
+} from "../hooks/index.js";
 import type { Terminal } from "../loop/index.js";
 import { runAgentLoop, runToolCall, type StopDecision } from "../loop/index.js";
 import type {
@@ -23,10 +23,15 @@ import type {
   UserBlock,
 } from "../model/index.js";
 import { addUsage } from "../model/index.js";
-import type { FileAccess } from "../tools/file-access.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/runner.js";
-import type { FileStateStore, ReadDenyChecks, ShellState, ToolContext } from "../tools/tool.js";
+import type {
+  FileAccess,
+  FileStateStore,
+  ReadDenyChecks,
+  ShellState,
+  ToolContext,
+  ToolRegistry,
+} from "../tools/index.js";
+import { createToolRunner, type PermissionDenial, type ToolRunnerOptions } from "../tools/index.js";
 import type { Tracer } from "../util/index.js";
 import { newToolUseId, systemNote } from "../util/index.js";
 import { type BackgroundWork, NewsInbox, newsBeforeEnd } from "./background-work.js";

@@ -5,8 +5,7 @@
 // has no confirmation step for a switch) and PostModelSwitch (its context reaches the new model),
 // with what the switch costs in cache writes.
 
-import type { HookEngine } from "../hooks/index.js";
-import type { ModelSwitchFacts } from "../hooks/lifecycle-events.js";
+import type { HookEngine, ModelSwitchFacts } from "../hooks/index.js";
 import type { ModelClient, ModelPrice } from "../model/index.js";
 import { systemNote } from "../util/index.js";
 import type { Session } from "./session.js";

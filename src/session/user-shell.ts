@@ -3,7 +3,7 @@
 // printed goes to the model with the user's next prompt, in Claude Code's `<bash-input>` /
 // `<bash-stdout>` tags, so the agent knows what the user ran and saw. A call that never ran (denied,
 // blocked by a hook, stopped before it started) adds nothing. Pure formatting; the session runs it.
-import type { ToolExecution } from "../tools/execution.js";
+import type { ToolExecution } from "../tools/index.js";
 
 export type ShellOutcome =
   /** The command ran (whatever its exit code); `context` goes with the next prompt. */

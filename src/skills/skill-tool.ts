@@ -2,7 +2,7 @@
 // capped at 32 KB, with its base folder) into the conversation next to a short result.
 // Read-only; runs through the ToolRunner like every tool, so hooks and the gate see it.
 import { z } from "zod";
-import { defineTool, fail, type Tool } from "../tools/tool.js";
+import { defineTool, fail, type Tool } from "../tools/index.js";
 import { loadSkill } from "./load-skill.js";
 import type { Skill } from "./skill.js";
 

@@ -4,7 +4,7 @@
 // (no files), so they count as read-only: they run in every permission mode, plan mode included.
 // `data` carries Claude Code's output shapes (what PostToolUse hooks see as tool_response).
 import { z } from "zod";
-import { defineTool, fail, ok, type Tool } from "../tools/tool.js";
+import { defineTool, fail, ok, type Tool } from "../tools/index.js";
 import { TASK_STATUSES, type TaskList } from "./task-list.js";
 
 const id = z.string().min(1).describe('The task id, e.g. "3"');

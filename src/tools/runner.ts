@@ -3,9 +3,9 @@
 // A hook deny is final; a hook allow skips the prompt but never a deny rule; a hook ask forces a
 // prompt. Failures of any stage become tool results the model sees; nothing here throws.
 import type { ProcessLauncher, Redact } from "../contracts/index.js";
-import type { BatchCall, HookEventName, HookNotice, ToolHooks } from "../hooks/types.js";
+import type { BatchCall, HookEventName, HookNotice, ToolHooks } from "../hooks/index.js";
 import type { ToolUseBlock } from "../model/index.js";
-import type { PermissionGate } from "../permissions/types.js";
+import type { PermissionGate } from "../permissions/index.js";
 import type { Tracer } from "../util/index.js";
 import { errorMessage, gitGuardEnvironment, systemNote } from "../util/index.js";
 import type { ToolExecution, ToolExecutor } from "./execution.js";

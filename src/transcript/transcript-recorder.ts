@@ -5,7 +5,7 @@
 // to it). A file change's structured patch goes with the tool_result message that answers it. The
 // sink (transcript-store.ts) decides the line shape.
 import type { Message } from "../model/index.js";
-import type { SessionEvent } from "../session/events.js";
+import type { SessionEvent } from "../session/index.js";
 import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
 
 /** The part of the session the recorder reads. */

@@ -15,7 +15,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import { type AppPorts, createApp, type RunOptions } from "../../app/index.js";
 import type { McpServerSpec } from "../../contracts/index.js";
-import type { FileAccess } from "../../tools/file-access.js";
+import type { FileAccess } from "../../tools/index.js";
 import { errorMessage, newSessionId, UsageError } from "../../util/index.js";
 import { AcpSession } from "./acp-session.js";
 import { AUTH_METHODS, authenticate } from "./auth-methods.js";

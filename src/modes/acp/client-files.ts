@@ -3,7 +3,7 @@
 // lands in the editor, which tracks the change. A -32002 answer means the file does not exist. The
 // gate, hooks and freshness checks are the tools' and run as on the disk.
 import { type AgentContext, type FileSystemCapabilities, RequestError } from "@agentclientprotocol/sdk";
-import { diskFileAccess, type FileAccess, notFoundError } from "../../tools/file-access.js";
+import { diskFileAccess, type FileAccess, notFoundError } from "../../tools/index.js";
 
 const RESOURCE_NOT_FOUND = -32002;
 

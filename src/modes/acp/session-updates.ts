@@ -5,7 +5,7 @@
 // call they belong to, and listed in that call's content. Calls left open when a turn ends (skipped
 // after a cancel) get their final update from `closeOpenCalls`.
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
-import type { SessionEvent, SubagentInfo } from "../../session/events.js";
+import type { SessionEvent, SubagentInfo } from "../../session/index.js";
 import {
   absoluteInput,
   madeDiff,

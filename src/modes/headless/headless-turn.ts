@@ -7,9 +7,8 @@ import type { App } from "../../app/index.js";
 import type { CommandRegistry } from "../../commands/index.js";
 import type { ImageBlock, SideUsage, Usage } from "../../model/index.js";
 import { addUsage } from "../../model/index.js";
-import type { TurnResult } from "../../session/events.js";
-import type { SubmitOptions } from "../../session/session.js";
-import { UsageLedger } from "../../session/usage-ledger.js";
+import type { SubmitOptions, TurnResult } from "../../session/index.js";
+import { UsageLedger } from "../../session/index.js";
 import type { HeadlessTurn } from "../../ui/headless/index.js";
 
 export type TurnPrompt = {

@@ -2,8 +2,7 @@
 // on stdout, activity on stderr; SIGINT aborts the turn and exits 130 after saying so. A prompt
 // that names a slash command runs the command (headless-slash.ts).
 
-import type { App } from "../../app/index.js";
-import type { RunOptions } from "../../app/run-options.js";
+import type { App, RunOptions } from "../../app/index.js";
 import {
   activityLine,
   createStreamJsonPrinter,

@@ -5,8 +5,8 @@
 
 import type { App } from "../../app/index.js";
 import { addUsage } from "../../model/index.js";
-import type { TurnResult } from "../../session/events.js";
-import { STRUCTURED_OUTPUT_TOOL } from "../../tools/structured-output.js";
+import type { TurnResult } from "../../session/index.js";
+import { STRUCTURED_OUTPUT_TOOL } from "../../tools/index.js";
 import type { HeadlessTurn } from "../../ui/headless/index.js";
 
 const MAX_NUDGES = 2;

@@ -4,7 +4,7 @@
 // settings, and the current one — each with its price per million tokens when known.
 import type { ModelPrice } from "../../model/index.js";
 import { KNOWN_MODELS, MODEL_ALIASES, modelPrice } from "../../providers/index.js";
-import type { ModelChoice } from "../../ui/repl/host.js";
+import type { ModelChoice } from "../../ui/repl/index.js";
 
 function price(model: string, overrides: Readonly<Record<string, ModelPrice>>): string {
   const known = modelPrice(model, overrides);

@@ -8,7 +8,7 @@ import {
   describePlan,
   describeResult,
 } from "../../checkpoints/index.js";
-import type { RewindHost } from "../../ui/repl/host.js";
+import type { RewindHost } from "../../ui/repl/index.js";
 
 export function replRewind(runtime: App): RewindHost {
   let previewed: { number: number; plan: CodeRewindPlan } | undefined;

@@ -3,7 +3,7 @@
 // compaction boundary, without parsing the messages) and the live process holding its lock, if any.
 import { readFile } from "node:fs/promises";
 import { listSessions, sessionLockHolder } from "../../transcript/index.js";
-import type { SessionChoice } from "../../ui/repl/host.js";
+import type { SessionChoice } from "../../ui/repl/index.js";
 
 /** A message line: Claude Code's `user`/`assistant` lines and the first release's `message` lines
  *  (the type is read before any nested object, so content can never look like one). */

@@ -5,8 +5,7 @@
 // Control requests are answered at once, also while a turn runs (stream-control.ts).
 import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
-import type { App } from "../../app/index.js";
-import type { RunOptions } from "../../app/run-options.js";
+import type { App, RunOptions } from "../../app/index.js";
 import { splitCommandMessage } from "../../commands/index.js";
 import {
   createControlChannel,
@@ -16,7 +15,7 @@ import {
   userText,
 } from "../../control/index.js";
 import type { ImageBlock } from "../../model/index.js";
-import { applyPermissionUpdates } from "../../permissions/permission-updates.js";
+import { applyPermissionUpdates } from "../../permissions/index.js";
 import { createStreamJsonPrinter, resultJson, systemInitLine, turnFailed } from "../../ui/headless/index.js";
 import { errorMessage } from "../../util/index.js";
 import { runHeadlessTurn } from "../headless/headless-turn.js";

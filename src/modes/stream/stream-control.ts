@@ -4,8 +4,7 @@
 // `mcp_status`, `mcp_message` and `get_context_usage` act on the session. The protocol itself (parsing,
 // refusing unknown subtypes, one response per request) is the control module's.
 
-import type { App } from "../../app/index.js";
-import type { RunOptions } from "../../app/run-options.js";
+import type { App, RunOptions } from "../../app/index.js";
 import type { CommandRegistry } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
 import type { ControlChannel, ControlRequest, UserContentBlock } from "../../control/index.js";
@@ -16,7 +15,8 @@ import {
   SdkMcpTransport,
   sdkHookHandlers,
 } from "../../control/index.js";
-import type { McpManager } from "../../mcp/manager.js";
+import type { McpManager } from "../../mcp/index.js";
+import { loadMcpManager } from "../../mcp/index.js";
 import type { ImageBlock, ImageMediaType } from "../../model/index.js";
 import type { HeadlessTurn } from "../../ui/headless/index.js";
 import { packageVersion } from "../../util/index.js";
@@ -58,7 +58,7 @@ export function createStreamControl(context: StreamControlOptions) {
     if (!declared && names.length === 0) return Promise.resolve();
     sdkConnected ??= (async () => {
       if (!runtime.mcp) {
-        const { createMcpManager } = await import("../../mcp/manager.js");
+        const createMcpManager = await loadMcpManager();
         runtime.mcp = ownManager = createMcpManager({
           servers: {},
           cwd: runtime.cwd,

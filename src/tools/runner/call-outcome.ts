@@ -1,7 +1,7 @@
 // What a runner stage hands back when a call ends early, and the pieces every stage shares: the
 // failure execution (a tool result the model sees, with a code), the denial record for the JSON
 // result, and a hook's `continue: false` as a turn control. Stages never throw.
-import type { StopRequest } from "../../hooks/types.js";
+import type { StopRequest } from "../../hooks/index.js";
 import type { ToolUseBlock } from "../../model/index.js";
 import type { ToolExecution, TurnControl } from "../execution.js";
 import type { ToolErrorCode } from "../tool-error-code.js";

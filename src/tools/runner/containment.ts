@@ -5,7 +5,7 @@
 // (wherever a sandbox can start, in every mode), the workspace-write profile for a contained call
 // with the sandbox on, and none otherwise.
 import type { Containment, SandboxIntent } from "../../contracts/index.js";
-import type { PermissionDecision } from "../../permissions/types.js";
+import type { PermissionDecision } from "../../permissions/index.js";
 
 /** What the runner knows of the run's sandbox. */
 export type SandboxFacts = {

@@ -5,9 +5,9 @@
 // validated against the tool's schema and checked once more: the approval covers that input, but
 // deny rules still apply to it. A denial nobody chose at the moment (a rule, the mode, a headless run)
 // fires PermissionDenied; its `retry: true` tells the model it may try the call again.
-import type { ToolHooks } from "../../hooks/types.js";
+import type { ToolHooks } from "../../hooks/index.js";
 import type { ToolUseBlock } from "../../model/index.js";
-import type { PermissionDecision, PermissionGate } from "../../permissions/types.js";
+import type { PermissionDecision, PermissionGate } from "../../permissions/index.js";
 import { formatZodError, systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";

@@ -1,7 +1,7 @@
 // Stage 5 of the ToolRunner: PostToolUse after a success, PostToolUseFailure after a failure. A hook
 // may replace what the model sees (updatedToolOutput), add a block reason or context (notes next to
 // the result), or ask to stop the turn. The result's error flag and code never change here.
-import type { ToolHooks } from "../../hooks/types.js";
+import type { ToolHooks } from "../../hooks/index.js";
 import type { ToolUseBlock } from "../../model/index.js";
 import { systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";

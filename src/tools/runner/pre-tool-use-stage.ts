@@ -2,9 +2,9 @@
 // prompt); a hook allow or ask is handed on to the permission gate; an updatedInput the tool's
 // schema accepts replaces the input (an invalid one is a visible hook error and the original runs);
 // hook context and `continue: false` ride along with whatever the call ends as.
-import type { HookNotice, ToolHooks } from "../../hooks/types.js";
+import type { HookNotice, ToolHooks } from "../../hooks/index.js";
 import type { ToolUseBlock } from "../../model/index.js";
-import type { PermissionRequest } from "../../permissions/types.js";
+import type { PermissionRequest } from "../../permissions/index.js";
 import { formatZodError, systemNote } from "../../util/index.js";
 import type { ToolExecution } from "../execution.js";
 import type { Tool, ToolContext } from "../tool.js";

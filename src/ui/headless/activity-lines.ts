@@ -1,6 +1,6 @@
 // One short stderr line per tool call, retry, hook notice or warning in headless mode, so that
 // stdout stays clean for the result.
-import type { SessionEvent } from "../../session/events.js";
+import type { SessionEvent } from "../../session/index.js";
 import { printable } from "../../util/index.js";
 import { subagentActivityLine } from "./subagent-lines.js";
 

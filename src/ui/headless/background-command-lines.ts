@@ -1,7 +1,7 @@
 // stream-json frames for background commands (Bash with run_in_background), in the Agent SDKs'
 // shapes: `system/task_started` when one starts (task_type local_bash) and `system/task_notification`
 // when it ends — completed, failed, or stopped (TaskStop, or the run ending while it still ran).
-import type { BackgroundCommandChange } from "../../session/events.js";
+import type { BackgroundCommandChange } from "../../session/index.js";
 
 function summary(change: BackgroundCommandChange): string {
   const name = `Background command "${change.description}"`;

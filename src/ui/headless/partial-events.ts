@@ -4,7 +4,7 @@
 // and thinking stream as they arrive (a thinking block's signature comes with the whole response);
 // a tool call's block opens when the call starts and its input arrives whole as one
 // input_json_delta when the response is complete (providers hand reagent the input only then).
-import type { SessionEvent } from "../../session/events.js";
+import type { SessionEvent } from "../../session/index.js";
 
 type RawEvent = Record<string, unknown>;
 type OpenBlock = { index: number; kind: "text" | "thinking" | "tool"; id?: string };

@@ -3,7 +3,7 @@
 // `stop_reason` (the model's), `terminal_reason` (how the turn ended), `api_error_status`, `uuid`,
 // plus reagent's `hook_errors` and whatever the caller adds (context, structured_output, cost …).
 import { randomUUID } from "node:crypto";
-import type { TurnResult } from "../../session/events.js";
+import type { TurnResult } from "../../session/index.js";
 import { describeTurnEnd, type HeadlessTurn, type ResultSubtype } from "./terminal-reason.js";
 
 export type ResultJson = {

@@ -4,7 +4,7 @@
 // session id; assistant and user lines carry parent_tool_use_id. With partial messages on, the raw
 // Anthropic-style stream events are wrapped in `stream_event` lines (partial-events.ts).
 import { randomUUID } from "node:crypto";
-import type { SessionEvent } from "../../session/events.js";
+import type { SessionEvent } from "../../session/index.js";
 import { backgroundCommandFrame } from "./background-command-lines.js";
 import { createPartialEvents } from "./partial-events.js";
 import { subagentFrame } from "./subagent-lines.js";

@@ -1,7 +1,7 @@
 // Headless output for subagents: stream-json lines (Claude Code's shapes: a subagent's assistant and
 // user messages carry `parent_tool_use_id`, the Agent call that started it; `system/task_started` and
 // `system/task_notification` frame each run) and the stderr activity lines, marked with the agent.
-import type { SessionEvent } from "../../session/events.js";
+import type { SessionEvent } from "../../session/index.js";
 
 type SubagentEvent = Extract<SessionEvent, { type: "subagent-start" | "subagent-event" | "subagent-end" }>;
 

@@ -2,7 +2,7 @@
 // `terminal_reason` (Claude Code's names where they mean the same), the `errors` list every error
 // result carries, and `api_error_status` for a turn that ended on an API error (which Claude Code
 // reports as subtype "success" with is_error true and the error text as the result).
-import type { SessionEvent, TurnResult } from "../../session/events.js";
+import type { SessionEvent, TurnResult } from "../../session/index.js";
 
 type ModelErrorKind = Extract<SessionEvent, { type: "model-retry" }>["errorKind"];
 

@@ -4,8 +4,7 @@
 
 import type { Resolution } from "../../commands/index.js";
 import type { NotificationType, PermissionMode, PromptAnswer, PromptRequest } from "../../contracts/index.js";
-import type { SessionEvent, TurnResult } from "../../session/events.js";
-import type { Session } from "../../session/session.js";
+import type { Session, SessionEvent, TurnResult } from "../../session/index.js";
 import type { SlashCommand } from "./slash-commands.js";
 
 /** The part of Session the REPL drives. */

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { CommandOutcome } from "../../commands/index.js";
 import { parseSlash } from "../../commands/index.js";
-import type { SubmitOptions } from "../../session/session.js";
+import type { SubmitOptions } from "../../session/index.js";
 import { errorMessage } from "../../util/index.js";
 import type { ReplHost } from "./host.js";
 import { isShellInput } from "./shell-mode.js";
