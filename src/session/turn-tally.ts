@@ -1,9 +1,9 @@
 // What one turn counts while it runs (when it started, its model requests and their time, its usage
 // and cost), and the TurnResult made of it when the turn ends.
-import type { HookNotice } from "../hooks/types.js";
+import type { HookNotice } from "../hooks/index.js";
 import type { Terminal } from "../loop/index.js";
 import type { StopReason } from "../model/index.js";
-import type { PermissionDenial } from "../tools/runner.js";
+import type { PermissionDenial } from "../tools/index.js";
 import type { TurnResult } from "./events.js";
 import { terminalOutcome } from "./turn-outcome.js";
 import { type RunUsage, UsageLedger } from "./usage-ledger.js";
