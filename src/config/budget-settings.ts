@@ -14,7 +14,7 @@ export const budgetSchema = z.strictObject({
   perModelUsd: z.record(z.string().min(1), usd).optional(),
 });
 
-export type BudgetSettingsData = z.infer<typeof budgetSchema>;
+type BudgetSettingsData = z.infer<typeof budgetSchema>;
 
 /** The merged caps, each with the settings file it came from. */
 export type BudgetSettings = {

@@ -8,7 +8,7 @@ import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 import type { McpServerEntry } from "./mcp-config.js";
 import { parseServerEntry } from "./mcp-config-server.js";
 
-export type ClaudeJsonServers = {
+type ClaudeJsonServers = {
   /** `claude mcp add --scope user`: every project. */
   user: Record<string, McpServerEntry>;
   /** `claude mcp add` (local scope): this folder only. */

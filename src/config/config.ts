@@ -6,7 +6,7 @@ import { RULE_BEHAVIORS, type RuleBehavior } from "../contracts/index.js";
 import { type LoadedSettings, loadSettings } from "./settings.js";
 
 /** A permission rule as written, and the settings file it came from. */
-export type ConfiguredRule = { readonly rule: string; readonly source: string };
+type ConfiguredRule = { readonly rule: string; readonly source: string };
 
 export type Config = Readonly<LoadedSettings> & {
   readonly permissions: {

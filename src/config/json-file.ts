@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { errnoCode, isNotFound, UsageError } from "../util/index.js";
 import { jsonErrorOffset } from "./json-error-offset.js";
 
-export type JsonFile = { path: string; data: unknown };
+type JsonFile = { path: string; data: unknown };
 
 function position(text: string, offset: number): string {
   const before = text.slice(0, offset);

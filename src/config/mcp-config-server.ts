@@ -91,7 +91,7 @@ export function parseServerEntry(name: string, raw: unknown, context: EntryConte
 }
 
 /** Expands ${VAR} and ${VAR:-default} in `value`; `missing` is called for an unset variable without default. */
-export function expandVariables(
+function expandVariables(
   value: string,
   env: Record<string, string | undefined>,
   missing: (variable: string) => never,

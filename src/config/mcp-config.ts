@@ -16,13 +16,13 @@ export { McpConfigError } from "./mcp-config-server.js";
 /** A configured server plus where it came from (a file path, or "--mcp-config (inline JSON)"). */
 export type McpServerEntry = McpServerConfig & { source: string };
 
-export type McpConfig = {
+type McpConfig = {
   servers: Record<string, McpServerEntry>;
   /** Problems that skipped a server without stopping the run (~/.claude.json is Claude Code's file). */
   warnings: string[];
 };
 
-export type LoadMcpConfigOptions = {
+type LoadMcpConfigOptions = {
   projectDir: string;
   homeDir: string;
   env: Record<string, string | undefined>;
@@ -58,7 +58,7 @@ export function splitMcpConfigList(value: string | undefined): string[] {
     .filter((item) => item !== "");
 }
 
-export function userMcpConfigPath(homeDir: string): string {
+function userMcpConfigPath(homeDir: string): string {
   return join(homeDir, ".agents", "mcp.json");
 }
 
@@ -155,7 +155,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export type McpTimeouts = { connectTimeoutMs?: number; callTimeoutMs?: number };
+type McpTimeouts = { connectTimeoutMs?: number; callTimeoutMs?: number };
 
 /** Reads MCP_TIMEOUT (server start-up limit, ms) and MCP_TOOL_TIMEOUT (per-call limit, ms), the
  *  variables Claude Code uses. Unset means the manager's defaults (10 s and 120 s). */

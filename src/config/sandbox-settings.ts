@@ -30,7 +30,7 @@ export const sandboxSchema = z
   })
   .loose();
 
-export type SandboxSettingsData = z.infer<typeof sandboxSchema>;
+type SandboxSettingsData = z.infer<typeof sandboxSchema>;
 
 /** The merged `sandbox` settings (absent fields: Claude Code's defaults, applied by the app). */
 export type SandboxSettings = {
@@ -47,7 +47,7 @@ export type SandboxSettings = {
   networkConfiguredIn: string[];
 };
 
-export const SANDBOX_DEFAULTS: SandboxSettings = {
+const SANDBOX_DEFAULTS: SandboxSettings = {
   enabled: false,
   failIfUnavailable: false,
   allowUnsandboxedCommands: true,

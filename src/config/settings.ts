@@ -142,11 +142,11 @@ const settingsSchema = z
   .loose();
 
 /** One settings file's content after validation. */
-export type SettingsData = z.infer<typeof settingsSchema>;
+type SettingsData = z.infer<typeof settingsSchema>;
 type SettingsFile = SettingsData;
 
 /** The merged view of the layers (permission rules and hooks are read per layer). */
-export type Settings = {
+type Settings = {
   model?: string;
   provider?: SettingsFile["provider"];
   /** The command of the latest layer that names one. */

@@ -6,7 +6,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ensureFolderSync, errnoReason, isNotFound, writeFileAtomic } from "../util/index.js";
 
-export type TrustRecord = { hash: string; trustedAt: string };
+type TrustRecord = { hash: string; trustedAt: string };
 type TrustFile = { version: 1; folders: Record<string, TrustRecord> };
 
 export function trustFilePath(homeDir: string): string {

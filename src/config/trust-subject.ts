@@ -9,10 +9,10 @@
 import { createHash } from "node:crypto";
 import { type LoadedSettings, mergeLayers, type SettingsLayer } from "./settings.js";
 
-export type TrustItem = { source: string; text: string };
+type TrustItem = { source: string; text: string };
 export type TrustSubject = { items: TrustItem[]; hash: string };
 
-export type TrustInput = {
+type TrustInput = {
   layers: readonly SettingsLayer[];
   compactHooks: readonly SettingsLayer[];
   /** `.mcp.json` as read: its servers, or the raw text when it does not parse. */

@@ -7,7 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/index.js";
 
-export const CONTEXT_INLINE_LIMIT = 10_000;
+const CONTEXT_INLINE_LIMIT = 10_000;
 const PREVIEW_CHARS = 2_000;
 
 export async function spillContext(texts: string[], spillDir: string): Promise<string[]> {

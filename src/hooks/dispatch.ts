@@ -27,7 +27,7 @@ export type HookProcesses = {
   redact: Redact;
 };
 
-export type DispatchOptions = {
+type DispatchOptions = {
   config: HookConfig;
   processes: HookProcesses;
   projectDir: string;
@@ -64,7 +64,7 @@ export type DispatchRequest = {
   env?: Record<string, string>;
 };
 
-export type DispatchResult = { runs: HookRun[]; merged: MergedOutcome };
+type DispatchResult = { runs: HookRun[]; merged: MergedOutcome };
 
 function substitute(text: string, projectDir: string): string {
   return text.replace(/\$\{(CLAUDE_PROJECT_DIR|REAGENT_PROJECT_DIR)\}/g, () => projectDir);

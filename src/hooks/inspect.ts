@@ -23,7 +23,7 @@ export type HookListEntry = {
   duplicateOf?: string;
 };
 
-export type HookTestRun = {
+type HookTestRun = {
   hook: string;
   source: string;
   matcher: string;

@@ -96,7 +96,7 @@ export function instructionEvents(run: Run) {
   };
 }
 
-export type WorktreeCreated = { ok: true; path: string } | { ok: false; message: string };
+type WorktreeCreated = { ok: true; path: string } | { ok: false; message: string };
 
 export function worktreeEvents(run: Run) {
   return {

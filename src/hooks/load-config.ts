@@ -11,7 +11,7 @@ import { compileMatcher } from "./matcher.js";
 import { HOOK_EVENTS, type HookEventName } from "./types.js";
 
 /** Where a settings layer comes from; a folder's own (project, local) hooks are `folder` hooks. */
-export type HookSourceScope = "user" | "project" | "local" | "flag";
+type HookSourceScope = "user" | "project" | "local" | "flag";
 
 export type HookConfigInput = {
   /** `scope` absent: the user's own. `env`: extra environment of these hooks (a plugin's

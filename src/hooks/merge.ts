@@ -15,7 +15,7 @@ const isDecision = (value: HookRunDecision): value is HookDecision => value in R
 /** What the hooks of one event decided together, in that event's terms: the events that answer a
  *  permission question (PreToolUse, PermissionRequest, PreModelSwitch) get the merged decision, where
  *  a block is a deny; every other event is blocked or not. */
-export type MergedVerdict = HookDecision | "block";
+type MergedVerdict = HookDecision | "block";
 
 export type MergedOutcome = {
   /** A block is exit 2, decision "block", or a hook error with onError "deny" where that blocks. */
@@ -66,7 +66,7 @@ const TEXT_IS_CONTEXT: ReadonlySet<HookEventName> = new Set([
   "SessionStart",
 ]);
 
-export function noticeFor(
+function noticeFor(
   event: HookEventName,
   run: HookRun,
   kind: HookNotice["kind"],

@@ -6,7 +6,7 @@
 import type { Containment, ProcessLauncher } from "../contracts/index.js";
 import { ByteCapture, runProcessGroup } from "../util/index.js";
 
-export type CommandSpec = {
+type CommandSpec = {
   command: string;
   args?: string[];
   cwd: string;
@@ -23,7 +23,7 @@ export type CommandSpec = {
 };
 
 /** `callback`: an SDK hook callback's caller answered with an error (or not at all). */
-export type CommandFailure = {
+type CommandFailure = {
   kind: "timeout" | "spawn" | "signal" | "aborted" | "callback" | "http" | "prompt";
   message: string;
 };
@@ -40,7 +40,7 @@ export type CommandResult = {
   failure?: CommandFailure;
 };
 
-export const DEFAULT_CAPTURE_LIMIT = 1024 * 1024;
+const DEFAULT_CAPTURE_LIMIT = 1024 * 1024;
 
 /** A result for a hook that is no process (http, prompt): no output unless given, timed from `started`
  *  (a `performance.now()` value). */

@@ -8,7 +8,7 @@ import http from "node:http";
 import https from "node:https";
 import { type CommandResult, resultSince } from "./run-command.js";
 
-export type HttpHookSpec = {
+type HttpHookSpec = {
   url: string;
   headers: Record<string, string>;
   allowedEnvVars: readonly string[];
@@ -22,11 +22,7 @@ const BODY_LIMIT = 1024 * 1024;
 const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
 /** A header value with `$NAME` / `${NAME}` filled from `env` for allowed names, "" for the rest. */
-export function fillHeader(
-  value: string,
-  allowed: readonly string[],
-  env: Record<string, string | undefined>,
-) {
+function fillHeader(value: string, allowed: readonly string[], env: Record<string, string | undefined>) {
   return value.replace(REFERENCE, (_, braced?: string, bare?: string) => {
     const name = (braced ?? bare)!;
     return allowed.includes(name) ? (env[name] ?? "") : "";

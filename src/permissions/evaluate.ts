@@ -29,7 +29,7 @@ export type { CompiledRule };
 const WEB_TOOLS = new Set(["WebFetch", "WebSearch"]);
 
 /** Why the gate wants to ask; "default" asks are the ones ALLOW_WRITE=1 lets headless runs skip. */
-export type AskCause =
+type AskCause =
   | "default"
   | "rule"
   | "hook"
@@ -60,11 +60,11 @@ export type EvaluationState = {
   workspaceRoots: string[];
 };
 
-export function describeRule(rule: CompiledRule): string {
+function describeRule(rule: CompiledRule): string {
   return `${rule.rule.text} in ${rule.source}`;
 }
 
-export function planModeMessage(toolName: string): string {
+function planModeMessage(toolName: string): string {
   return (
     `reagent is in plan mode: ${toolName} cannot run because only read-only tools are available while planning. ` +
     "Do not try to change anything yet; finish the plan and present it to the user for approval."

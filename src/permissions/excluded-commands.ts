@@ -6,7 +6,7 @@
 import { analyseBash, type BashPattern, parseBashPattern } from "../shell/index.js";
 import { coversCommand } from "./match-rule.js";
 
-export type ExcludedCommands = (command: string, cwd: string) => boolean;
+type ExcludedCommands = (command: string, cwd: string) => boolean;
 
 /** Throws an Error naming the entry when one is not a valid Bash specifier. */
 export function excludedCommands(entries: readonly string[], homeDir: string): ExcludedCommands {

@@ -37,7 +37,7 @@ export type GateScope = {
   agent?: string;
 };
 
-export function scopeState(scope: GateScope): EvaluationState {
+function scopeState(scope: GateScope): EvaluationState {
   return {
     mode: scope.mode(),
     fastPath: scope.fastPath,

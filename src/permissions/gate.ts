@@ -93,7 +93,7 @@ export type ManagedPermissionGate = PermissionGate & {
   scoped(options: { mode?: PermissionMode; cwd?: string; agent?: string }): ScopedPermissionGate;
 };
 
-export type ScopedPermissionGate = PermissionGate & {
+type ScopedPermissionGate = PermissionGate & {
   readDeniedBy(absolutePath: string): string | undefined;
   readDenyBelow(absoluteFolder: string): boolean;
   readonly mode: PermissionMode;

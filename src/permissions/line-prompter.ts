@@ -5,7 +5,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { PromptAnswer, Prompter, PromptRequest } from "./types.js";
 
-export type LinePrompterOptions = { input: Readable; output: Writable };
+type LinePrompterOptions = { input: Readable; output: Writable };
 
 export function parsePromptAnswer(
   line: string,

@@ -35,7 +35,7 @@ export type ShellStart = { cwd: string; logicalCwd?: string; cdpath?: boolean; f
  * "any": the rule matches when it covers any part of the call (deny/ask rules, hook filters);
  * "every": only when it covers every part (allow rules: every simple command, every path).
  */
-export type Quantifier = "any" | "every";
+type Quantifier = "any" | "every";
 
 const PATH_FIELDS = ["file_path", "path", "notebook_path"];
 
@@ -125,7 +125,7 @@ export function ruleMatchesCall(
 
 /** The forms an allow rule is matched against: assignments and words, by value and (when every word is
  *  known) as written, so rules copied from a terminal with their quotes still match. */
-export function allowForms(command: AnalysedCommand): CommandWords[] {
+function allowForms(command: AnalysedCommand): CommandWords[] {
   const values = [...command.assignments, ...command.words.map((word) => word.value)];
   if (values.includes(null)) return [values];
   return [values, [...command.assignments, ...command.words.map((word) => word.raw)]];
@@ -133,7 +133,7 @@ export function allowForms(command: AnalysedCommand): CommandWords[] {
 
 /** The forms deny and ask rules see as well: without leading assignments, and a program written as
  *  a path by its name (`/bin/rm x` → `rm x`). Commands run by wrappers are commands of their own. */
-export function denyForms(command: AnalysedCommand): CommandWords[] {
+function denyForms(command: AnalysedCommand): CommandWords[] {
   const bare = { ...command, assignments: [] };
   const forms = [...allowForms(command), ...(command.assignments.length > 0 ? allowForms(bare) : [])];
   for (const form of allowForms(bare)) {
@@ -148,7 +148,7 @@ export function coversCommand(pattern: BashPattern, command: AnalysedCommand): b
 }
 
 /** true: some command certainly matches; "unparseable": one may match (unknown words); else false. */
-export function matchAnyCommand(pattern: BashPattern, commands: AnalysedCommand[]): boolean | "unparseable" {
+function matchAnyCommand(pattern: BashPattern, commands: AnalysedCommand[]): boolean | "unparseable" {
   let possible = false;
   for (const command of commands) {
     const forms = denyForms(command);

@@ -32,7 +32,7 @@ export function resolveUserPath(path: string, context: PathContext): string {
 type PathRule = Extract<Rule, { kind: "path" }>;
 
 /** A path rule ready to match: its base folder and glob matcher, built once per rule and context. */
-export type CompiledPathRule = {
+type CompiledPathRule = {
   contextKey: string;
   /** The rule's static part, resolved against its anchor (symlinks not yet followed). */
   lexicalBase: string;

@@ -11,7 +11,7 @@ import type { ManagedPermissionGate } from "./gate.js";
 
 type Update = Record<string, unknown>;
 
-export type PermissionUpdateContext = {
+type PermissionUpdateContext = {
   gate: ManagedPermissionGate;
   cwd: string;
   homeDir: string;

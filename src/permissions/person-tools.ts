@@ -14,10 +14,6 @@ const REASONS: Readonly<Record<string, string>> = {
     "ExitPlanMode asks the user to approve the plan, which only a person (or a program or hook answering for them) can do",
 };
 
-export function isPersonTool(toolName: string): boolean {
-  return toolName in REASONS;
-}
-
 /** The verdict for a person tool (undefined: not one, or a hook already answered for the person). */
 export function personToolEvaluation(
   request: PermissionRequest,

@@ -9,10 +9,10 @@ import { compilePathRule, matchPathRule, type PathContext } from "./path-pattern
 import { parseRule } from "./rule.js";
 
 /** Entries one rule's walk looks at, at most. */
-export const READ_DENY_WALK_LIMIT = 20_000;
+const READ_DENY_WALK_LIMIT = 20_000;
 const SKIPPED = new Set([".git", "node_modules"]);
 
-export type ReadRulePaths = { paths: string[]; problems: string[] };
+type ReadRulePaths = { paths: string[]; problems: string[] };
 
 /** A function from rule texts to the paths their Read rules name (walks are remembered per rule). */
 export function readRulePaths(context: PathContext): (rules: readonly string[]) => ReadRulePaths {

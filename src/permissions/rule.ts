@@ -7,7 +7,7 @@ import { type BashPattern, parseBashPattern } from "../shell/index.js";
 import { UsageError } from "../util/index.js";
 
 /** Where a path rule's pattern is rooted: `//x` absolute, `~/x` home, `/x` project root, `x` working directory. */
-export type PathAnchor = "absolute" | "home" | "project" | "cwd";
+type PathAnchor = "absolute" | "home" | "project" | "cwd";
 
 export type Rule =
   | { kind: "tool"; text: string; tool: string }

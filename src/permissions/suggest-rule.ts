@@ -13,7 +13,7 @@ import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";
 const SCRIPT_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const SUBCOMMAND = /^[a-z][a-z0-9_-]*$/;
 
-export function suggestBashRule(command: AnalysedCommand): string {
+function suggestBashRule(command: AnalysedCommand): string {
   const [name, first, second] = command.words.map((word) => word.value ?? "");
   if (SCRIPT_RUNNERS.has(name) && first === "run" && second) {
     const script = second.split(":")[0];
@@ -28,7 +28,7 @@ export function suggestBashRule(command: AnalysedCommand): string {
  *  prefix; `always` (saved to the settings file) is the narrowest sensible one — the file itself for
  *  an edit, never `./**` for one file; the command prefix for Bash. `pending` names the Bash simple
  *  commands not yet allowed (the first one wins). */
-export type OfferedRules = { session: string; always: string };
+type OfferedRules = { session: string; always: string };
 
 export function suggestRules(
   call: CallFacts,

@@ -20,7 +20,7 @@ export const BWRAP_ISOLATION: readonly string[] = [
   "ALL",
 ];
 
-export type BwrapCommand = {
+type BwrapCommand = {
   mounts: readonly Mount[];
   /** An empty read-only file on the host, bound over hidden files. */
   coverFile: string;

@@ -6,7 +6,7 @@
 import { secretShapeIn } from "./secret-shapes.js";
 
 /** Name fragments (compared without case) that mark a variable as a credential. */
-export const SECRET_NAME_PARTS = [
+const SECRET_NAME_PARTS = [
   "KEY",
   "SECRET",
   "TOKEN",
@@ -22,7 +22,7 @@ export const SECRET_NAME_PARTS = [
 const SECRET_NAME_WORDS = ["AUTH", "PAT"] as const;
 
 /** Prefixes of the provider variables reagent reads itself (src/config/env.ts), secret or not. */
-export const PROVIDER_PREFIXES = [
+const PROVIDER_PREFIXES = [
   "ANTHROPIC_",
   "OPENAI_",
   "AZURE_OPENAI_",
@@ -37,7 +37,7 @@ const AGENT_VARIABLES = ["SSH_AUTH_SOCK", "SSH_AGENT_PID", "GPG_AGENT_INFO"];
 /** `scheme://user:password@host`: a URL that carries a password (DATABASE_URL, a proxy with a login). */
 const PASSWORD_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:[^/@\s]+@/i;
 
-export type RemovalReason =
+type RemovalReason =
   | { kind: "secret-name"; part: string }
   | { kind: "provider"; prefix: string }
   | { kind: "agent-socket" }
@@ -60,7 +60,7 @@ export type EnvironmentRules = {
 export const NO_PASS_THROUGH: EnvironmentRules = { pass: [] };
 
 /** Why `name=value` must not reach a child, or null when it may. */
-export function removalReason(name: string, value: string): RemovalReason | null {
+function removalReason(name: string, value: string): RemovalReason | null {
   const upper = name.toUpperCase();
   if (AGENT_VARIABLES.includes(upper)) return { kind: "agent-socket" };
   // git's command-line configuration names keys (`core.fsmonitor`), not credentials: without them

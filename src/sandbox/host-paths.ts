@@ -19,7 +19,7 @@ export type HostPath =
 export type HostPaths = (path: string) => HostPath;
 
 /** Looks at the real file system, one path at a time (no memory between calls). */
-export function inspectHostPath(path: string): HostPath {
+function inspectHostPath(path: string): HostPath {
   const resolved = resolveReal(path);
   if (resolved.loop) return { kind: "unusable", reason: `${path} is a symlink loop` };
   if (!resolved.exists)

@@ -7,9 +7,9 @@ import { PRIVATE_TEMP_FOLDERS, SYSTEM_ROOT_FOLDERS } from "./default-paths.js";
 import type { HostPath, HostPaths } from "./host-paths.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 
-export type Access = "read-only" | "read-write";
+type Access = "read-only" | "read-write";
 
-export type MountRole =
+type MountRole =
   | "root"
   | "system"
   | "private-temp"
@@ -32,7 +32,7 @@ export type Mount =
   | { kind: "dev"; target: "/dev"; role: "system" }
   | { kind: "proc"; target: "/proc"; role: "system" };
 
-export type MountPlan =
+type MountPlan =
   | { kind: "plan"; mounts: Mount[]; placeholders: string[] }
   | { kind: "refused"; reason: string };
 
@@ -58,7 +58,7 @@ const ONLY_WHERE_HIDDEN: ReadonlySet<MountRole> = new Set(["home", "toolchain", 
 /** What the plan needs to know of the host beyond single paths: the names at the top of its file
  *  system (the read-only profile hides those that are not the system's) and the repository-like
  *  folders in the writable ones (workspace-write keeps their config and hooks read-only). */
-export type HostFacts = { rootEntries?: readonly string[]; repositories?: readonly string[] };
+type HostFacts = { rootEntries?: readonly string[]; repositories?: readonly string[] };
 
 export function planMounts(
   policy: SandboxPolicy,
@@ -184,7 +184,7 @@ function existing(found: HostPath, use: (real: string) => void): void {
 
 /** `path` is `root` or below it; both absolute and normalised (every path of a plan is), which
  *  makes a prefix test exact and much cheaper than path.relative on the hundreds of checks a plan makes. */
-export function isInside(root: string, path: string): boolean {
+function isInside(root: string, path: string): boolean {
   if (root === "/") return true;
   return path === root || (path.startsWith(root) && path[root.length] === "/");
 }
@@ -221,7 +221,7 @@ function order(mounts: readonly Mount[]): Mount[] {
 }
 
 /** The mount that decides what is seen at `path`: the last one at or above it. */
-export function coverAt(path: string, mounts: readonly Mount[]): Mount | undefined {
+function coverAt(path: string, mounts: readonly Mount[]): Mount | undefined {
   let found: Mount | undefined;
   for (const mount of mounts) if (isInside(mount.target, path)) found = mount;
   return found;

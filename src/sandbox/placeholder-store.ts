@@ -14,7 +14,7 @@ import {
   recordOwner,
 } from "./process-identity.js";
 
-export type PlaceholderLease = { paths: readonly string[]; release(): PlaceholderCleanup };
+type PlaceholderLease = { paths: readonly string[]; release(): PlaceholderCleanup };
 
 export type PlaceholderCleanup = {
   removed: string[];
@@ -22,9 +22,9 @@ export type PlaceholderCleanup = {
   kept: Array<{ path: string; reason: string }>;
 };
 
-export type Acquired = { kind: "held"; lease: PlaceholderLease } | { kind: "failed"; reason: string };
+type Acquired = { kind: "held"; lease: PlaceholderLease } | { kind: "failed"; reason: string };
 
-export type PlaceholderStore = {
+type PlaceholderStore = {
   acquire(paths: readonly string[]): Acquired;
   /** Removes what runs that are no longer running left behind (call once at start-up). */
   sweep(): PlaceholderCleanup;

@@ -20,7 +20,7 @@ function statFields(pid: number): string[] | null {
 }
 
 /** The start time of `pid` in clock ticks since boot, or "" where /proc cannot tell. */
-export function processStart(pid: number): string {
+function processStart(pid: number): string {
   return statFields(pid)?.[19] ?? "";
 }
 

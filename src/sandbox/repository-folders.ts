@@ -6,7 +6,7 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-export const REPOSITORY_WALK = { depth: 2, folders: 200 } as const;
+const REPOSITORY_WALK = { depth: 2, folders: 200 } as const;
 
 /** The repository-like folders at most `depth` levels below each root (roots themselves included). */
 export function findRepositoryFolders(

@@ -19,14 +19,14 @@ export type ActiveSandbox = {
 
 export type SandboxAvailability = ActiveSandbox | { kind: "unavailable"; reason: string; fix: string };
 
-export type ProbeOptions = {
+type ProbeOptions = {
   platform: NodeJS.Platform;
   /** The PATH to look for bwrap in (and to run `true` with). */
   searchPath: string;
   timeoutMs?: number;
 };
 
-export const MINIMUM_BWRAP = [0, 8, 0] as const;
+const MINIMUM_BWRAP = [0, 8, 0] as const;
 
 const INSTALL_BWRAP = "install the bubblewrap package (apt install bubblewrap, dnf install bubblewrap)";
 const ALLOW_USERNS =
@@ -89,7 +89,7 @@ async function probeSeatbelt(options: ProbeOptions): Promise<SandboxAvailability
   };
 }
 
-export function findProgram(name: string, searchPath: string): string | null {
+function findProgram(name: string, searchPath: string): string | null {
   for (const folder of searchPath.split(delimiter)) {
     if (folder === "") continue;
     const candidate = join(folder, name);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { isInside } from "../util/index.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 
-export type SeatbeltOptions = {
+type SeatbeltOptions = {
   /** The command's private temp folder (its TMPDIR): writable, everything else of temp hidden. */
   privateTemp: string;
 };

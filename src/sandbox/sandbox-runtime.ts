@@ -31,7 +31,7 @@ export type SpawnRequest = {
 
 /** What to hand runProcessGroup (`file`, `args`, `cwd`, `env`, `inputPipes`); call `finish` once the
  *  process has ended (its placeholders are removed then). */
-export type SandboxedCommand = {
+type SandboxedCommand = {
   file: string;
   args: string[];
   cwd: string;
@@ -41,7 +41,7 @@ export type SandboxedCommand = {
   finish(): PlaceholderCleanup;
 };
 
-export type SandboxedPreparation =
+type SandboxedPreparation =
   | { kind: "ready"; command: SandboxedCommand }
   | { kind: "refused"; reason: string };
 

@@ -79,7 +79,7 @@ export function seccompSteps(): Instruction[] {
 }
 
 /** One struct sock_filter: { u16 code; u8 jt; u8 jf; u32 k } in the host's (little-endian) order. */
-export type FilterInstruction = { code: number; jt: number; jf: number; k: number };
+type FilterInstruction = { code: number; jt: number; jf: number; k: number };
 
 /** Resolves labels: a conditional jump's offsets count instructions after the jump (forward only). */
 export function assemble(steps: readonly Instruction[]): FilterInstruction[] {

@@ -11,7 +11,7 @@ import {
 
 /** Values shorter than this are not redacted as values: `1`, `true` or a short word would turn up
  *  everywhere (their shapes are still found). */
-export const MIN_REDACTED_VALUE_LENGTH = 8;
+const MIN_REDACTED_VALUE_LENGTH = 8;
 
 export type Redaction = {
   text: string;
@@ -23,7 +23,7 @@ export type Redactor = { redact(text: string): Redaction };
 
 export type SecretValue = { name: string; value: string };
 
-export const marker = (name: string) => `[redacted: ${name}]`;
+const marker = (name: string) => `[redacted: ${name}]`;
 
 /** A redactor for these values (e.g. `secretValues(filterEnvironment(…).removed)`) and every shape. */
 export function createRedactor(values: readonly SecretValue[] = []): Redactor {

@@ -4,7 +4,7 @@
 // shapes tried. Each pattern is bounded by characters a key cannot continue with, so git SHAs,
 // UUIDs and base64 data never match.
 
-export type SecretShape = {
+type SecretShape = {
   /** What the marker calls it. */
   name: string;
   /** Where a match starts (a regular expression, matched without case in the one combined pass). */
@@ -90,7 +90,7 @@ export function looksLikeAwsSecret(candidate: string): boolean {
   return /[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && !/^[0-9a-fA-F]+$/.test(candidate);
 }
 
-export type ShapeMatch = { start: number; end: number; name: string };
+type ShapeMatch = { start: number; end: number; name: string };
 
 const ANCHORS = new RegExp(SECRET_SHAPES.map((shape) => `(?:${shape.anchor})`).join("|"), "gi");
 

@@ -71,10 +71,7 @@ const HARMLESS_SET_OPTIONS = new Set([
   "errtrace",
 ]);
 
-export type BuiltinVerdict =
-  | { kind: "uncertain"; reason: string }
-  | { kind: "read-only" }
-  | { kind: "other" };
+type BuiltinVerdict = { kind: "uncertain"; reason: string } | { kind: "read-only" } | { kind: "other" };
 
 /** How the gate treats `words` when its program is a builtin written as a bare name. */
 export function builtinVerdict(name: string, words: ShellWord[]): BuiltinVerdict {
@@ -161,7 +158,7 @@ function testVerdict(name: string, args: ShellWord[]): BuiltinVerdict {
   return unknown;
 }
 
-export type CdRequest =
+type CdRequest =
   | { kind: "folder"; target: string; physical: boolean }
   | { kind: "home"; physical: boolean }
   | { kind: "unknown"; reason: string };

@@ -3,9 +3,9 @@
 // write, and what keeps it from being read-only (`-delete`, actions, following symlinks).
 import type { ShellWord } from "./shell-word.js";
 
-export type FindCommand = { words: ShellWord[]; inFileFolder: boolean };
+type FindCommand = { words: ShellWord[]; inFileFolder: boolean };
 
-export type FindModel = {
+type FindModel = {
   startPaths: ShellWord[];
   commands: FindCommand[];
   /** Files written by -fprint, -fprint0, -fprintf, -fls. */

@@ -16,7 +16,7 @@ type Piece =
   | { kind: "set"; negated: boolean; ranges: [number, number][] };
 
 /** What a pattern word is: plain text after all (`a[b`), a pattern the gate can expand, or unknown. */
-export type GlobKind = { kind: "literal"; text: string } | { kind: "pattern" } | { kind: "unknown" };
+type GlobKind = { kind: "literal"; text: string } | { kind: "pattern" } | { kind: "unknown" };
 
 /** One segment's pieces, or null when bash's meaning of it is not decided here. */
 function parseSegment(segment: string): Piece[] | null {

@@ -7,7 +7,7 @@
 import { GIT_VALUED_GLOBALS } from "./bash-read-only-git.js";
 import type { ShellWord } from "./shell-word.js";
 
-export type HiddenCommands = {
+type HiddenCommands = {
   reason: string;
   /** Word lists that may run as commands. */
   commands: ShellWord[][];

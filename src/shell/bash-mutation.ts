@@ -18,7 +18,7 @@ export function isMutator(name: string): boolean {
   return !KEEPS_PATHS.has(name) && READ_ONLY_COMMANDS[name] === undefined;
 }
 
-export type ScriptScan = {
+type ScriptScan = {
   /** Some parts run at the same time as others. */
   concurrent: boolean;
   /** Simple commands that may change where paths lead (by their literal name; unknown names count). */

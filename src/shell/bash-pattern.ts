@@ -10,7 +10,7 @@ export type BashPattern =
   | { kind: "prefix"; prefix: string }
   | { kind: "wildcard"; regex: RegExp; source: string; trailingStarOnly: boolean };
 
-export function normalizeCommandText(text: string): string {
+function normalizeCommandText(text: string): string {
   return text.trim().replace(/\s+/g, " ");
 }
 

@@ -9,7 +9,7 @@ import type { OptionSpec } from "./shell-word.js";
 /** Space-separated names → list. */
 const w = (names: string) => names.split(" ");
 
-export type Operands = "read" | "list" | "text" | "pattern-then-read" | "first-read-second-write";
+type Operands = "read" | "list" | "text" | "pattern-then-read" | "first-read-second-write";
 
 export type ReadOnlySpec = OptionSpec & {
   operands: Operands;

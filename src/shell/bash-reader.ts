@@ -6,14 +6,14 @@ import type { Redirect, Script } from "./bash-syntax.js";
 /** Thrown when the input leaves the understood subset in a way that hides its structure. */
 export class Unparseable extends Error {}
 
-export type PendingHereDocument = {
+type PendingHereDocument = {
   redirect: Redirect;
   delimiter: string;
   stripTabs: boolean;
   quoted: boolean;
 };
 
-export const MAX_NESTING = 12;
+const MAX_NESTING = 12;
 
 /** The grammar entry points the word reader calls back into. */
 export type Grammar = {

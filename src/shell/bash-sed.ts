@@ -83,7 +83,7 @@ export function sedModel(
 }
 
 /** What in a sed script writes a file or runs a program ("writes a file (w)"), or null. */
-export function scriptEffect(script: string): string | null {
+function scriptEffect(script: string): string | null {
   let index = 0;
   const at = () => script[index] ?? "";
   const skipDelimited = (delimiter: string) => {
@@ -146,7 +146,7 @@ const PLAIN_COMMAND = new RegExp(
 );
 
 /** Whether a sed script is only `p` and `s///` commands (the strict fast path's sed). */
-export function plainSedScript(script: string): boolean {
+function plainSedScript(script: string): boolean {
   const commands = script.split(/[;\n]/);
   return commands.every((command) => command.trim() === "" || PLAIN_COMMAND.test(command));
 }

@@ -94,7 +94,7 @@ export const STRICT_OPTIONS: Record<string, Set<string>> = {
 };
 
 /** git subcommands the strict fast path runs, and the display options it accepts for them. */
-export const STRICT_GIT_SUBCOMMANDS = set(
+const STRICT_GIT_SUBCOMMANDS = set(
   "status diff log show branch rev-parse ls-files blame describe shortlog show-ref merge-base remote tag config stash",
 );
 const GIT_OPTIONS = set(

@@ -18,7 +18,7 @@ export type WordPart =
 
 export type Word = { parts: WordPart[]; raw: string };
 
-export type HereDocument = { quoted: boolean; body: Word };
+type HereDocument = { quoted: boolean; body: Word };
 
 export type Redirect = {
   /** The file descriptor as written (`2` in `2>x`), or "" for the operator's default. */
@@ -64,27 +64,3 @@ export type Script = AndOr[];
 export type ParsedScript =
   /** `reasons`: constructs read correctly whose meaning the gate does not compute. */
   { kind: "parsed"; script: Script; reasons: string[] } | { kind: "unparseable"; reason: string };
-
-/** The value of a word when it is fully known (no expansion, glob or brace), else null. */
-export function literalValue(word: Word): string | null {
-  let value = "";
-  for (const part of word.parts) {
-    if (part.kind !== "text") return null;
-    if (!part.quoted && /[*?[{~]/.test(part.value)) {
-      if (hasShellPattern(part.value, value === "")) return null;
-    }
-    value += part.value;
-  }
-  return value;
-}
-
-/**
- * Whether unquoted text has a meaning beyond itself: a glob (`*`, `?`, `[…]`), a brace expansion
- * (`{a,b}`, `{1..3}`) or a tilde at the start of the word.
- */
-export function hasShellPattern(text: string, atWordStart: boolean): boolean {
-  if (/[*?]/.test(text)) return true;
-  if (/\[[^\]]*\]/.test(text) || (/\[/.test(text) && text !== "[")) return true;
-  if (/\{[^}]*(,|\.\.)[^}]*\}/.test(text)) return true;
-  return atWordStart && text.startsWith("~");
-}

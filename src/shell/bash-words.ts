@@ -76,7 +76,7 @@ function refusePendingHereDocument(reader: Reader): void {
  * Reads double-quoted text after the opening quote, through `terminator` (`"`), or to the end of the
  * input for an unquoted here-document body (`null`: a `"` is then plain text).
  */
-export function readDoubleQuoted(reader: Reader, parts: WordPart[], terminator: '"' | null): void {
+function readDoubleQuoted(reader: Reader, parts: WordPart[], terminator: '"' | null): void {
   const escapable = terminator === null ? "$`\\\n" : '$`"\\\n';
   for (;;) {
     const char = reader.peek();

@@ -10,13 +10,13 @@ import { modelFind } from "./bash-find.js";
 import { hiddenCommands } from "./bash-hidden-commands.js";
 import { type OptionSpec, type ShellWord, scanOptions } from "./shell-word.js";
 
-export type InnerCommand = {
+type InnerCommand = {
   words: ShellWord[];
   /** The inner command runs in another folder (-execdir, env -C, chroot …): "unknown" or a word. */
   cwd?: ShellWord | "unknown";
 };
 
-export type Unwrapped = {
+type Unwrapped = {
   commands: InnerCommand[];
   /** Scripts a shell will parse (`bash -c`, `eval`, `su -c`, `watch`); null when not known. */
   scripts: (string | null)[];

@@ -23,7 +23,7 @@ export type ShellWord = {
   glob?: string;
 };
 
-export type AccessMode = "read" | "list" | "write";
+type AccessMode = "read" | "list" | "write";
 
 /** A file a command touches: `path` is the real path, null when it cannot be known with certainty. */
 export type Access = {
@@ -126,10 +126,6 @@ export function wordOf(word: Word, homeDir: string): ShellWord {
   if (kind.kind === "literal") return { value: kind.text, raw: word.raw, splits: false };
   if (kind.kind === "unknown") return unknown(true);
   return { value: null, raw: word.raw, splits: true, glob };
-}
-
-export function knownWord(value: string): ShellWord {
-  return { value, raw: value, splits: false };
 }
 
 export type OptionSpec = {
@@ -260,7 +256,7 @@ export function hasOption(scanned: ScannedOptions, ...names: string[]): boolean 
 }
 
 /** A path resolved against the shell's folder at that point: null when it cannot be known. */
-export type ResolvedAccess = { path: string | null; isDirectory: boolean; uncertain?: string };
+type ResolvedAccess = { path: string | null; isDirectory: boolean; uncertain?: string };
 
 /** Resolves a path as written to the real path the command will touch (see bash-analysis.ts). */
 export type PathResolver = (text: string) => ResolvedAccess;

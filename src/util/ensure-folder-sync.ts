@@ -37,7 +37,7 @@ function describe(directory: string, problem: FolderProblem): string {
   }
 }
 
-export type FolderOptions = {
+type FolderOptions = {
   /** Mode of new folders, before the umask (default 0o777). */
   mode?: number;
   /** Checked before each step: once aborted, nothing more is created. */

@@ -49,7 +49,7 @@ function readEntry(entry: Entry): { value: unknown } | { problem: string } {
   return { value: (value as Record<string, unknown>)[entry.key] };
 }
 
-export function unquote(value: string): string {
+function unquote(value: string): string {
   const trimmed = value.trim();
   return /^(["']).*\1$/s.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
 }

@@ -6,7 +6,7 @@ import { type FrontmatterWarning, readFrontmatterLines, readYaml } from "./front
 
 export type { FrontmatterWarning } from "./frontmatter-lines.js";
 
-export type Frontmatter =
+type Frontmatter =
   | {
       kind: "ok";
       fields: Record<string, unknown>;
@@ -18,7 +18,7 @@ export type Frontmatter =
     }
   | { kind: "error"; line: number; message: string };
 
-export type FrontmatterOptions = {
+type FrontmatterOptions = {
   /** The fields a file needs, for the message when there is no frontmatter. */
   example?: string;
   /** Fields always taken as the text after `key:`, YAML or not (`argument-hint: [pr] [priority]`). */

@@ -5,7 +5,7 @@
 // command inherits and which wins over the repository's own configuration.
 
 /** The settings, in the order they are added after any the environment already carries. */
-export const GIT_GUARD_SETTINGS: readonly (readonly [string, string])[] = [
+const GIT_GUARD_SETTINGS: readonly (readonly [string, string])[] = [
   ["core.fsmonitor", "false"],
   ["core.hooksPath", "/dev/null"],
   ["safe.bareRepository", "explicit"],

@@ -20,13 +20,13 @@ export type ImageContent = {
   source: { type: "base64"; media_type: ImageMediaType; data: string };
 };
 
-export const IMAGE_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp"] as const;
+const IMAGE_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp"] as const;
 
 export function looksLikeImagePath(file: string): boolean {
   return (IMAGE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
 }
 
-export type LoadedImage =
+type LoadedImage =
   | { ok: true; block: ImageContent; facts: ImageFacts; bytes: number; summary: string }
   | { ok: false; code: "not_an_image" | "image_too_large"; message: string };
 

@@ -7,7 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 export type PathContext = { cwd: string; homeDir: string };
 
-export type ResolvedPath = {
+type ResolvedPath = {
   /** The real absolute path: every symlink followed; missing components appended as written. */
   path: string;
   /** Whether the whole path exists now. */

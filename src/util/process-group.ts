@@ -9,9 +9,9 @@ import type { Readable, Writable } from "node:stream";
 import { errorMessage } from "./errors.js";
 
 /** Receives one output pipe's bytes as they arrive (the sink keeps memory bounded). */
-export type OutputSink = (chunk: Buffer) => void;
+type OutputSink = (chunk: Buffer) => void;
 
-export type ProcessGroupOptions = {
+type ProcessGroupOptions = {
   file: string;
   args: readonly string[];
   cwd: string;
@@ -36,9 +36,9 @@ export type ProcessGroupOptions = {
   onSpawn?: (pid: number) => void;
 };
 
-export type ProcessGroupEnding = "exited" | "timeout" | "aborted" | "spawn_failed";
+type ProcessGroupEnding = "exited" | "timeout" | "aborted" | "spawn_failed";
 
-export type ProcessGroupResult = {
+type ProcessGroupResult = {
   /** `exited` also covers a child killed by a signal someone else sent (see `exitSignal`). */
   ending: ProcessGroupEnding;
   exitCode: number | null;
@@ -48,8 +48,8 @@ export type ProcessGroupResult = {
   durationMs: number;
 };
 
-export const KILL_GRACE_MS = 2000;
-export const PIPE_GRACE_MS = 200;
+const KILL_GRACE_MS = 2000;
+const PIPE_GRACE_MS = 200;
 
 /** Sends `signal` to every process of the group led by `pid`; a group already gone is fine. */
 export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

@@ -183,7 +183,7 @@ const INERT_WHEN_NEW = new Set([".husky", ".gitmodules", ".envrc", ...HOOK_MANAG
 /** A protected entry of a writable folder; `missing: "block"` puts a placeholder where it is missing. */
 export type SandboxProtectedEntry = { path: string; missing: "block" | "allow" };
 
-export type SandboxProtectedEntries = {
+type SandboxProtectedEntries = {
   /** At the top of every folder a sandboxed command may write. */
   everyRoot: SandboxProtectedEntry[];
   /** At the home folder, when a writable folder holds it. */

@@ -2,7 +2,7 @@
 // PermissionRequest hooks' `permission_suggestions`): `Bash(npm test:*)` ↔
 // `{toolName: "Bash", ruleContent: "npm test:*"}`, `Read` ↔ `{toolName: "Read"}`.
 
-export type RuleValue = { toolName: string; ruleContent?: string };
+type RuleValue = { toolName: string; ruleContent?: string };
 
 export function ruleValue(rule: string): RuleValue {
   const text = rule.trim();

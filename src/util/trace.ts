@@ -13,7 +13,7 @@ function formatValue(value: string | number | boolean | null): string {
   return /^[^\s"=]*$/.test(text) && text !== "" ? text : JSON.stringify(text);
 }
 
-export function formatTraceLine(event: string, fields: TraceFields = {}): string {
+function formatTraceLine(event: string, fields: TraceFields = {}): string {
   const parts = Object.entries(fields)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${formatValue(value as string | number | boolean | null)}`);

@@ -25,7 +25,7 @@ const RANGES: [number, number][] = [
   [0xe0000, 0xe007f],
 ];
 
-export function isUnusualCharacter(codePoint: number): boolean {
+function isUnusualCharacter(codePoint: number): boolean {
   return RANGES.some(([low, high]) => codePoint >= low && codePoint <= high);
 }
 
