@@ -7,7 +7,7 @@ import { describeMcpError, isInvalidResult, isTimeout } from "./mcp-errors.js";
 import { renderToolResult, toolResultImages } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";
 
-export type CallToolOptions = {
+type CallToolOptions = {
   signal: AbortSignal;
   timeoutMs: number;
   maxOutputChars: number;

@@ -5,7 +5,7 @@
 import { splitWords } from "../util/index.js";
 import type { McpPromptArgument } from "./types.js";
 
-export type SplitResult = { ok: true; words: string[] } | { ok: false; message: string };
+type SplitResult = { ok: true; words: string[] } | { ok: false; message: string };
 
 export function splitShellWords(text: string): SplitResult {
   const split = splitWords(text);
@@ -13,7 +13,7 @@ export function splitShellWords(text: string): SplitResult {
   return { ok: true, words: split.words };
 }
 
-export type MappedArguments = { ok: true; values: Record<string, string> } | { ok: false; message: string };
+type MappedArguments = { ok: true; values: Record<string, string> } | { ok: false; message: string };
 
 export function mapPromptArguments(argsText: string, declared: McpPromptArgument[]): MappedArguments {
   const split = splitShellWords(argsText);

@@ -22,7 +22,7 @@ export function promptsOf(connection: ServerConnection): McpPromptInfo[] {
 }
 
 /** Renders prompt messages: a single user message is its text; otherwise each message is headed by its role. */
-export function renderPromptMessages(result: GetPromptResult): string {
+function renderPromptMessages(result: GetPromptResult): string {
   const messages = Array.isArray(result.messages) ? result.messages : [];
   const rendered = messages.map((message) => ({
     role: message.role,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { defineTool, type Tool, type ToolResult } from "../tools/index.js";
 
-export type ResourceAccess = {
+type ResourceAccess = {
   serverNames(): string[];
   listResources(server: string | undefined, signal: AbortSignal): Promise<ToolResult>;
   readResource(server: string, uri: string, signal: AbortSignal): Promise<ToolResult>;

@@ -9,13 +9,11 @@ import { capOutput, renderResourceContents } from "./render-result.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { McpAttachResult, McpResourceAttachment, McpResourceInfo } from "./types.js";
 
-export type ResourceReadOutcome =
-  | { ok: true; text: string }
-  | { ok: false; code: ToolErrorCode; message: string };
+type ResourceReadOutcome = { ok: true; text: string } | { ok: false; code: ToolErrorCode; message: string };
 
 type Lookup = (server: string) => ServerConnection | undefined;
 
-export async function listServerResources(
+async function listServerResources(
   connection: ServerConnection,
   signal?: AbortSignal,
 ): Promise<{ ok: true; resources: McpResourceInfo[] } | { ok: false; code: ToolErrorCode; message: string }> {
@@ -46,7 +44,7 @@ export async function listServerResources(
   }
 }
 
-export async function readServerResource(
+async function readServerResource(
   connection: ServerConnection,
   uri: string,
   maxChars: number,

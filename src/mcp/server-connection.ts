@@ -16,7 +16,7 @@ import { describeMcpError, isConnectionLoss } from "./mcp-errors.js";
 import { ServerLog } from "./server-log.js";
 import type { McpServerSpec, McpServerStatus } from "./types.js";
 
-export type ServerCatalog = {
+type ServerCatalog = {
   tools: Tool[];
   resources: Resource[];
   prompts: Prompt[];
@@ -24,7 +24,7 @@ export type ServerCatalog = {
   offersResources: boolean;
 };
 
-export type ConnectionOptions = {
+type ConnectionOptions = {
   clientInfo: Implementation;
   connectTimeoutMs: number;
   cwd: string;
@@ -46,7 +46,7 @@ type State =
   | { kind: "disconnected"; reason: string; retried: boolean }
   | { kind: "closed" };
 
-export type UseResult<T> = { ok: true; value: T } | { ok: false; unavailable: true; reason: string };
+type UseResult<T> = { ok: true; value: T } | { ok: false; unavailable: true; reason: string };
 
 export class ServerConnection {
   private state: State = { kind: "pending" };

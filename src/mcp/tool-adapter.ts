@@ -7,11 +7,11 @@ import { z } from "zod";
 import { defineTool, type Tool, type ToolContext, type ToolResult } from "../tools/index.js";
 import { truncateHead } from "../util/index.js";
 
-export type McpToolInvoker = (args: Record<string, unknown>, context: ToolContext) => Promise<ToolResult>;
+type McpToolInvoker = (args: Record<string, unknown>, context: ToolContext) => Promise<ToolResult>;
 
 const MAX_DESCRIPTION_CHARS = 2048;
 
-export const permissiveObjectSchema = z.record(z.string(), z.unknown());
+const permissiveObjectSchema = z.record(z.string(), z.unknown());
 
 export function adaptMcpTool(server: string, name: string, tool: McpTool, invoke: McpToolInvoker): Tool {
   const readOnly = tool.annotations?.readOnlyHint === true;

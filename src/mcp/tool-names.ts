@@ -2,9 +2,9 @@
 // kept within the 64 characters model APIs accept (a short hash keeps long names unique).
 import { createHash } from "node:crypto";
 
-export const MAX_TOOL_NAME_LENGTH = 64;
+const MAX_TOOL_NAME_LENGTH = 64;
 
-export function sanitizeNamePart(part: string): string {
+function sanitizeNamePart(part: string): string {
   return part.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 

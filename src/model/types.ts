@@ -33,7 +33,7 @@ export type ThinkingBlock = {
 };
 
 /** Reasoning the provider encrypted; kept and sent back as it came. */
-export type RedactedThinkingBlock = { type: "redacted_thinking"; data: string };
+type RedactedThinkingBlock = { type: "redacted_thinking"; data: string };
 
 /** A tool call from the model. `inputError` is set when the raw arguments were not valid JSON
  *  (it never goes on the wire; adapters build wire blocks explicitly). */
@@ -62,7 +62,7 @@ export type ServerToolUseBlock = {
   input: Record<string, unknown>;
 };
 
-export type WebSearchResult = {
+type WebSearchResult = {
   type: "web_search_result";
   url: string;
   title: string;
@@ -204,7 +204,7 @@ export type ModelEvent =
   | { type: "error"; error: ModelError };
 
 /** The wire APIs a client speaks, and `scripted` (a recorded script played back; tests and demos). */
-export const CLIENT_PROVIDERS = ["anthropic", "openai", "openai-responses", "bedrock", "scripted"] as const;
+const CLIENT_PROVIDERS = ["anthropic", "openai", "openai-responses", "bedrock", "scripted"] as const;
 export type ProviderName = (typeof CLIENT_PROVIDERS)[number];
 
 export interface ModelClient {

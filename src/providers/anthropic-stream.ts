@@ -54,7 +54,7 @@ import {
 import { parseToolArguments } from "./sse-tool-input.js";
 
 /** What the conversation needs of the caller besides the request. */
-export type MessagesClientOptions = RetryOptions & {
+type MessagesClientOptions = RetryOptions & {
   provider: ProviderName;
   model: string;
   labels: ProviderLabels;
@@ -248,7 +248,7 @@ function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message,
 }
 
 /** What the Anthropic SDK (also under the Bedrock client) says a thrown error is. */
-export function sdkErrorCategory(error: unknown): SdkErrorCategory {
+function sdkErrorCategory(error: unknown): SdkErrorCategory {
   if (error instanceof APIUserAbortError) return "user-abort";
   if (error instanceof APIConnectionTimeoutError) return "timeout";
   if (error instanceof APIConnectionError) return "connection";

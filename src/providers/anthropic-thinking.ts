@@ -13,7 +13,7 @@ export type ThinkingSettings = {
   on?: boolean;
 };
 
-export type ThinkingParams = {
+type ThinkingParams = {
   max_tokens: number;
   thinking?:
     | { type: "enabled"; budget_tokens: number }
@@ -23,7 +23,7 @@ export type ThinkingParams = {
 };
 
 /** Manual thinking budgets per effort level (tokens). */
-export const THINKING_BUDGETS: Readonly<Record<Effort, number>> = {
+const THINKING_BUDGETS: Readonly<Record<Effort, number>> = {
   low: 4_000,
   medium: 10_000,
   high: 20_000,

@@ -5,7 +5,7 @@
 import { ByteCapture, runProcessGroup } from "../util/index.js";
 import type { AttemptFailure } from "./retry.js";
 
-export const DEFAULT_KEY_TTL_MS = 5 * 60_000;
+const DEFAULT_KEY_TTL_MS = 5 * 60_000;
 const HELPER_TIMEOUT_MS = 60_000;
 const CAPTURE_LIMIT = 64 * 1024;
 
@@ -17,9 +17,9 @@ export type ApiKeyHelper = {
   refresh(): Promise<string>;
 };
 
-export class ApiKeyHelperError extends Error {}
+class ApiKeyHelperError extends Error {}
 
-export type ApiKeyHelperOptions = {
+type ApiKeyHelperOptions = {
   command: string;
   cwd: string;
   env: Record<string, string | undefined>;

@@ -14,8 +14,8 @@ import type { ProviderEnv } from "./provider-env.js";
 import { scriptSchema } from "./script-format.js";
 import { createScriptedClient } from "./scripted.js";
 
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-6";
-export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
+const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-6";
+const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 
 /** The values `--provider` and settings `provider` take. */
 export const PROVIDER_NAMES = ["anthropic", "openai", "openai-responses", "bedrock"] as const;
@@ -93,7 +93,7 @@ export function connectEarly(options: ClientChoice): HttpFetch {
   return client;
 }
 
-export type CreateModelClientOptions = ClientChoice & {
+type CreateModelClientOptions = ClientChoice & {
   cwd: string;
   tracer: Tracer;
   /** `--effort` / settings `effort`. */

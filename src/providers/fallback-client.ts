@@ -4,7 +4,7 @@
 // are dropped from what the fallback is sent (their signatures belong to the other model).
 import type { Message, ModelClient, ModelEvent, ModelRequest } from "../model/index.js";
 
-export type FallbackClient = ModelClient & { readonly switched: boolean };
+type FallbackClient = ModelClient & { readonly switched: boolean };
 
 export function withFallbackModel(
   primary: ModelClient,

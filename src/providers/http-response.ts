@@ -6,7 +6,7 @@
 import { Readable } from "node:stream";
 import { WebHeaders } from "./web-headers.js";
 
-export type HttpResponseInit = {
+type HttpResponseInit = {
   status: number;
   statusText: string;
   headers: WebHeaders;

@@ -11,8 +11,8 @@ export const MODEL_ALIASES: Readonly<Record<ModelAlias, string>> = {
   sonnet: "claude-sonnet-5",
   haiku: "claude-haiku-4-5",
 };
-export type ModelAlias = "fable" | "opus" | "sonnet" | "haiku";
-export type AliasOverrides = Partial<Record<ModelAlias, string>>;
+type ModelAlias = "fable" | "opus" | "sonnet" | "haiku";
+type AliasOverrides = Partial<Record<ModelAlias, string>>;
 
 /** Retired first-party ids and the alias whose model succeeds them (requests to them would fail). */
 const RETIRED: ReadonlyArray<[RegExp, ModelAlias]> = [
@@ -21,7 +21,7 @@ const RETIRED: ReadonlyArray<[RegExp, ModelAlias]> = [
   [/^claude-(3-5-haiku|3-haiku)(-|$)/, "haiku"],
 ];
 
-export type ModelChoice = { id: string; notice?: string };
+type ModelChoice = { id: string; notice?: string };
 
 /** `sonnet` → the current Sonnet id (or its ANTHROPIC_DEFAULT_SONNET_MODEL); a retired id → its
  *  successor, with a notice saying so; anything else unchanged. */
@@ -54,7 +54,7 @@ const BEDROCK_MODELS: Readonly<Record<ModelAlias, string>> = {
 };
 
 /** The cross-region inference profile prefix for an AWS region (us-gov-west-1 → us-gov). */
-export function bedrockProfilePrefix(region: string): string {
+function bedrockProfilePrefix(region: string): string {
   if (region.startsWith("us-gov-")) return "us-gov";
   if (region.startsWith("us-")) return "us";
   if (region.startsWith("eu-")) return "eu";
@@ -99,10 +99,10 @@ export const KNOWN_MODELS: Readonly<Record<string, readonly string[]>> = {
   deepseek: ["deepseek-chat", "deepseek-reasoner", "deepseek-v4-pro"],
 };
 
-export const EFFORT_LEVELS = ["low", "medium", "high", "max"] as const;
+const EFFORT_LEVELS = ["low", "medium", "high", "max"] as const;
 export type Effort = (typeof EFFORT_LEVELS)[number];
 
-export type AnthropicModelFacts = {
+type AnthropicModelFacts = {
   known: boolean;
   /** `thinking: {type: "enabled", budget_tokens}` is accepted. */
   manualThinking: boolean;
@@ -166,7 +166,7 @@ export function anthropicModelFacts(model: string): AnthropicModelFacts {
   return unknownAnthropic;
 }
 
-export type OpenAIModelFacts = {
+type OpenAIModelFacts = {
   /** Streams its reasoning (`reasoning_content` / `reasoning`) and needs it back in a tool loop. */
   reasoner: boolean;
   /** Accepts `reasoning_effort`; the values it takes for our four levels. */
@@ -213,7 +213,7 @@ export function openaiWireApi(model: string, baseURL: string | undefined): "chat
   return openaiHost && /^(o\d|gpt-5)/.test(id) ? "responses" : "chat";
 }
 
-export type ResponsesModelFacts = {
+type ResponsesModelFacts = {
   /** A reasoning model: takes `reasoning` and returns reasoning items (kept encrypted, passed back). */
   reasoning: boolean;
   /** `reasoning.effort` for our four levels. */

@@ -12,7 +12,7 @@ import type { ImageBlock, Message, StopReason, ThinkingBlock, ToolSchema, Usage 
 /** Prefix that shows the model a tool_result had `is_error: true` (Chat Completions has no flag). */
 export const toolErrorMarker = "Error: ";
 
-export type ChatMessageOptions = {
+type ChatMessageOptions = {
   /** Reasoner servers (DeepSeek, Kimi) refuse an assistant tool-call message without reasoning:
    *  one recorded without any (an older session, another provider) gets an empty reasoning_content. */
   reasoner?: boolean;

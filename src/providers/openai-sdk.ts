@@ -20,7 +20,7 @@ export type OpenAIClientOptions = AdapterOptions & {
 };
 
 /** The SDK client for a key (the same one while the key stays the same). */
-export function openaiSdks(baseURL: string, fetcher: typeof fetch | undefined): (key: string) => OpenAI {
+function openaiSdks(baseURL: string, fetcher: typeof fetch | undefined): (key: string) => OpenAI {
   const shared = fetcher ?? createHttpFetch();
   let current: { key: string; sdk: OpenAI } | undefined;
   return (key) => {
@@ -42,7 +42,7 @@ export function openaiSdks(baseURL: string, fetcher: typeof fetch | undefined): 
   };
 }
 
-export type OpenAIConnection = {
+type OpenAIConnection = {
   sdkFor: (key: string) => OpenAI;
   key: KeySource;
   labels: ProviderLabels;

@@ -57,7 +57,7 @@ const longestHonouredRetryAfterMs = 60_000;
 export type AttemptFailure = { error: ModelError; retryable: boolean; retryAfterMs?: number };
 
 /** One request: yields the stream's events (ending with `message-end` on success) or returns a failure. */
-export type Attempt = (attemptNumber: number) => AsyncGenerator<ModelEvent, AttemptFailure | undefined>;
+type Attempt = (attemptNumber: number) => AsyncGenerator<ModelEvent, AttemptFailure | undefined>;
 
 export type HeaderLookup = { get(name: string): string | null | undefined };
 
@@ -87,7 +87,7 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, retryAfte
   return Math.round(exponential * jitter);
 }
 
-export type RetryContext = {
+type RetryContext = {
   policy: RetryPolicy;
   signal: AbortSignal;
   tracer: Tracer;
@@ -103,7 +103,7 @@ export function abortedError(): ModelError {
 }
 
 /** Runs `attempt` until it succeeds, fails for good, or the retries are used up. Never throws. */
-export async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGenerator<ModelEvent> {
+async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGenerator<ModelEvent> {
   const { policy, signal, tracer, provider, model } = context;
   tracer.trace("model.request", {
     provider,

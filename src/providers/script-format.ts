@@ -2,7 +2,7 @@
 // wire-level fake model server in tests: a list of assistant turns played in order.
 import { z } from "zod";
 
-export const scriptedToolCallSchema = z.strictObject({
+const scriptedToolCallSchema = z.strictObject({
   id: z.string().optional(),
   name: z.string(),
   /** Arguments as an object … */
@@ -12,7 +12,7 @@ export const scriptedToolCallSchema = z.strictObject({
 });
 
 /** Faults only the wire-level fake server can play (the in-process scripted provider ignores them). */
-export const scriptedFaultSchema = z.strictObject({
+const scriptedFaultSchema = z.strictObject({
   status: z.number().int().optional(),
   retry_after: z.number().optional(),
   body: z.string().optional(),
@@ -25,7 +25,7 @@ export const scriptedFaultSchema = z.strictObject({
 });
 
 /** A provider-run web search the fake server plays (Anthropic `server_tool_use` + `web_search_tool_result`). */
-export const scriptedWebSearchSchema = z.strictObject({
+const scriptedWebSearchSchema = z.strictObject({
   query: z.string(),
   results: z
     .array(z.strictObject({ title: z.string(), url: z.string(), page_age: z.string().optional() }))
@@ -34,13 +34,13 @@ export const scriptedWebSearchSchema = z.strictObject({
   error_code: z.string().optional(),
 });
 
-export const scriptedCitationSchema = z.strictObject({
+const scriptedCitationSchema = z.strictObject({
   url: z.string(),
   title: z.string(),
   cited_text: z.string(),
 });
 
-export const scriptedTurnSchema = z.strictObject({
+const scriptedTurnSchema = z.strictObject({
   /** What the model thinks before answering: a thinking block (Anthropic, when thinking is on) or
    *  reasoning_content (OpenAI-compatible reasoners). "" = this step does not think. */
   thinking: z.string().optional(),

@@ -4,7 +4,7 @@
 
 import { errorMessage, truncateHead } from "../util/index.js";
 
-export type ParsedToolInput = { input: Record<string, unknown>; inputError?: string };
+type ParsedToolInput = { input: Record<string, unknown>; inputError?: string };
 
 const rawPreviewLimit = 300;
 

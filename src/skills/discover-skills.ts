@@ -10,7 +10,7 @@ import type { Skill, SkillSource } from "./skill.js";
 /** `plugin`: the root is a plugin's, and its skills are named `plugin:name`. */
 export type SkillRoot = { directory: string; source: SkillSource; plugin?: string };
 
-export function skillRoots(options: {
+function skillRoots(options: {
   cwd: string;
   homeDir: string;
   /** Which levels are searched (default both; `--setting-sources` may drop one). */

@@ -11,13 +11,13 @@ export const SKILL_BODY_CAP_CHARS = 32 * 1024;
 
 /** A loaded skill: a short confirmation (the Skill tool's result) and the skill itself (body, base
  *  folder, arguments) as the text placed in the conversation. */
-export type LoadedSkill = { confirmation: string; context: string; truncated: boolean };
+type LoadedSkill = { confirmation: string; context: string; truncated: boolean };
 
-export type SkillLoad =
+type SkillLoad =
   | { kind: "ok"; loaded: LoadedSkill }
   | { kind: "error"; code: "skill_unreadable" | "skill_invalid"; message: string };
 
-export function formatLoadedSkill(skill: Skill, body: string, args: string | undefined): LoadedSkill {
+function formatLoadedSkill(skill: Skill, body: string, args: string | undefined): LoadedSkill {
   let text = body.trim();
   const truncated = text.length > SKILL_BODY_CAP_CHARS;
   if (truncated) {

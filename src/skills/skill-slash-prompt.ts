@@ -4,7 +4,7 @@
 import { loadSkill } from "./load-skill.js";
 import type { Skill } from "./skill.js";
 
-export type SkillPrompt = { ok: true; text: string } | { ok: false; message: string };
+type SkillPrompt = { ok: true; text: string } | { ok: false; message: string };
 
 export async function skillSlashPrompt(skill: Skill, args?: string): Promise<SkillPrompt> {
   const trimmed = args?.trim();

@@ -14,10 +14,10 @@ const schema = z.object({
 /** For prebuilt-tool-schemas.ts (its JSON Schema is computed at build time). */
 export { schema as skillSchema };
 
-export type SkillToolInput = z.infer<typeof schema>;
+type SkillToolInput = z.infer<typeof schema>;
 
 /** What the UI and hooks get in `data` of a successful call. */
-export type SkillToolData = {
+type SkillToolData = {
   name: string;
   path: string;
   baseDir: string;

@@ -5,7 +5,7 @@
 // it back through `render()`.
 
 export const TASK_STATUSES = ["pending", "in_progress", "completed"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export type Task = {
   id: string;
@@ -22,7 +22,7 @@ export type Task = {
   metadata?: Record<string, unknown>;
 };
 
-export type TaskUpdate = {
+type TaskUpdate = {
   subject?: string;
   description?: string;
   activeForm?: string;
@@ -33,7 +33,7 @@ export type TaskUpdate = {
   metadata?: Record<string, unknown>;
 };
 
-export type TaskUpdateOutcome =
+type TaskUpdateOutcome =
   | { ok: true; updatedFields: string[]; statusChange?: { from: string; to: string } }
   | { ok: false; code: "task_not_found" | "invalid_dependency"; message: string };
 

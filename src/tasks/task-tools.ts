@@ -48,7 +48,7 @@ const LIST_DESCRIPTION = "Lists every task with its id, status, subject, owner a
 const GET_DESCRIPTION = "Shows one task in full: subject, description, status and dependencies.";
 
 /** What the task tools need of the hooks engine (TaskCreated / TaskCompleted): a block refuses. */
-export type TaskHooks = {
+type TaskHooks = {
   taskCreated(task: TaskFacts, signal?: AbortSignal): Promise<{ blocked?: { reason: string } }>;
   taskCompleted(task: TaskFacts, signal?: AbortSignal): Promise<{ blocked?: { reason: string } }>;
 };

@@ -43,7 +43,7 @@ const schema = z.object({
 /** For prebuilt-tool-schemas.ts. */
 export { schema as askUserQuestionSchema };
 
-export type AskUserQuestionInput = z.infer<typeof schema>;
+type AskUserQuestionInput = z.infer<typeof schema>;
 
 const description = `Asks the user multiple-choice questions when you need their decision to go on: a preference, an ambiguous requirement, a choice between approaches.
 - 1-4 questions, each with 2-4 options (label and description); the user can always answer something else instead.

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { BoundedText, ensureFolderSync, signalGroup } from "../util/index.js";
 import { type ShellRunOptions, startShellCommand } from "./bash-process.js";
 
-export type ShellTaskStatus = "running" | "completed" | "failed" | "killed";
+type ShellTaskStatus = "running" | "completed" | "failed" | "killed";
 
 export type ShellTaskView = {
   id: string;
@@ -30,12 +30,12 @@ export type ShellTaskView = {
   toolUseId?: string;
 };
 
-export type ShellStartRequest = Omit<ShellRunOptions, "signal" | "keepChars" | "onOutput" | "onSpawn"> & {
+type ShellStartRequest = Omit<ShellRunOptions, "signal" | "keepChars" | "onOutput" | "onSpawn"> & {
   description?: string;
   toolUseId?: string;
 };
 
-export type BackgroundShellsOptions = {
+type BackgroundShellsOptions = {
   /** Where output files go (created on first use). */
   outputDir: string;
   /** Bytes an output file keeps (default 8 MiB). */
@@ -55,7 +55,7 @@ type Entry = {
   pid?: number;
 };
 
-export const DEFAULT_FILE_CAP_BYTES = 8 * 1024 * 1024;
+const DEFAULT_FILE_CAP_BYTES = 8 * 1024 * 1024;
 
 export class BackgroundShells {
   private readonly entries = new Map<string, Entry>();

@@ -32,7 +32,7 @@ export type ShellRunOptions = {
   onSpawn?: (pid: number) => void;
 };
 
-export type ShellRunResult =
+type ShellRunResult =
   | {
       ending: "exited" | "timeout" | "aborted";
       output: string;
@@ -59,9 +59,7 @@ function textSink(append: (text: string) => void): (chunk: Buffer) => void {
 }
 
 /** A started command (its end is `done`), or why it could not start. */
-export type ShellStart =
-  | { kind: "started"; done: Promise<ShellRunResult> }
-  | { kind: "refused"; reason: string };
+type ShellStart = { kind: "started"; done: Promise<ShellRunResult> } | { kind: "refused"; reason: string };
 
 export async function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
   const start = startShellCommand(options);

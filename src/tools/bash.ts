@@ -10,12 +10,12 @@ import type { BackgroundShells } from "./background-shells.js";
 import { runShellCommand } from "./bash-process.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
-export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
-export const MAX_BASH_TIMEOUT_MS = 600_000;
-export const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
-export const MAX_BACKGROUND_TIMEOUT_MS = 7_200_000;
+const DEFAULT_BASH_TIMEOUT_MS = 120_000;
+const MAX_BASH_TIMEOUT_MS = 600_000;
+const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
+const MAX_BACKGROUND_TIMEOUT_MS = 7_200_000;
 /** Characters of output kept from the head and from the tail (about 30,000 in all). */
-export const BASH_KEEP_CHARS = 15_000;
+const BASH_KEEP_CHARS = 15_000;
 
 const schema = z.object({
   command: z.string().min(1).describe("The shell command to run"),
@@ -62,7 +62,7 @@ const description = `Runs a shell command (bash) and returns its combined stdout
 const sandboxNote = `
 - Commands run in a sandbox: no network, writes only inside the workspace (and the temp folder), credentials hidden. A command that fails for that reason may be retried with dangerouslyDisableSandbox: true, which asks the user.`;
 
-export type BashOptions = {
+type BashOptions = {
   shellPath?: string;
   /** The sandbox is on and may be left at a person's word: offer `dangerouslyDisableSandbox`. */
   unsandboxedOption?: boolean;

@@ -42,7 +42,7 @@ async function resolveRipgrep(): Promise<string | undefined> {
 }
 
 /** Finds the rg binary once, on first use (undefined: none that runs). */
-export function ripgrepResolver(ripgrepPath: string | null | undefined): () => Promise<string | undefined> {
+function ripgrepResolver(ripgrepPath: string | null | undefined): () => Promise<string | undefined> {
   let found: Promise<string | undefined> | undefined;
   return () => {
     found ??= (async () => {
@@ -54,7 +54,7 @@ export function ripgrepResolver(ripgrepPath: string | null | undefined): () => P
 }
 
 /** Picks the Grep backend once, on first use. */
-export function grepBackendResolver(ripgrep: () => Promise<string | undefined>): () => Promise<GrepBackend> {
+function grepBackendResolver(ripgrep: () => Promise<string | undefined>): () => Promise<GrepBackend> {
   let backend: Promise<GrepBackend> | undefined;
   return () => {
     backend ??= ripgrep().then((rg) => (rg ? createRipgrepBackend(rg) : createJavascriptGrepBackend()));

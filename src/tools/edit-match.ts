@@ -3,12 +3,12 @@
 // line-ending and BOM normalisation, and the numbered snippet shown after an edit.
 import { numberLines, splitLines } from "./read-lines.js";
 
-export type MatchOutcome =
+type MatchOutcome =
   | { kind: "replaced"; text: string; count: number; firstIndex: number; fuzzy: boolean }
   | { kind: "no_match" }
   | { kind: "multiple_matches"; count: number; lineNumbers: number[] };
 
-export type NormalisedText = { text: string; bom: boolean; crlf: boolean };
+type NormalisedText = { text: string; bom: boolean; crlf: boolean };
 
 export function normaliseText(raw: string): NormalisedText {
   const bom = raw.startsWith("\uFEFF");

@@ -26,7 +26,7 @@ export { schema as exitPlanModeSchema };
 type ExitPlanModeInput = z.infer<typeof schema>;
 
 /** The session's permission mode as the tool reads and changes it. */
-export type ModeControl = { readonly current: PermissionMode; set(mode: PermissionMode): void };
+type ModeControl = { readonly current: PermissionMode; set(mode: PermissionMode): void };
 
 const description = `Presents your plan to the user for approval and, once approved, leaves plan mode so that you can carry it out.
 - Use it only in plan mode, when the plan for an implementation task is complete; not for research or questions (AskUserQuestion asks the user something).

@@ -12,13 +12,13 @@ export function createFileStateStore(): FileStateStore {
   };
 }
 
-export type Freshness =
+type Freshness =
   | { state: "fresh" }
   | { state: "not_read_yet" }
   | { state: "file_changed"; snapshot: FileSnapshot };
 
 /** Compares the remembered snapshot with the file's current size and mtime. */
-export function checkFreshness(
+function checkFreshness(
   store: FileStateStore,
   realPath: string,
   current: { size: number; mtimeMs: number },

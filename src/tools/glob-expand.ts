@@ -13,11 +13,11 @@ import picomatch from "picomatch";
 import type { GitignoreRules } from "./glob-walk.js";
 
 /** Folder entries read at most while expanding, and folders kept at most (the rg command line). */
-export const EXPANSION_ENTRY_LIMIT = 20_000;
-export const EXPANSION_FOLDER_LIMIT = 2_000;
+const EXPANSION_ENTRY_LIMIT = 20_000;
+const EXPANSION_FOLDER_LIMIT = 2_000;
 
 /** Paths relative to the crawl root, `/`-separated: the folders to list, and files already matched. */
-export type Expansion = { folders: string[]; files: string[] };
+type Expansion = { folders: string[]; files: string[] };
 
 /** A segment that matches one path component, in a form splitting the pattern at `/` cannot cut:
  *  plain characters and wildcards, flat balanced braces. */

@@ -11,7 +11,7 @@ import { expandLeadingFolders } from "./glob-expand.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
 
-export type GlobFilesOptions = {
+type GlobFilesOptions = {
   root: string;
   /** The glob below `root` (crawlRoot's `pattern`). */
   pattern: string;
@@ -20,7 +20,7 @@ export type GlobFilesOptions = {
   signal: AbortSignal;
 };
 
-export type GlobFiles =
+type GlobFiles =
   /** A file's absolute path is `prefix + file` (the root and a separator for ripgrep's relative paths,
    *  "" for the walk's absolute ones): no path is built for a file nobody looks at. `newestFirst`: in
    *  ripgrep's order by modification time (ties in no particular order). */
@@ -33,7 +33,7 @@ function normalized(pattern: string): string {
 
 /** A last path segment ripgrep can pre-select file names with: only characters whose meaning is the
  *  same in both glob dialects, braces balanced and flat; undefined when it would select everything. */
-export function basenameGlob(pattern: string): string | undefined {
+function basenameGlob(pattern: string): string | undefined {
   const last = pattern.slice(pattern.lastIndexOf("/") + 1);
   if (last === "*" || last.includes("**") || !/^[A-Za-z0-9._*?{},-]+$/.test(last)) return undefined;
   let depth = 0;

@@ -94,7 +94,7 @@ function ignoringFs(rules: GitignoreRules) {
   };
 }
 
-export type WalkOptions = { root: string; patterns: string[]; signal?: AbortSignal };
+type WalkOptions = { root: string; patterns: string[]; signal?: AbortSignal };
 
 /** Absolute paths of the files under `root` matching `patterns` (dotfiles included, symlinks not
  *  followed), with gitignored entries and `.git` left out. */

@@ -13,7 +13,7 @@ import { displayPath, placeName, realPathForAccess, resolveToolPath, touchedPath
 import { withoutDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
-export const GLOB_RESULT_CAP = 100;
+const GLOB_RESULT_CAP = 100;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('Glob pattern, e.g. "**/*.ts" or "src/**/test-*.js"'),
@@ -105,7 +105,7 @@ function mtimeOf(file: string): number {
   }
 }
 
-export type GlobToolOptions = {
+type GlobToolOptions = {
   /** The rg binary (resolved once, on first use), or undefined for the pure-JS walk. */
   ripgrep: () => Promise<string | undefined>;
 };

@@ -6,10 +6,10 @@ import { comparePaths, type GrepFileMatch, type GrepMode } from "./grep-query.js
 import { displayPath } from "./paths.js";
 
 export const DEFAULT_HEAD_LIMIT = 250;
-export const MAX_GREP_CHARS = 30_000;
-export const MAX_GREP_LINE_CHARS = 500;
+const MAX_GREP_CHARS = 30_000;
+const MAX_GREP_LINE_CHARS = 500;
 
-export type FormatOptions = {
+type FormatOptions = {
   mode: GrepMode;
   cwd: string;
   headLimit: number;
@@ -18,7 +18,7 @@ export type FormatOptions = {
   complete: boolean;
 };
 
-export type GrepData = {
+type GrepData = {
   mode: GrepMode;
   numFiles: number;
   filenames: string[];

@@ -21,7 +21,7 @@ import { FILE_TYPES } from "./grep-types.js";
 
 type Compiled = { ok: true; regex: RegExp } | { ok: false; message: string };
 
-export function compilePattern(pattern: string, ignoreCase: boolean, multiline: boolean): Compiled {
+function compilePattern(pattern: string, ignoreCase: boolean, multiline: boolean): Compiled {
   if (!multiline && /\n|\\n/.test(pattern)) {
     return {
       ok: false,
@@ -63,11 +63,7 @@ function lineOf(starts: number[], offset: number): number {
 }
 
 /** Searches one file's text; returns undefined when nothing matches. */
-export function searchText(
-  text: string,
-  regex: RegExp,
-  query: GrepQuery,
-): Omit<GrepFileMatch, "path"> | undefined {
+function searchText(text: string, regex: RegExp, query: GrepQuery): Omit<GrepFileMatch, "path"> | undefined {
   const starts = lineStarts(text);
   const lineText = (index: number) => {
     const end = index + 1 < starts.length ? starts[index + 1] - 1 : text.length;

@@ -73,7 +73,7 @@ export function splitGlobs(glob: string | undefined): string[] {
   return globs;
 }
 
-export type GlobRule = { negated: boolean; test: (relative: string) => boolean };
+type GlobRule = { negated: boolean; test: (relative: string) => boolean };
 
 export function globRules(globs: string[]): GlobRule[] {
   return globs.map((glob) => {

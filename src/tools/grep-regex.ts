@@ -3,9 +3,9 @@
 // whitespace and comments, `(?P<name>` becomes `(?<name>`, and `{` must start a valid counted
 // repetition, as in ripgrep. What JS cannot express is reported by name instead of silently differing.
 
-export type RegexFlags = { ignoreCase: boolean; dotAll: boolean; multiLine: boolean };
+type RegexFlags = { ignoreCase: boolean; dotAll: boolean; multiLine: boolean };
 
-export type Translation = { ok: true; source: string; flags: RegexFlags } | { ok: false; message: string };
+type Translation = { ok: true; source: string; flags: RegexFlags } | { ok: false; message: string };
 
 /** Index just past the `]` closing the class opened at `start` (pattern length when unclosed). */
 function classEnd(pattern: string, start: number): number {

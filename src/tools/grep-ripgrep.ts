@@ -29,7 +29,7 @@ function decode(value: JsonText | undefined): string {
   return Buffer.from(value.bytes ?? "", "base64").toString("utf8");
 }
 
-export function ripgrepArguments(query: GrepQuery, exclusions: readonly string[] = []): string[] {
+function ripgrepArguments(query: GrepQuery, exclusions: readonly string[] = []): string[] {
   const args: string[] = [...RIPGREP_IGNORE_FLAGS, "--color=never", "--with-filename"];
   // Only exclusions go to rg: its include globs would override .gitignore. Includes are applied to
   // rg's output with the same rules the JS fallback uses. The hidden files' exclusions come last,
@@ -52,7 +52,7 @@ export function ripgrepArguments(query: GrepQuery, exclusions: readonly string[]
 
 /** ripgrep shows the pattern inside its own `(?:…)` wrapper in parse errors; show the user's pattern
  *  instead, with the `^` markers moved along. */
-export function unwrapPatternInMessage(message: string, pattern: string): string {
+function unwrapPatternInMessage(message: string, pattern: string): string {
   const lines = message.split("\n");
   const wrapped = `(?:${pattern})`;
   const at = lines.findIndex((line) => line.trim() === wrapped);

@@ -44,7 +44,7 @@ const description = `Searches file contents with a regular expression (ripgrep).
 - Full regex syntax ("log.*Error", "function\\s+\\w+"); escape literal braces ("interface\\{\\}").
 - Patterns match within one line unless multiline is true.`;
 
-export type GrepToolOptions = { backend: () => Promise<GrepBackend> };
+type GrepToolOptions = { backend: () => Promise<GrepBackend> };
 
 async function executeGrep(
   input: GrepInput,

@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { absolutePath, editDistance, resolveReal } from "../util/index.js";
 
-export type PathResolution = { ok: true; path: string } | { ok: false; message: string };
+type PathResolution = { ok: true; path: string } | { ok: false; message: string };
 
 /** Expands `~` and resolves `filePath` against `cwd` the way the kernel will (a `..` after a symlink
  *  goes up from the link's target); rejects empty paths and NUL bytes. */

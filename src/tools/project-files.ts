@@ -6,7 +6,7 @@ import path from "node:path";
 import { walkFiles } from "./glob-walk.js";
 
 /** At most this many files are indexed (a monorepo's worth); the rest is not offered. */
-export const PROJECT_FILES_CAP = 200_000;
+const PROJECT_FILES_CAP = 200_000;
 
 export async function listProjectFiles(
   root: string,

@@ -3,9 +3,9 @@
 import { createReadStream, promises as fs } from "node:fs";
 import { createInterface } from "node:readline";
 
-export const MAX_LINE_CHARS = 2000;
+const MAX_LINE_CHARS = 2000;
 
-export type LineRange = { lines: string[]; totalLines: number };
+type LineRange = { lines: string[]; totalLines: number };
 
 /** Splits text into lines (a trailing newline ends the last line; CR before LF is dropped). */
 export function splitLines(text: string): string[] {

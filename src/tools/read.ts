@@ -11,9 +11,9 @@ import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedP
 import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
-export const DEFAULT_READ_LINES = 2000;
+const DEFAULT_READ_LINES = 2000;
 /** Files bigger than this need offset/limit. */
-export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
+const MAX_WHOLE_FILE_BYTES = 256 * 1024;
 
 const schema = z.object({
   file_path: z.string().describe("File path (absolute, relative to the working directory, or ~/…)"),

@@ -8,12 +8,12 @@ import type { HiddenFiles } from "./grep-query.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
 
 /** The exclusions' total length at most (the kernel limits a command line to a few megabytes). */
-export const EXCLUSION_LIMIT = 1_000_000;
+const EXCLUSION_LIMIT = 1_000_000;
 
-export type Exclusions = { ok: true; globs: string[] } | { ok: false; message: string };
+type Exclusions = { ok: true; globs: string[] } | { ok: false; message: string };
 
 /** ripgrep's glob syntax with every special character taken literally. */
-export function literalGlob(relative: string): string {
+function literalGlob(relative: string): string {
   return relative.replace(/[\\*?[\]{}!]/g, (character) => `\\${character}`);
 }
 

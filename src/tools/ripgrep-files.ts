@@ -17,7 +17,7 @@ export const RIPGREP_IGNORE_FLAGS = [
   "--glob=!.git",
 ] as const;
 
-export type RipgrepListing = { ok: true; files: string[] } | { ok: false; message: string };
+type RipgrepListing = { ok: true; files: string[] } | { ok: false; message: string };
 
 /** The files under `root` (relative, `/`-separated). `basenameGlob` narrows the listing to file names
  *  matching it (an rg type, which never overrides .gitignore as an include glob would). `folders`

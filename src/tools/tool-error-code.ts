@@ -1,7 +1,7 @@
 // The codes a failed tool result carries: one union, so the model-facing text and the machine-readable
 // code stay apart, tests assert on codes, and a UI or hook can branch on them. A new failure of a tool
 // adds its code here (the compiler then checks every `fail()`).
-export const TOOL_ERROR_CODES = [
+const TOOL_ERROR_CODES = [
   // The runner and the loop: the call never reached the tool, or the tool broke.
   "unknown_tool",
   "invalid_json",

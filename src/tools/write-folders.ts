@@ -6,7 +6,7 @@ import { ensureFolderSync, errnoCode, errorMessage, FolderError, type FolderProb
 import { fsFailure } from "./fs-failure.js";
 import { fail, type ToolResult } from "./tool.js";
 
-export type FolderOptions = {
+type FolderOptions = {
   signal?: AbortSignal;
   /** How paths appear in messages (e.g. relative to the project). */
   display?: (absolutePath: string) => string;
@@ -40,7 +40,7 @@ function failureOf(problem: FolderProblem, subject: string, display: (absolutePa
 /** Makes sure `directory` exists as a folder, creating missing components one by one. Returns
  *  undefined on success, otherwise a failure result. `subject` is what the caller wants to create
  *  (the folder itself by default), for messages. */
-export async function ensureFolder(
+async function ensureFolder(
   directory: string,
   options: FolderOptions = {},
   subject = directory,

@@ -16,7 +16,7 @@ import { type CommandPlan, commandPlan, type SandboxFacts, sandboxIntent } from 
 import type { HookVerdict } from "./pre-tool-use-stage.js";
 import { absolutePaths } from "./validate-call.js";
 
-export type PermissionStage = {
+type PermissionStage = {
   gate: PermissionGate;
   hooks: ToolHooks;
   sandbox: SandboxFacts;
@@ -26,7 +26,7 @@ export type PermissionStage = {
 /** Denials decided by configuration rather than by a person or a hook at that moment. */
 const AUTOMATIC: ReadonlySet<string> = new Set(["rule", "mode", "headless"]);
 
-export type PermissionOutcome =
+type PermissionOutcome =
   | {
       type: "allowed";
       input: Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { Tool, ToolContext } from "../tool.js";
 import { type CallNotes, failure, type PermissionDenial, stopControl } from "./call-outcome.js";
 import { absolutePaths } from "./validate-call.js";
 
-export type PreToolUseResult =
+type PreToolUseResult =
   | { type: "denied"; execution: ToolExecution }
   | {
       type: "proceed";
@@ -24,7 +24,7 @@ export type PreToolUseResult =
 
 export type HookVerdict = Pick<PermissionRequest, "hookDecision" | "hookReason">;
 
-export type PreToolUseStage = {
+type PreToolUseStage = {
   hooks?: ToolHooks;
   onDenial?: (denial: PermissionDenial) => void;
   onNotice?: (notice: HookNotice) => void;

@@ -17,7 +17,7 @@ export function redactExecuted(executed: Executed, redact: Redact): Executed {
 }
 
 /** Every string inside `value` redacted (objects and arrays copied only where something changed). */
-export function redactValue(value: unknown, redact: Redact): unknown {
+function redactValue(value: unknown, redact: Redact): unknown {
   if (typeof value === "string") return redact(value);
   if (Array.isArray(value)) {
     const items = value.map((item) => redactValue(item, redact));

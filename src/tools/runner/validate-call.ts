@@ -12,7 +12,7 @@ import { failure } from "./call-outcome.js";
 
 export type ParsedInput = ReturnType<Tool["schema"]["safeParse"]>;
 
-export type ValidatedCall =
+type ValidatedCall =
   | { type: "valid"; tool: Tool; input: Record<string, unknown> }
   | { type: "invalid"; execution: ToolExecution };
 

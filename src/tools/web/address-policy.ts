@@ -5,7 +5,7 @@
 // opt-in opens only loopback, private, unique-local and CGNAT ranges; metadata services stay closed.
 import ipaddr from "ipaddr.js";
 
-export type AddressVerdict =
+type AddressVerdict =
   | { allowed: true; address: string }
   | { allowed: false; address: string; range: string; reason: string };
 

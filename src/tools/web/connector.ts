@@ -17,7 +17,7 @@ export type ConnectTarget = ResolvedAddress & {
 /** Opens a connected socket (TLS handshake done) to the target, or rejects with a readable error. */
 export type Connector = (target: ConnectTarget, signal: AbortSignal) => Promise<Socket>;
 
-export type ConnectorOptions = {
+type ConnectorOptions = {
   /** Extra certificate authorities (tests use a self-signed one); the system roots otherwise. */
   ca?: string;
   /** An HTTP proxy URL for tunnelling (from HTTPS_PROXY / HTTP_PROXY), already chosen for this target. */

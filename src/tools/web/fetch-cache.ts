@@ -2,7 +2,7 @@
 // a second WebFetch of the same URL within 15 minutes, with any prompt, reuses the page without a
 // request. Bounded in entries and bytes; the oldest entries go first. The clock is passed in.
 
-export type CacheOptions = { ttlMs: number; maxEntries: number; maxBytes: number; now: () => number };
+type CacheOptions = { ttlMs: number; maxEntries: number; maxBytes: number; now: () => number };
 
 export const FETCH_CACHE_TTL_MS = 15 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import type { Connector } from "./connector.js";
 import { bareHost, guardHost, type Resolver } from "./host-guard.js";
 import { type HttpResponse, httpRequest } from "./http-request.js";
 
-export type FetchPageOptions = {
+type FetchPageOptions = {
   resolver: Resolver;
   connector: Connector;
   allowPrivateNetwork: boolean;
@@ -19,7 +19,7 @@ export type FetchPageOptions = {
   signal: AbortSignal;
 };
 
-export type FetchPageResult =
+type FetchPageResult =
   | { kind: "page"; url: string; response: HttpResponse }
   | { kind: "redirect"; from: string; to: string; status: number }
   | { kind: "error"; code: ToolErrorCode; message: string };

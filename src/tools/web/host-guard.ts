@@ -12,7 +12,7 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** Resolves a host name to all its addresses (dns.lookup by default; tests inject their own). */
 export type Resolver = (hostname: string, signal: AbortSignal) => Promise<ResolvedAddress[]>;
 
-export type GuardResult =
+type GuardResult =
   | { ok: true; addresses: ResolvedAddress[]; private: boolean }
   | { ok: false; code: "blocked_address" | "dns_failed"; message: string };
 

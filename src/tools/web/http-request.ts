@@ -17,7 +17,7 @@ export type HttpResponse = {
   truncated: boolean;
 };
 
-export type HttpRequestOptions = {
+type HttpRequestOptions = {
   url: URL;
   addresses: ResolvedAddress[];
   connector: Connector;

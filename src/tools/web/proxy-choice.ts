@@ -4,7 +4,7 @@
 // guard checked (connector.ts), so it cannot be used to reach a different address.
 import type { ConnectTarget } from "./connector.js";
 
-export type ProxySettings = { httpsProxy?: string; httpProxy?: string; noProxy?: string };
+type ProxySettings = { httpsProxy?: string; httpProxy?: string; noProxy?: string };
 
 function parseProxy(value: string | undefined): URL | undefined {
   if (!value || value.trim() === "") return undefined;

@@ -29,7 +29,7 @@ export type WebFetchOptions = {
   maxRedirects?: number;
 };
 
-export const WEB_FETCH_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 10 };
+const WEB_FETCH_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 10 };
 /** Raw page text shown when condensing fails. */
 const RAW_FALLBACK_CHARS = 30_000;
 

@@ -10,14 +10,14 @@ import type { SearchBackend } from "./search/search-backend.js";
 import { createSearxngBackend } from "./search/searxng.js";
 import { createTavilyBackend } from "./search/tavily.js";
 
-export const WEB_SEARCH_HELP =
+const WEB_SEARCH_HELP =
   'set BRAVE_API_KEY, TAVILY_API_KEY or SEARXNG_URL (or "webSearch": {"provider": …} in settings); on Anthropic models the provider\'s own web search is used';
 
 /** Settings `webSearch` as the configuration merged it. */
-export type WebSearchSettings = { provider?: string; searxngUrl?: string };
+type WebSearchSettings = { provider?: string; searxngUrl?: string };
 
 /** The environment variables that name search backends. */
-export type WebSearchEnv = {
+type WebSearchEnv = {
   braveApiKey?: string;
   braveBaseUrl?: string;
   tavilyApiKey?: string;
@@ -25,7 +25,7 @@ export type WebSearchEnv = {
   searxngUrl?: string;
 };
 
-export type WebSearchChoice = { backend: SearchBackend | undefined; status: string; warning?: string };
+type WebSearchChoice = { backend: SearchBackend | undefined; status: string; warning?: string };
 
 function httpUrl(value: string | undefined, variable: string): { url?: string; warning?: string } {
   if (value === undefined) return {};

@@ -14,7 +14,7 @@ export type BackendTransport = {
   timeoutMs: number;
 };
 
-export type JsonResponse =
+type JsonResponse =
   | { ok: true; status: number; json: unknown; text: string }
   | { ok: false; code: ToolErrorCode; message: string };
 

@@ -4,7 +4,7 @@
 import { apiFailure, type BackendTransport, requestJson } from "./backend-request.js";
 import { filterHits, type SearchBackend, type SearchHit } from "./search-backend.js";
 
-export const DEFAULT_BRAVE_BASE_URL = "https://api.search.brave.com";
+const DEFAULT_BRAVE_BASE_URL = "https://api.search.brave.com";
 const RESULT_COUNT = 10;
 
 type BraveResult = {

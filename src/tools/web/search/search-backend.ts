@@ -6,7 +6,7 @@ import type { ToolErrorCode } from "../../tool-error-code.js";
 
 export type SearchHit = { title: string; url: string; snippet: string; age?: string };
 
-export type SearchRequest = {
+type SearchRequest = {
   query: string;
   allowedDomains: string[];
   blockedDomains: string[];
@@ -37,7 +37,7 @@ export interface SearchBackend {
 }
 
 /** Does `host` belong to `domain` (the domain itself or a subdomain)? Leading `*.` and dots are ignored. */
-export function hostInDomain(host: string, domain: string): boolean {
+function hostInDomain(host: string, domain: string): boolean {
   const bare = domain
     .trim()
     .toLowerCase()

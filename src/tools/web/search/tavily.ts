@@ -3,7 +3,7 @@
 import { apiFailure, type BackendTransport, requestJson } from "./backend-request.js";
 import { filterHits, type SearchBackend, toHit } from "./search-backend.js";
 
-export const DEFAULT_TAVILY_BASE_URL = "https://api.tavily.com";
+const DEFAULT_TAVILY_BASE_URL = "https://api.tavily.com";
 
 type TavilyResult = { title?: unknown; url?: unknown; content?: unknown; published_date?: unknown };
 
