@@ -10,7 +10,7 @@ import {
   type AgentSource,
 } from "./agent-definition.js";
 
-export type AgentFieldsResult =
+type AgentFieldsResult =
   | { kind: "ok"; definition: AgentDefinition; warnings: Array<{ field: string; message: string }> }
   | { kind: "error"; field: string; message: string };
 

@@ -102,7 +102,7 @@ export function unknownToolEntries(agent: AgentDefinition, available: readonly s
 }
 
 /** The warning for `tools` entries that are Claude Code's but give no tool, or undefined. */
-export function goneToolsWarning(agent: AgentDefinition): string | undefined {
+function goneToolsWarning(agent: AgentDefinition): string | undefined {
   const names = (agent.tools ?? []).map(bare);
   const gone = names.filter((name) => name in GONE);
   const missing = names.filter((name) => NOT_HERE.has(name));
@@ -121,7 +121,7 @@ export function goneToolsWarning(agent: AgentDefinition): string | undefined {
 }
 
 /** The warning for an agent's unknown tool entries, with the nearest tool name for a typo. */
-export function unknownToolsWarning(
+function unknownToolsWarning(
   agent: AgentDefinition,
   unknown: readonly string[],
   available: readonly string[],

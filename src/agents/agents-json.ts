@@ -5,7 +5,7 @@
 import type { AgentDefinition } from "./agent-definition.js";
 import { readAgentFields } from "./agent-fields.js";
 
-export type AgentsJsonResult =
+type AgentsJsonResult =
   | { kind: "ok"; agents: AgentDefinition[]; warnings: string[] }
   | { kind: "error"; message: string };
 

@@ -7,7 +7,7 @@ import type { ShellTaskView } from "../tools/index.js";
 import { defineTool, fail, ok, type Tool } from "../tools/index.js";
 import { retrievalStatus, shellTaskData, shellTaskText } from "./shell-task-text.js";
 
-export type BackgroundStatus = "running" | "completed" | "failed" | "stopped";
+type BackgroundStatus = "running" | "completed" | "failed" | "stopped";
 
 export type BackgroundView = {
   id: string;

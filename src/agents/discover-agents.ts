@@ -16,7 +16,7 @@ export type AgentRoot = {
   plugin?: string;
 };
 
-export function agentRoots(options: { cwd: string; homeDir: string }): AgentRoot[] {
+function agentRoots(options: { cwd: string; homeDir: string }): AgentRoot[] {
   return [
     { directory: join(options.cwd, ".agents", "agents"), source: "project" },
     { directory: join(options.cwd, ".claude", "agents"), source: "project" },

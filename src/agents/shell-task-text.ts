@@ -3,7 +3,7 @@
 // (`retrieval_status` and `task`) for hooks, the SDK and the UI.
 import type { ShellTaskView } from "../tools/index.js";
 
-export type RetrievalStatus = "success" | "timeout" | "not_ready";
+type RetrievalStatus = "success" | "timeout" | "not_ready";
 
 /** How TaskOutput's wait went: finished, still running after waiting, or not waited for. */
 export function retrievalStatus(view: ShellTaskView, waited: boolean): RetrievalStatus {

@@ -13,14 +13,14 @@ import type { AgentDefinition } from "./agent-definition.js";
 import type { BackgroundCommands } from "./background-tools.js";
 import type { WorktreeHooks } from "./worktree.js";
 
-export type SubagentGate = ToolRunnerOptions["gate"] & {
+type SubagentGate = ToolRunnerOptions["gate"] & {
   readDeniedBy(absolutePath: string): string | undefined;
   readDenyBelow(absoluteFolder: string): boolean;
   /** The subagent's permission mode now (hook payloads carry it). */
   readonly mode: PermissionMode;
 };
 
-export type SubagentTranscript = TranscriptSink & { close(): void };
+type SubagentTranscript = TranscriptSink & { close(): void };
 
 /** The conversation the subagents serve: where their events and news go, the session id their hook
  *  payloads carry and the turn limit they inherit. It exists before the parent session does. */

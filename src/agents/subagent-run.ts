@@ -19,7 +19,7 @@ import type { ParentConversation, SubagentDeps } from "./subagent-deps.js";
 import { subagentSessionHooks } from "./subagent-hooks.js";
 import { createWorktree, finishWorktree, gitRunner, type Worktree } from "./worktree.js";
 
-export type SubagentRequest = {
+type SubagentRequest = {
   agent: AgentDefinition;
   prompt: string;
   description: string;

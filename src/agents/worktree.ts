@@ -27,7 +27,7 @@ export type WorktreeHooks = {
   remove(path: string): Promise<unknown>;
 };
 
-export type WorktreeOutcome = { kept: false } | { kept: true; summary: string };
+type WorktreeOutcome = { kept: false } | { kept: true; summary: string };
 
 type Git = (
   args: string[],

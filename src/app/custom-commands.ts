@@ -12,7 +12,7 @@ import { slashExpansion } from "../session/index.js";
 import { errorMessage } from "../util/index.js";
 import type { App } from "./app.js";
 
-export type CommandLine = { command: CustomCommand; args: string; typed: string };
+type CommandLine = { command: CustomCommand; args: string; typed: string };
 
 /** Adds the command's allowed-tools as allow rules; returns a function that takes back exactly those. */
 function allowForTurn(runtime: App, command: CustomCommand, warn: (text: string) => void): () => void {

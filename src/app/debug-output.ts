@@ -4,7 +4,7 @@
 import { appendFileSync } from "node:fs";
 import { errnoReason } from "../util/index.js";
 
-export type DebugOutput = { enabled: boolean; write: (line: string) => void };
+type DebugOutput = { enabled: boolean; write: (line: string) => void };
 
 export function debugOutput(
   options: { traceEnv: boolean; debug?: boolean; debugFile?: string },

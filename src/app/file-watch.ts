@@ -10,7 +10,7 @@ import type { ShellState } from "../tools/index.js";
 import { createFileWatcher, errorMessage } from "../util/index.js";
 
 /** `followFolder` re-aims the watched names when the shell's folder changed (cheap otherwise). */
-export type FileWatch = { followFolder(): void; close(): void };
+type FileWatch = { followFolder(): void; close(): void };
 
 const QUIET_MS = 500;
 

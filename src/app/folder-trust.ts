@@ -35,7 +35,7 @@ export type TrustDecision = {
   warnings: string[];
 };
 
-export type TrustContext = {
+type TrustContext = {
   cwd: string;
   homeDir: string;
   sources: RunOptions["settingSources"];
@@ -62,7 +62,7 @@ export function trustContext(
 /** What start-up reads of the folder and the user's folders once: the custom commands (at the run's
  *  setting levels), the agent files and the project's .mcp.json. The trust decision judges them;
  *  the run uses them as read. */
-export type FolderFiles = {
+type FolderFiles = {
   commands: { commands: CustomCommand[]; warnings: string[] };
   agentFiles: AgentFile[];
   /** Undefined when the project level is off (`--setting-sources`). */

@@ -6,7 +6,7 @@ import type { PermissionHookAnswer, PromptRequest } from "../permissions/index.j
 import { ruleValue } from "../util/index.js";
 
 /** Claude Code's `permission_suggestions` for the rule "don't ask again" would save. */
-export function permissionSuggestions(rule: string): unknown[] {
+function permissionSuggestions(rule: string): unknown[] {
   if (!rule) return [];
   return [{ type: "addRules", rules: [ruleValue(rule)], behavior: "allow", destination: "localSettings" }];
 }

@@ -6,7 +6,7 @@ import { HookConfigError, loadHookConfig } from "../hooks/index.js";
 import type { PluginSet } from "../plugins/index.js";
 import { errorMessage } from "../util/index.js";
 
-export type PluginHookSource = {
+type PluginHookSource = {
   source: string;
   data: unknown;
   scope: "user" | "project" | "local";

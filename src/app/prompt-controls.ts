@@ -10,7 +10,7 @@ import {
 } from "../tools/index.js";
 import { errorMessage, UsageError } from "../util/index.js";
 
-export type PromptControls = {
+type PromptControls = {
   setPromptParts(patch: { systemPrompt?: string; appendSystemPrompt?: string }): void;
   applyJsonSchema(schema: Record<string, unknown>): void;
   structuredOutput(): StructuredOutputSink | undefined;

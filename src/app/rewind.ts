@@ -8,7 +8,7 @@ import { promptText } from "./create-checkpoints.js";
 
 export type RewindWhat = "code" | "conversation" | "both";
 
-export type ConversationRewind = { ok: true; prompt: PromptEntry } | { ok: false; message: string };
+type ConversationRewind = { ok: true; prompt: PromptEntry } | { ok: false; message: string };
 
 /** Whether the history still holds the prompt where the log says (not after a compaction or /clear). */
 export function conversationHolds(session: Session, prompt: PromptEntry): boolean {

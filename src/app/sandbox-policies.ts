@@ -13,7 +13,7 @@ import {
 } from "../sandbox/index.js";
 import { realPath } from "../util/index.js";
 
-export type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
+type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
 
 export type PolicyBuilder = (profile: SandboxProfile, project: string) => PolicyResult<SandboxPolicy>;
 

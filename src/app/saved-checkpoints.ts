@@ -8,7 +8,7 @@ import { UsageError } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";
 import { checkpointStoreDir } from "./create-checkpoints.js";
 
-export type SavedCheckpoints = { sessionId: string; checkpoints: Checkpoints; warnings: string[] };
+type SavedCheckpoints = { sessionId: string; checkpoints: Checkpoints; warnings: string[] };
 
 export function savedCheckpoints(
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "pid">,

@@ -8,7 +8,7 @@ import type { SessionEvent, SessionEvents } from "../session/index.js";
 import { packageVersion } from "../util/index.js";
 import type { App } from "./app.js";
 
-export type SessionTally = { startedAt: number; apiMs: number; linesAdded: number; linesRemoved: number };
+type SessionTally = { startedAt: number; apiMs: number; linesAdded: number; linesRemoved: number };
 
 /** Keeps the tally from the session's events (subagents' edits included); returns the unsubscribe. */
 export function tallySession(events: SessionEvents, tally: SessionTally): () => void {

@@ -7,8 +7,8 @@
 import type { Containment, ProcessLauncher } from "../contracts/index.js";
 import { runCommand } from "../hooks/index.js";
 
-export const STATUS_LINE_DEBOUNCE_MS = 300;
-export const STATUS_LINE_TIMEOUT_MS = 5000;
+const STATUS_LINE_DEBOUNCE_MS = 300;
+const STATUS_LINE_TIMEOUT_MS = 5000;
 const OUTPUT_LIMIT = 64 * 1024;
 
 export type StatusLineFeed = {

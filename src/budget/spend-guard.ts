@@ -14,7 +14,7 @@ export type Cap = { usd: number; source: string };
 export type SpendCaps = { session?: Cap; daily?: Cap; perModel: Record<string, Cap> };
 export type CapKind = "session" | "daily" | "model";
 
-export type SpendGuardOptions = {
+type SpendGuardOptions = {
   caps: SpendCaps;
   /** The usage ledger's folder; absent, or when it cannot be written, daily caps count this session only. */
   ledgerDir?: string;

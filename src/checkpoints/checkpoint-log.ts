@@ -62,7 +62,7 @@ export class CheckpointLog {
 }
 
 /** The valid lines of a log (a torn or foreign line is skipped). */
-export function parseLog(text: string): LogLine[] {
+function parseLog(text: string): LogLine[] {
   const lines: LogLine[] = [];
   for (const raw of text.split("\n")) {
     if (raw.trim() === "") continue;

@@ -16,7 +16,7 @@ import { type GitRun, preparePrivateGit } from "./private-git.js";
 import { DEFAULT_MAX_FILE_BYTES, type Snapshot, type SnapshotCache, takeSnapshot } from "./take-snapshot.js";
 import { lineCounts } from "./tree-changes.js";
 
-export type CheckpointsOptions = {
+type CheckpointsOptions = {
   git: GitRun;
   log: CheckpointLog;
   maxFileBytes?: number;

@@ -36,7 +36,7 @@ export type CodeRewindPlan =
 export type CodeRewindResult = { filesChanged: string[]; insertions: number; deletions: number };
 
 /** Takes a snapshot of the workspace now (the session's, with its cache). */
-export type TakeSnapshot = () => Promise<Snapshot>;
+type TakeSnapshot = () => Promise<Snapshot>;
 
 export async function planCodeRewind(
   git: GitRun,

@@ -9,7 +9,7 @@ import { appendFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/index.js";
 
-export type PrivateGitPaths = {
+type PrivateGitPaths = {
   /** The private repository (created on first use). */
   gitDir: string;
   /** The private index: the stat cache that makes an unchanged tree cheap to snapshot. */

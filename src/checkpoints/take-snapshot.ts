@@ -18,12 +18,12 @@ export type Snapshot = {
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** More new or changed files than this in one snapshot (a home folder, a tree of build output):
  *  not a workspace to checkpoint. */
-export const MAX_FILES_PER_SNAPSHOT = 50_000;
+const MAX_FILES_PER_SNAPSHOT = 50_000;
 
 /** From this many files to hash on, they are written as one pack. */
 const BULK_FILES = 100;
 
-export class TooManyFiles extends Error {
+class TooManyFiles extends Error {
   override readonly name = "TooManyFiles";
 }
 

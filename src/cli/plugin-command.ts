@@ -29,7 +29,7 @@ import {
 } from "../plugins/index.js";
 import { isOneOf, UsageError } from "../util/index.js";
 
-export type PluginCommandOptions = { scope?: string; pluginDirs?: string[] };
+type PluginCommandOptions = { scope?: string; pluginDirs?: string[] };
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const warn = (text: string) => process.stderr.write(`reagent: warning: ${text}\n`);
 

@@ -9,15 +9,11 @@ import { errorMessage } from "../util/index.js";
 import type { CommandSource, CustomCommand } from "./custom-command.js";
 
 /** `plugin`: the root is a plugin's, and its commands are named `plugin:name`. */
-export type CommandRoot = { directory: string; source: CommandSource; plugin?: string };
+type CommandRoot = { directory: string; source: CommandSource; plugin?: string };
 
-export type CommandLevels = { user: boolean; project: boolean };
+type CommandLevels = { user: boolean; project: boolean };
 
-export function commandRoots(options: {
-  cwd: string;
-  homeDir: string;
-  levels?: CommandLevels;
-}): CommandRoot[] {
+function commandRoots(options: { cwd: string; homeDir: string; levels?: CommandLevels }): CommandRoot[] {
   const levels = options.levels ?? { user: true, project: true };
   const roots: CommandRoot[] = [
     { directory: join(options.cwd, ".agents", "commands"), source: "project" },

@@ -10,12 +10,12 @@ import { substituteArguments } from "../util/index.js";
 import type { CustomCommand } from "./custom-command.js";
 
 /** `code`: the failed result's code (`permission_denied`, `hook_denied`, `exit_code` …). */
-export type ToolOutcome = { ok: boolean; content: string; code?: string };
-export type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolOutcome>;
+type ToolOutcome = { ok: boolean; content: string; code?: string };
+type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolOutcome>;
 
 const SHELL = /!`([^`\n]+)`/g;
 
-export type CommandExpansion = { kind: "prompt"; text: string } | { kind: "failed"; message: string };
+type CommandExpansion = { kind: "prompt"; text: string } | { kind: "failed"; message: string };
 
 const REFUSED = new Set(["permission_denied", "hook_denied"]);
 

@@ -31,7 +31,7 @@ export function blockChars(block: ContentBlock): number {
 }
 
 /** An image costs about 1,600 tokens (Anthropic counts width × height / 750, ≤ 1.15 megapixels). */
-export const IMAGE_CHARS = 1600 * CHARS_PER_TOKEN;
+const IMAGE_CHARS = 1600 * CHARS_PER_TOKEN;
 
 /** Messages are never changed once made, so each is measured once: every request re-estimates
  *  the whole history, and tool inputs would otherwise be serialised again each time. */

@@ -5,7 +5,7 @@ import type { Message, ToolUseBlock } from "../model/index.js";
 import { truncateMiddle } from "../util/index.js";
 import { keyArgumentOf, toolCallLabel } from "./tool-call-label.js";
 
-export type TranscriptOptions = {
+type TranscriptOptions = {
   /** Each tool result is cut to this many characters (head and tail kept; default 2,000). */
   maxResultChars?: number;
   /** Each tool call's JSON input is cut to this many characters (default 1,000). */

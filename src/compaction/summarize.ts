@@ -16,7 +16,7 @@ export type SummarizeResult =
   | { ok: true; summary: string; usage: Usage; truncated: boolean }
   | { ok: false; error: string; usage?: Usage };
 
-export const DEFAULT_SUMMARY_MAX_TOKENS = 8_192;
+const DEFAULT_SUMMARY_MAX_TOKENS = 8_192;
 
 export async function summarize(
   client: ModelClient,

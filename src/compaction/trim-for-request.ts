@@ -10,8 +10,8 @@ import type { Message, ToolResultBlock, ToolUseBlock } from "../model/index.js";
 import { blockChars, charsToTokens, messageChars } from "./estimate-tokens.js";
 import { clearedResultPlaceholder, keyArgumentOf, type ToolCallSummary } from "./tool-call-label.js";
 
-export const DEFAULT_KEEP_RECENT_RESULTS = 3;
-export const DEFAULT_CLEAR_BATCH = 4;
+const DEFAULT_KEEP_RECENT_RESULTS = 3;
+const DEFAULT_CLEAR_BATCH = 4;
 
 export type TrimOptions = {
   /** Token budget for the messages (system prompt and tool schemas excluded). */

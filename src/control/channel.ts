@@ -3,7 +3,7 @@
 // arrive on stdin. Owns request ids, correlation, cancellation (`control_cancel_request`) and the end
 // of the channel: once stdin is closed no answer can come, so pending and later requests fail at once.
 
-export type ControlFailure = { kind: "error" | "closed" | "timeout"; message: string };
+type ControlFailure = { kind: "error" | "closed" | "timeout"; message: string };
 
 export class ControlRequestError extends Error {
   constructor(readonly failure: ControlFailure) {

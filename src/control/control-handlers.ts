@@ -24,7 +24,7 @@ export interface ControlTarget {
   rewindFiles(userMessageId: string, dryRun: boolean): Promise<Payload>;
 }
 
-export type ControlHandlers = {
+type ControlHandlers = {
   /** Answers one request; resolves once the response is sent. */
   handle(requestId: string, raw: { subtype: string } & Record<string, unknown>): Promise<void>;
 };

@@ -55,7 +55,7 @@ const rewindFiles = z
   })
   .loose();
 
-export const controlRequestSchema = z.discriminatedUnion("subtype", [
+const controlRequestSchema = z.discriminatedUnion("subtype", [
   initialize,
   interrupt,
   setPermissionMode,
@@ -67,15 +67,13 @@ export const controlRequestSchema = z.discriminatedUnion("subtype", [
 ]);
 
 export type ControlRequest = z.infer<typeof controlRequestSchema>;
-export type ControlSubtype = ControlRequest["subtype"];
+type ControlSubtype = ControlRequest["subtype"];
 
 export const CONTROL_SUBTYPES: readonly ControlSubtype[] = controlRequestSchema.options.map(
   (option) => option.shape.subtype.value,
 );
 
-export type ParsedControlRequest =
-  | { kind: "ok"; request: ControlRequest }
-  | { kind: "refused"; message: string };
+type ParsedControlRequest = { kind: "ok"; request: ControlRequest } | { kind: "refused"; message: string };
 
 export function parseControlRequest(
   raw: { subtype: string } & Record<string, unknown>,

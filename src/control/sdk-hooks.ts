@@ -17,7 +17,7 @@ import { type ControlChannel, ControlRequestError } from "./channel.js";
 
 /** Claude Code's default hook timeout (seconds) when a matcher gives none. */
 const DEFAULT_TIMEOUT_SECONDS = 60;
-export const SDK_HOOKS_SOURCE = "SDK hook callbacks (initialize)";
+const SDK_HOOKS_SOURCE = "SDK hook callbacks (initialize)";
 
 export function sdkHookHandlers(
   hooks: unknown,

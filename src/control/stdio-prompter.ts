@@ -25,7 +25,7 @@ const answerSchema = z.union([
     .loose(),
 ]);
 
-export type StdioPrompterOptions = {
+type StdioPrompterOptions = {
   channel: ControlChannel;
   /** True while a question waits for its answer (the session reports `requires_action`). */
   onWaiting?: (waiting: boolean) => void;

@@ -2,7 +2,7 @@
 // depth, gets the plugin's folder in its place (commands, args, env values, urls).
 
 /** The placeholder as plugins write it (spelled in two parts: it is not a template of this file). */
-export const PLUGIN_ROOT_PLACEHOLDER = "$" + "{CLAUDE_PLUGIN_ROOT}";
+const PLUGIN_ROOT_PLACEHOLDER = "$" + "{CLAUDE_PLUGIN_ROOT}";
 
 export function expandPluginRoot(value: unknown, root: string): unknown {
   if (typeof value === "string") return value.replaceAll(PLUGIN_ROOT_PLACEHOLDER, root);

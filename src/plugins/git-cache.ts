@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { ensureFolderSync, errorMessage } from "../util/index.js";
 
 export type GitEnv = Readonly<Record<string, string | undefined>>;
-export type CloneResult = { ok: true; dir: string; notice?: string } | { ok: false; problem: string };
+type CloneResult = { ok: true; dir: string; notice?: string } | { ok: false; problem: string };
 
 const TIMEOUT_MS = 120_000;
 

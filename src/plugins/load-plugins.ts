@@ -23,7 +23,7 @@ import {
 import type { LoadedPlugin, PluginSet } from "./plugin-types.js";
 import { isObject, readJson } from "./read-json.js";
 
-export type LoadPluginsInput = Fetching & {
+type LoadPluginsInput = Fetching & {
   layers: readonly PluginLayer[];
   /** `--plugin-dir` folders, relative to cwd. */
   pluginDirs: readonly string[];

@@ -7,7 +7,7 @@ import { ensureClone, type GitEnv } from "./git-cache.js";
 import { cloneUrl, type MarketplaceSource, readMarketplaceSource } from "./marketplace-source.js";
 import { isObject, readJson } from "./read-json.js";
 
-export type MarketplaceEntry = { name: string; source: unknown; description?: string; version?: string };
+type MarketplaceEntry = { name: string; source: unknown; description?: string; version?: string };
 export type Marketplace = { name: string; dir: string; file: string; plugins: MarketplaceEntry[] };
 
 export const MARKETPLACE_PATH = join(".claude-plugin", "marketplace.json");

@@ -6,7 +6,7 @@
 import { basename, join } from "node:path";
 import { isObject, readJson } from "./read-json.js";
 
-export type PluginManifest = {
+type PluginManifest = {
   name: string;
   version?: string;
   description?: string;
@@ -20,7 +20,7 @@ export type PluginManifest = {
   mcpServers?: string | Record<string, unknown>;
 };
 
-export const MANIFEST_PATH = join(".claude-plugin", "plugin.json");
+const MANIFEST_PATH = join(".claude-plugin", "plugin.json");
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export function readManifest(root: string): { manifest: PluginManifest } | { problem: string } {

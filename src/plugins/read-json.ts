@@ -2,10 +2,7 @@
 import { readFileSync } from "node:fs";
 import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 
-export type JsonRead =
-  | { kind: "data"; data: unknown }
-  | { kind: "missing" }
-  | { kind: "error"; message: string };
+type JsonRead = { kind: "data"; data: unknown } | { kind: "missing" } | { kind: "error"; message: string };
 
 export function readJson(path: string): JsonRead {
   let text: string;

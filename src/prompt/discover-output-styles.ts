@@ -16,7 +16,7 @@ export type OutputStyleFolder = {
   namespace?: string;
 };
 
-export type LoadedOutputStyles = { styles: OutputStyle[]; warnings: string[] };
+type LoadedOutputStyles = { styles: OutputStyle[]; warnings: string[] };
 
 /** The user's and the project's style folders, in the order they are read (later wins). */
 export function outputStyleFolders(options: {

@@ -2,7 +2,7 @@
 // the git state. Pure formatting; the facts are gathered by the caller (see git-info.ts).
 import type { GitInfo } from "./git-info.js";
 
-export type EnvironmentFacts = {
+type EnvironmentFacts = {
   cwd: string;
   platform: string;
   shell: string;
@@ -11,7 +11,7 @@ export type EnvironmentFacts = {
 };
 
 /** Local calendar date as YYYY-MM-DD. */
-export function formatLocalDate(date: Date): string {
+function formatLocalDate(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

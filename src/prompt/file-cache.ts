@@ -6,7 +6,7 @@ import { open } from "node:fs/promises";
 import { errnoCode, errorMessage, isNotFound } from "../util/index.js";
 
 /** Files larger than this are read only up to this many bytes (`cut` says so). */
-export const MAX_FILE_READ_BYTES = 256 * 1024;
+const MAX_FILE_READ_BYTES = 256 * 1024;
 
 export type FileRead =
   | { kind: "missing" }

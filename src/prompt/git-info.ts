@@ -14,7 +14,7 @@ export type GitInfo =
     };
 
 /** The nearest directory at or above `start` that contains a `.git` entry (directory or file). */
-export async function findGitRoot(start: string): Promise<string | undefined> {
+async function findGitRoot(start: string): Promise<string | undefined> {
   let directory = resolve(start);
   for (;;) {
     // Synchronous on purpose: a few tiny metadata calls per turn are far cheaper than promise round trips.

@@ -6,7 +6,7 @@
 //     are dropped, so "see @docs/style.md." imports docs/style.md.
 // Whether a reference that names no existing file is reported is decided by `looksLikeFilePath`.
 
-export type ImportReference = { path: string; line: number };
+type ImportReference = { path: string; line: number };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const REFERENCE = /(^|[\s([{<])@([^\s`'"<>()[\]{}]+)/g;

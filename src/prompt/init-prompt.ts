@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Which instruction file exists in the project folder: AGENTS.md wins when both do. */
-export type InitTarget = "none" | "agents" | "claude";
+type InitTarget = "none" | "agents" | "claude";
 
 async function isFile(path: string): Promise<boolean> {
   try {

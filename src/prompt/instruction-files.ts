@@ -7,7 +7,7 @@ import type { FileCache } from "./file-cache.js";
 import { findImportReferences, looksLikeFilePath } from "./import-references.js";
 
 export const MAX_IMPORT_DEPTH = 5;
-export const INSTRUCTION_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
+const INSTRUCTION_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
 
 export type InstructionDocument = {
   path: string;

@@ -2,9 +2,9 @@
 // and enforces the total size cap (64 KB of text) with a visible note saying what was cut.
 import type { InstructionDocument } from "./instruction-files.js";
 
-export const INSTRUCTIONS_CAP_CHARS = 64 * 1024;
+const INSTRUCTIONS_CAP_CHARS = 64 * 1024;
 
-export type InstructionsSection = {
+type InstructionsSection = {
   text: string;
   included: string[];
   truncated: boolean;

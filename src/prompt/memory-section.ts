@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { truncateHead } from "../util/index.js";
 import type { FileRead } from "./file-cache.js";
 
-export const MEMORY_CAP_CHARS = 16 * 1024;
+const MEMORY_CAP_CHARS = 16 * 1024;
 
 export function memoryPath(cwd: string): string {
   return join(cwd, ".agents", "memory", "MEMORY.md");

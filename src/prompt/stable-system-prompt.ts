@@ -5,7 +5,7 @@
 // start (compaction, /clear) takes in the current build.
 import type { BuiltSystemPrompt, SystemPromptBuilder } from "./system-prompt-builder.js";
 
-export type StableSystemPrompt = {
+type StableSystemPrompt = {
   /** The prompt text for requests, plus warnings no earlier build returned. */
   text(): Promise<{ text: string; newWarnings: string[] }>;
   /** Notes for sections that changed on disk since the prompt was fixed (each change once). */

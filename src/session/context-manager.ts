@@ -19,7 +19,7 @@ import type { SessionHooks } from "../hooks/index.js";
 import type { Message, ModelClient, SideUsage, ToolSchema, Usage } from "../model/index.js";
 import type { Tracer } from "../util/index.js";
 
-export type ContextSettings = {
+type ContextSettings = {
   /** The context window of the model in use (re-read: the REPL's /model may switch models). */
   window: () => number;
   /** COMPACT=0 turns all trimming off. */

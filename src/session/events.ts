@@ -37,7 +37,7 @@ export type SubagentInfo = {
   model: string;
 };
 
-export type SubagentStatus = "completed" | "failed" | "stopped";
+type SubagentStatus = "completed" | "failed" | "stopped";
 
 export type SubagentEnd = {
   status: SubagentStatus;
@@ -51,7 +51,7 @@ export type SubagentEnd = {
 };
 
 /** A task of the session's task list, as the UI shows it. */
-export type TaskView = {
+type TaskView = {
   id: string;
   subject: string;
   status: "pending" | "in_progress" | "completed";

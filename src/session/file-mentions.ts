@@ -9,7 +9,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { ImageBlock } from "../model/index.js";
 import type { ToolExecution } from "../tools/index.js";
 
-export type FileMention = {
+type FileMention = {
   /** As typed after `@` (without quotes). */
   text: string;
   path: string;
@@ -17,7 +17,7 @@ export type FileMention = {
   lines?: { start: number; end?: number };
 };
 
-export type MentionAttachments = {
+type MentionAttachments = {
   /** Blocks that go with the prompt: a text block per file (plus its image blocks). */
   blocks: Array<string | ImageBlock>;
   /** One line per mention that was not attached, for the user. */
@@ -26,7 +26,7 @@ export type MentionAttachments = {
   aborted?: boolean;
 };
 
-export type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolExecution>;
+type RunTool = (name: string, input: Record<string, unknown>) => Promise<ToolExecution>;
 
 const MENTION = /(^|\s)@(?:"([^"\n]+)"|([^\s"]+))/g;
 /** `@server:scheme:…` is an MCP resource mention. */

@@ -4,7 +4,7 @@
 // needs a reference to the session to be heard.
 import type { SessionEvent } from "./events.js";
 
-export type SessionListener = (event: SessionEvent) => void;
+type SessionListener = (event: SessionEvent) => void;
 
 export class SessionEvents {
   private readonly listeners = new Set<SessionListener>();

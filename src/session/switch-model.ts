@@ -14,7 +14,7 @@ export type SwitchSource = ModelSwitchFacts["source"];
 
 /** What a switch needs besides the session: a client for the name, the hooks, and the price (where
  *  it comes from: the user's `modelPricing`, the built-in table, or unknown). */
-export type SwitchParts = {
+type SwitchParts = {
   session: Session;
   hooks: Pick<HookEngine, "has" | "preModelSwitch" | "postModelSwitch">;
   clientFor: (name: string) => Promise<ModelClient>;

@@ -18,7 +18,7 @@ function shortHash(text: string): string {
 }
 
 /** Claude Code's key for a project folder: every character outside [A-Za-z0-9] becomes "-". */
-export function claudeFolderKey(folder: string): string {
+function claudeFolderKey(folder: string): string {
   const key = folder.replace(/[^a-zA-Z0-9]/g, "-");
   return key.length <= MAX_KEY ? key : `${key.slice(0, MAX_KEY)}-${shortHash(folder)}`;
 }

@@ -8,7 +8,7 @@ import type { Message } from "../model/index.js";
 import { newSessionId, UsageError } from "../util/index.js";
 import type { ResumeResolution } from "./transcript-resume.js";
 
-export type SessionIdentity = {
+type SessionIdentity = {
   sessionId: string;
   /** The transcript line the next message hangs from (a resumed session's last one). */
   parentUuid: string | null;

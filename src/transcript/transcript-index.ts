@@ -81,7 +81,7 @@ export function listSessions(dir: string): SessionSummary[] {
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.createdAt.localeCompare(a.createdAt));
 }
 
-export type SessionLookup =
+type SessionLookup =
   | { type: "found"; session: SessionSummary }
   | { type: "none" }
   | { type: "ambiguous"; matches: SessionSummary[] };

@@ -31,7 +31,7 @@ export type MessageMeta = {
 type Common = { sessionId: string; cwd: string; version: string; agentId?: string };
 
 /** `system` line subtypes reagent writes (Claude Code's `compact_boundary`, reagent's own others). */
-export const HEADER_SUBTYPE = "reagent_session";
+const HEADER_SUBTYPE = "reagent_session";
 export const COMPACT_SUBTYPE = "compact_boundary";
 export const CLEAR_SUBTYPE = "reagent_clear";
 
@@ -136,7 +136,7 @@ export function boundaryLine(
   };
 }
 
-export type ParsedLine =
+type ParsedLine =
   | { kind: "header"; header: TranscriptHeader }
   | { kind: "message"; message: Message; uuid?: string; toolResults?: Record<string, unknown> }
   /** Everything before belongs to no history any more (`/clear`, a compaction boundary). */

@@ -8,7 +8,7 @@ import type { Message, ToolResultBlock } from "../model/index.js";
 import { lastBoundaryOffset, readAt } from "./last-boundary.js";
 import { lastUuid, parseLine, type TranscriptHeader } from "./transcript-lines.js";
 
-export type LoadedTranscript = {
+type LoadedTranscript = {
   header: TranscriptHeader | undefined;
   messages: Message[];
   /** Lines that were skipped (a torn last line after a crash, a damaged line), and repairs. */

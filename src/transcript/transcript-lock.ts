@@ -12,7 +12,7 @@ export type SessionLock = {
   release(): void;
 };
 
-export type LockOutcome =
+type LockOutcome =
   | { type: "acquired"; lock: SessionLock }
   /** A live process holds it (`pid` undefined: the lock file holds no readable pid yet). */
   | { type: "busy"; path: string; pid: number | undefined }
@@ -28,7 +28,7 @@ export function sessionLockPath(dir: string, sessionId: string): string {
   return join(dir, `${sessionId}.lock`);
 }
 
-export function processIsAlive(pid: number): boolean {
+function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -9,7 +9,7 @@ import type { SessionEvent } from "../session/index.js";
 import type { MessageMeta, TranscriptSink } from "./transcript-store.js";
 
 /** The part of the session the recorder reads. */
-export type RecordedSession = {
+type RecordedSession = {
   readonly messages: readonly Message[];
   readonly model: { readonly model: string };
   subscribe(listener: (event: SessionEvent) => void): () => void;

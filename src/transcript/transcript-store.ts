@@ -31,7 +31,7 @@ export type TranscriptSink = {
   rewind(messages: Message[]): void;
 };
 
-export type TranscriptStoreOptions = {
+type TranscriptStoreOptions = {
   /** The project's session directory (created on the first write). */
   dir: string;
   header: TranscriptHeader;

@@ -8,12 +8,9 @@ import { errorMessage } from "../../util/index.js";
 import { askQuestions, questionsOf } from "./acp-questions.js";
 import { proposedDiff, toolKind, toolLocations, toolTitle } from "./tool-call-view.js";
 
-export type PermissionAsk = (
-  request: RequestPermissionRequest,
-  signal?: AbortSignal,
-) => Promise<string | undefined>;
+type PermissionAsk = (request: RequestPermissionRequest, signal?: AbortSignal) => Promise<string | undefined>;
 
-export function permissionOptions(rule: string): PermissionOption[] {
+function permissionOptions(rule: string): PermissionOption[] {
   const options: PermissionOption[] = [{ optionId: "allow_once", name: "Allow once", kind: "allow_once" }];
   if (rule) options.push({ optionId: "allow_always", name: `Always allow ${rule}`, kind: "allow_always" });
   options.push({ optionId: "reject_once", name: "Reject", kind: "reject_once" });

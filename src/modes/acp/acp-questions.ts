@@ -12,7 +12,7 @@ type Question = {
   options: Array<{ label: string; description?: string }>;
 };
 
-export const DECLINE_OPTION_ID = "decline";
+const DECLINE_OPTION_ID = "decline";
 
 /** The questions of an AskUserQuestion input, or undefined when it is not one. */
 export function questionsOf(request: PromptRequest): Question[] | undefined {
@@ -29,7 +29,7 @@ export function questionsOf(request: PromptRequest): Question[] | undefined {
 }
 
 /** The permission request that puts one question to the editor's user. */
-export function questionRequest(
+function questionRequest(
   sessionId: string,
   request: PromptRequest,
   entry: Question,

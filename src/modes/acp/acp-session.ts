@@ -23,7 +23,7 @@ import { SessionUpdates } from "./session-updates.js";
 import { turnOutcome } from "./stop-reason.js";
 import { createTerminalDisplay } from "./terminal-display.js";
 
-export type AcpLink = {
+type AcpLink = {
   client: AgentContext;
   capabilities: ClientCapabilities;
   /** bypassPermissions may be chosen (started with --allow-dangerously-skip-permissions). */

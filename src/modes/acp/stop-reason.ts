@@ -3,7 +3,7 @@
 import { RequestError, type StopReason } from "@agentclientprotocol/sdk";
 import type { HeadlessTurn } from "../../ui/headless/index.js";
 
-export type TurnOutcome =
+type TurnOutcome =
   | { kind: "stop"; stopReason: StopReason; note?: string }
   | { kind: "error"; error: RequestError };
 

@@ -4,7 +4,7 @@
 // never write to or close: after `silenceMs` without any data reagent says so and goes on without it.
 import type { Readable } from "node:stream";
 
-export type StdinRead = { kind: "text"; text: string } | { kind: "silent" };
+type StdinRead = { kind: "text"; text: string } | { kind: "silent" };
 
 export function readStdin(
   stdin: Readable,

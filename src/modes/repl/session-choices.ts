@@ -10,7 +10,7 @@ import type { SessionChoice } from "../../ui/repl/index.js";
 const MESSAGE_LINE = /^\{[^{]*"type":"(?:user|assistant|message)"/;
 const BOUNDARY_LINE = /"subtype":"(?:compact_boundary|reagent_clear)"|^\{"type":"(?:compact|clear)"/;
 
-export function countMessages(text: string): number {
+function countMessages(text: string): number {
   let count = 0;
   for (const line of text.split("\n")) {
     if (MESSAGE_LINE.test(line)) count++;

@@ -24,7 +24,7 @@ import { finishStructuredTurn } from "../headless/structured-turn.js";
 import { initFacts } from "../init-facts.js";
 import { rewindFiles } from "./rewind-files.js";
 
-export type StreamControlOptions = {
+type StreamControlOptions = {
   runtime: App;
   options: RunOptions;
   channel: ControlChannel;

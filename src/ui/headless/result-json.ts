@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { TurnResult } from "../../session/index.js";
 import { describeTurnEnd, type HeadlessTurn, type ResultSubtype } from "./terminal-reason.js";
 
-export type ResultJson = {
+type ResultJson = {
   type: "result";
   subtype: ResultSubtype;
   is_error: boolean;

@@ -10,7 +10,7 @@ import { createPartialEvents } from "./partial-events.js";
 import { subagentFrame } from "./subagent-lines.js";
 import { retryErrorCategory } from "./terminal-reason.js";
 
-export type StreamJsonOptions = {
+type StreamJsonOptions = {
   sessionId: () => string;
   includePartialMessages?: boolean;
   newUuid?: () => string;
@@ -18,7 +18,7 @@ export type StreamJsonOptions = {
 
 type Line = Record<string, unknown>;
 
-export type StreamJsonPrinter = {
+type StreamJsonPrinter = {
   /** The lines one session event becomes (none for most). */
   lines(event: SessionEvent): Line[];
 };

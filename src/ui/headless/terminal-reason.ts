@@ -13,7 +13,7 @@ export type ResultSubtype =
   | "error_max_budget_usd"
   | "error_max_structured_output_retries";
 
-export type TurnEnd = {
+type TurnEnd = {
   subtype: ResultSubtype;
   isError: boolean;
   terminalReason: string;

@@ -30,7 +30,7 @@ import { useStatusLine } from "./use-status-line.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useTurns } from "./use-turns.js";
 
-export type AppProps = {
+type AppProps = {
   host: ReplHost;
   style: Style;
   history: string[];
@@ -49,10 +49,10 @@ export type AppProps = {
 };
 
 /** Clears the visible screen and homes the cursor; the scrollback is left alone. */
-export const CLEAR_SCREEN = "\u001b[2J\u001b[H";
+const CLEAR_SCREEN = "\u001b[2J\u001b[H";
 /** Ctrl+O's redraw: the scrollback too (ESC[3J), which holds the conversation in the other view;
  *  without it every toggle left one more copy of the whole conversation there. */
-export const CLEAR_SCREEN_AND_SCROLLBACK = "\u001b[2J\u001b[3J\u001b[H";
+const CLEAR_SCREEN_AND_SCROLLBACK = "\u001b[2J\u001b[3J\u001b[H";
 
 export function App(props: AppProps) {
   const { host, style, history, idleMs, track, initialPrompt, dialogTiming, handOver } = props;

@@ -8,7 +8,7 @@ export const PASTE_MODE_OFF = "\u001b[?2004l";
 const PASTE_START = "\u001b[200~";
 const PASTE_END = "\u001b[201~";
 
-export type PasteStep =
+type PasteStep =
   /** Not part of a paste: an ordinary key. */
   | { kind: "key" }
   /** Part of a paste still arriving (a marker or a piece of its text). */

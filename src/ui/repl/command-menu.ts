@@ -5,7 +5,7 @@ import type { SlashCommand } from "./slash-commands.js";
 import type { Style } from "./style.js";
 import { padEnd, truncateLine, visibleWidth } from "./text-width.js";
 
-export const MENU_ROWS = 8;
+const MENU_ROWS = 8;
 const NAME_COLUMN_MAX = 32;
 
 export type MenuItem = { label: string; args?: string; description?: string };

@@ -14,12 +14,12 @@ export type DialogState = {
   scroll: number;
 };
 
-export const MIN_BODY_ROWS = 3;
+const MIN_BODY_ROWS = 3;
 
 /** The choices, in key order (1 … 4). */
 export const CHOICES = ["yes", "session", "always", "no"] as const;
 
-export function dialogOptions(rules: { sessionRule: string; suggestedRule: string }): string[] {
+function dialogOptions(rules: { sessionRule: string; suggestedRule: string }): string[] {
   return [
     "Yes",
     `Yes, and don't ask again this session for ${rules.sessionRule}`,
@@ -31,7 +31,7 @@ export function dialogOptions(rules: { sessionRule: string; suggestedRule: strin
 /** The keys the dialog shows under its choices (the README documents the same set). */
 export const DIALOG_KEYS = "1 yes · 2 this session · 3 always · 4 no, say what instead · ↑↓ Enter · Esc no";
 
-export type DialogLayout = { lines: string[]; bodyRows: number; bodyLength: number };
+type DialogLayout = { lines: string[]; bodyRows: number; bodyLength: number };
 
 export function dialogLines(
   view: RequestView,

@@ -7,9 +7,9 @@ import { highlightCode } from "./highlight.js";
 import type { Paint, Style } from "./style.js";
 import { padEnd, visibleWidth, wrapLine } from "./text-width.js";
 
-export const CONTEXT_LINES = 3;
+const CONTEXT_LINES = 3;
 
-export type DiffLine = { kind: "context" | "removed" | "added"; text: string; number?: number };
+type DiffLine = { kind: "context" | "removed" | "added"; text: string; number?: number };
 export type Hunk = { lines: DiffLine[] };
 /** Claude Code's structuredPatch shape (Edit/Write results carry it). */
 export type PatchHunk = { oldStart: number; newStart: number; lines: string[] };
@@ -112,7 +112,7 @@ function wordRanges(
   return total > 0 && changed / total <= 0.6 ? { removed, added } : undefined;
 }
 
-export type DiffRenderOptions = { width: number; style: Style; language?: string };
+type DiffRenderOptions = { width: number; style: Style; language?: string };
 
 /** Styled lines for the hunks: `NN - text` with backgrounds; hunks separated by a dim `⋮`. */
 export function renderHunks(hunks: readonly Hunk[], options: DiffRenderOptions): string[] {

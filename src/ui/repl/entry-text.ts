@@ -11,11 +11,11 @@ import { displayPath } from "./tool-key-arg.js";
 import { declinedMessage } from "./tool-outcome.js";
 import type { Entry, ToolStatus } from "./transcript.js";
 
-export const PREVIEW_LINES = 3;
+const PREVIEW_LINES = 3;
 /** Diff lines shown for an Edit/Write in the compact view. */
 export const DIFF_PREVIEW_LINES = 24;
 
-export type EntryOptions = { cwd?: string; detailed?: boolean };
+type EntryOptions = { cwd?: string; detailed?: boolean };
 
 const STATUS_LABEL: Record<ToolStatus, string> = {
   ok: "",
@@ -44,7 +44,7 @@ function seconds(ms: number): string {
 }
 
 /** The first few non-empty lines of a tool result, each cut to the width, plus "… +N lines". */
-export function previewLines(content: string, width: number, max = PREVIEW_LINES): string[] {
+function previewLines(content: string, width: number, max = PREVIEW_LINES): string[] {
   const lines = content.replace(/\r/g, "").split("\n");
   while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
   const shown = lines.slice(0, max).map((line) => truncateLine(line.replace(/\t/g, "  "), width));
@@ -73,7 +73,7 @@ function resultPreview(entry: Extract<Entry, { kind: "tool" }>, width: number, d
   return previewLines(entry.content, width);
 }
 
-export function toolLine(
+function toolLine(
   entry: Extract<Entry, { kind: "tool" }>,
   style: Style,
   width: number,

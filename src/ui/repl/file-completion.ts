@@ -4,9 +4,9 @@
 // the menu open for its contents). `@server:uri` MCP mentions are not completed here. Pure.
 import type { EditorState } from "./input-editor.js";
 
-export type MentionToken = { start: number; end: number; query: string; quoted: boolean };
+type MentionToken = { start: number; end: number; query: string; quoted: boolean };
 
-export const FILE_MATCH_LIMIT = 50;
+const FILE_MATCH_LIMIT = 50;
 
 const MCP_RESOURCE = /^[A-Za-z0-9_.-]+:[A-Za-z][A-Za-z0-9+.-]*:/;
 

@@ -98,7 +98,7 @@ function decode(text: string): string {
 }
 
 /** Converts highlight.js HTML to ANSI lines (a span crossing a newline is reopened on the next line). */
-export function htmlToAnsi(html: string, style: Style): string[] {
+function htmlToAnsi(html: string, style: Style): string[] {
   const lines: string[] = [""];
   const stack: Array<Paint | undefined> = [];
   const current = () => stack.findLast((paint) => paint !== undefined);

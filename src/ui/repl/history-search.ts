@@ -3,11 +3,7 @@
 export type HistorySearch = { query: string; index: number | undefined };
 
 /** The newest entry at or before `from` that contains the query (case-insensitive). */
-export function findMatch(
-  entries: readonly string[],
-  query: string,
-  from = entries.length - 1,
-): number | undefined {
+function findMatch(entries: readonly string[], query: string, from = entries.length - 1): number | undefined {
   const needle = query.toLowerCase();
   for (let index = Math.min(from, entries.length - 1); index >= 0; index--)
     if (entries[index].toLowerCase().includes(needle)) return index;

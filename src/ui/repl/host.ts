@@ -8,7 +8,7 @@ import type { Session, SessionEvent, TurnResult } from "../../session/index.js";
 import type { SlashCommand } from "./slash-commands.js";
 
 /** The part of Session the REPL drives. */
-export type ReplSession = Pick<
+type ReplSession = Pick<
   Session,
   "subscribe" | "submit" | "abort" | "running" | "usage" | "lastUsage" | "messages" | "shell" | "news"
 >;
@@ -25,7 +25,7 @@ export interface ReplPrompter {
   ask(question: PermissionQuestion): Promise<PermissionAnswer>;
 }
 
-export type ContextUsage = {
+type ContextUsage = {
   percent: number;
   usedTokens: number;
   window: number;

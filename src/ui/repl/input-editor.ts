@@ -26,7 +26,7 @@ export type EditorState = {
   pasteCount: number;
 };
 
-export type EditorResult =
+type EditorResult =
   | { type: "edit"; state: EditorState }
   | { type: "submit"; text: string }
   | { type: "history"; direction: "up" | "down" }
@@ -34,7 +34,7 @@ export type EditorResult =
 
 /** Pastes longer than this (characters or lines) are shown as a placeholder. */
 export const PASTE_FOLD_CHARS = 800;
-export const PASTE_FOLD_LINES = 8;
+const PASTE_FOLD_LINES = 8;
 
 export const emptyEditor = (text = ""): EditorState => ({
   text,

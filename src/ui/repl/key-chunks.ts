@@ -3,7 +3,7 @@
 // splits such a chunk at its control characters (Ctrl+letter; not Tab, Enter, newline, Backspace or
 // Esc sequences, which the editor and Ink handle) so each key is handled in order. Pure.
 
-export type KeyPiece = { kind: "ctrl"; letter: string } | { kind: "text"; text: string };
+type KeyPiece = { kind: "ctrl"; letter: string } | { kind: "text"; text: string };
 
 /** Ctrl+A … Ctrl+Z, except Backspace (Ctrl+H), Tab (Ctrl+I), newline (Ctrl+J) and Enter (Ctrl+M). */
 const CONTROL = /[\u0001-\u0007\u000b\u000c\u000e-\u001a]/;

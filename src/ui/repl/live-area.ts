@@ -9,7 +9,7 @@
 // behind the renderer's back. Pure.
 import { truncateLine, visibleWidth } from "./text-width.js";
 
-export type LiveParts = {
+type LiveParts = {
   /** Shown from the end when space is short (streaming answer, running tools). */
   flexible: string[];
   /** Always shown (spinner, dialog, prompt, menu, status). */

@@ -49,7 +49,7 @@ export type FrameInput = {
   overlay?: string[];
 };
 
-export type Frame = { lines: string[]; dialogBody?: { rows: number; length: number }; planRows?: number };
+type Frame = { lines: string[]; dialogBody?: { rows: number; length: number }; planRows?: number };
 
 const seconds = (now: number, since: number) => Math.max(0, Math.floor((now - since) / 1000));
 

@@ -6,7 +6,7 @@ import { highlightCode } from "./highlight.js";
 import type { Style } from "./style.js";
 import { visibleWidth, wrapLine, wrapWithPrefix } from "./text-width.js";
 
-export type MarkdownOptions = { width: number; style: Style };
+type MarkdownOptions = { width: number; style: Style };
 
 function decodeEntities(text: string): string {
   return text
@@ -17,7 +17,7 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-export function renderInline(tokens: Token[] | undefined, style: Style): string {
+function renderInline(tokens: Token[] | undefined, style: Style): string {
   if (!tokens) return "";
   let out = "";
   for (const token of tokens) {

@@ -12,7 +12,7 @@ import { displayPath } from "./tool-key-arg.js";
 
 export type RequestView = { title: string; body: string[] };
 
-export type RequestViewOptions = {
+type RequestViewOptions = {
   style: Style;
   width: number;
   cwd: string;
@@ -25,12 +25,7 @@ function text(value: unknown): string {
 }
 
 /** The text after an Edit, when the old string is found in the file (first or every occurrence). */
-export function applyEdit(
-  fileText: string,
-  oldString: string,
-  newString: string,
-  all: boolean,
-): string | undefined {
+function applyEdit(fileText: string, oldString: string, newString: string, all: boolean): string | undefined {
   if (oldString === "" || !fileText.includes(oldString)) return undefined;
   return all ? fileText.split(oldString).join(newString) : fileText.replace(oldString, () => newString);
 }

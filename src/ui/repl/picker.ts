@@ -17,7 +17,7 @@ export type PickerItem = {
   unavailable?: string;
 };
 
-export type PickerState = {
+type PickerState = {
   title: string;
   items: PickerItem[];
   filter: string;
@@ -28,7 +28,7 @@ export type PickerState = {
   action: string;
 };
 
-export type PickerStep =
+type PickerStep =
   | { type: "update"; state: PickerState }
   | { type: "choose"; item: PickerItem }
   | { type: "cancel" }
@@ -39,7 +39,7 @@ export function openPicker(title: string, items: PickerItem[], action: string, s
 }
 
 /** The items that match the filter (every word, case-insensitive, in the label, detail or value). */
-export function visibleItems(state: PickerState): PickerItem[] {
+function visibleItems(state: PickerState): PickerItem[] {
   const words = state.filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return state.items;
   return state.items.filter((item) => {
@@ -50,7 +50,7 @@ export function visibleItems(state: PickerState): PickerItem[] {
 
 const PAGE = 8;
 
-export function pickerKey(state: PickerState, input: string, key: Key): PickerStep {
+function pickerKey(state: PickerState, input: string, key: Key): PickerStep {
   const items = visibleItems(state);
   const at = Math.min(state.selected, Math.max(0, items.length - 1));
   const update = (next: Partial<PickerState>): PickerStep => ({

@@ -7,7 +7,7 @@ import { shellView } from "./shell-mode.js";
 import type { Style } from "./style.js";
 import { truncateLine, wrapWithPrefix } from "./text-width.js";
 
-export const PROMPT_MAX_ROWS = 8;
+const PROMPT_MAX_ROWS = 8;
 
 function withCursor(text: string, cursor: number): string {
   const char = text[cursor];
@@ -16,7 +16,7 @@ function withCursor(text: string, cursor: number): string {
   return text.slice(0, cursor) + inverse + (char === "\n" ? "\n" : "") + text.slice(cursor + 1);
 }
 
-export type PromptLinesOptions = {
+type PromptLinesOptions = {
   style: Style;
   width: number;
   placeholder: string;

@@ -6,7 +6,7 @@
 import type { PermissionMode } from "../../contracts/index.js";
 import type { PermissionAnswer, PermissionQuestion } from "./host.js";
 
-export type AskQuestion = {
+type AskQuestion = {
   question: string;
   header: string;
   options: Array<{ label: string; description: string }>;

@@ -7,7 +7,7 @@ import { askedQuestions, PLAN_CHOICES, type QuestionState } from "./question-dia
 import type { Style } from "./style.js";
 import { wrapWithPrefix } from "./text-width.js";
 
-export type QuestionLayout = { lines: string[]; planRows: number };
+type QuestionLayout = { lines: string[]; planRows: number };
 
 function choiceLines(
   labels: string[],

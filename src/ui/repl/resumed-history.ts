@@ -10,11 +10,11 @@ import { replayedStatus, showsOneLine } from "./tool-outcome.js";
 import { inputPatch, toolPatch } from "./tool-patch.js";
 import { addEntry, type EntryInput, emptyTranscript, type Transcript } from "./transcript.js";
 
-export const HISTORY_ENTRY_LIMIT = 20;
+const HISTORY_ENTRY_LIMIT = 20;
 /** The phrase compaction puts in the user message that carries its summary. */
-export const SUMMARY_PHRASE = "summary of the earlier conversation";
+const SUMMARY_PHRASE = "summary of the earlier conversation";
 
-export type HistoryOptions = {
+type HistoryOptions = {
   cwd: string;
   limit?: number;
   /** The tool's own one-line summary of a call, as the live runner gives it (undefined: unknown tool). */
@@ -23,7 +23,7 @@ export type HistoryOptions = {
   resultData?: (toolUseId: string) => unknown;
 };
 
-export type ToolSummarizer = (name: string, input: Record<string, unknown>) => string | undefined;
+type ToolSummarizer = (name: string, input: Record<string, unknown>) => string | undefined;
 
 type Outcome = { isError: boolean; content: string };
 

@@ -24,7 +24,7 @@ export function workingLine(
 }
 
 /** The permission mode as the status line shows it: the riskier, the louder. */
-export function modeLabel(mode: string, style: Style): string {
+function modeLabel(mode: string, style: Style): string {
   switch (mode) {
     case "default":
       return style.dim("default mode");

@@ -26,7 +26,7 @@ const str = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value : undefined;
 
 /** The key argument of a call's input, or "" when none stands out. */
-export function keyArg(input: Record<string, unknown>, cwd: string): string {
+function keyArg(input: Record<string, unknown>, cwd: string): string {
   const file = str(input.file_path) ?? str(input.notebook_path);
   if (file) return displayPath(file, cwd);
   const command = str(input.command);

@@ -54,7 +54,7 @@ export type Entry =
 
 export type EntryInput = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
 
-export type RunningTool = {
+type RunningTool = {
   id: string;
   summary: string;
   startedAt: number;
@@ -64,7 +64,7 @@ export type RunningTool = {
   output: string;
 };
 
-export const LIVE_OUTPUT_CHARS = 4000;
+const LIVE_OUTPUT_CHARS = 4000;
 
 export type TaskItem = Extract<SessionEvent, { type: "task-list" }>["tasks"][number];
 
@@ -186,7 +186,7 @@ function duration(ms: number): string {
 
 /** "Worked for 12s · 3 tools · $0.04" after a turn that reached the model; the cost only when
  *  every model used has a known price. */
-export function feedbackLine(
+function feedbackLine(
   result: Extract<SessionEvent, { type: "turn-end" }>["result"],
   tools: number,
 ): string | undefined {

@@ -1,7 +1,7 @@
 // The current time, ticking while `active` (the spinner and elapsed seconds); still otherwise.
 import { useEffect, useState } from "react";
 
-export const TICK_MS = 100;
+const TICK_MS = 100;
 
 export function useClock(active: boolean): number {
   const [now, setNow] = useState(Date.now());

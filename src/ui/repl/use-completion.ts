@@ -12,7 +12,7 @@ import { type EditorState, emptyEditor } from "./input-editor.js";
 import { type SlashCommand, suggestCommands } from "./slash-commands.js";
 import { useRefState } from "./use-ref-state.js";
 
-export const INDEX_MAX_AGE_MS = 30_000;
+const INDEX_MAX_AGE_MS = 30_000;
 
 type FileIndex = { files: readonly string[]; builtAt: number; error?: string };
 

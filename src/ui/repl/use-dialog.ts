@@ -11,13 +11,13 @@ import { CHOICES, type DialogState } from "./dialog-view.js";
 import type { PendingDialog } from "./use-permission-queue.js";
 import { useRefState } from "./use-ref-state.js";
 
-export const GUARD_MS = 300;
-export const TYPING_PAUSE_MS = 800;
+const GUARD_MS = 300;
+const TYPING_PAUSE_MS = 800;
 
 export type DialogTiming = { guardMs: number; typingPauseMs: number };
 export const DIALOG_TIMING: DialogTiming = { guardMs: GUARD_MS, typingPauseMs: TYPING_PAUSE_MS };
 
-export type DialogController = {
+type DialogController = {
   state: DialogState;
   /** True when the key was the dialog's. */
   handleKey(input: string, key: Key): boolean;

@@ -10,7 +10,7 @@ import type { Style } from "./style.js";
 import type { EntryInput } from "./transcript.js";
 import { useRefState } from "./use-ref-state.js";
 
-export type PickersOptions = {
+type PickersOptions = {
   host: ReplHost;
   add: (entry: EntryInput) => void;
   /** The host switched sessions: show its history, listen to it, run its start-up. */
@@ -29,7 +29,7 @@ function ago(date: Date, now: number): string {
   return days < 30 ? `${days} d ago` : date.toISOString().slice(0, 10);
 }
 
-export function sessionItem(session: SessionChoice, now: number): PickerItem {
+function sessionItem(session: SessionChoice, now: number): PickerItem {
   const prompt = session.firstPrompt || "(no prompt)";
   const messages = `${session.messages} message${session.messages === 1 ? "" : "s"}`;
   return {

@@ -24,7 +24,7 @@ import { useRefState } from "./use-ref-state.js";
 const CYCLED_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
 const EXIT_ARM_MS = 2000;
 
-export type PromptKeysOptions = {
+type PromptKeysOptions = {
   host: ReplHost;
   commands: SlashCommand[];
   initialHistory: string[];

@@ -15,7 +15,7 @@ import { DIALOG_TIMING, type DialogTiming } from "./use-dialog.js";
 import type { PendingDialog } from "./use-permission-queue.js";
 import { useRefState } from "./use-ref-state.js";
 
-export type QuestionController = {
+type QuestionController = {
   /** The open dialog is a question dialog (its keys and lines are these). */
   active: boolean;
   state: QuestionState;

@@ -13,7 +13,7 @@ import { useRefState } from "./use-ref-state.js";
 
 type Step = OpenPicker;
 
-export type RewindOptions = {
+type RewindOptions = {
   host: ReplHost;
   add: (entry: EntryInput) => void;
   /** The conversation went back: show the kept history, put `prompt` in the input. */

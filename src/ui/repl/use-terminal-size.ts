@@ -2,7 +2,7 @@
 import { useStdout } from "ink";
 import { useEffect, useState } from "react";
 
-export type TerminalSize = { columns: number; rows: number };
+type TerminalSize = { columns: number; rows: number };
 
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();

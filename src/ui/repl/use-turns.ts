@@ -14,7 +14,7 @@ import { isShellInput } from "./shell-mode.js";
 import type { Style } from "./style.js";
 import type { EntryInput, Transcript } from "./transcript.js";
 
-export type TurnsOptions = {
+type TurnsOptions = {
   host: ReplHost;
   style: Style;
   add: (entry: EntryInput) => void;
