@@ -6,8 +6,6 @@ import type { Checkpoints, PromptEntry } from "../checkpoints/index.js";
 import type { Session } from "../session/index.js";
 import { promptText } from "./create-checkpoints.js";
 
-export type RewindWhat = "code" | "conversation" | "both";
-
 type ConversationRewind = { ok: true; prompt: PromptEntry } | { ok: false; message: string };
 
 /** Whether the history still holds the prompt where the log says (not after a compaction or /clear). */

@@ -4,7 +4,7 @@
 import type { SandboxSettings } from "../config/index.js";
 import type { SandboxAvailability } from "../sandbox/index.js";
 
-export type SandboxLayer = "workspace-write" | "read-only" | "none";
+type SandboxLayer = "workspace-write" | "read-only" | "none";
 
 export type SandboxReport = {
   layer: SandboxLayer;

@@ -4,7 +4,7 @@
 import type { SessionEvent } from "../session/index.js";
 import type { SpendGuard } from "./spend-guard.js";
 
-export type LiveUsageFields = {
+type LiveUsageFields = {
   usage: {
     input_tokens: number;
     output_tokens: number;

@@ -10,9 +10,9 @@ import { DailySpend } from "./daily-spend.js";
 import { appendEntry } from "./usage-ledger-file.js";
 
 /** A cap in US dollars and where it was set (`--max-budget-usd`, a settings file, `/budget`). */
-export type Cap = { usd: number; source: string };
+type Cap = { usd: number; source: string };
 export type SpendCaps = { session?: Cap; daily?: Cap; perModel: Record<string, Cap> };
-export type CapKind = "session" | "daily" | "model";
+type CapKind = "session" | "daily" | "model";
 
 type SpendGuardOptions = {
   caps: SpendCaps;

@@ -6,11 +6,10 @@ import { Checkpoints } from "./checkpoints.js";
 import { privateGit } from "./private-git.js";
 
 export type { PromptEntry } from "./checkpoint-history.js";
-export { CHECKPOINT_FILE, CheckpointLog } from "./checkpoint-log.js";
+export { CheckpointLog } from "./checkpoint-log.js";
 export { Checkpoints } from "./checkpoints.js";
-export type { CodeRewindPlan, CodeRewindResult } from "./code-rewind.js";
-export { GitFailure, privateGit } from "./private-git.js";
-export { DEFAULT_MAX_FILE_BYTES, type Snapshot, takeSnapshot } from "./take-snapshot.js";
+export type { CodeRewindPlan } from "./code-rewind.js";
+export { takeSnapshot } from "./take-snapshot.js";
 
 export type OpenCheckpoints = {
   /** The project's private store (`<state>/checkpoints/<project-key>`): repository and index. */
@@ -36,10 +35,4 @@ export function openCheckpoints(options: OpenCheckpoints): Checkpoints {
   const log = new CheckpointLog(join(options.sessionDir, CHECKPOINT_FILE), options.warn);
   return new Checkpoints({ git, log, maxFileBytes: options.maxFileBytes, warn: options.warn });
 }
-export {
-  describeConflicts,
-  describePlan,
-  describeResult,
-  formatPromptList,
-  promptLine,
-} from "./rewind-text.js";
+export { describeConflicts, describePlan, describeResult, formatPromptList } from "./rewind-text.js";

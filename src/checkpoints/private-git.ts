@@ -23,7 +23,7 @@ export type GitRun = {
   readonly paths: PrivateGitPaths;
 };
 
-export class GitFailure extends Error {
+class GitFailure extends Error {
   override readonly name = "GitFailure";
 }
 

@@ -4,7 +4,7 @@
 import type { PromptEntry } from "./checkpoint-history.js";
 import type { CodeRewindPlan, CodeRewindResult } from "./code-rewind.js";
 
-export function promptLine(prompt: PromptEntry, width = 60): string {
+function promptLine(prompt: PromptEntry, width = 60): string {
   const oneLine = prompt.text.replace(/\s+/g, " ").trim();
   const text = oneLine.length > width ? `${oneLine.slice(0, width - 1)}…` : oneLine;
   const when = `${prompt.at.slice(0, 16).replace("T", " ")} UTC`;

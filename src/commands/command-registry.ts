@@ -5,7 +5,7 @@
 import { editDistance, errorMessage } from "../util/index.js";
 import type { Command, CommandOutcome } from "./command.js";
 
-export type ParsedSlash = { name: string; args: string };
+type ParsedSlash = { name: string; args: string };
 
 /** `/name rest` → name and arguments; undefined when the text is not a command line. */
 export function parseSlash(line: string): ParsedSlash | undefined {

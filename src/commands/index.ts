@@ -2,12 +2,11 @@
 // outcomes for every front-end, and the custom command files (`.claude/commands`, `.agents/commands`).
 export { builtinCommandNames, builtinCommands, helpCommand } from "./builtin-commands.js";
 export type { Command, CommandKind, CommandMode, CommandOutcome } from "./command.js";
-export type { CommandHost, ContextReport } from "./command-host.js";
+export type { CommandHost } from "./command-host.js";
 export {
   type CommandRegistry,
   createCommandRegistry,
   nearestNames,
-  type ParsedSlash,
   parseSlash,
   type Resolution,
   splitCommandMessage,
@@ -15,4 +14,4 @@ export {
 export type { CustomCommand } from "./custom-command.js";
 export { discoverCommands, findCommand } from "./discover-commands.js";
 export { expandCommand } from "./expand-command.js";
-export { commandExpansion, customCommands, mcpPromptCommand, skillCommand } from "./prompt-commands.js";
+export { customCommands, mcpPromptCommand, skillCommand } from "./prompt-commands.js";

@@ -15,7 +15,7 @@ export const SUMMARY_MARKER = "summary of the earlier conversation";
 const SUMMARY_HEADER = `[Context compacted] This session continues from an earlier conversation that was compacted. Below is a ${SUMMARY_MARKER}; the most recent messages follow it verbatim.`;
 
 /** The text block that carries a summary into the new history. */
-export function summaryBlock(summary: string): TextBlock {
+function summaryBlock(summary: string): TextBlock {
   return { type: "text", text: `${SUMMARY_HEADER}\n\n<summary>\n${summary.trim()}\n</summary>` };
 }
 

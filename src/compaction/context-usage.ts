@@ -4,7 +4,7 @@
 import type { Message, ToolSchema, Usage } from "../model/index.js";
 import { estimateTokens, estimateToolSchemaTokens } from "./estimate-tokens.js";
 
-export type ContextBreakdown = {
+type ContextBreakdown = {
   systemPrompt: number;
   toolSchemas: number;
   messages: number;
@@ -21,7 +21,7 @@ export type ContextUsage = {
   breakdown: ContextBreakdown;
 };
 
-export type ContextUsageInput = {
+type ContextUsageInput = {
   /** Usage reported for the last request (its input and cache tokens are what that request occupied). */
   lastUsage?: Usage;
   /** Messages appended after the last request was sent (its assistant reply, tool results, new
@@ -33,7 +33,7 @@ export type ContextUsageInput = {
 };
 
 /** Input tokens a request occupied: uncached input plus cache reads and cache writes. */
-export function reportedInputTokens(usage: Usage): number {
+function reportedInputTokens(usage: Usage): number {
   return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
 }
 
@@ -66,7 +66,7 @@ export function shouldAutoCompact(
   return used >= (window * thresholdPercent) / 100;
 }
 
-export type MessageBudgetInput = {
+type MessageBudgetInput = {
   window: number;
   system: string;
   tools: readonly ToolSchema[];

@@ -6,13 +6,13 @@ import type { Message, ModelClient, Usage } from "../model/index.js";
 import { errorMessage } from "../util/index.js";
 import { buildSummaryRequest, type SummaryRequestOptions } from "./summary-request.js";
 
-export type SummarizeOptions = SummaryRequestOptions & {
+type SummarizeOptions = SummaryRequestOptions & {
   signal: AbortSignal;
   /** Output token limit for the summary (default 8,192). */
   maxTokens?: number;
 };
 
-export type SummarizeResult =
+type SummarizeResult =
   | { ok: true; summary: string; usage: Usage; truncated: boolean }
   | { ok: false; error: string; usage?: Usage };
 

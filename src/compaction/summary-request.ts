@@ -11,7 +11,7 @@ export type SummaryRequestOptions = {
   maxTranscriptTokens?: number;
 };
 
-export type SummaryRequest = { system: string; messages: Message[] };
+type SummaryRequest = { system: string; messages: Message[] };
 
 export const SUMMARY_SECTIONS = [
   "Goal",

@@ -13,7 +13,7 @@ import { clearedResultPlaceholder, keyArgumentOf, type ToolCallSummary } from ".
 const DEFAULT_KEEP_RECENT_RESULTS = 3;
 const DEFAULT_CLEAR_BATCH = 4;
 
-export type TrimOptions = {
+type TrimOptions = {
   /** Token budget for the messages (system prompt and tool schemas excluded). */
   budgetTokens: number;
   /** The newest N tool results always stay whole (default 3). Results the model has not seen yet
@@ -30,7 +30,7 @@ export type TrimOptions = {
   targetTokens?: number;
 };
 
-export type TrimResult = {
+type TrimResult = {
   /** A new array; changed messages are new objects, unchanged ones are shared with the input. */
   messages: Message[];
   clearedResults: number;

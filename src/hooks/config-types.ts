@@ -53,8 +53,6 @@ export type HookConfig = {
   warnings: readonly string[];
 };
 
-export const emptyHookConfig: HookConfig = { handlers: [], warnings: [] };
-
 /** A configuration problem: names the file, the JSON path and what is wrong. */
 export class HookConfigError extends Error {
   override readonly name = "HookConfigError";

@@ -110,7 +110,7 @@ export type HookEngine = ToolHooks &
   };
 
 /** Stop blocks honoured per prompt (per subagent run); the next one ends the run with a warning. */
-export const STOP_BLOCK_LIMIT = 8;
+const STOP_BLOCK_LIMIT = 8;
 
 export function createHookEngine(options: HookEngineOptions): HookEngine {
   if (options.validateRule) {

@@ -1,11 +1,11 @@
 // Public surface of the hooks module for the composition root (cli/) and config/.
-export { emptyHookConfig, type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
+export { type HookConfig, HookConfigError, type HookHandler } from "./config-types.js";
 export type { CallbackInvoker, HookProcesses } from "./dispatch.js";
-export { createHookEngine, type HookEngine, type HookEngineOptions, STOP_BLOCK_LIMIT } from "./engine.js";
+export { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 export { hookRunLine } from "./hook-run-line.js";
-export { formatHookList, formatHookTestReport, type HookListEntry, type HookTestReport } from "./inspect.js";
+export { formatHookList, formatHookTestReport } from "./inspect.js";
 export type { ModelSwitchFacts } from "./lifecycle-events.js";
-export { type HookConfigInput, loadHookConfig } from "./load-config.js";
+export { loadHookConfig } from "./load-config.js";
 export { compileMatcher } from "./matcher.js";
 export { type CommandResult, runCommand } from "./run-command.js";
 export type { AskModel } from "./run-prompt.js";

@@ -3,7 +3,6 @@
 
 import type { runAcp as RunAcp } from "./acp/run-acp.js";
 
-export type { AcpEnvironment } from "./acp/acp-agent.js";
 export { readStdin } from "./headless/read-stdin.js";
 export { runHeadless } from "./headless/run-headless.js";
 export { createReplHost, type Reopen } from "./repl/repl-host.js";

@@ -3,15 +3,8 @@
 // The owners of each component load them (app/ wires commands, agents, skills, hooks and MCP servers).
 
 export { formatPluginList } from "./format-plugin-list.js";
-export { ensureClone } from "./git-cache.js";
 export { loadPlugins, marketplacesFor } from "./load-plugins.js";
-export {
-  type Fetching,
-  MARKETPLACE_PATH,
-  marketplaceFolder,
-  pluginCacheDir,
-  readMarketplace,
-} from "./marketplace.js";
+export { marketplaceFolder, pluginCacheDir, readMarketplace } from "./marketplace.js";
 export {
   describeSource,
   type MarketplaceSource,
@@ -19,5 +12,5 @@ export {
   readMarketplaceSource,
 } from "./marketplace-source.js";
 export { pluginOutputStyleDirs } from "./output-styles.js";
-export { enabledPlugins, knownMarketplaces, type PluginLayer, splitPluginId } from "./plugin-settings.js";
-export { type LoadedPlugin, NO_PLUGINS, type PluginScope, type PluginSet } from "./plugin-types.js";
+export { enabledPlugins, splitPluginId } from "./plugin-settings.js";
+export type { LoadedPlugin, PluginSet } from "./plugin-types.js";

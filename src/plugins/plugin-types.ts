@@ -40,5 +40,3 @@ export type PluginSet = {
   /** Things that did not stop a plugin from loading (a refresh that failed: the cached copy is used). */
   notices: string[];
 };
-
-export const NO_PLUGINS: PluginSet = { plugins: [], problems: [], notices: [] };

@@ -46,7 +46,7 @@ type RemovalReason =
 
 export type RemovedVariable = { name: string; value: string; reason: RemovalReason };
 
-export type FilteredEnvironment = {
+type FilteredEnvironment = {
   /** What the child gets: only defined values. */
   env: Record<string, string>;
   removed: RemovedVariable[];

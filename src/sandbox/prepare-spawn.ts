@@ -15,11 +15,11 @@ export type SpawnContainment =
   | { kind: "none"; environment?: EnvironmentRules }
   | { kind: "sandbox"; sandbox: Sandbox; policy: SandboxPolicy; environment?: EnvironmentRules };
 
-export type SpawnLayer =
+type SpawnLayer =
   | { kind: "none" }
   | { kind: "sandbox"; mechanism: SandboxMechanism; profile: SandboxProfile };
 
-export type PreparedSpawn =
+type PreparedSpawn =
   | {
       kind: "ready";
       layer: SpawnLayer;

@@ -9,7 +9,7 @@ import { prepareSpawn, type SpawnContainment } from "./prepare-spawn.js";
 import type { PolicyResult, SandboxPolicy, SandboxProfile } from "./sandbox-policy.js";
 import type { Sandbox } from "./sandbox-runtime.js";
 
-export type LauncherOptions = {
+type LauncherOptions = {
   /** The run's sandbox; absent where none can start (then only "none" launches). */
   sandbox?: Sandbox;
   /** The policy of a profile with `project` as the first workspace root. */

@@ -19,7 +19,7 @@ type PolicyCommon = {
   tempFolders: readonly string[];
 };
 
-export type WorkspaceWritePolicy = PolicyCommon & {
+type WorkspaceWritePolicy = PolicyCommon & {
   profile: "workspace-write";
   /** Writable besides the workspace (`filesystem.allowWrite`). */
   writable: readonly string[];
@@ -31,7 +31,7 @@ export type WorkspaceWritePolicy = PolicyCommon & {
   homeProtectedEntries: readonly SandboxProtectedEntry[];
 };
 
-export type ReadOnlyPolicy = PolicyCommon & {
+type ReadOnlyPolicy = PolicyCommon & {
   profile: "read-only";
   /** The parts of the home folder that stay visible (toolchains and their configuration). */
   homeVisible: readonly string[];
@@ -43,7 +43,7 @@ export type SandboxPolicy = WorkspaceWritePolicy | ReadOnlyPolicy;
 export type SandboxProfile = SandboxPolicy["profile"];
 
 /** The `sandbox.filesystem` settings, in Claude Code's names. */
-export type FilesystemSettings = {
+type FilesystemSettings = {
   allowWrite?: readonly string[];
   denyWrite?: readonly string[];
   denyRead?: readonly string[];

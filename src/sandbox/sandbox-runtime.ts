@@ -53,7 +53,7 @@ export type Sandbox = {
   prepare(request: SpawnRequest, policy: SandboxPolicy): SandboxedPreparation;
 };
 
-export type SandboxOptions = {
+type SandboxOptions = {
   active: ActiveSandbox;
   /** A folder of reagent's own, outside every workspace (e.g. ~/.agents/sandbox). */
   stateDir: string;

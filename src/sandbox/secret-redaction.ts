@@ -5,7 +5,7 @@ import type { Redact } from "../contracts/index.js";
 import { type RemovedVariable, secretValues } from "./environment-filter.js";
 import { createRedactor, type Redactor, type SecretValue } from "./secret-redactor.js";
 
-export type SecretRedaction = {
+type SecretRedaction = {
   redact: Redact;
   /** Adds the secret values among `removed` (a launch's filter output). */
   learn(removed: readonly RemovedVariable[]): void;

@@ -13,7 +13,7 @@ import {
  *  everywhere (their shapes are still found). */
 const MIN_REDACTED_VALUE_LENGTH = 8;
 
-export type Redaction = {
+type Redaction = {
   text: string;
   /** What was replaced, by marker name, with counts (empty when nothing was). */
   found: Record<string, number>;
