@@ -151,19 +151,22 @@ function pairChanges(lines: readonly DiffLine[]): Map<number, Array<[number, num
   const ranges = new Map<number, Array<[number, number]>>();
   let index = 0;
   while (index < lines.length) {
-    if (lines[index].kind !== "removed") {
+    if (lines[index]?.kind !== "removed") {
       index++;
       continue;
     }
     const removedStart = index;
-    while (index < lines.length && lines[index].kind === "removed") index++;
+    while (lines[index]?.kind === "removed") index++;
     const addedStart = index;
-    while (index < lines.length && lines[index].kind === "added") index++;
+    while (lines[index]?.kind === "added") index++;
     const removedCount = addedStart - removedStart;
     if (removedCount !== index - addedStart) continue;
     for (let offset = 0; offset < removedCount; offset++) {
       const plain = (line: DiffLine) => line.text.replace(/\t/g, "  ");
-      const words = wordRanges(plain(lines[removedStart + offset]), plain(lines[addedStart + offset]));
+      const removed = lines[removedStart + offset];
+      const added = lines[addedStart + offset];
+      if (removed === undefined || added === undefined) continue;
+      const words = wordRanges(plain(removed), plain(added));
       if (!words) continue;
       ranges.set(removedStart + offset, words.removed);
       ranges.set(addedStart + offset, words.added);

@@ -39,9 +39,8 @@ const EXTENSION_LANGUAGE: Record<string, string> = {
 
 /** The highlight.js language for a file path (by extension), if it knows one. */
 export function languageForPath(path: string): string | undefined {
-  const match = /\.([A-Za-z0-9]+)$/.exec(path);
-  if (!match) return undefined;
-  const extension = match[1].toLowerCase();
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  if (extension === undefined) return undefined;
   const name = EXTENSION_LANGUAGE[extension] ?? extension;
   return api?.getLanguage(name) ? name : undefined;
 }

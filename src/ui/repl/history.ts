@@ -55,7 +55,9 @@ export function historyUp(
   if (cursor.index <= 0 || entries.length === 0) return undefined;
   const draft = cursor.index >= entries.length ? currentText : cursor.draft;
   const index = Math.min(cursor.index, entries.length) - 1;
-  return { cursor: { index, draft }, text: entries[index] };
+  const text = entries[index];
+  if (text === undefined) return undefined;
+  return { cursor: { index, draft }, text };
 }
 
 export function historyDown(
@@ -66,6 +68,6 @@ export function historyDown(
   const index = cursor.index + 1;
   return {
     cursor: { index, draft: cursor.draft },
-    text: index >= entries.length ? cursor.draft : entries[index],
+    text: entries[index] ?? cursor.draft,
   };
 }

@@ -15,8 +15,10 @@ const NARROW = /^[\u0020-\u007e\u2800-\u28ff]*$/;
 /** Same width on any terminal: equal length, and where they differ both characters are narrow. */
 function sameShape(was: string, now: string): boolean {
   if (was.length !== now.length) return false;
-  for (let index = 0; index < was.length; index++)
-    if (was[index] !== now[index] && !(NARROW.test(was[index]) && NARROW.test(now[index]))) return false;
+  for (let index = 0; index < was.length; index++) {
+    const [before, after] = [was.charAt(index), now.charAt(index)];
+    if (before !== after && !(NARROW.test(before) && NARROW.test(after))) return false;
+  }
   return true;
 }
 

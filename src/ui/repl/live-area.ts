@@ -38,7 +38,9 @@ export function fitLive(parts: LiveParts, terminalRows: number, width: number): 
   const flexible = parts.flexible.map(cut);
   let kept = 0;
   while (kept < Math.min(room, flexible.length)) {
-    const cost = rowsAtHalfWidth(flexible[flexible.length - 1 - kept], width);
+    const line = flexible[flexible.length - 1 - kept];
+    if (line === undefined) break;
+    const cost = rowsAtHalfWidth(line, width);
     if (kept >= MIN_FLEXIBLE && cost > budget) break;
     budget -= cost;
     kept++;

@@ -114,8 +114,9 @@ function fitColumns(natural: number[], available: number): number[] {
   let total = widths.reduce((sum, width) => sum + width, 0);
   while (total > available) {
     const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest] <= MIN_COLUMN) break;
-    widths[widest]--;
+    const width = widths[widest];
+    if (width === undefined || width <= MIN_COLUMN) break;
+    widths[widest] = width - 1;
     total--;
   }
   return widths;
@@ -132,7 +133,7 @@ function renderTable(token: Tokens.Table, options: MarkdownOptions): string[] {
     return rows.flatMap((row, index) => [
       ...(index > 0 ? [""] : []),
       ...row.flatMap((cell, column) =>
-        wrapWithPrefix(cell, options.width, `${style.bold(header[column])}: `, "  "),
+        wrapWithPrefix(cell, options.width, `${style.bold(header[column] ?? "")}: `, "  "),
       ),
     ]);
   }
@@ -147,7 +148,7 @@ function renderTable(token: Tokens.Table, options: MarkdownOptions): string[] {
     return Array.from({ length: height }, (_, row) =>
       widths
         .map((width, column) => {
-          const cell = alignCell(wrapped[column][row] ?? "", width, align[column] ?? null);
+          const cell = alignCell(wrapped[column]?.[row] ?? "", width, align[column] ?? null);
           return column === widths.length - 1 ? paint(cell.trimEnd()) : paint(cell);
         })
         .join(style.dim(" │ ")),

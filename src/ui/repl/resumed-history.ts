@@ -150,15 +150,18 @@ export function historyEntries(messages: readonly HistoryMessage[], options: His
   );
   let start = messages.length;
   let count = 0;
-  while (start > 0 && count + perMessage[start - 1].length <= limit) {
+  while (start > 0) {
+    const entries = perMessage[start - 1];
+    if (entries === undefined || count + entries.length > limit) break;
     start--;
-    count += perMessage[start].length;
+    count += entries.length;
   }
   let shown = perMessage.slice(start).flat();
   let hidden = start;
-  if (start === messages.length && messages.length > 0) {
+  const last = perMessage.at(-1);
+  if (start === messages.length && last !== undefined) {
     // The last message alone has more entries than the limit: show its tail.
-    shown = perMessage[messages.length - 1].slice(-limit);
+    shown = last.slice(-limit);
     hidden = messages.length - 1;
   }
   if (hidden === 0) return shown;

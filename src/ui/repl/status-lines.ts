@@ -79,7 +79,7 @@ export function statusLine(style: Style, props: StatusFacts & { width: number })
     [...(hint ? [hint] : []), mode, shortModel, context],
   ].map((parts) => parts.join(separator));
   const fitting = candidates.find((line) => visibleWidth(line) <= props.width);
-  return fitting ?? truncateLine(candidates[candidates.length - 1], props.width);
+  return fitting ?? truncateLine(candidates.at(-1) ?? "", props.width);
 }
 
 /** A `statusLine` command's line in place of the built-in one, cut to the width; a mode other than

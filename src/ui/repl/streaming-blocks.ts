@@ -8,18 +8,17 @@ export function splitFinishedBlocks(text: string): { done: string; rest: string 
   if (!text.includes("\n\n")) return { done: "", rest: text };
   const tokens = marked.lexer(text, { gfm: true });
   let last = tokens.length - 1;
-  while (last >= 0 && tokens[last].type === "space") last--;
+  while (last >= 0 && tokens[last]?.type === "space") last--;
   // The last blank-line token before the final block marks the end of what is finished.
   let boundary = last - 1;
-  while (boundary >= 0 && tokens[boundary].type !== "space") boundary--;
+  while (boundary >= 0 && tokens[boundary]?.type !== "space") boundary--;
   if (boundary <= 0) return { done: "", rest: text };
-  let length = 0;
-  for (let index = 0; index <= boundary; index++) length += tokens[index].raw.length;
-  const done = text.slice(0, length);
   const raw = tokens
     .slice(0, boundary + 1)
     .map((token) => token.raw)
     .join("");
+  const length = raw.length;
+  const done = text.slice(0, length);
   // The lexer's raw text must be the exact prefix; otherwise keep streaming it whole.
   if (raw !== done) return { done: "", rest: text };
   return { done, rest: text.slice(length) };

@@ -114,11 +114,11 @@ export class TerminalOutput extends EventEmitter {
     if (burst.length === 0) return;
     const parts = burst.map(({ part }) => part);
     const significant = (part: Part) => isContent(part) || part.erased > 0 || part.body.includes(`${ESC}2J`);
-    const isFrame = (index: number) => {
+    const isFrame = (part: Part, index: number) => {
       const next = parts.slice(index + 1).find(significant);
-      return parts[index].erased > 0 || next === undefined || !isContent(next) || next.erased > 0;
+      return part.erased > 0 || next === undefined || !isContent(next) || next.erased > 0;
     };
-    const data = parts.map((part, index) => this.translate(part, isContent(part) && isFrame(index))).join("");
+    const data = parts.map((part, index) => this.translate(part, isContent(part) && isFrame(part, index))).join("");
     const callbacks = burst.flatMap(({ callback }) => (callback ? [callback] : []));
     this.writeOut(data, (error) => {
       for (const callback of callbacks) callback(error);

@@ -1,5 +1,6 @@
 // The current time, ticking while `active` (the spinner and elapsed seconds); still otherwise.
 import { useEffect, useState } from "react";
+import { present } from "../../util/invariant.js";
 
 const TICK_MS = 100;
 
@@ -17,5 +18,5 @@ export function useClock(active: boolean): number {
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 export function spinnerFrame(now: number): string {
-  return FRAMES[Math.floor(now / TICK_MS) % FRAMES.length];
+  return present(FRAMES[Math.floor(now / TICK_MS) % FRAMES.length], "an index modulo the length is in range");
 }

@@ -19,6 +19,7 @@ import { type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
 import { useRefState } from "./use-ref-state.js";
+import { present } from "../../util/invariant.js";
 
 /** The modes Shift+Tab cycles through (bypassPermissions and dontAsk are chosen explicitly). */
 const CYCLED_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
@@ -68,8 +69,9 @@ export function usePromptKeys(options: PromptKeysOptions) {
     let text = raw;
     const parsed = parseSlash(text);
     const current = suggestCommands(raw, commands);
-    if (parsed && current.length > 0 && !commands.some((command) => command.name === parsed.name))
-      text = `/${current[Math.min(completion.selectedRef.current, current.length - 1)].name}`;
+    const chosen = current[Math.min(completion.selectedRef.current, current.length - 1)];
+    if (parsed && chosen !== undefined && !commands.some((command) => command.name === parsed.name))
+      text = `/${chosen.name}`;
     if (text.trim() === "") return;
     setEditor(emptyEditor());
     completion.resetSelection();
@@ -86,7 +88,10 @@ export function usePromptKeys(options: PromptKeysOptions) {
   };
 
   const cycleMode = () => {
-    const next = CYCLED_MODES[(CYCLED_MODES.indexOf(host.permissionMode()) + 1) % CYCLED_MODES.length];
+    const next = present(
+      CYCLED_MODES[(CYCLED_MODES.indexOf(host.permissionMode()) + 1) % CYCLED_MODES.length],
+      "an index modulo the length is in range",
+    );
     try {
       add({ kind: "info", text: host.setPermissionMode(next) });
     } catch (error) {

@@ -163,9 +163,9 @@ export function useTurns(options: TurnsOptions) {
 
   useEffect(() => {
     if (busy || blocked) return;
-    if (queue.length > 0) {
+    const [next, ...rest] = queue;
+    if (next !== undefined) {
       // The next prompt takes any waiting news along.
-      const [next, ...rest] = queue;
       setQueue(rest);
       void runLine(next);
       return;
