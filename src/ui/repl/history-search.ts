@@ -1,6 +1,6 @@
 // Ctrl+R: reverse incremental search through prompt history. Pure state: the query typed so far and
 // the history index of the current match (newest first; Ctrl+R again steps to an older match).
-import { firstPart } from "../../util/first-part.js";
+import { firstPart } from "../../util/index.js";
 export type HistorySearch = { query: string; index: number | undefined };
 
 /** The newest entry at or before `from` that contains the query (case-insensitive). */

@@ -118,7 +118,9 @@ export class TerminalOutput extends EventEmitter {
       const next = parts.slice(index + 1).find(significant);
       return part.erased > 0 || next === undefined || !isContent(next) || next.erased > 0;
     };
-    const data = parts.map((part, index) => this.translate(part, isContent(part) && isFrame(part, index))).join("");
+    const data = parts
+      .map((part, index) => this.translate(part, isContent(part) && isFrame(part, index)))
+      .join("");
     const callbacks = burst.flatMap(({ callback }) => (callback ? [callback] : []));
     this.writeOut(data, (error) => {
       for (const callback of callbacks) callback(error);

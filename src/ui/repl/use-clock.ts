@@ -1,6 +1,6 @@
 // The current time, ticking while `active` (the spinner and elapsed seconds); still otherwise.
 import { useEffect, useState } from "react";
-import { present } from "../../util/invariant.js";
+import { present } from "../../util/index.js";
 
 const TICK_MS = 100;
 

@@ -7,7 +7,7 @@ import { type Key, useInput, useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { parseSlash } from "../../commands/index.js";
 import type { PermissionMode } from "../../contracts/index.js";
-import { errorMessage } from "../../util/index.js";
+import { errorMessage, present } from "../../util/index.js";
 import { PasteCollector } from "./bracketed-paste.js";
 import type { EditorOutcome } from "./external-editor.js";
 import { appendHistory, type HistoryCursor, historyDown, historyUp, remember } from "./history.js";
@@ -19,7 +19,6 @@ import { type SlashCommand, suggestCommands } from "./slash-commands.js";
 import type { EntryInput } from "./transcript.js";
 import { useCompletion } from "./use-completion.js";
 import { useRefState } from "./use-ref-state.js";
-import { present } from "../../util/invariant.js";
 
 /** The modes Shift+Tab cycles through (bypassPermissions and dontAsk are chosen explicitly). */
 const CYCLED_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
