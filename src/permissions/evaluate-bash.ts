@@ -2,6 +2,7 @@
 // what it reads or lists, Edit/Write rules to what it writes), the read-only fast path of one
 // command (on the read-only list, every file inside the workspace or allowed by a Read rule, no Read
 // deny rule hiding something below a folder it searches), and allow-rule coverage of every command.
+import { basename } from "node:path";
 import type { Access, AnalysedCommand, BashAnalysis } from "../shell/index.js";
 import { type CallFacts, coversCommand, type MatchContext, ruleMatchesCall } from "./match-rule.js";
 import { compilePathRule, isInside, matchPathRule } from "./path-pattern.js";
@@ -125,4 +126,21 @@ export function uncoveredCommands(bash: AnalysedBash, facts: FastPathContext): A
       ) &&
       readOnlyVerdict(command, facts) !== true,
   );
+}
+
+/**
+ * Where no sandbox contains the fast path: the folders the line's git commands run in (the gate reads
+ * the attribute drivers configured there, to replace them: util/git-drivers.ts), or why the line asks
+ * (a git whose folder the gate cannot know).
+ */
+export function strictGitFolders(bash: AnalysedBash): string[] | string {
+  const folders = new Set<string>();
+  for (const command of bash.commands) {
+    const program = command.words[0]?.value;
+    if (program === null || program === undefined || basename(program) !== "git") continue;
+    if (command.cwd === null || command.cwd === undefined)
+      return "git runs in a folder the gate cannot know, so the diff drivers configured there cannot be checked";
+    folders.add(command.cwd);
+  }
+  return [...folders];
 }

@@ -15,6 +15,7 @@ import {
   type FastPathContext,
   readOnlyVerdict,
   ruleCoversAccess,
+  strictGitFolders,
   uncoveredCommands,
 } from "./evaluate-bash.js";
 import { type CallFacts, type MatchContext, ruleMatchesCall } from "./match-rule.js";
@@ -41,7 +42,15 @@ type AskCause =
 
 export type Evaluation =
   /** `readOnlyFastPath`: a Bash call allowed only because its analysis filed it read-only. */
-  | { kind: "allow"; by: DecidedBy; rule?: string; readOnlyFastPath?: true }
+  | {
+      kind: "allow";
+      by: DecidedBy;
+      rule?: string;
+      readOnlyFastPath?: true;
+      /** Where no sandbox contains it: the folders its git commands run in (gate.ts replaces the
+       *  attribute drivers configured there). */
+      gitFolders?: string[];
+    }
   | { kind: "deny"; by: DecidedBy; rule?: string; message: string }
   | {
       kind: "ask";
@@ -197,7 +206,12 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
   if (bash) {
     // Read-only by the analysis: contained by the read-only profile where one starts, even when a
     // rule would allow it too.
-    if (coverage === "read-only") return { kind: "allow", by: "mode", readOnlyFastPath: true };
+    if (coverage === "read-only") {
+      if (enforced) return { kind: "allow", by: "mode", readOnlyFastPath: true };
+      const gitFolders = strictGitFolders(bash);
+      if (typeof gitFolders === "string") return ask("uncertain", gitFolders);
+      return { kind: "allow", by: "mode", readOnlyFastPath: true, gitFolders };
+    }
     // A plain `Bash` allow rule accepts what commands read; writes outside the workspace still ask.
     const outside = bash.accesses.find(
       (access) =>

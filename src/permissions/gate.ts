@@ -6,7 +6,7 @@
 import { statSync } from "node:fs";
 import type { FastPath } from "../shell/index.js";
 import type { Tracer } from "../util/index.js";
-import { errorMessage, UsageError } from "../util/index.js";
+import { errorMessage, gitDriversOfFolders, UsageError } from "../util/index.js";
 import type { CompiledRule, Evaluation } from "./evaluate.js";
 import { evaluateInScope, type GateScope, narrowerMode } from "./gate-scope.js";
 import {
@@ -330,7 +330,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     // Leaving the sandbox is a person's decision alone: no mode, rule or hook answers it.
     if (request.sandboxIntent === "leave-requested") return leaveSandbox(scope, request, call);
-    if (evaluation.kind === "allow") return finish(request, allowed(evaluation));
+    if (evaluation.kind === "allow") return finish(request, allowed(evaluation, context.homeDir));
     if (
       options.autoAllowSandboxed === true &&
       request.sandboxIntent === "contained" &&
@@ -375,7 +375,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {
       const again = evaluateInScope(scope, request, call, shell);
-      if (again.kind === "allow") return finish(request, allowed(again));
+      if (again.kind === "allow") return finish(request, allowed(again, context.homeDir));
       if (again.kind === "deny")
         return finish(request, { behavior: "deny", by: again.by, rule: again.rule, message: again.message });
       return prompt(scope, request, again, call);
@@ -474,9 +474,19 @@ export function fastPathNotice(fastPath: FastPath): string {
     : "read-only commands (strict): no sandbox contains them here, so only known-safe command and option forms run without a prompt";
 }
 
-function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>): PermissionDecision {
-  const { by, rule, readOnlyFastPath } = evaluation;
-  return { behavior: "allow", by, rule, ...(readOnlyFastPath ? { readOnlyFastPath } : {}) };
+/** The decision of an allowing evaluation; a strict fast-path line's git gets the attribute drivers
+ *  configured where it runs replaced (util/git-drivers.ts), read with the user's home folder. */
+function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>, homeDir: string): PermissionDecision {
+  const { by, rule, readOnlyFastPath, gitFolders } = evaluation;
+  const gitDrivers =
+    gitFolders === undefined ? undefined : gitDriversOfFolders(gitFolders, { ...process.env, HOME: homeDir });
+  return {
+    behavior: "allow",
+    by,
+    rule,
+    ...(readOnlyFastPath ? { readOnlyFastPath } : {}),
+    ...(gitDrivers ? { gitDrivers } : {}),
+  };
 }
 
 function isFolder(path: string): boolean {

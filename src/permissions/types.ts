@@ -45,6 +45,9 @@ export type PermissionDecision =
        *  every mode, and with git's fsmonitor, hooks and implicit bare repositories off
        *  (`gitGuardEnvironment`, util/git-guard-environment.ts). */
       readOnlyFastPath?: true;
+      /** Where no sandbox contains the fast path: git settings (`[key, value]`) that replace the
+       *  attribute drivers configured for the line's git (util/git-drivers.ts), for the runner. */
+      gitDrivers?: readonly (readonly [string, string])[];
     }
   | {
       behavior: "deny";

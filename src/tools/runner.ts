@@ -79,7 +79,8 @@ export function createToolRunner(options: ToolRunnerOptions): ToolExecutor {
     context.containment = chooseContainment(permission.plan, permission.decision, sandbox);
     tracer.trace("tool.containment", { tool: tool.name, id: call.id, containment: context.containment });
     // A fast-path command's git cannot be made to run a program by files in the project.
-    if (permission.decision.readOnlyFastPath) context.baseEnv = gitGuardEnvironment(context.baseEnv ?? {});
+    if (permission.decision.readOnlyFastPath)
+      context.baseEnv = gitGuardEnvironment(context.baseEnv ?? {}, permission.decision.gitDrivers);
     const folder = context.shell.cwd;
     options.onExecute?.(call.id);
     const executed = redactExecuted(await executeTool(tool, input, context), redact);

@@ -4,6 +4,8 @@
 // programs). Set as command-line configuration (GIT_CONFIG_COUNT), which every git process of the
 // command inherits and which wins over the repository's own configuration.
 
+import type { GitSetting } from "./git-drivers.js";
+
 /** The settings, in the order they are added after any the environment already carries. */
 const GIT_GUARD_SETTINGS: readonly (readonly [string, string])[] = [
   ["core.fsmonitor", "false"],
@@ -12,19 +14,24 @@ const GIT_GUARD_SETTINGS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * `env` with the guard settings appended to its GIT_CONFIG_COUNT entries (kept as they are). An
- * unreadable count (not a number) is replaced: git would refuse to start with it anyway.
+ * `env` with the guard settings appended to its GIT_CONFIG_COUNT entries (kept as they are), then
+ * `drivers` (git-drivers.ts: the configured attribute drivers replaced, where no sandbox contains the
+ * command; GIT_EXTERNAL_DIFF, which wins over any configuration, is then dropped too). An unreadable
+ * count (not a number) is replaced: git would refuse to start with it anyway.
  */
 export function gitGuardEnvironment(
   env: Readonly<Record<string, string | undefined>>,
+  drivers?: readonly GitSetting[],
 ): Record<string, string | undefined> {
   const given = Number(env.GIT_CONFIG_COUNT ?? "0");
   const start = Number.isInteger(given) && given >= 0 ? given : 0;
   const result: Record<string, string | undefined> = { ...env };
-  GIT_GUARD_SETTINGS.forEach(([key, value], index) => {
+  const settings = [...GIT_GUARD_SETTINGS, ...(drivers ?? [])];
+  settings.forEach(([key, value], index) => {
     result[`GIT_CONFIG_KEY_${start + index}`] = key;
     result[`GIT_CONFIG_VALUE_${start + index}`] = value;
   });
-  result.GIT_CONFIG_COUNT = String(start + GIT_GUARD_SETTINGS.length);
+  result.GIT_CONFIG_COUNT = String(start + settings.length);
+  if (drivers !== undefined) delete result.GIT_EXTERNAL_DIFF;
   return result;
 }
