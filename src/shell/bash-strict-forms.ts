@@ -111,6 +111,9 @@ export function strictGitProblem(sub: string, values: string[]): string | null {
   for (const value of values) {
     if (value === "--") ended = true;
     if (ended || !value.startsWith("-") || value === "--") continue;
+    // `%G?`, `%GS`, `%GK` … verify the commit's signature: the user's gpg runs on a signature anyone made.
+    if (/^--(format|pretty)=/.test(value) && value.includes("%G"))
+      return `git ${sub} ${value} runs gpg to verify signatures`;
     if (!GIT_OPTIONS.has(firstPart(value, "=")) && !GIT_VALUED.test(value))
       return `git ${sub} ${value} is not a known-safe option`;
     if (
