@@ -36,8 +36,13 @@ export function bwrapArguments(command: BwrapCommand): string[] {
   const readOnlyTmpfs: string[] = [];
   for (const mount of command.mounts) {
     switch (mount.kind) {
-      case "bind":
-        args.push(mount.access === "read-only" ? "--ro-bind" : "--bind", mount.source, mount.target);
+      case "bind": {
+        const option = mount.access === "read-only" ? "--ro-bind" : "--bind";
+        args.push(mount.optional ? `${option}-try` : option, mount.source, mount.target);
+        break;
+      }
+      case "symlink":
+        args.push("--symlink", mount.link, mount.target);
         break;
       case "tmpfs":
         args.push("--tmpfs", mount.target);

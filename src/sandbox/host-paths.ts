@@ -3,9 +3,10 @@
 // `HostPaths` function, so it stays pure and tests can describe a host without building one.
 // A plan asks about a hundred paths per command, mostly missing ones, so this walks from memoised
 // real parents with one lstat per path and no exceptions on the common path.
-import { lstatSync, statSync } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { resolveReal } from "../util/index.js";
+import type { FolderEntry } from "./absent-entries.js";
 
 export type HostPath =
   | { kind: "folder"; real: string }
@@ -54,4 +55,28 @@ export function cachedHostPaths(): HostPaths {
     return stat.isDirectory() ? { kind: "folder", real } : { kind: "file", real };
   };
   return look;
+}
+
+/** A host folder's entries as lstat sees them, a symlink with its text (undefined when the folder
+ *  cannot be read; an entry that vanished while being read is left out). */
+export function folderEntries(folder: string): FolderEntry[] | undefined {
+  let dirents: Dirent[];
+  try {
+    dirents = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const entries: FolderEntry[] = [];
+  for (const dirent of dirents) {
+    if (!dirent.isSymbolicLink()) {
+      entries.push({ name: dirent.name, kind: dirent.isDirectory() ? "folder" : "file" });
+      continue;
+    }
+    try {
+      entries.push({ name: dirent.name, kind: "symlink", link: readlinkSync(join(folder, dirent.name)) });
+    } catch {
+      // Gone (or replaced) since the folder was read.
+    }
+  }
+  return entries;
 }

@@ -2,7 +2,9 @@
 // (Linux) plus the placeholder folders that must exist first. Pure. The rule that orders everything:
 // the more specific path wins (mounts go shallow to deep); at the same path, later roles win:
 // root < system < private temp, veils < toolchains < workspace < protected entries < secrets < revealed.
+// In the read-only profile, Read-denied paths are then made absent (absent-entries.ts).
 import { basename, join } from "node:path";
+import { type FolderEntries, sieveAbsent } from "./absent-entries.js";
 import { PRIVATE_TEMP_FOLDERS, SYSTEM_ROOT_FOLDERS } from "./default-paths.js";
 import type { HostPath, HostPaths } from "./host-paths.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
@@ -21,12 +23,19 @@ type MountRole =
   | "program"
   | "protected"
   | "secret"
-  | "revealed";
+  | "revealed"
+  /** An entry of a folder made again inside its sieve (bound back read-only, or a symlink). */
+  | "sibling"
+  /** The empty folder standing in for one that holds Read-denied names. */
+  | "sieve";
 
 export type Mount =
-  | { kind: "bind"; source: string; target: string; access: Access; role: MountRole }
-  /** An empty in-memory folder: writable private temp, or a read-only veil or hidden folder. */
-  | { kind: "tmpfs"; target: string; access: Access; role: "private-temp" | "veil" | "secret" }
+  /** `optional`: skipped when the source is gone by the time the sandbox starts. */
+  | { kind: "bind"; source: string; target: string; access: Access; role: MountRole; optional?: true }
+  /** An empty in-memory folder: writable private temp, or a read-only veil, hidden folder or sieve. */
+  | { kind: "tmpfs"; target: string; access: Access; role: "private-temp" | "veil" | "secret" | "sieve" }
+  /** A symlink made inside a sieve, with the host symlink's text. */
+  | { kind: "symlink"; target: string; link: string; role: "sibling" }
   /** A hidden file: an empty read-only file is bound over it. */
   | { kind: "cover-file"; target: string; role: "secret" }
   | { kind: "dev"; target: "/dev"; role: "system" }
@@ -36,8 +45,9 @@ type MountPlan =
   | { kind: "plan"; mounts: Mount[]; placeholders: string[] }
   | { kind: "refused"; reason: string };
 
-const RANK: Record<MountRole, number> = {
+export const RANK: Record<MountRole, number> = {
   root: 0,
+  sibling: 0,
   system: 1,
   "private-temp": 2,
   veil: 2,
@@ -49,6 +59,7 @@ const RANK: Record<MountRole, number> = {
   protected: 5,
   secret: 6,
   revealed: 7,
+  sieve: 8,
 };
 
 /** Roles whose bind only re-exposes what something above hides; under another bind it is dropped
@@ -56,9 +67,14 @@ const RANK: Record<MountRole, number> = {
 const ONLY_WHERE_HIDDEN: ReadonlySet<MountRole> = new Set(["home", "toolchain", "program", "revealed"]);
 
 /** What the plan needs to know of the host beyond single paths: the names at the top of its file
- *  system (the read-only profile hides those that are not the system's) and the repository-like
- *  folders in the writable ones (workspace-write keeps their config and hooks read-only). */
-type HostFacts = { rootEntries?: readonly string[]; repositories?: readonly string[] };
+ *  system (the read-only profile hides those that are not the system's), the repository-like
+ *  folders in the writable ones (workspace-write keeps their config and hooks read-only), and the
+ *  entries of a folder (the read-only profile binds back those beside a Read-denied name). */
+type HostFacts = {
+  rootEntries?: readonly string[];
+  repositories?: readonly string[];
+  entries?: FolderEntries;
+};
 
 export function planMounts(
   policy: SandboxPolicy,
@@ -165,10 +181,16 @@ export function planMounts(
         protect(host(join(home.real, entry.path)), entry.missing);
     for (const path of policy.readOnly) protect(host(path));
   }
-  const ordered = order(mounts);
+  let ordered = order(mounts);
+  if (policy.profile === "read-only" && facts.entries !== undefined && policy.absent.length > 0) {
+    const absent = new Set<string>();
+    for (const path of policy.absent) existing(host(path), (real) => absent.add(real));
+    ordered = sieveAbsent(ordered, absent, facts.entries);
+  }
   const cover = coverAt(cwd, ordered);
-  if (cover === undefined || cover.kind !== "bind")
-    return { kind: "refused", reason: `the working folder ${cwd} is hidden inside the sandbox` };
+  // A sieve shows its own folder; below it, only what is bound back (which then covers the path).
+  const seen = cover?.kind === "bind" || (cover?.role === "sieve" && cover.target === cwd);
+  if (!seen) return { kind: "refused", reason: `the working folder ${cwd} is hidden inside the sandbox` };
   return { kind: "plan", mounts: ordered, placeholders };
 }
 
@@ -184,12 +206,12 @@ function existing(found: HostPath, use: (real: string) => void): void {
 
 /** `path` is `root` or below it; both absolute and normalised (every path of a plan is), which
  *  makes a prefix test exact and much cheaper than path.relative on the hundreds of checks a plan makes. */
-function isInside(root: string, path: string): boolean {
+export function isInside(root: string, path: string): boolean {
   if (root === "/") return true;
   return path === root || (path.startsWith(root) && path[root.length] === "/");
 }
 
-const depth = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
+export const mountDepth = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 
 /** Shallow to deep, then by role; the same target and rank twice keeps the later; binds that
  *  expose nothing new (a toolchain folder nothing hides) are dropped. */
@@ -198,7 +220,7 @@ function order(mounts: readonly Mount[]): Mount[] {
     .map((mount, index) => ({ mount, index }))
     .sort(
       (left, right) =>
-        depth(left.mount.target) - depth(right.mount.target) ||
+        mountDepth(left.mount.target) - mountDepth(right.mount.target) ||
         RANK[left.mount.role] - RANK[right.mount.role] ||
         left.index - right.index,
     )
@@ -221,7 +243,7 @@ function order(mounts: readonly Mount[]): Mount[] {
 }
 
 /** The mount that decides what is seen at `path`: the last one at or above it. */
-function coverAt(path: string, mounts: readonly Mount[]): Mount | undefined {
+export function coverAt(path: string, mounts: readonly Mount[]): Mount | undefined {
   let found: Mount | undefined;
   for (const mount of mounts) if (isInside(mount.target, path)) found = mount;
   return found;

@@ -37,6 +37,10 @@ type ReadOnlyPolicy = PolicyCommon & {
   homeVisible: readonly string[];
   /** System folders of user data that are hidden (`/home`, `/mnt`, `/media` …). */
   hiddenSystem: readonly string[];
+  /** The hidden paths the caller named (`filesystem.denyRead`, and the paths of Read deny rules):
+   *  not there at all, rather than empty, where the mount plan can afford it. The built-in
+   *  credential list stays empty stand-ins (that such a file exists says nothing about a user). */
+  absent: readonly string[];
 };
 
 export type SandboxPolicy = WorkspaceWritePolicy | ReadOnlyPolicy;
@@ -84,6 +88,8 @@ export function readOnlyPolicy(input: PolicyInput): PolicyResult<ReadOnlyPolicy>
     ...paths.common(),
     homeVisible: paths.list("toolchain", [...DEFAULT_TOOLCHAIN_PATHS, ...(input.toolchain ?? [])]),
     hiddenSystem: HIDDEN_SYSTEM_FOLDERS,
+    // Read again by a reader of its own: its problems are paths.common()'s already.
+    absent: new PathReader(input).list("filesystem.denyRead", input.filesystem?.denyRead),
   };
   return paths.result(policy);
 }

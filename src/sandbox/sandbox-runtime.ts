@@ -8,7 +8,7 @@ import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { ensureFolderSync, errnoCode, errnoReason } from "../util/index.js";
 import { bwrapArguments } from "./bwrap-arguments.js";
-import { cachedHostPaths } from "./host-paths.js";
+import { cachedHostPaths, folderEntries } from "./host-paths.js";
 import { planMounts } from "./mount-plan.js";
 import { createPlaceholderStore, type PlaceholderCleanup } from "./placeholder-store.js";
 import { findRepositoryFolders } from "./repository-folders.js";
@@ -78,7 +78,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       host,
       cwd.real,
       policy.profile === "read-only"
-        ? { rootEntries: rootEntries() }
+        ? { rootEntries: rootEntries(), entries: folderEntries }
         : { repositories: findRepositoryFolders([...policy.workspace, ...policy.writable]) },
     );
     if (plan.kind === "refused") return plan;

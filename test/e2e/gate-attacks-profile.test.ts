@@ -2,7 +2,7 @@
 // sees in the read-only profile. A program the gate lets run (`mytool --version`, a PATH program's
 // version query) tries to read what its analysis cannot see it read: the home folder's data stays out
 // of sight apart from the toolchain list and `sandbox.readOnlyHomePaths`, the files a `Read(…)` deny
-// rule names are not there at all, other temp folders and /mnt, /srv are hidden, the network is
+// rule names are not there at all (not listed, `test -e` false; the files beside them readable), other temp folders and /mnt, /srv are hidden, the network is
 // closed, secret variables are unset, no capability is left, and writes fail on the read-only file
 // system — the workspace included.
 import assert from "node:assert/strict";
@@ -21,6 +21,9 @@ function plantTool(machine: SandboxHome, otherTemp: string): void {
     'echo "config: $(cat ~/.mytool/config 2>&1)"',
     'echo "notes: $(cat ~/notes/diary.txt 2>&1)"',
     'echo "denied: $(cat ./deploy.env 2>&1)"',
+    'echo "denied listed: $(ls -A | grep -c deploy.env)"',
+    "test -e ./deploy.env && echo 'denied exists' || echo 'denied absent'",
+    'echo "beside: $(cat ./beside.txt 2>&1)"',
     `echo "other temp: $(ls -A ${otherTemp} 2>&1)"`,
     'echo "mounts: $(ls -A /mnt /srv 2>&1 | tr "\\n" " ")"',
     "echo owned > ./written.txt 2>&1 || echo 'workspace write failed'",
@@ -36,6 +39,7 @@ function plantTool(machine: SandboxHome, otherTemp: string): void {
   mkdirSync(join(machine.home, ".mytool"), { recursive: true });
   writeFileSync(join(machine.home, ".mytool", "config"), "tool-config-visible\n");
   writeFileSync(join(machine.project, "deploy.env"), "DEPLOY_SECRET=hunter2\n");
+  writeFileSync(join(machine.project, "beside.txt"), "beside-visible\n");
 }
 
 describe("the read-only profile, as a fast-path command sees it", needsSandbox, () => {
@@ -84,11 +88,14 @@ describe("the read-only profile, as a fast-path command sees it", needsSandbox, 
       assert.match(outcomeOf(run, "version").text, /notes: cat: .*No such file or directory/);
   });
 
-  test("a file a Read deny rule names is not visible inside", () => {
+  test("a file a Read deny rule names is not there at all inside; the files beside it are", () => {
     for (const run of [plain, extended]) {
       const text = outcomeOf(run, "version").text;
       assert.doesNotMatch(text, /hunter2/);
-      assert.match(text, /denied: \n|denied: $|denied: cat/m);
+      assert.match(text, /denied: cat: \.\/deploy\.env: No such file or directory/);
+      assert.match(text, /denied listed: 0\n/);
+      assert.match(text, /denied absent/);
+      assert.match(text, /beside: beside-visible/);
     }
   });
 
