@@ -69,7 +69,8 @@ test("four choices: 2 allows every edit for this session, in memory only", {
   );
   assert.match(dialog, /4\. No, and tell the agent what to do instead/);
   assert.match(dialog, /1 yes · 2 this session · 3 always · 4 no, say what instead · ↑↓ Enter · Esc no/);
-  await pause(400);
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await pause(900);
   tmux.keys("2");
   await tmux.waitFor((screen) => screen.includes("two written"), "both writes, one question");
   assert.equal(readFileSync(join(dir, "sub", "b.txt"), "utf8"), "B\n");
@@ -84,7 +85,8 @@ test("'always' needs a deliberate choice: 3 selects it, Enter confirms", { skip 
   ]);
   await sendLine(tmux, "build it");
   await tmux.waitFor((screen) => screen.includes(DIALOG), "the dialog");
-  await pause(400);
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await pause(900);
   tmux.keys("3");
   await tmux.waitFor((screen) => /❯ 3\. Yes, always allow/.test(screen), "option 3 selected");
   assert.equal(existsSync(join(dir, ".agents", "settings.local.json")), false, "3 alone saves nothing");

@@ -30,7 +30,8 @@ test("No with an instruction continues the turn with it; a plain Esc ends the tu
   );
   await sendLine(tmux, "change a.txt");
   await tmux.waitFor((screen) => screen.includes("Do you want to proceed?"), "the dialog");
-  await pause(400);
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await pause(900);
   tmux.keys("4");
   await tmux.waitFor(
     (screen) => screen.includes("Tell the agent what to do instead"),
@@ -163,7 +164,8 @@ test("colours: the dialog's diff on red and green, code blocks highlighted; a fe
   const bytes = tmux.bytes().toString("latin1");
   assert.match(bytes, /\u001b\[48;5;52m/, "removed lines on red");
   assert.match(bytes, /\u001b\[48;5;22m/, "added lines on green");
-  await pause(400);
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await pause(900);
   tmux.keys("1");
   const done = await tmux.waitFor((screen) => /Worked for \d+s · 2 tools/.test(screen), "the feedback line");
   assert.match(done, /✓ Edit\(src\/app\.ts\)/);
