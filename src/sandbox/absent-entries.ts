@@ -7,7 +7,7 @@
 // with more than SIEVE_LIMIT entries keeps the empty stand-in. A denied path something else is mounted inside (an
 // allowRead folder within a denied one) stays an empty folder: the inner mount needs it.
 import { basename, dirname } from "node:path";
-import { coverAt, isInside, type Mount, mountDepth, RANK } from "./mount-plan.js";
+import { byDepthAndRole, coverAt, isInside, type Mount } from "./mount-plan.js";
 
 export type FolderEntry = { name: string; kind: "folder" | "file" | "symlink"; link?: string };
 /** The entries of a host folder as lstat sees them (undefined when it cannot be read). */
@@ -69,15 +69,7 @@ export function sieveAbsent(
   const kept = mounts.filter((mount) => !dropped.has(mount));
   // The order planMounts keeps: shallow to deep, then by role (a sieve after everything at its
   // folder, the entries bound back before anything else at theirs), then as listed.
-  return [...kept, ...added]
-    .map((mount, index) => ({ mount, index }))
-    .sort(
-      (left, right) =>
-        mountDepth(left.mount.target) - mountDepth(right.mount.target) ||
-        RANK[left.mount.role] - RANK[right.mount.role] ||
-        left.index - right.index,
-    )
-    .map(({ mount }) => mount);
+  return byDepthAndRole([...kept, ...added]);
 }
 
 /** The host path a bind shows at `path` (at or below its target). */

@@ -45,7 +45,7 @@ type MountPlan =
   | { kind: "plan"; mounts: Mount[]; placeholders: string[] }
   | { kind: "refused"; reason: string };
 
-export const RANK: Record<MountRole, number> = {
+const RANK: Record<MountRole, number> = {
   root: 0,
   sibling: 0,
   system: 1,
@@ -213,10 +213,9 @@ export function isInside(root: string, path: string): boolean {
 
 export const mountDepth = (path: string) => (path === "/" ? 0 : path.split("/").length - 1);
 
-/** Shallow to deep, then by role; the same target and rank twice keeps the later; binds that
- *  expose nothing new (a toolchain folder nothing hides) are dropped. */
-function order(mounts: readonly Mount[]): Mount[] {
-  const sorted = mounts
+/** Shallow to deep, then by role, then as listed. */
+export function byDepthAndRole(mounts: readonly Mount[]): Mount[] {
+  return mounts
     .map((mount, index) => ({ mount, index }))
     .sort(
       (left, right) =>
@@ -225,6 +224,12 @@ function order(mounts: readonly Mount[]): Mount[] {
         left.index - right.index,
     )
     .map(({ mount }) => mount);
+}
+
+/** Shallow to deep, then by role; the same target and rank twice keeps the later; binds that
+ *  expose nothing new (a toolchain folder nothing hides) are dropped. */
+function order(mounts: readonly Mount[]): Mount[] {
+  const sorted = byDepthAndRole(mounts);
   const kept: Mount[] = [];
   for (const [index, mount] of sorted.entries()) {
     const later = sorted.slice(index + 1);
