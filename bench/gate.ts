@@ -27,6 +27,7 @@ const gate = createPermissionGate({
   },
   cwd: project,
   homeDir: join(root, "home"),
+  shellEnv: process.env,
   additionalDirectories: [],
   interactive: false,
   tracer: noopTracer,

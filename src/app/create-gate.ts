@@ -56,6 +56,7 @@ export function createGate(parts: {
     rules: permissionRules(settings, options),
     cwd,
     homeDir: env.homeDir,
+    shellEnv: env.all,
     additionalDirectories: [
       ...settings.permissions.additionalDirectories,
       ...options.addDir,

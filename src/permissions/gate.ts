@@ -34,6 +34,8 @@ import type {
   RuleSource,
 } from "./types.js";
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 export type PermissionGateOptions = {
   /** The mode now: an initial mode, or the session's mode state (shared with the hooks engine). */
   mode: PermissionMode | PermissionModeState;
@@ -41,6 +43,8 @@ export type PermissionGateOptions = {
   /** The project root: relative paths and `/path` rules resolve against it. */
   cwd: string;
   homeDir: string;
+  /** The Bash tool's environment: strict fast-path git's configuration (drivers to replace) is read in it. */
+  shellEnv: Env;
   /** `permissions.additionalDirectories` and `--add-dir` (absolute, relative to cwd, or `~/…`). */
   additionalDirectories: string[];
   interactive: boolean;
@@ -118,6 +122,7 @@ function compileRule(behavior: RuleBehavior, entry: RuleSource, context: MatchCo
 export function createPermissionGate(options: PermissionGateOptions): ManagedPermissionGate {
   const cwd = realPathLoose(options.cwd);
   const context = { cwd, homeDir: realPathLoose(options.homeDir) };
+  const gitEnv = { ...options.shellEnv, HOME: options.homeDir };
   const compiled: CompiledRule[] = BEHAVIORS.flatMap((behavior) =>
     options.rules[behavior].map((entry) => compileRule(behavior, entry, context)),
   );
@@ -330,7 +335,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     }
     // Leaving the sandbox is a person's decision alone: no mode, rule or hook answers it.
     if (request.sandboxIntent === "leave-requested") return leaveSandbox(scope, request, call);
-    if (evaluation.kind === "allow") return finish(request, allowed(evaluation, context.homeDir));
+    if (evaluation.kind === "allow") return finish(request, allowed(evaluation, gitEnv));
     if (
       options.autoAllowSandboxed === true &&
       request.sandboxIntent === "contained" &&
@@ -375,7 +380,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     // One prompt at a time; re-evaluate once it is our turn (an earlier "always" may cover this call).
     const turn = promptChain.then(async () => {
       const again = evaluateInScope(scope, request, call, shell);
-      if (again.kind === "allow") return finish(request, allowed(again, context.homeDir));
+      if (again.kind === "allow") return finish(request, allowed(again, gitEnv));
       if (again.kind === "deny")
         return finish(request, { behavior: "deny", by: again.by, rule: again.rule, message: again.message });
       return prompt(scope, request, again, call);
@@ -475,18 +480,12 @@ export function fastPathNotice(fastPath: FastPath): string {
 }
 
 /** The decision of an allowing evaluation; a strict fast-path line's git gets the attribute drivers
- *  configured where it runs replaced (util/git-drivers.ts), read with the user's home folder. */
-function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>, homeDir: string): PermissionDecision {
+ *  configured where it runs replaced (util/git-drivers.ts), read in the shells' environment. */
+function allowed(evaluation: Extract<Evaluation, { kind: "allow" }>, env: Env): PermissionDecision {
   const { by, rule, readOnlyFastPath, gitFolders } = evaluation;
-  const gitDrivers =
-    gitFolders === undefined ? undefined : gitDriversOfFolders(gitFolders, { ...process.env, HOME: homeDir });
-  return {
-    behavior: "allow",
-    by,
-    rule,
-    ...(readOnlyFastPath ? { readOnlyFastPath } : {}),
-    ...(gitDrivers ? { gitDrivers } : {}),
-  };
+  const gitDrivers = gitFolders === undefined ? undefined : gitDriversOfFolders(gitFolders, env);
+  const extra = { ...(readOnlyFastPath ? { readOnlyFastPath } : {}), ...(gitDrivers ? { gitDrivers } : {}) };
+  return { behavior: "allow", by, rule, ...extra };
 }
 
 function isFolder(path: string): boolean {

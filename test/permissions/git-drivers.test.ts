@@ -93,6 +93,17 @@ describe("attribute drivers on the strict fast path", () => {
     assert.ok(!ran(["diff"], gitGuardEnvironment(env, settings)).includes("external"));
   });
 
+  test("the drivers are read in the shells' environment (a GIT_CONFIG_GLOBAL there is git's global file)", async () => {
+    const global = join(layout.outside, "elsewhere.gitconfig");
+    writeFileSync(global, `[diff "far"]\n\ttextconv = "touch ${join(layout.outside, "far")}; cat"\n`);
+    const keys = async (shellEnv: Record<string, string | undefined>) => {
+      const decision = await makeGate(layout, { shellEnv }).gate.check(bash("git diff"));
+      return decision.behavior === "allow" ? (decision.gitDrivers ?? []).map(([key]) => key) : [];
+    };
+    assert.ok((await keys({ ...process.env, GIT_CONFIG_GLOBAL: global })).includes("diff.far.textconv"));
+    assert.ok(!(await keys(process.env)).includes("diff.far.textconv"));
+  });
+
   test("with a sandbox (enforced), the decision carries no driver settings", async () => {
     const { gate } = makeGate(layout, { readOnlyEnforced: true });
     const decision = await gate.check(bash("git diff"));

@@ -57,6 +57,7 @@ export function makeGate(layout: Layout, overrides: Partial<PermissionGateOption
   const traces: string[] = [];
   const prompter = (overrides.prompter as ScriptedPrompter | undefined) ?? new ScriptedPrompter();
   const gate = createPermissionGate({
+    shellEnv: process.env,
     mode: "default",
     rules: emptyRules(),
     cwd: layout.project,

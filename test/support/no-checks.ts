@@ -15,6 +15,7 @@ export function allowAllGate(cwd = tmpdir()) {
     rules: { allow: [], deny: [], ask: [] },
     cwd,
     homeDir: cwd,
+    shellEnv: process.env,
     additionalDirectories: [],
     interactive: false,
     tracer: noopTracer,

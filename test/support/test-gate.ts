@@ -21,6 +21,7 @@ export function createTestGate(options: {
     rules: { allow: rules("allow"), deny: rules("deny"), ask: rules("ask") },
     cwd: options.cwd,
     homeDir: options.cwd,
+    shellEnv: process.env,
     additionalDirectories: [],
     interactive: options.prompter !== undefined,
     prompter: options.prompter,

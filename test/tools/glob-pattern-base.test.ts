@@ -32,6 +32,7 @@ describe("Glob and Grep pattern bases", () => {
       rules: { allow: [], deny: [], ask: [] },
       cwd: project,
       homeDir: path.join(root, "home"),
+      shellEnv: process.env,
       additionalDirectories: [],
       interactive: false,
       tracer: noopTracer,

@@ -63,6 +63,7 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
       rules: { allow: [], ask: [], deny: DENY.map((rule) => ({ rule, source: "test" })) },
       cwd: root,
       homeDir: root,
+      shellEnv: process.env,
       additionalDirectories: [],
       interactive: false,
       tracer: createTracer(false, () => {}),
