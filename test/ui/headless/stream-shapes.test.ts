@@ -41,6 +41,7 @@ function assistant(extra: Partial<Extract<SessionEvent, { type: "assistant-messa
 
 test("assistant lines carry message id, model, role, content, stop_reason, usage, uuid and parent_tool_use_id", () => {
   const [line] = printer().lines(assistant()) as Array<Line>;
+  assert.ok(line);
   assert.equal(line.type, "assistant");
   assert.equal(line.session_id, SESSION);
   assert.match(line.uuid, UUID);
@@ -64,6 +65,7 @@ test("an assistant message without a provider id gets one of Claude's form, and 
   const print = printer();
   const [a] = print.lines(assistant({ messageId: undefined })) as Array<Line>;
   const [b] = print.lines(assistant({ messageId: undefined })) as Array<Line>;
+  assert.ok(a && b);
   assert.match(a.message.id, /^msg_[0-9a-f]{32}$/);
   assert.notEqual(a.message.id, b.message.id);
   assert.notEqual(a.uuid, b.uuid);
@@ -96,19 +98,21 @@ test("tool results: one user line per result with the tool's structured result; 
     },
   }) as Array<Line>;
   assert.equal(lines.length, 2);
-  assert.equal(lines[0].type, "user");
-  assert.equal(lines[0].parent_tool_use_id, null);
-  assert.match(lines[0].uuid, UUID);
-  assert.deepEqual(lines[0].message, {
+  const [first, second] = lines;
+  assert.ok(first && second);
+  assert.equal(first.type, "user");
+  assert.equal(first.parent_tool_use_id, null);
+  assert.match(first.uuid, UUID);
+  assert.deepEqual(first.message, {
     role: "user",
     content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "a.txt", is_error: false }],
   });
-  assert.deepEqual(lines[0].tool_use_result, data);
+  assert.deepEqual(first.tool_use_result, data);
   // No structured result for the denied call: Claude Code's `Error: …` string.
-  assert.equal(lines[1].tool_use_result, "Error: denied");
-  assert.equal(lines[1].message.content[0].is_error, true);
-  assert.equal(lines[1].message.content.length, 2);
-  assert.equal(lines[1].message.content[1].type, "text");
+  assert.equal(second.tool_use_result, "Error: denied");
+  assert.equal(second.message.content[0].is_error, true);
+  assert.equal(second.message.content.length, 2);
+  assert.equal(second.message.content[1].type, "text");
 });
 
 test("retries are system/api_retry with attempt, max_retries, retry_delay_ms, error_status and error", () => {
@@ -121,6 +125,7 @@ test("retries are system/api_retry with attempt, max_retries, retry_delay_ms, er
     errorKind: "overloaded",
     status: 529,
   }) as Array<Line>;
+  assert.ok(line);
   assert.equal(line.type, "system");
   assert.equal(line.subtype, "api_retry");
   assert.equal(line.attempt, 2);
@@ -137,6 +142,7 @@ test("retries are system/api_retry with attempt, max_retries, retry_delay_ms, er
     reason: "ECONNRESET",
     errorKind: "network",
   }) as Array<Line>;
+  assert.ok(connection);
   assert.equal(connection.error_status, null, "no HTTP response: error_status is null");
   assert.equal(connection.error, "unknown");
 });
@@ -151,6 +157,7 @@ test("compaction is a compact_boundary line; hook runs share a hook_id from star
     preTokens: 900,
     postTokens: 120,
   }) as Array<Line>;
+  assert.ok(boundary);
   assert.deepEqual(boundary.compact_metadata, { trigger: "manual", pre_tokens: 900, post_tokens: 120 });
   const base = {
     event: "PreToolUse" as const,
@@ -163,6 +170,7 @@ test("compaction is a compact_boundary line; hook runs share a hook_id from star
     type: "hook-run",
     event: { type: "hook-end", ...base, exitCode: 2, durationMs: 4, outcome: "block", decision: "deny" },
   }) as Array<Line>;
+  assert.ok(started && response);
   assert.equal(started.subtype, "hook_started");
   assert.equal(response.subtype, "hook_response");
   assert.equal(started.hook_id, response.hook_id);
@@ -204,26 +212,26 @@ test("partial messages: raw Anthropic stream events in stream_event envelopes, b
       "message_stop",
     ],
   );
-  assert.equal(events[0].event.message.id, "msg_abc");
-  assert.equal(events[0].event.message.model, "claude-test-1");
-  assert.deepEqual(events[1].event, {
+  assert.equal(events[0]?.event.message.id, "msg_abc");
+  assert.equal(events[0]?.event.message.model, "claude-test-1");
+  assert.deepEqual(events[1]?.event, {
     type: "content_block_start",
     index: 0,
     content_block: { type: "text", text: "" },
   });
-  assert.deepEqual(events[3].event.delta, { type: "text_delta", text: "ing." });
-  assert.deepEqual(events[4].event.content_block, {
+  assert.deepEqual(events[3]?.event.delta, { type: "text_delta", text: "ing." });
+  assert.deepEqual(events[4]?.event.content_block, {
     type: "tool_use",
     id: "toolu_1",
     name: "Bash",
     input: {},
   });
-  assert.deepEqual(events[6].event, {
+  assert.deepEqual(events[6]?.event, {
     type: "content_block_delta",
     index: 1,
     delta: { type: "input_json_delta", partial_json: '{"command":"ls"}' },
   });
-  assert.deepEqual(events[8].event.delta, { stop_reason: "tool_use", stop_sequence: null });
+  assert.deepEqual(events[8]?.event.delta, { stop_reason: "tool_use", stop_sequence: null });
   assert.equal(lines.at(-1)?.type, "assistant", "the whole message follows its stream events");
 });
 

@@ -105,7 +105,7 @@ test("no with a message denies the call, tells the agent and the turn goes on", 
   assert.equal(repl.screen().split("use Echo").length - 1, 1, "the instruction is shown once");
   assert.match(repl.screen(), /Declined · told the agent: use Echo/);
   assert.equal(repl.client.requests.length, 2, "the model got the rejection and answered");
-  assert.match(JSON.stringify(repl.client.requests[1].messages), /The user said: use Echo/);
+  assert.match(JSON.stringify(repl.client.requests[1]?.messages), /The user said: use Echo/);
   repl.press("\u0004");
   await repl.exited;
 });
@@ -172,7 +172,7 @@ test("slash commands: suggestions, /status, unknown command, a skill, /clear", a
   await repl.type("/greet world");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("skill done"), "skill turn");
-  assert.match(JSON.stringify(repl.client.requests[0].messages), /Greet world warmly\./);
+  assert.match(JSON.stringify(repl.client.requests[0]?.messages), /Greet world warmly\./);
   await repl.type("/clear");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("Started a fresh conversation."), "/clear");
@@ -249,7 +249,7 @@ test("a resumed session opens with its earlier conversation, without a model req
   await repl.type("and now?");
   repl.press(ENTER);
   await repl.waitFor((text) => text.includes("next answer"), "the next turn");
-  assert.equal(repl.client.requests[0].messages.length, 5);
+  assert.equal(repl.client.requests[0]?.messages.length, 5);
   repl.press("\u0004");
   await repl.exited;
 });
@@ -265,8 +265,10 @@ test("at 40 columns the dialog's wrapped options hang under their text", async (
   for (const line of lines) assert.ok(line.length <= 40, `too wide: ${line}`);
   const first = lines.findIndex((line) => line.includes("4. No, and tell"));
   assert.ok(first > 0, screen);
-  const indent = lines[first].indexOf("No, and tell");
+  const optionLine = lines[first];
   const next = lines[first + 1];
+  assert.ok(optionLine !== undefined && next !== undefined, screen);
+  const indent = optionLine.indexOf("No, and tell");
   assert.equal(next.search(/\S/), indent, `continuation aligned under the option text:\n${screen}`);
   repl.press("4");
   await repl.waitFor((text) => text.includes("Tell the agent"), "the message field");
@@ -291,11 +293,11 @@ test("custom commands: listed in /help and the / menu, picked from the menu or r
   await repl.waitFor((screen) => screen.includes("❯ /team:review [args]  Review a change (project)"), "menu");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("custom done"), "command turn");
-  assert.match(JSON.stringify(repl.client.requests[0].messages), /CUSTOM review"/);
+  assert.match(JSON.stringify(repl.client.requests[0]?.messages), /CUSTOM review"/);
   await repl.type("/review 7");
   repl.press(ENTER);
   await repl.waitFor((screen) => screen.includes("short done"), "short name");
-  assert.match(JSON.stringify(repl.client.requests[1].messages), /CUSTOM review 7/);
+  assert.match(JSON.stringify(repl.client.requests[1]?.messages), /CUSTOM review 7/);
   repl.press("\u0004");
   await repl.exited;
 });

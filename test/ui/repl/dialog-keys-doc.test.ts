@@ -26,8 +26,9 @@ test("the README gives the dialog's key set once, the one the dialog shows", () 
     m[1],
     m[2],
   ])) {
+    assert.ok(digit && words, DIALOG_KEYS);
     const row = rows.find((candidate) => keyOf(candidate) === digit) ?? "";
-    const first = words.split(",")[0].trim();
+    const first = (words.split(",")[0] ?? "").trim();
     assert.ok(row.includes(first === "no" ? "no, and tell the agent" : first), `${digit} ${words}: ${row}`);
   }
 });

@@ -17,6 +17,7 @@ test("headings are bold and paragraphs are separated by one blank line", () => {
 
 test("inline bold, italics, code and links", () => {
   const [line] = renderMarkdown("a **b** *c* `d` [e](https://x.dev) ~~f~~", { width: 80, style: color });
+  assert.ok(line !== undefined);
   assert.match(line, /\u001b\[1mb\u001b\[22m/);
   assert.match(line, /\u001b\[3mc\u001b\[23m/);
   assert.match(line, /\u001b\[36md\u001b\[39m/);
@@ -26,6 +27,7 @@ test("inline bold, italics, code and links", () => {
 
 test("NO_COLOR drops colours but keeps inline code readable", () => {
   const [line] = renderMarkdown("run `npm test` now & [docs](https://x.dev)", { width: 80, style: mono });
+  assert.ok(line !== undefined);
   assert.doesNotMatch(line, /\u001b\[3[0-9]m/);
   assert.equal(stripAnsi(line), "run `npm test` now & docs (https://x.dev)");
 });
@@ -52,7 +54,7 @@ test("fenced code is set apart with a gutter and keeps indentation", () => {
   const lines = plain("Before:\n\n```ts\nif (a) {\n  b();\n}\n```\nAfter.");
   assert.deepEqual(lines, ["Before:", "", "┌ ts", "│ if (a) {", "│   b();", "│ }", "", "After."]);
   const coloured = renderMarkdown("```\nx\n```", { width: 80, style: color });
-  assert.match(coloured[0], /\u001b\[32mx/);
+  assert.match(coloured[0] ?? "", /\u001b\[32mx/);
 });
 
 test("blockquotes, rules and tables", () => {
@@ -74,9 +76,10 @@ test("a table wider than the terminal shrinks its widest column, wraps inside ce
   for (const line of lines) assert.ok(visibleWidth(line) <= 30, line);
   assert.equal(lines.filter((line) => line.includes("┼")).length, 1);
   const alpha = lines.findIndex((line) => line.startsWith("alpha"));
-  assert.ok(lines[alpha + 1].startsWith("      │ "), `wrapped inside the Notes cell: ${lines[alpha + 1]}`);
+  assert.ok(lines[alpha + 1]?.startsWith("      │ "), `wrapped inside the Notes cell: ${lines[alpha + 1]}`);
   const seven = lines[alpha];
-  const big = lines.find((line) => line.includes("12345"))!;
+  const big = lines.find((line) => line.includes("12345"));
+  assert.ok(seven !== undefined && big !== undefined, lines.join("\n"));
   assert.equal(seven.length, big.length, `right aligned:\n${lines.join("\n")}`);
   assert.ok(seven.endsWith(" 7"));
 });
@@ -85,7 +88,7 @@ test("long paragraphs wrap to the width, list items hang under their text", () =
   const lines = plain("- alpha beta gamma delta epsilon zeta eta theta", 20);
   assert.ok(lines.length > 1);
   for (const line of lines) assert.ok(visibleWidth(line) <= 20, line);
-  assert.ok(lines[1].startsWith("  "));
+  assert.ok(lines[1]?.startsWith("  "));
   assert.equal(
     lines.join(" ").replace(/\s+/g, " ").replace("• ", ""),
     "alpha beta gamma delta epsilon zeta eta theta",

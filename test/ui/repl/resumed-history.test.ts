@@ -140,7 +140,7 @@ test("an Edit replays with its change as a diff", () => {
     { role: "user", content: [{ type: "tool_result", tool_use_id: "e", content: "Edited a.ts" }] },
   ];
   const [, tool] = historyEntries(messages, { cwd });
-  assert.ok(tool.kind === "tool" && tool.patch);
+  assert.ok(tool?.kind === "tool" && tool.patch);
   assert.deepEqual(
     tool.patch.flatMap((hunk) => hunk.lines.map((line) => `${line.kind} ${line.text}`)),
     ["removed const a = 1;", "added const b = 1;"],
@@ -173,7 +173,7 @@ test("a long history shows only the last entries, cut at a message, with a count
 
   const short = historyEntries(messages.slice(0, 4), { cwd });
   assert.equal(short.length, 4);
-  assert.equal(short[0].kind, "user");
+  assert.equal(short[0]?.kind, "user");
 });
 
 test("one message with more entries than the limit shows its tail", () => {
@@ -186,7 +186,7 @@ test("one message with more entries than the limit shows its tail", () => {
   const entries = historyEntries([user("search"), { role: "assistant", content: calls }], { cwd });
   assert.equal(entries.length, 21);
   assert.deepEqual(entries[0], { kind: "info", text: "… 1 earlier message" });
-  assert.equal(entries[1].kind === "tool" && entries[1].summary, "Grep(p10)");
+  assert.equal(entries[1]?.kind === "tool" && entries[1].summary, "Grep(p10)");
 });
 
 test("an empty history gives an empty transcript; entries get ids in order", () => {
