@@ -97,13 +97,13 @@ export async function wireAgents(input: {
   const tasksFile = sessionFolder ? join(sessionFolder, "tasks.json") : undefined;
   const tasks = new TaskList(tasksFile && input.resumed ? loadSavedTasks(tasksFile, warnings) : []);
   let saving = Promise.resolve();
-  if (tasksFile) {
+  if (sessionFolder && tasksFile) {
     // Saved after every change, one write at a time, the latest list last.
     tasks.subscribe((list) => {
       const text = `${JSON.stringify(list, null, 2)}\n`;
       saving = saving
         .then(() => {
-          ensureFolderSync(sessionFolder!, 0o700);
+          ensureFolderSync(sessionFolder, 0o700);
           return writeFileAtomic(tasksFile, text, { mode: 0o600 });
         })
         .catch((error: unknown) =>

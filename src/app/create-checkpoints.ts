@@ -57,9 +57,9 @@ export function watchPrompts(session: Session, checkpoints: Checkpoints): () => 
   return session.subscribe((event) => {
     if (event.type === "turn-start" && !open) {
       open = true;
-      const messageIndex = lastPromptIndex(session);
-      if (messageIndex < 0) return;
-      checkpoints.beginPrompt({ text: promptText(session.messages[messageIndex]!.content), messageIndex });
+      const prompt = lastPrompt(session);
+      if (!prompt) return;
+      checkpoints.beginPrompt({ text: promptText(prompt.message.content), messageIndex: prompt.index });
     } else if (event.type === "turn-end" && open) {
       open = false;
       void checkpoints.endPrompt();
@@ -67,12 +67,14 @@ export function watchPrompts(session: Session, checkpoints: Checkpoints): () => 
   });
 }
 
-function lastPromptIndex(session: Session): number {
+/** The latest user message with text in it (a prompt, not a tool result), and where it sits. */
+function lastPrompt(session: Session): { message: Message; index: number } | undefined {
   for (let index = session.messages.length - 1; index >= 0; index--) {
-    const message = session.messages[index]!;
-    if (message.role === "user" && message.content.some((block) => block.type === "text")) return index;
+    const message = session.messages[index];
+    if (message?.role === "user" && message.content.some((block) => block.type === "text"))
+      return { message, index };
   }
-  return -1;
+  return undefined;
 }
 
 /** The prompt's own text: the first text block (images come before it, context after). */
