@@ -62,12 +62,13 @@ export async function hooksTest(event: string, raw: { tool?: string; input?: str
   // Like real tool calls, the built-in tool's path fields in the synthetic tool_input are absolute.
   const basics = basicsHere();
   const tool = createBuiltinTools({}).find((candidate) => candidate.name === (raw.tool ?? "Bash"));
-  for (const field of tool?.pathFields ?? []) {
-    const value = input?.[field];
-    if (typeof value !== "string") continue;
-    const resolved = resolveToolPath(value, { cwd: basics.cwd, homeDir: basics.env.homeDir });
-    if (resolved.ok) input![field] = resolved.path;
-  }
+  if (input)
+    for (const field of tool?.pathFields ?? []) {
+      const value = input[field];
+      if (typeof value !== "string") continue;
+      const resolved = resolveToolPath(value, { cwd: basics.cwd, homeDir: basics.env.homeDir });
+      if (resolved.ok) input[field] = resolved.path;
+    }
   const sessionId = newSessionId();
   const report = await hookEngine(basics, sessionId)
     .test(event, { tool: raw.tool, input })

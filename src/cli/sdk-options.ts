@@ -29,11 +29,10 @@ type SdkOptions = Pick<
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Flags the SDKs may pass that reagent accepts without acting on them; named once on stderr. */
-const IGNORED = ["thinkingDisplay", "betas"];
-const FLAG_NAMES: Record<string, string> = {
-  thinkingDisplay: "--thinking-display",
-  betas: "--betas",
-};
+const IGNORED_FLAGS = [
+  { key: "thinkingDisplay", flag: "--thinking-display" },
+  { key: "betas", flag: "--betas" },
+] as const;
 
 const text = (value: unknown) => (value === undefined ? undefined : String(value));
 const commaList = (value: unknown) =>
@@ -112,6 +111,6 @@ export function sdkOptions(raw: Raw): SdkOptions {
     thinking: thinkingMode(raw.thinking),
     debug: raw.debug === true,
     debugFile: text(raw.debugFile),
-    ignoredFlags: IGNORED.filter((key) => raw[key] !== undefined).map((key) => FLAG_NAMES[key]!),
+    ignoredFlags: IGNORED_FLAGS.filter(({ key }) => raw[key] !== undefined).map(({ flag }) => flag),
   };
 }

@@ -78,17 +78,18 @@ export function createControlChannel(write: (text: string) => void): ControlChan
           return;
         }
         options.signal?.addEventListener("abort", onAbort, { once: true });
-        if (options.timeoutMs !== undefined)
+        const { timeoutMs } = options;
+        if (timeoutMs !== undefined)
           timer = setTimeout(
             () =>
               fail(
                 new ControlRequestError({
                   kind: "timeout",
-                  message: `${subtype} got no answer within ${Math.round(options.timeoutMs! / 1000)} s`,
+                  message: `${subtype} got no answer within ${Math.round(timeoutMs / 1000)} s`,
                 }),
                 true,
               ),
-            options.timeoutMs,
+            timeoutMs,
           );
         pending.set(requestId, {
           resolve: (payload) => {

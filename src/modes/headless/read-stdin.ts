@@ -33,17 +33,18 @@ export function readStdin(
       settled = true;
       reject(error);
     };
+    const { silenceMs } = options;
     const silence =
-      options.silenceMs === undefined
+      silenceMs === undefined
         ? undefined
         : setTimeout(() => {
             if (chunks.length > 0) return;
             options.say(
-              `reagent: no input on stdin after ${Math.round(options.silenceMs! / 1000)} s; going on without it (close stdin or redirect it from /dev/null to skip this wait)`,
+              `reagent: no input on stdin after ${Math.round(silenceMs / 1000)} s; going on without it (close stdin or redirect it from /dev/null to skip this wait)`,
             );
             stdin.pause();
             finish({ kind: "silent" });
-          }, options.silenceMs);
+          }, silenceMs);
     const hint =
       options.hintMs === undefined
         ? undefined

@@ -12,6 +12,11 @@ import type { RewindHost } from "../../ui/repl/index.js";
 
 export function replRewind(runtime: App): RewindHost {
   let previewed: { number: number; plan: CodeRewindPlan } | undefined;
+  const checkpointsOn = () => {
+    const checkpoints = runtime.checkpoints;
+    if (!checkpoints) throw new Error("checkpoints are off in this session");
+    return checkpoints;
+  };
   const find = (number: number) => {
     const prompt = runtime.checkpoints?.find(number);
     if (!prompt) throw new Error(`there is no prompt ${number} to rewind to`);
@@ -34,14 +39,13 @@ export function replRewind(runtime: App): RewindHost {
       const prompt = find(number);
       if (what === "conversation")
         return { text: `The conversation goes back to before prompt ${number}; the files stay as they are.` };
-      const plan = await runtime.checkpoints!.planCode(prompt);
+      const plan = await checkpointsOn().planCode(prompt);
       previewed = { number, plan };
       const conflicts = plan.kind === "restore" ? describeConflicts(plan) : "";
       return { text: describePlan(plan), ...(conflicts ? { conflicts } : {}) };
     },
     async apply(number, what) {
-      const checkpoints = runtime.checkpoints;
-      if (!checkpoints) throw new Error("checkpoints are off in this session");
+      const checkpoints = checkpointsOn();
       const prompt = find(number);
       const lines: string[] = [];
       if (what !== "conversation") {
