@@ -77,7 +77,8 @@ export async function runToolBatch(
     const worker = async () => {
       while (next < calls.length && !options.signal.aborted) {
         const index = next++;
-        executions[index] = await runToolCall(calls[index], options);
+        const call = calls[index];
+        if (call) executions[index] = await runToolCall(call, options);
       }
     };
     const width = Math.min(options.maxConcurrency ?? 8, calls.length);

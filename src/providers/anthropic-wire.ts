@@ -83,7 +83,7 @@ export function toAnthropicMessages(messages: Message[], options: { cache?: bool
   // before the latest reply) reads it back even when one step added more than 20 blocks.
   const last = wire.length - 1;
   let previous = last - 2;
-  while (previous >= 0 && wire[previous].role !== "user") previous--;
+  while (previous >= 0 && wire[previous]?.role !== "user") previous--;
   for (const index of [previous, last]) {
     const message = wire[index];
     if (index < 0 || message?.role !== "user" || !Array.isArray(message.content)) continue;

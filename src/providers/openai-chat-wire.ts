@@ -48,8 +48,9 @@ function assistantMessage(message: Extract<Message, { role: "assistant" }>, opti
       : { role: "assistant", content: text };
   // Reasoning goes back in the field the server streamed it in, on every message that had it, so the
   // request prefix stays byte-identical from one request to the next.
-  if (thinking.length > 0)
-    wire[thinking[0].field ?? "reasoning_content"] = thinking.map((block) => block.thinking).join("");
+  const [firstThinking] = thinking;
+  if (firstThinking)
+    wire[firstThinking.field ?? "reasoning_content"] = thinking.map((block) => block.thinking).join("");
   else if (options.reasoner && toolCalls.length > 0) wire.reasoning_content = "";
   return wire as unknown as ChatCompletionMessageParam;
 }

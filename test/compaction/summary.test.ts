@@ -68,8 +68,9 @@ describe("buildSummaryRequest", () => {
     assert.match(request.system, /summar/i);
     assert.equal(request.messages.length, 1);
     const [message] = request.messages;
+    assert.ok(message);
     assert.equal(message.role, "user");
-    assert.equal(message.content[0].type, "text");
+    assert.equal(message.content[0]?.type, "text");
     const text = (message.content[0] as { text: string }).text;
     for (const section of SUMMARY_SECTIONS) assert.ok(text.includes(`## ${section}`), section);
     assert.ok(text.includes("Turn 0: please look at module 0"));
@@ -80,7 +81,7 @@ describe("buildSummaryRequest", () => {
   it("abbreviates tool results and caps the transcript, keeping the first and newest messages", () => {
     const history = syntheticSession(200, 2, 30_000);
     const request = buildSummaryRequest(history, { maxTranscriptTokens: 20_000 });
-    const text = (request.messages[0].content[0] as { text: string }).text;
+    const text = (request.messages[0]?.content[0] as { text: string } | undefined)?.text ?? "";
     assert.ok(estimateTokens(text) < 21_500, `summary request is ${estimateTokens(text)} tokens`);
     assert.ok(text.includes("Turn 0: please look at module 0"));
     assert.ok(text.includes("Turn 199: please look at module 199"));
@@ -97,6 +98,7 @@ describe("summarize", () => {
     assert.deepEqual(result, { ok: true, summary: "## Goal\nShip it.", usage, truncated: false });
     assert.equal(client.requests.length, 1);
     const [request] = client.requests;
+    assert.ok(request);
     const expected = buildSummaryRequest(history, { customInstructions: "be brief" });
     assert.equal(request.system, expected.system);
     assert.deepEqual(request.messages, expected.messages);
@@ -171,8 +173,10 @@ describe("applySummary", () => {
     const result = applySummary(history, "## Goal\nX", { keepRecentTurns: 1 });
     assert.deepEqual(history, snapshot, "input untouched");
     assert.equal(result.length, 4);
-    assert.ok(isSummaryMessage(result[0]));
-    const [summaryText, promptText] = result[0].content as Array<{ type: "text"; text: string }>;
+    const [summary] = result;
+    assert.ok(summary && isSummaryMessage(summary));
+    const [summaryText, promptText] = summary.content as Array<{ type: "text"; text: string }>;
+    assert.ok(summaryText && promptText);
     assert.ok(summaryText.text.includes(SUMMARY_MARKER));
     assert.ok(summaryText.text.includes("## Goal\nX"));
     assert.equal(promptText.text, "third task", "the kept prompt is merged into the summary message");
@@ -205,12 +209,12 @@ describe("applySummary", () => {
     pending.push(toolResults(["d1", filler("d", 40_000)]));
     const result = applySummary(pending, "S", { keepRecentTokens: 0 });
     assert.equal(result.length, 3);
-    assert.equal(result[1].role, "assistant");
+    assert.equal(result[1]?.role, "assistant");
     assert.deepEqual(result.slice(1), pending.slice(-2));
     assert.deepEqual(structuralProblems(result), []);
     const afterPrompt = applySummary([...history, prompt("fourth task")], "S", { keepRecentTurns: 0 });
     assert.equal(afterPrompt.length, 1, "an unanswered prompt is merged into the summary message");
-    assert.equal((afterPrompt[0].content[1] as { text: string }).text, "fourth task");
+    assert.equal((afterPrompt[0]?.content[1] as { text: string } | undefined)?.text, "fourth task");
   });
 
   it("merges adjacent same-role messages, tool results before text", () => {
@@ -226,7 +230,7 @@ describe("applySummary", () => {
     assert.deepEqual(structuralProblems(result), []);
     assert.equal(result.length, 4);
     assert.deepEqual(
-      result[2].content.map((block) => block.type),
+      result[2]?.content.map((block) => block.type),
       ["tool_result", "text"],
     );
   });

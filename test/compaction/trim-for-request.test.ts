@@ -42,6 +42,7 @@ describe("trimForRequest", () => {
     ];
     const result = trimForRequest(history, { budgetTokens: 8_000, keepRecentResults: 1, clearBatch: 1 });
     const [first, second, third] = resultBlocks(result.messages);
+    assert.ok(first && second && third);
     assert.equal(first.content, "[Earlier Read(src/a.ts) result cleared to save context: 48,210 chars]");
     assert.equal(second.content, "[Earlier Bash(npm test) result cleared to save context: 30,000 chars]");
     assert.equal(second.is_error, true, "the error flag of a cleared result is kept");
@@ -78,7 +79,7 @@ describe("trimForRequest", () => {
       toolSummaries: (id) => (id === "t1" ? { name: "Fetch", keyArg: "https://example.test" } : undefined),
     });
     assert.equal(
-      resultBlocks(result.messages)[0].content,
+      resultBlocks(result.messages)[0]?.content,
       "[Earlier Fetch(https://example.test) result cleared to save context: 9,000 chars]",
     );
   });
@@ -101,7 +102,7 @@ describe("trimForRequest", () => {
     const result = trimForRequest(history, { budgetTokens: 10, keepRecentResults: 0 });
     const blocks = resultBlocks(result.messages);
     assert.equal(result.clearedResults, 1);
-    assert.match(blocks[0].content, /^\[Earlier Read\(a\)/);
+    assert.match(blocks[0]?.content ?? "", /^\[Earlier Read\(a\)/);
     assert.ok(blocks.slice(1).every((block) => block.content.length === 10_000));
   });
 
@@ -114,7 +115,7 @@ describe("trimForRequest", () => {
     history.push(assistantText("done"));
     const result = trimForRequest(history, { budgetTokens: 10, keepRecentResults: 0 });
     assert.equal(result.clearedResults, 0);
-    assert.equal(resultBlocks(result.messages)[0].content, "ok");
+    assert.equal(resultBlocks(result.messages)[0]?.content, "ok");
     assert.ok(result.estimatedTokens > 10, "the caller sees it is still over budget");
   });
 

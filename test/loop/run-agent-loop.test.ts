@@ -14,7 +14,7 @@ test("a text-only answer completes with that text", async () => {
   const terminal = await done;
   assert.deepEqual(terminal, { reason: "completed", text: "hello" });
   assert.equal(client.requests.length, 1);
-  assert.equal(client.requests[0].system, "system");
+  assert.equal(client.requests[0]?.system, "system");
 });
 
 test("a tool round trip sends the result back and the schemas are offered", async () => {
@@ -24,14 +24,15 @@ test("a tool round trip sends the result back and the schemas are offered", asyn
   );
   const terminal = await done;
   assert.equal(terminal.reason, "completed");
-  const second = client.requests[1];
+  const [first, second] = client.requests;
+  assert.ok(first && second);
   const results = resultsOf(second.messages.at(-1));
   assert.deepEqual(results, [{ type: "tool_result", tool_use_id: "t1", content: "echo: hi" }]);
   assert.deepEqual(
-    client.requests[0].tools.map((tool) => tool.name),
+    first.tools.map((tool) => tool.name),
     ["Echo", "Note", "Fail", "Crash"],
   );
-  assert.equal((client.requests[0].tools[0].input_schema as { type: string }).type, "object");
+  assert.equal((first.tools[0]?.input_schema as { type: string } | undefined)?.type, "object");
   assert.equal(messages.length, 4);
 });
 
@@ -57,7 +58,7 @@ test("read-only calls run concurrently and results come back in the model's orde
     "both started before either ended",
   );
   assert.equal(order[2], "end:fast");
-  const results = resultsOf(client.requests[1].messages.at(-1));
+  const results = resultsOf(client.requests[1]?.messages.at(-1));
   assert.deepEqual(
     results.map((result) => result.tool_use_id),
     ["a", "b"],
@@ -104,17 +105,19 @@ test("broken tool calls become error results naming the problem, and the loop go
   );
   const terminal = await done;
   assert.deepEqual(terminal, { reason: "completed", text: "recovered" });
-  const results = resultsOf(client.requests[1].messages.at(-1));
+  const results = resultsOf(client.requests[1]?.messages.at(-1));
   assert.equal(results.length, 5);
+  const [invalid, mistyped, unknown, failed, crashed] = results;
+  assert.ok(invalid && mistyped && unknown && failed && crashed);
   assert.ok(
     results.every((result) => result.is_error === true),
     "the model sees every error flag",
   );
-  assert.match(results[0].content, /not valid JSON/);
-  assert.match(results[1].content, /text: .*expected string/i);
-  assert.match(results[2].content, /Unknown tool "Nope"\. Available tools: Echo, Note, Fail, Crash/);
-  assert.equal(results[3].content, "failed: test");
-  assert.match(results[4].content, /Crash failed unexpectedly: boom/);
+  assert.match(invalid.content, /not valid JSON/);
+  assert.match(mistyped.content, /text: .*expected string/i);
+  assert.match(unknown.content, /Unknown tool "Nope"\. Available tools: Echo, Note, Fail, Crash/);
+  assert.equal(failed.content, "failed: test");
+  assert.match(crashed.content, /Crash failed unexpectedly: boom/);
 });
 
 test("max turns ends the loop with a typed reason", async () => {
@@ -158,7 +161,7 @@ test("an abort during a tool batch still answers every tool_use exactly once", a
     results.map((result) => result.tool_use_id),
     ["w1", "w2"],
   );
-  assert.match(results[1].content, /skipped: the turn was aborted/);
+  assert.match(results[1]?.content ?? "", /skipped: the turn was aborted/);
   assert.ok(results.every((result) => result.is_error));
 });
 
@@ -180,7 +183,7 @@ test("onStop can continue the turn; the loop itself caps nothing but its turns",
   );
   assert.equal(client.requests.length, 11);
   assert.deepEqual(seen, [false, true, true, true, true, true, true, true, true, true, true]);
-  const continued = client.requests[1].messages.at(-1);
+  const continued = client.requests[1]?.messages.at(-1);
   assert.deepEqual(continued, { role: "user", content: [{ type: "text", text: "keep going" }] });
 });
 

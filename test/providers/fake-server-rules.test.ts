@@ -27,9 +27,15 @@ async function post(server: FakeModelServer, api: "anthropic" | "openai", body: 
   return { status: response.status, events, text };
 }
 
-function anthropicUsage(events: Sse["events"]): Record<string, number> {
+interface AnthropicUsage {
+  input_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+function anthropicUsage(events: Sse["events"]): AnthropicUsage {
   const start = events.find((event) => event.type === "message_start") as {
-    message: { usage: Record<string, number> };
+    message: { usage: AnthropicUsage };
   };
   return start.message.usage;
 }
