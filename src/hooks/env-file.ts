@@ -29,8 +29,9 @@ type Lookup = (name: string) => string | undefined;
 /** `$NAME` or `${NAME}` at `index` (which holds the `$`): the value and the index after it. */
 function expansion(text: string, index: number, lookup: Lookup): { value: string; end: number } | undefined {
   const match = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(text.slice(index));
-  if (!match) return undefined;
-  return { value: lookup(match[1] ?? match[2]!) ?? "", end: index + match[0].length };
+  const name = match?.[1] ?? match?.[2];
+  if (!match || name === undefined) return undefined;
+  return { value: lookup(name) ?? "", end: index + match[0].length };
 }
 
 /** Reads one word from `text` at `start` (quotes joined, as bash does); stops at blank, `;` or newline. */
@@ -41,8 +42,9 @@ function readWord(
 ): { value: string; end: number } | { error: string } {
   let value = "";
   let index = start;
-  while (index < text.length && !/[\s;]/.test(text[index]!)) {
-    const char = text[index]!;
+  while (index < text.length) {
+    const char = text.charAt(index);
+    if (/[\s;]/.test(char)) break;
     if (char === "'") {
       const close = text.indexOf("'", index + 1);
       if (close < 0) return { error: "unclosed '" };
@@ -56,13 +58,13 @@ function readWord(
           continue;
         }
         const next = text[index + 1] ?? "";
-        const hex = /^x([0-9A-Fa-f]{1,2})/.exec(text.slice(index + 1));
-        const octal = /^([0-7]{1,3})/.exec(text.slice(index + 1));
+        const hex = /^x[0-9A-Fa-f]{1,2}/.exec(text.slice(index + 1));
+        const octal = /^[0-7]{1,3}/.exec(text.slice(index + 1));
         if (hex) {
-          value += String.fromCharCode(Number.parseInt(hex[1]!, 16));
+          value += String.fromCharCode(Number.parseInt(hex[0].slice(1), 16));
           index += 1 + hex[0].length;
         } else if (octal) {
-          value += String.fromCharCode(Number.parseInt(octal[1]!, 8));
+          value += String.fromCharCode(Number.parseInt(octal[0], 8));
           index += 1 + octal[0].length;
         } else {
           value += ESCAPES[next] ?? `\\${next}`;
@@ -89,15 +91,17 @@ function readWord(
       if (close >= text.length) return { error: 'unclosed "' };
       value += inner;
       index = close + 1;
-    } else if (char === "$" && expansion(text, index, lookup)) {
-      const expanded = expansion(text, index, lookup)!;
-      value += expanded.value;
-      index = expanded.end;
-    } else if (char === "$" || char === "`" || char === "\\") {
-      return { error: "an expansion other than $NAME, or an escape, in an unquoted value" };
     } else {
-      value += char;
-      index++;
+      const expanded = char === "$" ? expansion(text, index, lookup) : undefined;
+      if (expanded) {
+        value += expanded.value;
+        index = expanded.end;
+      } else if (char === "$" || char === "`" || char === "\\") {
+        return { error: "an expansion other than $NAME, or an escape, in an unquoted value" };
+      } else {
+        value += char;
+        index++;
+      }
     }
   }
   return { value, end: index };
@@ -116,14 +120,17 @@ export function parseEnvFile(text: string, inherited: Lookup = () => undefined):
   const flush = (statement: string) => {
     if (words.length === 0) return;
     const [head, ...rest] = words[0] === "export" || words[0] === "declare" ? words.slice(1) : words;
-    const assignments = words[0] === "declare" && head === "-x" ? rest : [head!, ...rest];
+    const assignments = words[0] === "declare" && head === "-x" ? rest : [head, ...rest];
     if (words[0] === "unset" && words.length > 1 && words.slice(1).every((name) => NAME.test(name))) {
       for (const name of words.slice(1)) {
         delete exports[name];
         unset.add(name);
       }
     } else if (
-      assignments.every((word) => word !== undefined && NAME.test(word.split("=")[0]!) && word.includes("="))
+      assignments.every(
+        (word): word is string =>
+          word !== undefined && word.includes("=") && NAME.test(word.slice(0, word.indexOf("="))),
+      )
     ) {
       for (const word of assignments) {
         const name = word.slice(0, word.indexOf("="));
@@ -135,7 +142,7 @@ export function parseEnvFile(text: string, inherited: Lookup = () => undefined):
   };
   let statementStart = 0;
   while (index < text.length) {
-    const char = text[index]!;
+    const char = text.charAt(index);
     if (char === "\n" || char === ";") {
       flush(text.slice(statementStart, index));
       statementStart = ++index;

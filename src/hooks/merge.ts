@@ -176,9 +176,9 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
     }
     const stderr = run.result.stderr.trim();
     if (verdict.kind === "ok" && stderr !== "") {
-      const lines = stderr.split("\n");
-      const more = lines.length > 1 ? ` (+${lines.length - 1} more lines)` : "";
-      merged.notices.push(noticeFor(event, run, "output", `says: ${lines[0]!.trim()}${more}`, false));
+      const [first = "", ...others] = stderr.split("\n");
+      const more = others.length > 0 ? ` (+${others.length} more lines)` : "";
+      merged.notices.push(noticeFor(event, run, "output", `says: ${first.trim()}${more}`, false));
     }
     if (isDecision(decision) && RANK[decision] > RANK[best]) best = decision;
   }
@@ -186,18 +186,18 @@ export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): Merge
   const winning = blocked ? reasons.deny : reasons[best];
   const reason = winning.filter((text) => text !== "").join("\n");
   if (reason) merged.reason = reason;
-  if (merged.verdict !== "deny" && inputs.length > 0) {
-    const last = inputs[inputs.length - 1]!;
-    merged.updatedInput = last.value;
+  const lastInput = inputs.at(-1);
+  if (merged.verdict !== "deny" && lastInput) {
+    merged.updatedInput = lastInput.value;
     if (distinct(inputs.map((input) => JSON.stringify(input.value)))) {
-      merged.notices.push(conflict(event, "updatedInput", inputs, last.run));
+      merged.notices.push(conflict(event, "updatedInput", inputs, lastInput.run));
     }
   }
-  if (outputs.length > 0) {
-    const last = outputs[outputs.length - 1]!;
-    merged.updatedToolOutput = last.value;
+  const lastOutput = outputs.at(-1);
+  if (lastOutput) {
+    merged.updatedToolOutput = lastOutput.value;
     if (distinct(outputs.map((output) => output.value))) {
-      merged.notices.push(conflict(event, "updatedToolOutput", outputs, last.run));
+      merged.notices.push(conflict(event, "updatedToolOutput", outputs, lastOutput.run));
     }
   }
   return merged;

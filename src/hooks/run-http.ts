@@ -24,7 +24,8 @@ const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g
 /** A header value with `$NAME` / `${NAME}` filled from `env` for allowed names, "" for the rest. */
 function fillHeader(value: string, allowed: readonly string[], env: Record<string, string | undefined>) {
   return value.replace(REFERENCE, (_, braced?: string, bare?: string) => {
-    const name = (braced ?? bare)!;
+    const name = braced ?? bare;
+    if (name === undefined) return "";
     return allowed.includes(name) ? (env[name] ?? "") : "";
   });
 }

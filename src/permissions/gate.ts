@@ -6,7 +6,7 @@
 import { statSync } from "node:fs";
 import type { FastPath } from "../shell/index.js";
 import type { Tracer } from "../util/index.js";
-import { errorMessage, gitDriversOfFolders, UsageError } from "../util/index.js";
+import { errorMessage, gitDriversOfFolders, present, UsageError } from "../util/index.js";
 import type { CompiledRule, Evaluation } from "./evaluate.js";
 import { evaluateInScope, type GateScope, narrowerMode } from "./gate-scope.js";
 import {
@@ -157,7 +157,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     const sources: string[] = [];
     for (let index = compiled.length - 1; index >= 0; index--) {
       const entry = compiled[index];
-      if (entry.behavior === behavior && entry.rule.text === rule) {
+      if (entry?.behavior === behavior && entry.rule.text === rule) {
         sources.unshift(entry.source);
         compiled.splice(index, 1);
       }
@@ -239,7 +239,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     call: ReturnType<typeof describeCall>,
     { remember = true }: { remember?: boolean } = {},
   ): Promise<PermissionDecision> => {
-    const prompter = options.prompter!;
+    const prompter = present(options.prompter, "a prompt is asked only when a prompter is set (attended)");
     const summary = summaryOf(scope, call);
     if (request.signal?.aborted) {
       return finish(request, {

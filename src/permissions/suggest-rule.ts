@@ -5,7 +5,7 @@
 // (`WebFetch(domain:docs.rs)`), MCP and others → the tool name, for both.
 import { dirname, relative, sep } from "node:path";
 import type { AnalysedCommand } from "../shell/index.js";
-import { showUnusualCharacters } from "../util/index.js";
+import { present, showUnusualCharacters } from "../util/index.js";
 import type { CallFacts } from "./match-rule.js";
 import { isInside } from "./path-pattern.js";
 import { EDIT_TOOLS, READ_TOOLS } from "./rule.js";
@@ -14,10 +14,11 @@ const SCRIPT_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const SUBCOMMAND = /^[a-z][a-z0-9_-]*$/;
 
 function suggestBashRule(command: AnalysedCommand): string {
-  const [name, first, second] = command.words.map((word) => word.value ?? "");
+  const [head, first, second] = command.words.map((word) => word.value ?? "");
+  const name = present(head, "an analysed command has at least one word");
   if (SCRIPT_RUNNERS.has(name) && first === "run" && second) {
-    const script = second.split(":")[0];
-    if (SUBCOMMAND.test(script)) return `Bash(${name} run ${script}:*)`;
+    const [script] = second.split(":");
+    if (script !== undefined && SUBCOMMAND.test(script)) return `Bash(${name} run ${script}:*)`;
   }
   if (first && SUBCOMMAND.test(first)) return `Bash(${name} ${first} *)`;
   return `Bash(${name} *)`;

@@ -29,7 +29,7 @@ describe("allow rules apply only when the analysis is certain", () => {
     const { gate, prompter } = makeGate(layout, { rules: emptyRules(userRules) });
     await gate.check(bash("echo $'\\x41'"));
     assert.equal(prompter.requests.length, 1);
-    assert.match(prompter.requests[0].reason, /not understood with certainty: ANSI-C quoting \$'\\x41'/);
+    assert.match(prompter.request(0).reason, /not understood with certainty: ANSI-C quoting \$'\\x41'/);
   });
 
   test("headless: the denial names the reason", async () => {
@@ -121,7 +121,7 @@ describe("deny and ask rules apply to every part found", () => {
     });
     await gate.check(bash("git $SUB origin"));
     assert.equal(prompter.requests.length, 1);
-    assert.match(prompter.requests[0].reason, /rule Bash\(git push:\*\) in .* cannot be checked/);
+    assert.match(prompter.request(0).reason, /rule Bash\(git push:\*\) in .* cannot be checked/);
   });
 
   test("Read deny rules hold for the files a command reads; Edit rules for the files it writes", async () => {
@@ -186,7 +186,7 @@ describe("protected paths", () => {
       await gate.check(fileCall("Edit", settings(), { hookDecision: "allow" }));
       assert.equal(prompter.requests.length, 2);
       assert.match(
-        prompter.requests[0].reason,
+        prompter.request(0).reason,
         /\.claude\/, which configures the agent.*always needs your confirmation/,
       );
     }
@@ -298,7 +298,7 @@ describe("read-only fast path", () => {
       await gate.check(bash(command));
     }
     assert.equal(prompter.requests.length, 10);
-    assert.match(prompter.requests[5].reason, /needs approval/);
+    assert.match(prompter.request(5).reason, /needs approval/);
   });
 });
 

@@ -111,7 +111,7 @@ describe("workspace boundary", () => {
     const interactive = makeGate(layout);
     await interactive.gate.check(fileCall("Read", join(layout.outside, "x.txt")));
     assert.equal(interactive.prompter.requests.length, 1);
-    assert.match(interactive.prompter.requests[0].reason, /outside the workspace/);
+    assert.match(interactive.prompter.request(0).reason, /outside the workspace/);
     const headless = makeGate(layout, { interactive: false });
     const decision = await headless.gate.check(fileCall("Read", join(layout.outside, "x.txt")));
     assert.equal(decision.behavior, "deny");

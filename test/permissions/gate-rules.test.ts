@@ -81,7 +81,7 @@ describe("rules", () => {
     await interactive.gate.check(bash("git push origin main", { hookDecision: "allow" }));
     assert.equal(interactive.prompter.requests.length, 1);
     assert.match(
-      interactive.prompter.requests[0].reason,
+      interactive.prompter.request(0).reason,
       /rule Bash\(git push \*\) in \.claude\/settings\.json/,
     );
     const headless = makeGate(layout, {
@@ -104,7 +104,7 @@ describe("rules", () => {
     const file = join(layout.project, "src/a.ts");
     await edits.gate.check(fileCall("Edit", file, { hookDecision: "ask", hookReason: "protected file" }));
     assert.equal(edits.prompter.requests.length, 1);
-    assert.match(edits.prompter.requests[0].reason, /protected file/);
+    assert.match(edits.prompter.request(0).reason, /protected file/);
     const headless = makeGate(layout, { interactive: false, mode: "bypassPermissions" });
     const denied = await headless.gate.check(fileCall("Read", file, { hookDecision: "ask" }));
     assert.equal(denied.behavior, "deny");
@@ -124,7 +124,7 @@ describe("rules", () => {
     const plain = makeGate(layout, { rules: emptyRules({ allow: ["Bash(cat *)"] }) });
     await plain.gate.check(bash(heredoc));
     assert.equal(plain.prompter.requests.length, 1);
-    assert.match(plain.prompter.requests[0].reason, /could not be read with certainty.*'case' constructs/);
+    assert.match(plain.prompter.request(0).reason, /could not be read with certainty.*'case' constructs/);
     const guarded = makeGate(layout, {
       interactive: false,
       mode: "bypassPermissions",
@@ -253,7 +253,7 @@ describe("prompting", () => {
         ["mcp__db__query", "mcp__db__query"],
       ],
     );
-    assert.equal(prompter.requests[1].summary, 'Bash: git commit -m "msg"');
+    assert.equal(prompter.request(1).summary, 'Bash: git commit -m "msg"');
   });
 
   test("an always rule for one file covers that file only, also when its name has glob characters", async () => {

@@ -33,7 +33,7 @@ test("a bypassPermissions agent under a default parent still asks; headless it i
   const decision = await agent.check(bash("npm install"));
   assert.equal(decision.behavior, "deny");
   assert.equal(prompter.requests.length, 1, "the prompt reached the user");
-  assert.equal(prompter.requests[0].summary, "[agent fixer] Bash: npm install");
+  assert.equal(prompter.request(0).summary, "[agent fixer] Bash: npm install");
   const headless = makeGate(layout, { interactive: false });
   const denied = await headless.gate.scoped({ mode: "bypassPermissions" }).check(bash("npm install"));
   assert.equal(denied.behavior, "deny");

@@ -21,6 +21,7 @@ function generate(project: string): Case[] {
   for (let index = 0; index < 5000; index++) {
     const folder = FOLDERS[index % FOLDERS.length];
     const name = NAMES[Math.floor(index / FOLDERS.length) % NAMES.length];
+    assert.ok(folder !== undefined && name !== undefined);
     const file = index % 3 === 0 ? name : `${index}-${name}`;
     // `linked` is a symlink to secrets/: what it holds is a secret too.
     const secret = folder.startsWith("secrets") || folder === "linked";

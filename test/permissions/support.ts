@@ -1,5 +1,6 @@
 // Shared fixtures for the permission tests: a temp project, a scripted Prompter (the UI side of
 // the interface, not one of our modules) and a recording tracer.
+import assert from "node:assert/strict";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createPermissionGate, type PermissionGateOptions } from "../../src/permissions/gate.js";
@@ -45,6 +46,12 @@ export class ScriptedPrompter implements Prompter {
   async ask(request: PromptRequest): Promise<PromptAnswer> {
     this.requests.push(request);
     return this.answers.shift() ?? { kind: "yes" };
+  }
+  /** The prompt at `index`; fails the test when fewer prompts were asked. */
+  request(index: number): PromptRequest {
+    const request = this.requests[index];
+    assert.ok(request, `prompt ${index} was asked (${this.requests.length} were)`);
+    return request;
   }
 }
 
