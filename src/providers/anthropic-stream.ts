@@ -211,8 +211,7 @@ export function createMessagesClient(options: MessagesClientOptions): ModelClien
 
 function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {
   const content: AssistantBlock[] = [];
-  for (const index of [...blocks.keys()].sort((a, b) => a - b)) {
-    const block = blocks.get(index)!;
+  for (const [, block] of [...blocks.entries()].sort(([a], [b]) => a - b)) {
     if (block.kind === "text") {
       if (block.text !== "")
         content.push(

@@ -30,9 +30,9 @@ export function profileRegion(configFile: string, profile: string): string | und
   let inside = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/[#;].*$/, "").trim();
-    const section = /^\[(.+)\]$/.exec(line);
-    if (section) {
-      inside = wanted.includes(section[1]!.trim().replace(/\s+/g, " "));
+    const section = /^\[(.+)\]$/.exec(line)?.[1];
+    if (section !== undefined) {
+      inside = wanted.includes(section.trim().replace(/\s+/g, " "));
       continue;
     }
     const pair = /^region\s*=\s*(\S+)$/.exec(line);

@@ -99,7 +99,11 @@ async function toResponse(
 ): Promise<HttpResponse> {
   const headers = new WebHeaders();
   const raw = response.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = raw[index];
+    const value = raw[index + 1];
+    if (name !== undefined && value !== undefined) headers.append(name, value);
+  }
   const status = response.statusCode ?? 0;
   const init = {
     status,
@@ -193,7 +197,9 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
       if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
       if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
       const request = pool.request(url, { method, headers, agent: pool.agent });
-      const onAbort = () => request.destroy(abortReason(signal!) as Error);
+      const onAbort = () => {
+        if (signal) request.destroy(abortReason(signal) as Error);
+      };
       signal?.addEventListener("abort", onAbort, { once: true });
       request.once("response", (response) => {
         signal?.removeEventListener("abort", onAbort);

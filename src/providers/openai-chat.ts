@@ -191,8 +191,7 @@ function assembleMessage(
   if (reasoning.field)
     content.push({ type: "thinking", thinking: reasoning.text, signature: "", field: reasoning.field });
   if (text !== "") content.push({ type: "text", text });
-  for (const index of [...calls.keys()].sort((a, b) => a - b)) {
-    const call = calls.get(index)!;
+  for (const [, call] of [...calls.entries()].sort(([a], [b]) => a - b)) {
     const parsed = parseToolArguments(call.arguments);
     const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: parsed.input };
     if (parsed.inputError !== undefined) block.inputError = parsed.inputError;

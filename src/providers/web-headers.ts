@@ -42,7 +42,9 @@ export class WebHeaders {
       for (const pair of init as Iterable<readonly [string, string]>) {
         const entry = [...(pair as Iterable<string>)];
         if (entry.length !== 2) throw new TypeError("Headers: each header pair needs a name and a value");
-        this.append(entry[0]!, entry[1]!);
+        // append() reads both as strings, as a WHATWG Headers does (an undefined name becomes "undefined").
+        const [name, value] = entry;
+        this.append(String(name), String(value));
       }
       return;
     }
