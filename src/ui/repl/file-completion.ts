@@ -14,13 +14,13 @@ const MCP_RESOURCE = /^[A-Za-z0-9_.-]+:[A-Za-z][A-Za-z0-9+.-]*:/;
 export function mentionAtCursor(text: string, cursor: number): MentionToken | undefined {
   const match = /(^|\s)@("[^"\n]*|[^\s"]*)$/.exec(text.slice(0, cursor));
   if (!match) return undefined;
-  const raw = match[2]!;
+  const [, lead = "", raw = ""] = match;
   const quoted = raw.startsWith('"');
   const query = quoted ? raw.slice(1) : raw;
   if (!quoted && MCP_RESOURCE.test(query)) return undefined;
   const after = text.slice(cursor);
   const tail = (quoted ? /^[^"\n]*"?/ : /^[^\s"]*/).exec(after)?.[0] ?? "";
-  return { start: match.index + match[1]!.length, end: cursor + tail.length, query, quoted };
+  return { start: match.index + lead.length, end: cursor + tail.length, query, quoted };
 }
 
 function baseName(file: string): string {

@@ -107,10 +107,10 @@ export function editKey(state: EditorState, input: string, key: EditorKey): Edit
     return { type: "submit", text: expandPastes(state) };
   }
   if (input === "\n" && !key.ctrl) return edit(insert(state, "\n"));
-  if (key.upArrow)
-    return moveVertical(state, -1) ? edit(moveVertical(state, -1)!) : { type: "history", direction: "up" };
-  if (key.downArrow)
-    return moveVertical(state, 1) ? edit(moveVertical(state, 1)!) : { type: "history", direction: "down" };
+  if (key.upArrow || key.downArrow) {
+    const moved = moveVertical(state, key.upArrow ? -1 : 1);
+    return moved ? edit(moved) : { type: "history", direction: key.upArrow ? "up" : "down" };
+  }
   if (key.leftArrow) return edit({ ...state, cursor: Math.max(0, cursor - 1) });
   if (key.rightArrow) return edit({ ...state, cursor: Math.min(text.length, cursor + 1) });
   if (key.home) return edit({ ...state, cursor: lineStart(text, cursor) });

@@ -4,6 +4,7 @@
 // (1 yes, auto-accept edits; 2 yes, approve each edit; 3 no, keep planning and say what to change).
 // The step says what the dialog does next; question-view.ts draws it.
 import type { PermissionMode } from "../../contracts/index.js";
+import { present } from "../../util/index.js";
 import type { PermissionAnswer, PermissionQuestion } from "./host.js";
 
 type AskQuestion = {
@@ -94,10 +95,7 @@ function askStep(question: PermissionQuestion, state: QuestionState, key: Questi
   const count = current.options.length + 1;
   const other = count - 1;
   const labelsOf = (indexes: number[]) =>
-    indexes
-      .filter((index) => index < other)
-      .sort((a, b) => a - b)
-      .map((index) => current.options[index]!.label);
+    current.options.filter((_, index) => indexes.includes(index)).map((option) => option.label);
   const answer = (text: string): QuestionStep => {
     const answers = { ...state.answers, [current.question]: text };
     if (state.index + 1 < questions.length)
@@ -128,7 +126,7 @@ function askStep(question: PermissionQuestion, state: QuestionState, key: Questi
   const choose = (index: number): QuestionStep => {
     if (index === other) return state_({ selected: index, typing: "" });
     if (current.multiSelect) return toggle(index);
-    return answer(current.options[index]!.label);
+    return answer(present(current.options[index], "a choice below Other names an option").label);
   };
   if (key.escape) return { kind: "answer", answer: { kind: "no" } };
   if (key.upArrow) return state_({ selected: (state.selected + count - 1) % count });

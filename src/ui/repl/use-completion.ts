@@ -5,6 +5,7 @@
 // until the mention changes.
 import type { Key } from "ink";
 import { useEffect, useRef, useState } from "react";
+import { present } from "../../util/index.js";
 import { commandItems, type MenuItem } from "./command-menu.js";
 import { acceptMention, matchFiles, mentionAtCursor } from "./file-completion.js";
 import type { ReplHost } from "./host.js";
@@ -79,9 +80,9 @@ export function useCompletion(host: ReplHost, commands: SlashCommand[], editor: 
     if (open.kind === "command") {
       if (!accept) return false;
       setSelected(0);
-      return emptyEditor(`/${open.slash[at]!.name} `);
+      return emptyEditor(`/${present(open.slash[at], "the menu lists one item per command").name} `);
     }
-    const file = open.files[at]!;
+    const file = present(open.files[at], "the menu lists one item per file");
     const typed = open.token.query;
     if (accept || (key.return && !key.shift && !key.meta && file !== typed)) {
       setSelected(0);

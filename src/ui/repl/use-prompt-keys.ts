@@ -108,8 +108,7 @@ export function usePromptKeys(options: PromptKeysOptions) {
   };
 
   /** Keys while Ctrl+R searches: type to narrow, Ctrl+R for an older match, Enter takes it, Esc cancels. */
-  const searchKey = (input: string, key: Key) => {
-    const current = searchRef.current!;
+  const searchKey = (current: HistorySearch, input: string, key: Key) => {
     const entries = history.current.entries;
     if (key.escape || (key.ctrl && (input === "c" || input === "g"))) return setSearch(undefined);
     if (key.return || key.tab || key.leftArrow || key.rightArrow) {
@@ -123,7 +122,7 @@ export function usePromptKeys(options: PromptKeysOptions) {
 
   const handleKey = (input: string, key: Key) => {
     if (options.intercept?.(input, key)) return;
-    if (searchRef.current) return searchKey(input, key);
+    if (searchRef.current) return searchKey(searchRef.current, input, key);
     if (key.ctrl && input === "r") return setSearch(startSearch(history.current.entries));
     if (key.ctrl && input === "l") return options.onRedraw();
     if (key.ctrl && input === "o") return options.onToggleDetail();
