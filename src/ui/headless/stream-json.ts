@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { SessionEvent } from "../../session/index.js";
 import { backgroundCommandFrame } from "./background-command-lines.js";
+import { createHookLines } from "./hook-lines.js";
 import { createPartialEvents } from "./partial-events.js";
 import { subagentFrame } from "./subagent-lines.js";
 import { retryErrorCategory } from "./terminal-reason.js";
@@ -23,6 +24,8 @@ type StreamJsonPrinter = {
   lines(event: SessionEvent): Line[];
 };
 
+type EventOf<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;
+
 /** The blocks of an assistant message as Claude Code prints them (internal fields dropped). */
 type AssistantBlock = Extract<SessionEvent, { type: "assistant-message" }>["message"]["content"][number];
 
@@ -37,151 +40,127 @@ function wireContent(content: ReadonlyArray<AssistantBlock>): unknown[] {
   );
 }
 
+/** The `assistant` line of a finished model message (a message id made up when the provider gave none). */
+function assistantLine(
+  event: EventOf<"assistant-message">,
+  parentToolUseId: string | null,
+  uuid: () => string,
+): Line {
+  return {
+    type: "assistant",
+    message: {
+      id: event.messageId ?? `msg_${uuid().replace(/-/g, "")}`,
+      type: "message",
+      role: "assistant",
+      model: event.model,
+      content: wireContent(event.message.content),
+      stop_reason: event.stopReason,
+      stop_sequence: null,
+      usage: event.usage,
+    },
+    parent_tool_use_id: parentToolUseId,
+  };
+}
+
+/**
+ * One user line per tool result (each with its tool's structured result, taken out of `toolData`), as
+ * Claude Code prints them; hook notes for the model ride on the last one. Every tool_result says
+ * `is_error`; a failed call without structured output (a denial) carries Claude Code's `Error: …`
+ * string as its tool_use_result.
+ */
+function toolResultLines(
+  event: EventOf<"tool-results">,
+  parentToolUseId: string | null,
+  toolData: Map<string, unknown>,
+): Line[] {
+  const results = event.message.content.filter((block) => block.type === "tool_result");
+  const notes = event.message.content.filter((block) => block.type !== "tool_result");
+  return results.map((result, index) => {
+    const block = { ...result, is_error: result.is_error === true };
+    const content = index === results.length - 1 ? [block, ...notes] : [block];
+    const data = toolData.get(block.tool_use_id) ?? (block.is_error ? `Error: ${block.content}` : undefined);
+    toolData.delete(block.tool_use_id);
+    return {
+      type: "user",
+      message: { role: "user", content },
+      parent_tool_use_id: parentToolUseId,
+      ...(data !== undefined ? { tool_use_result: data } : {}),
+    };
+  });
+}
+
+function retryLine(event: EventOf<"model-retry">): Line {
+  return {
+    type: "system",
+    subtype: "api_retry",
+    attempt: event.attempt,
+    max_retries: event.maxRetries,
+    retry_delay_ms: event.delayMs,
+    error_status: event.status ?? null,
+    error: retryErrorCategory(event.errorKind),
+    reason: event.reason,
+  };
+}
+
+function compactLine(event: EventOf<"history-compacted">): Line {
+  return {
+    type: "system",
+    subtype: "compact_boundary",
+    compact_metadata: { trigger: event.trigger, pre_tokens: event.preTokens, post_tokens: event.postTokens },
+  };
+}
+
 export function createStreamJsonPrinter(options: StreamJsonOptions): StreamJsonPrinter {
   const uuid = options.newUuid ?? randomUUID;
   const partial = options.includePartialMessages ? createPartialEvents() : undefined;
   /** Structured results of finished tool calls, by tool_use_id, until their tool-results line. */
   const toolData = new Map<string, unknown>();
-  /** hook_id of each running hook, by a key of its event, name, source and matcher (first in, first out). */
-  const hookIds = new Map<string, string[]>();
+  const hookLine = createHookLines(uuid);
   const envelope = (line: Line): Line => ({ ...line, uuid: uuid(), session_id: options.sessionId() });
 
-  function hookLine(event: Extract<SessionEvent, { type: "hook-run" }>["event"]): Line {
-    const key = [event.event, event.hook, event.source, event.matcher].join("\u0000");
-    const { type, ...fields } = event;
-    const names = { hook_name: event.hook, hook_event: event.event };
-    if (type === "hook-start") {
-      const id = uuid();
-      hookIds.set(key, [...(hookIds.get(key) ?? []), id]);
-      return envelope({ type: "system", subtype: "hook_started", hook_id: id, ...names, ...fields });
+  /** The lines of one event, without their envelope; a subagent's own events carry the Agent call that started it. */
+  function eventLines(event: SessionEvent, parentToolUseId: string | null): Line[] {
+    switch (event.type) {
+      case "assistant-message":
+        return [assistantLine(event, parentToolUseId, uuid)];
+      case "tool-call-end":
+        if (event.data !== undefined) toolData.set(event.call.id, event.data);
+        return [];
+      case "tool-results":
+        return toolResultLines(event, parentToolUseId, toolData);
+      case "hook-run":
+        return [hookLine(event.event)];
+      case "hook-notice":
+        return [{ type: "system", subtype: "hook_notice", ...event.notice }];
+      case "model-retry":
+        return [retryLine(event)];
+      case "history-compacted":
+        return [compactLine(event)];
+      case "prompt-blocked":
+        return [{ type: "system", subtype: "prompt_blocked", reason: event.reason }];
+      case "warning":
+        return [{ type: "system", subtype: "warning", message: event.message }];
+      case "subagent-start":
+      case "subagent-end":
+        return [subagentFrame(event)];
+      case "background-commands":
+        return [backgroundCommandFrame(event.changed)];
+      default:
+        return [];
     }
-    const queue = hookIds.get(key) ?? [];
-    const id = queue.shift() ?? uuid();
-    if (queue.length === 0) hookIds.delete(key);
-    const outcome = event.outcome === "success" || event.outcome === "block" ? "success" : "error";
-    return envelope({
-      type: "system",
-      subtype: "hook_response",
-      hook_id: id,
-      ...names,
-      output: event.error ?? "",
-      stdout: "",
-      stderr: "",
-      ...(event.exitCode !== null ? { exit_code: event.exitCode } : {}),
-      ...fields,
-      outcome,
-      reagent_outcome: event.outcome,
-    });
   }
 
-  /** The lines of one event; a subagent's own events carry the Agent call that started it. */
+  /** The enveloped lines of one event: its stream events first (main agent only), then its own lines. */
   function convert(event: SessionEvent, parentToolUseId: string | null): Line[] {
     const streamed =
       parentToolUseId === null
-        ? partial
+        ? (partial
             ?.lines(event)
-            .map((raw) => envelope({ type: "stream_event", event: raw, parent_tool_use_id: null }))
-        : undefined;
-    const out: Line[] = streamed ?? [];
-    switch (event.type) {
-      case "assistant-message":
-        out.push(
-          envelope({
-            type: "assistant",
-            message: {
-              id: event.messageId ?? `msg_${uuid().replace(/-/g, "")}`,
-              type: "message",
-              role: "assistant",
-              model: event.model,
-              content: wireContent(event.message.content),
-              stop_reason: event.stopReason,
-              stop_sequence: null,
-              usage: event.usage,
-            },
-            parent_tool_use_id: parentToolUseId,
-          }),
-        );
-        break;
-      case "tool-call-end":
-        if (event.data !== undefined) toolData.set(event.call.id, event.data);
-        break;
-      case "tool-results": {
-        // One user line per tool result (each with its tool's structured result), as Claude Code
-        // prints them; hook notes for the model ride on the last one. Every tool_result says
-        // `is_error`; a failed call without structured output (a denial) carries Claude Code's
-        // `Error: …` string as its tool_use_result.
-        const results = event.message.content.filter((block) => block.type === "tool_result");
-        const notes = event.message.content.filter((block) => block.type !== "tool_result");
-        results.forEach((result, index) => {
-          const block = { ...result, is_error: result.is_error === true };
-          const content = index === results.length - 1 ? [block, ...notes] : [block];
-          const data =
-            toolData.get(block.tool_use_id) ?? (block.is_error ? `Error: ${block.content}` : undefined);
-          toolData.delete(block.tool_use_id);
-          out.push(
-            envelope({
-              type: "user",
-              message: { role: "user", content },
-              parent_tool_use_id: parentToolUseId,
-              ...(data !== undefined ? { tool_use_result: data } : {}),
-            }),
-          );
-        });
-        break;
-      }
-      case "hook-run":
-        out.push(hookLine(event.event));
-        break;
-      case "hook-notice":
-        out.push(envelope({ type: "system", subtype: "hook_notice", ...event.notice }));
-        break;
-      case "model-retry":
-        out.push(
-          envelope({
-            type: "system",
-            subtype: "api_retry",
-            attempt: event.attempt,
-            max_retries: event.maxRetries,
-            retry_delay_ms: event.delayMs,
-            error_status: event.status ?? null,
-            error: retryErrorCategory(event.errorKind),
-            reason: event.reason,
-          }),
-        );
-        break;
-      case "history-compacted":
-        out.push(
-          envelope({
-            type: "system",
-            subtype: "compact_boundary",
-            compact_metadata: {
-              trigger: event.trigger,
-              pre_tokens: event.preTokens,
-              post_tokens: event.postTokens,
-            },
-          }),
-        );
-        break;
-      case "prompt-blocked":
-        out.push(envelope({ type: "system", subtype: "prompt_blocked", reason: event.reason }));
-        break;
-      case "warning":
-        out.push(envelope({ type: "system", subtype: "warning", message: event.message }));
-        break;
-      case "subagent-start":
-      case "subagent-end":
-        out.push(envelope(subagentFrame(event)));
-        break;
-      case "subagent-event":
-        out.push(...convert(event.event, event.agent.parentToolUseId));
-        break;
-      case "background-commands":
-        out.push(envelope(backgroundCommandFrame(event.changed)));
-        break;
-      default:
-        break;
-    }
-    return out;
+            .map((raw) => envelope({ type: "stream_event", event: raw, parent_tool_use_id: null })) ?? [])
+        : [];
+    if (event.type === "subagent-event")
+      return [...streamed, ...convert(event.event, event.agent.parentToolUseId)];
+    return [...streamed, ...eventLines(event, parentToolUseId).map(envelope)];
   }
 
   return { lines: (event) => convert(event, null) };
