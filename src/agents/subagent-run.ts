@@ -4,19 +4,14 @@
 // forwards the run's events to the parent (its own subagents' too), and returns the final message.
 // Nothing here runs a tool another way: the nested Session's runner is the same createToolRunner.
 import { randomBytes } from "node:crypto";
-import type { Usage } from "../model/index.js";
+import type { ModelClient, Usage } from "../model/index.js";
 import { addUsage } from "../model/index.js";
-import type { SessionEvent, SubagentEnd, SubagentInfo } from "../session/index.js";
-import { type BackgroundWork, ModelSlot, NewsInbox, Session, SessionEvents } from "../session/index.js";
-import type { Tool, ToolErrorCode } from "../tools/index.js";
-import { createFileStateStore } from "../tools/index.js";
-import { recordTranscript } from "../transcript/index.js";
+import type { Session, SessionEvent, SubagentEnd, SubagentInfo } from "../session/index.js";
+import type { ToolErrorCode } from "../tools/index.js";
 import { errorMessage, systemNote } from "../util/index.js";
 import type { AgentDefinition } from "./agent-definition.js";
-import { agentMayUse } from "./agent-tools.js";
-import { narrowRegistry } from "./narrow-registry.js";
-import type { ParentConversation, SubagentDeps } from "./subagent-deps.js";
-import { subagentSessionHooks } from "./subagent-hooks.js";
+import type { SubagentDeps } from "./subagent-deps.js";
+import { type NestedAgentsFor, openSubagentSession, type SubagentSession } from "./subagent-session.js";
 import { createWorktree, finishWorktree, gitRunner, type Worktree } from "./worktree.js";
 
 type SubagentRequest = {
@@ -28,14 +23,6 @@ type SubagentRequest = {
   background: boolean;
   parentToolUseId: string;
   signal: AbortSignal;
-};
-
-/** A first-level subagent's own delegation: its Agent, TaskOutput and TaskStop tools and the manager
- *  behind them (attached to its session, waited for and closed when it ends). */
-export type NestedAgents = {
-  tools: Tool[];
-  background: BackgroundWork;
-  close(): Promise<void>;
 };
 
 export type SubagentRunResult =
@@ -65,154 +52,34 @@ export function newAgentId(): string {
   return randomBytes(8).toString("hex");
 }
 
+type Refusal = Extract<SubagentRunResult, { kind: "refused" }>;
+type Turn = Awaited<ReturnType<Session["submit"]>>;
+
 export async function runSubagent(
   request: SubagentRequest,
   agentId: string,
   deps: SubagentDeps,
   onSession?: (session: Session) => void,
-  nestedFor?: (cwd: string, parent: ParentConversation) => NestedAgents | undefined,
+  nestedFor?: NestedAgentsFor,
 ): Promise<SubagentRunResult> {
   const { agent } = request;
-  let model: Awaited<ReturnType<SubagentDeps["modelFor"]>>;
-  try {
-    model = await deps.modelFor(request.model ?? agent.model);
-  } catch (error) {
-    return {
-      kind: "refused",
-      code: "invalid_model",
-      message: `Cannot start the ${agent.name} agent: ${errorMessage(error)}`,
-    };
-  }
-  let worktree: Worktree | undefined;
+  const model = await modelForRun(request, deps);
+  if (model.kind === "refused") return model;
   const git = gitRunner({ ...deps.baseEnv });
-  if (request.isolation === "worktree") {
-    if (!deps.worktreeDir)
-      return {
-        kind: "refused",
-        code: "isolation_unavailable",
-        message: 'isolation "worktree" is not available here.',
-      };
-    const created = await createWorktree({
-      cwd: deps.cwd,
-      agentId,
-      parentDir: deps.worktreeDir,
-      git,
-      hooks: deps.worktreeHooks,
-    });
-    if (!created.ok) return { kind: "refused", code: "worktree_failed", message: created.message };
-    worktree = created.worktree;
-  }
-  const cwd = worktree?.cwd ?? deps.cwd;
+  const isolation = await isolationFor(request, agentId, deps, git);
+  if (isolation.kind === "refused") return isolation;
+  const { worktree } = isolation;
   const info: SubagentInfo = {
     agentId,
     agentType: agent.name,
     description: request.description,
     parentToolUseId: request.parentToolUseId,
     background: request.background,
-    model: model.model,
+    model: model.client.model,
   };
-  const transcript = deps.transcriptFor?.(agentId, {
-    agentType: agent.name,
-    description: request.description,
-    parentToolUseId: request.parentToolUseId,
-    ...(worktree ? { worktree: worktree.path } : {}),
-  });
-  const gate = deps.gateFor({ mode: agent.permissionMode, cwd, agent: agent.name });
-  const agentHooks = deps.hooks.forAgent({
-    agentId,
-    agentType: agent.name,
-    ...(worktree ? { cwd } : {}),
-    permissionMode: () => gate.mode,
-  });
-  const hooks = subagentSessionHooks(agentHooks, deps.hooks, () => transcript?.path ?? null);
-  const events = new SessionEvents();
-  const news = new NewsInbox();
-  const maxTurns = agent.maxTurns ?? deps.parent.maxTurns;
-  const { spendCheck } = deps.parent;
-  const nested = nestedFor?.(cwd, { sessionId: deps.parent.sessionId, maxTurns, events, news, spendCheck });
-  const registry = narrowRegistry(deps.registry, (name) => agentMayUse(agent, name), nested?.tools);
-  const session: Session = new Session({
-    sessionId: deps.parent.sessionId,
-    model: new ModelSlot(model),
-    registry,
-    systemPrompt: deps.systemPromptFor(agent, cwd),
-    cwd,
-    homeDir: deps.homeDir,
-    maxTurns,
-    tracer: deps.tracer,
-    files: createFileStateStore(),
-    ...(deps.fileAccess ? { fileAccess: deps.fileAccess } : {}),
-    shell: { cwd, env: { ...deps.shellEnv() } },
-    baseEnv: deps.baseEnv,
-    containment: worktree
-      ? { ...deps.containment, launcher: deps.containment.launcher.within(cwd) }
-      : deps.containment,
-    gate,
-    readDeny: {
-      readDeniedBy: (path) => gate.readDeniedBy(path),
-      readDenyBelow: (folder) => gate.readDenyBelow(folder),
-    },
-    hooks,
-    context: deps.contextFor?.(
-      () => session.model,
-      () => registry.schemas(),
-      hooks,
-    ),
-    background: nested?.background,
-    events,
-    news,
-    ...(spendCheck ? { spendCheck } : {}),
-  });
-  if (transcript) recordTranscript(session, transcript);
-  onSession?.(session);
-  let toolUses = 0;
-  const usage: Usage = { input_tokens: 0, output_tokens: 0 };
-  session.subscribe((event) => {
-    if (event.type === "tool-call-end") toolUses++;
-    if (event.type === "assistant-message") addUsage(usage, event.usage);
-    if (FORWARDED.has(event.type)) deps.parent.events.emit({ type: "subagent-event", agent: info, event });
-  });
-  const started = Date.now();
-  deps.parent.events.emit({ type: "subagent-start", agent: info, transcriptPath: transcript?.path });
-  const stop = () => session.abort();
-  request.signal.addEventListener("abort", stop, { once: true });
-  let end: SubagentEnd;
-  try {
-    const context: string[] = [];
-    const start = await agentHooks?.subagentStart(request.signal);
-    for (const text of start?.additionalContext ?? []) context.push(systemNote("SubagentStart", text));
-    if (worktree) context.push(worktreeNote(worktree));
-    context.push(...(await deps.skillContext(agent.skills)));
-    const turn = request.signal.aborted ? undefined : await session.submit(request.prompt, context);
-    const status =
-      !turn || turn.terminal.reason === "aborted" ? "stopped" : turn.isError ? "failed" : "completed";
-    const text = turn?.result.trim() ?? "";
-    end = {
-      status,
-      result:
-        status === "stopped"
-          ? `The ${agent.name} agent was stopped before it finished.${text ? ` Its last message:\n${text}` : ""}`
-          : status === "failed"
-            ? `The ${agent.name} agent failed: ${failure(turn!)}${turn!.terminal.text ? `\nIts last message:\n${turn!.terminal.text}` : ""}`
-            : text || `The ${agent.name} agent finished without a final message.`,
-      usage,
-      durationMs: Date.now() - started,
-      toolUses,
-    };
-  } catch (error) {
-    end = {
-      status: "failed",
-      result: `The ${agent.name} agent crashed: ${errorMessage(error)}`,
-      usage,
-      durationMs: Date.now() - started,
-      toolUses,
-    };
-  } finally {
-    request.signal.removeEventListener("abort", stop);
-    // Its own background agents end with it.
-    await nested?.close();
-    transcript?.close();
-  }
+  const opened = openSubagentSession({ agent, info, model: model.client, worktree, deps, nestedFor });
+  onSession?.(opened.session);
+  let end = await driveSubagent(request, info, opened, worktree, deps);
   if (worktree) {
     const outcome = await finishWorktree(worktree, git, deps.worktreeHooks);
     if (outcome.kept) {
@@ -224,7 +91,108 @@ export async function runSubagent(
     }
   }
   deps.parent.events.emit({ type: "subagent-end", agent: info, end });
-  return { kind: "ran", info, end, transcriptPath: transcript?.path };
+  return { kind: "ran", info, end, transcriptPath: opened.transcript?.path };
+}
+
+/** The agent's model (the request's, else the agent's, else the parent's), or why there is none. */
+async function modelForRun(
+  request: SubagentRequest,
+  deps: SubagentDeps,
+): Promise<{ kind: "model"; client: ModelClient } | Refusal> {
+  try {
+    return { kind: "model", client: await deps.modelFor(request.model ?? request.agent.model) };
+  } catch (error) {
+    return {
+      kind: "refused",
+      code: "invalid_model",
+      message: `Cannot start the ${request.agent.name} agent: ${errorMessage(error)}`,
+    };
+  }
+}
+
+/** The worktree an `isolation: "worktree"` run works in (created now), or why it cannot have one. */
+async function isolationFor(
+  request: SubagentRequest,
+  agentId: string,
+  deps: SubagentDeps,
+  git: ReturnType<typeof gitRunner>,
+): Promise<{ kind: "isolation"; worktree: Worktree | undefined } | Refusal> {
+  if (request.isolation !== "worktree") return { kind: "isolation", worktree: undefined };
+  if (!deps.worktreeDir)
+    return {
+      kind: "refused",
+      code: "isolation_unavailable",
+      message: 'isolation "worktree" is not available here.',
+    };
+  const created = await createWorktree({
+    cwd: deps.cwd,
+    agentId,
+    parentDir: deps.worktreeDir,
+    git,
+    hooks: deps.worktreeHooks,
+  });
+  if (!created.ok) return { kind: "refused", code: "worktree_failed", message: created.message };
+  return { kind: "isolation", worktree: created.worktree };
+}
+
+/** Forwards the run's events to the parent, fires SubagentStart, submits the prompt and reports how
+ *  it ended (stopping it when the request's signal aborts; its own background agents end with it). */
+async function driveSubagent(
+  request: SubagentRequest,
+  info: SubagentInfo,
+  { session, agentHooks, transcript, nested }: SubagentSession,
+  worktree: Worktree | undefined,
+  deps: SubagentDeps,
+): Promise<SubagentEnd> {
+  const { agent } = request;
+  let toolUses = 0;
+  const usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  session.subscribe((event) => {
+    if (event.type === "tool-call-end") toolUses++;
+    if (event.type === "assistant-message") addUsage(usage, event.usage);
+    if (FORWARDED.has(event.type)) deps.parent.events.emit({ type: "subagent-event", agent: info, event });
+  });
+  const started = Date.now();
+  deps.parent.events.emit({ type: "subagent-start", agent: info, transcriptPath: transcript?.path });
+  const stop = () => session.abort();
+  request.signal.addEventListener("abort", stop, { once: true });
+  try {
+    const context: string[] = [];
+    const start = await agentHooks?.subagentStart(request.signal);
+    for (const text of start?.additionalContext ?? []) context.push(systemNote("SubagentStart", text));
+    if (worktree) context.push(worktreeNote(worktree));
+    context.push(...(await deps.skillContext(agent.skills)));
+    const turn = request.signal.aborted ? undefined : await session.submit(request.prompt, context);
+    return { ...turnOutcome(agent.name, turn), usage, durationMs: Date.now() - started, toolUses };
+  } catch (error) {
+    return {
+      status: "failed",
+      result: `The ${agent.name} agent crashed: ${errorMessage(error)}`,
+      usage,
+      durationMs: Date.now() - started,
+      toolUses,
+    };
+  } finally {
+    request.signal.removeEventListener("abort", stop);
+    await nested?.close();
+    transcript?.close();
+  }
+}
+
+/** How the turn ended (no turn: stopped before it began), and the message the parent gets. */
+function turnOutcome(agentName: string, turn: Turn | undefined): Pick<SubagentEnd, "status" | "result"> {
+  const text = turn?.result.trim() ?? "";
+  if (!turn || turn.terminal.reason === "aborted")
+    return {
+      status: "stopped",
+      result: `The ${agentName} agent was stopped before it finished.${text ? ` Its last message:\n${text}` : ""}`,
+    };
+  if (turn.isError)
+    return {
+      status: "failed",
+      result: `The ${agentName} agent failed: ${failure(turn)}${turn.terminal.text ? `\nIts last message:\n${turn.terminal.text}` : ""}`,
+    };
+  return { status: "completed", result: text || `The ${agentName} agent finished without a final message.` };
 }
 
 function worktreeNote(worktree: Worktree): string {
@@ -233,7 +201,7 @@ function worktreeNote(worktree: Worktree): string {
   return `You work in a git worktree of the repository at ${worktree.path} (branch ${worktree.branch}, from commit ${worktree.base.slice(0, 12)}). Make your changes there; uncommitted changes of the main checkout are not in it.`;
 }
 
-function failure(turn: Awaited<ReturnType<Session["submit"]>>): string {
+function failure(turn: Turn): string {
   const terminal = turn.terminal;
   if (terminal.reason === "max_turns") return `it reached its limit of ${terminal.turns} turns`;
   if (terminal.reason === "error") return terminal.error.message;

@@ -12,7 +12,8 @@ import { type AgentLauncher, type AgentToolInput, createAgentTool } from "./agen
 import { agentMayDelegate, delegateTypes } from "./agent-tools.js";
 import { type BackgroundAgents, type BackgroundView, createBackgroundTools } from "./background-tools.js";
 import type { ParentConversation, SubagentDeps } from "./subagent-deps.js";
-import { type NestedAgents, newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
+import { newAgentId, runSubagent, type SubagentRunResult } from "./subagent-run.js";
+import type { NestedAgents } from "./subagent-session.js";
 
 const RESULT_LIMIT = 40_000;
 
