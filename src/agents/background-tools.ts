@@ -87,13 +87,14 @@ export function createBackgroundTools(agents: BackgroundAgents, commands?: Backg
       if (command && commands) {
         const block = input.block !== false && command.status === "running";
         if (block) await commands.wait(command.id, input.timeout ?? 30_000, context.signal);
-        const now = commands.get(command.id)!;
+        const now = commands.get(command.id) ?? command;
         const retrieval = retrievalStatus(now, block);
         return ok(shellTaskText(now, retrieval), shellTaskData(now, retrieval));
       }
-      if (!agents.get(input.task_id)) return unknown(agents, commands, input.task_id);
+      const before = agents.get(input.task_id);
+      if (!before) return unknown(agents, commands, input.task_id);
       if (input.block !== false) await agents.wait(input.task_id, input.timeout ?? 30_000, context.signal);
-      const view = agents.get(input.task_id)!;
+      const view = agents.get(input.task_id) ?? before;
       return ok(render(view), {
         task_id: view.id,
         status: view.status,

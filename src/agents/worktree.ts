@@ -38,7 +38,8 @@ export function gitRunner(env: Record<string, string | undefined>): Git {
   return (args, cwd) =>
     new Promise((resolve) => {
       execFile("git", args, { cwd, env, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error) resolve({ ok: false, error: (String(stderr).trim() || error.message).split("\n")[0]! });
+        if (error)
+          resolve({ ok: false, error: (String(stderr).trim() || error.message).split("\n")[0] ?? "" });
         else resolve({ ok: true, stdout: String(stdout) });
       });
     });

@@ -52,8 +52,8 @@ export function ledgerReport(
   const lines: string[] = [];
   let total = 0;
   let requests = 0;
-  for (const day of [...days.keys()].sort()) {
-    const rows = [...days.get(day)!.values()].sort((a, b) => b.costUsd - a.costUsd);
+  for (const [day, dayRows] of [...days].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const rows = [...dayRows.values()].sort((a, b) => b.costUsd - a.costUsd);
     const width = Math.max(...rows.map((row) => row.model.length));
     const dayTotal = rows.reduce((sum, row) => sum + row.costUsd, 0);
     total += dayTotal;

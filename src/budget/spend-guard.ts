@@ -168,9 +168,10 @@ export class SpendGuard {
       const level = ratio >= 1 ? LEVELS.length + 1 : LEVELS.filter((at) => ratio >= at).length;
       if (level <= (this.warned.get(key) ?? 0)) continue;
       this.warned.set(key, level);
-      if (level > LEVELS.length) continue;
+      const crossed = LEVELS[level - 1];
+      if (crossed === undefined) continue;
       this.options.warn(
-        `budget: ${Math.floor(LEVELS[level - 1]! * 100)}% of ${capLabel(standing)} used (${formatUsd(standing.spentUsd)} of ${formatUsd(standing.cap.usd)}, ${setting(standing)})`,
+        `budget: ${Math.floor(crossed * 100)}% of ${capLabel(standing)} used (${formatUsd(standing.spentUsd)} of ${formatUsd(standing.cap.usd)}, ${setting(standing)})`,
       );
     }
   }

@@ -46,8 +46,8 @@ export async function planCodeRewind(
 ): Promise<CodeRewindPlan> {
   const spans = changeSpans(log.lines);
   const first = spans.findIndex((span) => span.seq >= prompt.seq);
-  if (first < 0) return { kind: "unchanged", prompt };
-  const target = spans[first]!;
+  const target = spans[first];
+  if (first < 0 || target === undefined) return { kind: "unchanged", prompt };
   const current = await snapshot();
   const keep = new Set(target.skipped);
   // A file left out of the checkpoint (over the cap) was not recorded: it is neither written nor deleted.
@@ -74,8 +74,7 @@ export async function planCodeRewind(
  *  span whose end is unknown counts as reagent's up to the next one. */
 async function outsideChanges(git: GitRun, spans: readonly ChangeSpan[], now: string): Promise<Set<string>> {
   const outside = new Set<string>();
-  for (let index = 0; index < spans.length; index++) {
-    const span = spans[index]!;
+  for (const [index, span] of spans.entries()) {
     const next = spans[index + 1]?.before ?? now;
     for (const path of await changedPaths(git, span.before, span.after ?? next)) outside.delete(path);
     if (span.after === undefined) continue;

@@ -15,8 +15,9 @@ export async function treeChanges(git: GitRun, from: string, to: string): Promis
   const fields = nulFields(await git(["diff-tree", "-r", "-z", "--no-renames", "--name-status", to, from]));
   const changes: TreeChange[] = [];
   for (let index = 0; index + 1 < fields.length; index += 2) {
-    const status = fields[index]!;
-    const path = fields[index + 1]!;
+    const status = fields[index];
+    const path = fields[index + 1];
+    if (status === undefined || path === undefined) break;
     // Added in `from` (not in `to`): delete it; anything else: write `to`'s version.
     changes.push({ path, action: status === "A" ? "delete" : "write" });
   }

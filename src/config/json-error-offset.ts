@@ -7,7 +7,7 @@ export function jsonErrorOffset(text: string): number | undefined {
     throw at;
   };
   const space = () => {
-    while (at < text.length && " \t\r\n".includes(text[at])) at++;
+    while (at < text.length && " \t\r\n".includes(text.charAt(at))) at++;
   };
   const literal = (word: string) => {
     if (text.startsWith(word, at)) at += word.length;
@@ -25,8 +25,8 @@ export function jsonErrorOffset(text: string): number | undefined {
   };
   const number = () => {
     const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at));
-    if (!match) fail();
-    at += match![0].length;
+    if (!match) return fail();
+    at += match[0].length;
   };
   const value = (): void => {
     space();

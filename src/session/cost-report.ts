@@ -37,7 +37,7 @@ export function costSoFar(ledger: UsageLedger): string | undefined {
 export function lastThinking(messages: readonly Message[]): string | undefined {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
-    if (message.role !== "assistant") continue;
+    if (message?.role !== "assistant") continue;
     const text = message.content.flatMap((block) =>
       block.type === "thinking" && block.thinking !== "" ? [block.thinking] : [],
     );

@@ -40,8 +40,9 @@ export function findFileMentions(prompt: string): FileMention[] {
   const seen = new Set<string>();
   for (const match of prompt.matchAll(MENTION)) {
     const quoted = match[2];
-    const raw = quoted ?? match[3]!;
-    if (!quoted && MCP_RESOURCE.test(raw)) continue;
+    const raw = quoted ?? match[3];
+    // One of the two alternatives always matched.
+    if (raw === undefined || (!quoted && MCP_RESOURCE.test(raw))) continue;
     const range = LINE_RANGE.exec(raw);
     const path = range ? raw.slice(0, range.index) : raw;
     if (path === "" || seen.has(raw)) continue;

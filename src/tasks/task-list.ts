@@ -172,8 +172,10 @@ export class TaskList {
   }
 
   private link(blocker: string, blocked: string, updatedFields: string[], field: "blocks" | "blockedBy") {
-    const first = this.get(blocker)!;
-    const second = this.get(blocked)!;
+    const first = this.get(blocker);
+    const second = this.get(blocked);
+    // update() checked both before it changed anything.
+    if (!first || !second) throw new Error(`Task #${blocker} or #${blocked} vanished while being linked.`);
     if (!first.blocks.includes(blocked)) first.blocks.push(blocked);
     if (!second.blockedBy.includes(blocker)) second.blockedBy.push(blocker);
     if (!updatedFields.includes(field)) updatedFields.push(field);

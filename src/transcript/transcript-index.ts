@@ -92,8 +92,9 @@ export function findSession(dir: string, idOrPrefix: string): SessionLookup {
   const exact = sessions.find((session) => session.id === idOrPrefix);
   if (exact) return { type: "found", session: exact };
   const matches = idOrPrefix === "" ? [] : sessions.filter((session) => session.id.startsWith(idOrPrefix));
-  if (matches.length === 1) return { type: "found", session: matches[0] };
-  return matches.length === 0 ? { type: "none" } : { type: "ambiguous", matches };
+  const [only, ...others] = matches;
+  if (only === undefined) return { type: "none" };
+  return others.length === 0 ? { type: "found", session: only } : { type: "ambiguous", matches };
 }
 
 /** One line per session: id, last write, first prompt (shortened). */

@@ -114,7 +114,11 @@ function toolResultFields(message: Message, meta: MessageMeta): Record<string, u
     ids.flatMap((id) => (meta.toolResults?.[id] ? [[id, meta.toolResults[id]]] : [])),
   );
   if (Object.keys(kept).length === 0) return {};
-  return { ...(ids.length === 1 ? { toolUseResult: kept[ids[0]!] } : {}), toolUseResults: kept };
+  const [only, ...others] = ids;
+  return {
+    ...(only !== undefined && others.length === 0 ? { toolUseResult: kept[only] } : {}),
+    toolUseResults: kept,
+  };
 }
 
 /** A boundary: what came before no longer belongs to the history (compaction, `/clear`). */
@@ -235,8 +239,8 @@ export function parseLine(text: string): ParsedLine | undefined {
  *  starts no chain), scanning from the end. */
 export function lastUuid(lines: readonly string[]): string | null {
   for (let index = lines.length - 1; index >= 0; index--) {
-    const line = lines[index]!;
-    if (!line.includes('"uuid"')) continue;
+    const line = lines[index];
+    if (line === undefined || !line.includes('"uuid"')) continue;
     try {
       const record = JSON.parse(line) as Obj;
       if (typeof record.uuid !== "string" || record.subtype === HEADER_SUBTYPE) continue;

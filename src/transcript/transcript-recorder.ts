@@ -61,7 +61,10 @@ export function recordTranscript(session: RecordedSession, sink: TranscriptSink)
         return;
     }
     const history = session.messages;
-    for (; saved < history.length; saved++) sink.append(history[saved]!, metaOf(history[saved]!));
+    for (; saved < history.length; saved++) {
+      const message = history[saved];
+      if (message) sink.append(message, metaOf(message));
+    }
   });
 }
 

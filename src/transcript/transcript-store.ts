@@ -77,21 +77,33 @@ export class TranscriptStore implements TranscriptSink {
 
   /** A boundary line, then the new history: written with one append, as one unit. */
   compact(_summary: string, messages: Message[], trigger?: string): void {
-    const lines = [boundaryLine("compact", this.common, this.parent, trigger)];
+    const boundary = boundaryLine("compact", this.common, this.parent, trigger);
+    const lines = [boundary];
+    let parent = boundary.uuid as string;
     messages.forEach((message, index) => {
-      const parent = lines[lines.length - 1]!.uuid as string;
-      lines.push(
-        messageLine(message, this.common, parent, {}, index === 0 ? { isCompactSummary: true } : {}),
+      const line = messageLine(
+        message,
+        this.common,
+        parent,
+        {},
+        index === 0 ? { isCompactSummary: true } : {},
       );
+      lines.push(line);
+      parent = line.uuid as string;
     });
     this.write(lines);
   }
 
   /** A boundary, then the kept history again (a resumed session reads from the last boundary on). */
   rewind(messages: Message[]): void {
-    const lines = [boundaryLine("clear", this.common, this.parent)];
-    for (const message of messages)
-      lines.push(messageLine(message, this.common, lines[lines.length - 1]!.uuid as string));
+    const boundary = boundaryLine("clear", this.common, this.parent);
+    const lines = [boundary];
+    let parent = boundary.uuid as string;
+    for (const message of messages) {
+      const line = messageLine(message, this.common, parent);
+      lines.push(line);
+      parent = line.uuid as string;
+    }
     this.write(lines);
   }
 
@@ -132,7 +144,8 @@ export class TranscriptStore implements TranscriptSink {
     try {
       this.prepare();
       appendFileSync(this.path, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-      this.parent = lines[lines.length - 1]!.uuid as string;
+      const last = lines.at(-1);
+      if (last) this.parent = last.uuid as string;
     } catch (error) {
       this.failed = true;
       const reason = error instanceof Error ? error.message : String(error);
