@@ -22,7 +22,10 @@ export type RunOptions = {
   onSpawn?: (child: import("node:child_process").ChildProcess) => void;
 };
 
-export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+/** A child's environment: the variables a test passes, always with a PATH and a (temp) HOME. */
+export type CliEnv = Record<string, string> & { PATH: string; HOME: string };
+
+export function cleanEnv(extra: Record<string, string> = {}): CliEnv {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: tempFolder("home"),
@@ -39,7 +42,7 @@ export function envWithClaudeSettings(
   settings: unknown,
   server?: { anthropicBaseURL: string },
   extra: Record<string, string> = {},
-): Record<string, string> {
+): CliEnv {
   const env = cleanEnv({
     ...(server ? { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseURL } : {}),
     ...extra,

@@ -24,7 +24,7 @@ function jpegSize(buffer: Buffer): [number, number] | undefined {
   let offset = 2;
   while (offset + 9 < buffer.length) {
     if (buffer[offset] !== 0xff) return undefined;
-    const marker = buffer[offset + 1];
+    const marker = buffer.readUInt8(offset + 1);
     const length = buffer.readUInt16BE(offset + 2);
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
       return [buffer.readUInt16BE(offset + 7), buffer.readUInt16BE(offset + 5)];

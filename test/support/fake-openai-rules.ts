@@ -95,9 +95,10 @@ function checkToolCalls(messages: Chat[]): string | undefined {
   for (const [index, message] of messages.entries()) {
     if (message.role === "tool") {
       let back = index - 1;
-      while (back >= 0 && messages[back].role === "tool") back--;
-      const calls = Array.isArray(messages[back]?.tool_calls)
-        ? (messages[back].tool_calls as Array<{ id?: unknown }>)
+      while (back >= 0 && messages[back]?.role === "tool") back--;
+      const previous = messages[back];
+      const calls = Array.isArray(previous?.tool_calls)
+        ? (previous.tool_calls as Array<{ id?: unknown }>)
         : [];
       if (!calls.some((call) => call.id === message.tool_call_id))
         return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
@@ -105,7 +106,7 @@ function checkToolCalls(messages: Chat[]): string | undefined {
     if (message.role !== "assistant" || !Array.isArray(message.tool_calls)) continue;
     const answered = new Set<unknown>();
     for (let next = index + 1; messages[next]?.role === "tool"; next++)
-      answered.add(messages[next].tool_call_id);
+      answered.add(messages[next]?.tool_call_id);
     const missing = (message.tool_calls as Array<{ id?: unknown }>).filter((call) => !answered.has(call.id));
     if (missing.length > 0)
       return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${missing.map((call) => String(call.id)).join(", ")}`;
@@ -128,7 +129,7 @@ function checkReasoningKept(messages: Chat[], profile: OpenAIProfile): string | 
   // Between two user messages: if the model called tools, every assistant message there keeps its reasoning.
   let start = 0;
   for (let index = 0; index <= messages.length; index++) {
-    if (index < messages.length && messages[index].role !== "user") continue;
+    if (index < messages.length && messages[index]?.role !== "user") continue;
     const segment = messages.slice(start, index);
     if (segment.some((message) => message.role === "assistant" && Array.isArray(message.tool_calls)))
       for (const [offset, message] of segment.entries())

@@ -34,6 +34,14 @@ export type AnthropicCacheUsage = {
   cache_read_input_tokens: number;
 };
 
+/** `items[index]`; a breakpoint outside the request's units is a bug of the caller. */
+function itemAt<T>(items: T[], index: number): T {
+  const item = items[index];
+  if (item === undefined)
+    throw new Error(`cache unit ${index} is outside the request's ${items.length} units`);
+  return item;
+}
+
 export class PromptCache {
   private readonly entries = new Map<string, number>();
 
@@ -68,19 +76,19 @@ export class PromptCache {
     let hit = -1;
     for (const breakpoint of breakpoints) {
       for (let index = breakpoint; index >= Math.max(0, breakpoint - ANTHROPIC_LOOKBACK_BLOCKS); index--) {
-        if (index > hit && this.alive(units[index].hash)) {
+        if (index > hit && this.alive(itemAt(units, index).hash)) {
           hit = index;
           break;
         }
       }
     }
-    if (hit >= 0) this.touch(units[hit].hash);
-    const read = hit >= 0 ? prefixTokens[hit] : 0;
+    if (hit >= 0) this.touch(itemAt(units, hit).hash);
+    const read = hit >= 0 ? itemAt(prefixTokens, hit) : 0;
     let written = read;
     for (const breakpoint of [...breakpoints].sort((a, b) => a - b)) {
-      if (breakpoint <= hit || prefixTokens[breakpoint] < minTokens) continue;
-      this.touch(units[breakpoint].hash);
-      written = prefixTokens[breakpoint];
+      if (breakpoint <= hit || itemAt(prefixTokens, breakpoint) < minTokens) continue;
+      this.touch(itemAt(units, breakpoint).hash);
+      written = itemAt(prefixTokens, breakpoint);
     }
     return {
       input_tokens: total - written,
