@@ -98,6 +98,7 @@ test("SubagentStart/SubagentStop hooks from ~/.claude/settings.json fire around 
   const log = readFileSync(join(space.dir, "subagents.log"), "utf8").trim().split("\n");
   assert.equal(log.length, 3, log.join("\n"));
   const [start, firstStop, secondStop] = log.map((line) => line.split(" "));
+  assert.ok(start && firstStop && secondStop, log.join("\n"));
   assert.deepEqual(
     [start[0], start[1], firstStop[0], secondStop[0]],
     ["SubagentStart", "general-purpose", "SubagentStop", "SubagentStop"],
@@ -108,7 +109,7 @@ test("SubagentStart/SubagentStop hooks from ~/.claude/settings.json fire around 
   const bodies = server.requests.map((request) => request.body as Body);
   const subagent = bodies.filter((body) => JSON.stringify(body.messages[0]).includes("CHECK:"));
   assert.equal(subagent.length, 2);
-  assert.match(JSON.stringify(subagent[1].messages.at(-1)), /say VERIFIED/);
+  assert.match(JSON.stringify(subagent[1]?.messages.at(-1)), /say VERIFIED/);
   const parentLast = bodies.filter((body) => !JSON.stringify(body.messages[0]).includes("CHECK:")).at(-1);
   assert.match(JSON.stringify(parentLast?.messages.at(-1)), /VERIFIED: README\.md starts with/);
 });

@@ -76,7 +76,7 @@ function plant(machine: SandboxHome): void {
   for (const [script, marker] of [
     ["ext.sh", "ext-diff-ran"],
     ["ext-k.sh", "ext-k-ran"],
-  ]) {
+  ] as const) {
     writeFileSync(join(project, script), `#!/bin/sh\ntouch ${marker}\n`);
     chmodSync(join(project, script), 0o755);
   }

@@ -49,8 +49,9 @@ describe("a repository-like folder built with Write", () => {
       { args: ["--permission-mode", "acceptEdits"], withoutSandbox: true },
     );
     const refused = ["head", "objects", "refs", "config"].filter((id) => outcomeOf(run, id).denied);
-    assert.ok(refused.length > 0, "one of the writes is refused");
-    assert.match(outcomeOf(run, refused[0]).text, /git takes for a repository \(HEAD, objects\/, refs\/\)/);
+    const [firstRefused] = refused;
+    assert.ok(firstRefused !== undefined, "one of the writes is refused");
+    assert.match(outcomeOf(run, firstRefused).text, /git takes for a repository \(HEAD, objects\/, refs\/\)/);
     outcomeOf(run, "status");
     assert.equal(existsSync(marker), false, "fsmonitor did not run");
   });

@@ -71,11 +71,13 @@ test("Anthropic: a tool round trip prints the answer on stdout and activity on s
   assert.equal(run.stdout, "The file says alpha and beta.\n");
   assert.match(run.stderr, /Read\(notes\.txt\) → ok/);
   assert.equal(server.requests.length, 2);
-  const second = server.requests[1].body as Body;
+  const [firstRequest, secondRequest] = server.requests;
+  assert.ok(firstRequest && secondRequest);
+  const second = secondRequest.body as Body;
   const toolResult = JSON.stringify(second.messages.at(-1));
   assert.match(toolResult, /"tool_use_id":"call_1"/);
   assert.match(toolResult, /1\\talpha/);
-  const tools = (server.requests[0].body as Body).tools.map((tool) => tool.name);
+  const tools = (firstRequest.body as Body).tools.map((tool) => tool.name);
   assert.ok(tools.includes("Read") && tools.includes("Bash"), `tools sent: ${tools.join(",")}`);
 });
 
@@ -84,13 +86,15 @@ test("OpenAI-compatible: the same round trip; the tool result goes back as a too
   const run = await runCli(["-p", "what is in notes.txt?"], { cwd: workspace.dir, env: openaiEnv(server) });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "The file says alpha and beta.\n");
-  const second = server.requests[1].body as Body & { model: string };
+  const [firstRequest, secondRequest] = server.requests;
+  assert.ok(firstRequest && secondRequest, `${server.requests.length} requests`);
+  const second = secondRequest.body as Body & { model: string };
   assert.equal(second.model, "local-model");
   const toolMessage = second.messages.find((message) => message.role === "tool") as unknown as {
     tool_call_id: string;
   };
   assert.equal(toolMessage.tool_call_id, "call_1");
-  const readSchema = (server.requests[0].body as Body).tools.find(
+  const readSchema = (firstRequest.body as Body).tools.find(
     (tool) => (tool.function as { name: string }).name === "Read",
   );
   assert.ok(readSchema, "Read schema sent as a function tool");
@@ -173,7 +177,9 @@ test("with -p and no prompt argument, the prompt is read from stdin", async () =
   });
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "from stdin\n");
-  assert.match(JSON.stringify((server.requests[0].body as Body).messages[0]), /the piped prompt/);
+  const [request] = server.requests;
+  assert.ok(request);
+  assert.match(JSON.stringify((request.body as Body).messages[0]), /the piped prompt/);
 });
 
 test("--max-turns: exit 1 and subtype error_max_turns", async () => {
@@ -321,7 +327,7 @@ test("a prompt argument plus piped stdin: the piped text is appended to the prom
     stdin: "diff --git a/x b/x\n+added line\n",
   });
   assert.equal(run.code, 0, run.stderr);
-  const prompt = JSON.stringify(JSON.parse(readFileSync(log, "utf8").split("\n")[0]).messages[0]);
+  const prompt = JSON.stringify(JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "").messages[0]);
   assert.match(prompt, /review this diff\\n\\ndiff --git a\/x b\/x\\n\+added line/);
 });
 

@@ -32,7 +32,7 @@ test("reagent init asks the model to write AGENTS.md through the gate (headless:
     /AGENTS\.md was not written \(without a terminal, allow it: --allowedTools "Write\(AGENTS\.md\)"/,
   );
   assert.equal(existsSync(join(space.dir, "AGENTS.md")), false);
-  const first = JSON.parse(readFileSync(log, "utf8").split("\n")[0]);
+  const first = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "");
   const prompt = JSON.stringify(first.messages[0]);
   assert.match(prompt, /AGENTS\.md/);
   assert.match(prompt, /build commands/, "extra words are passed as focus");

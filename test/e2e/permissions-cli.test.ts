@@ -105,7 +105,7 @@ test("a deny rule beats bypassPermissions, and a tool denied as a whole is not o
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /Bash\(echo hi && rm -rf gone\) → permission_denied/);
   const { readFileSync } = await import("node:fs");
-  const first = JSON.parse(readFileSync(log, "utf8").split("\n")[0]);
+  const first = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "");
   const names = first.tools.map((tool: { name: string }) => tool.name);
   assert.ok(!names.includes("Write"), `Write hidden: ${names.join(",")}`);
   assert.ok(names.includes("Bash"));

@@ -55,10 +55,12 @@ const MINIMUM_UNPROMPTED = 21;
 /** Which calls ran without a prompt, and the containment each call got. */
 function unprompted(run: SessionRun): { ran: string[]; containment: Map<string, string> } {
   const containment = new Map<string, string>();
-  for (const match of run.stderr.matchAll(
+  for (const [, id, kind] of run.stderr.matchAll(
     /\[trace\] tool\.containment tool=Bash id=(\S+) containment=(\S+)/g,
-  ))
-    containment.set(match[1], match[2]);
+  )) {
+    assert.ok(id && kind);
+    containment.set(id, kind);
+  }
   const ran = READ_ONLY_FIXTURES.filter((_, index) => run.outcomes.get(`c${index}`)?.denied === false);
   return { ran, containment };
 }

@@ -42,7 +42,9 @@ test("a 5,000-character paste is one paste: one placeholder, the whole text sent
   assert.equal(server.requests.length, 0, "nothing was submitted by the pasted newlines");
   tmux.keys("Enter");
   await tmux.waitFor((screen) => screen.includes("got the log"), "the answer");
-  const sent = JSON.stringify(server.requests[0].body);
+  const [request] = server.requests;
+  assert.ok(request, "the prompt was sent");
+  const sent = JSON.stringify(request.body);
   assert.ok(sent.includes(`look at this: ${lines[0]}`), "the typed text and the paste, in order");
   assert.ok(sent.includes(JSON.stringify(lines.join("\n")).slice(1, -1)), "the whole paste was sent");
 });

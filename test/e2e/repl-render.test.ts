@@ -33,11 +33,13 @@ test("a table wider than 40 columns shrinks, wraps inside cells and honours righ
   const header = lines.find((line) => line.includes("Name"))!;
   const descriptionColumn = header.indexOf("Description");
   const alpha = lines.findIndex((line) => line.includes("alpha"));
-  assert.equal(lines[alpha].indexOf("a fairly"), descriptionColumn, "the cell starts in its column");
+  const alphaLine = lines[alpha];
   const continuation = lines[alpha + 1];
+  assert.ok(alphaLine !== undefined && continuation !== undefined, screen);
+  assert.equal(alphaLine.indexOf("a fairly"), descriptionColumn, "the cell starts in its column");
   assert.ok(!continuation.includes("beta"), "the long cell wraps onto a second line of the row");
   assert.equal(continuation.search(/[a-z]/), descriptionColumn, `wrapped inside the cell: ${continuation}`);
-  const seven = lines[alpha].trimEnd();
+  const seven = alphaLine.trimEnd();
   const big = lines.find((line) => line.includes("12345"))!.trimEnd();
   assert.ok(seven.endsWith("7") && big.endsWith("12345"), `${seven}\n${big}`);
   assert.equal(seven.length, big.length, "right-aligned numbers end in the same column");
@@ -236,7 +238,7 @@ test("the spinner's ticks rewrite only what changed, and the line on screen stay
         .split("\n")
         .find((row) => row.includes("Working…")) ?? "";
     assert.match(line, /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Working… \(\d+s · ↓ \d+ tokens · esc to interrupt\)$/, line);
-    glyphs.add(line[0]);
+    glyphs.add(line.charAt(0));
     await pause(120);
   }
   assert.ok(glyphs.size >= 2, "the spinner turned");

@@ -159,5 +159,5 @@ test('a prompt given on the command line is sent first, like claude "prompt"', {
   );
   const screen = await tmux.waitFor((text) => text.includes("answer to the argument"), "the answer");
   assert.match(screen, /> summarise the repo/);
-  assert.match(JSON.stringify(server.requests[0].body), /summarise the repo/);
+  assert.match(JSON.stringify(server.requests[0]?.body), /summarise the repo/);
 });

@@ -54,6 +54,7 @@ test("a session in use by another run is refused; the history stays consistent",
   assert.equal(first.code, 0, first.stderr);
   const id = JSON.parse(first.stdout).session_id as string;
   const [project] = readdirSync(sessionsRoot);
+  assert.ok(project, "the session was saved");
   const lockPath = join(sessionsRoot, project, `${id}.lock`);
   assert.equal(existsSync(lockPath), false, "released at the end of the run");
 
@@ -108,6 +109,7 @@ test("a run killed inside a tool leaves a stale lock; the next run takes it over
   await killed;
   writeFileSync(join(workspace.dir, "go-k"), ""); // lets the orphaned Bash call end
   const [project] = readdirSync(sessionsRoot);
+  assert.ok(project, "the session was saved");
   const locks = readdirSync(join(sessionsRoot, project)).filter((name) => name.endsWith(".lock"));
   assert.equal(locks.length, 1, "the killed run's lock is left behind");
 

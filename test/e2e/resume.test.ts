@@ -49,9 +49,10 @@ test("a -p run saves its transcript; --continue resumes it with the same session
   assert.equal(first.code, 0, first.stderr);
   firstId = JSON.parse(first.stdout).session_id;
   const [projectDir] = readdirSync(sessionsRoot);
+  assert.ok(projectDir, "the session was saved");
   assert.deepEqual(readdirSync(join(sessionsRoot, projectDir)), [`${firstId}.jsonl`]);
   const header = JSON.parse(
-    readFileSync(join(sessionsRoot, projectDir, `${firstId}.jsonl`), "utf8").split("\n")[0],
+    readFileSync(join(sessionsRoot, projectDir, `${firstId}.jsonl`), "utf8").split("\n")[0] ?? "",
   );
   assert.deepEqual([header.type, header.subtype, header.sessionId], ["system", "reagent_session", firstId]);
 
@@ -71,11 +72,9 @@ test("a -p run saves its transcript; --continue resumes it with the same session
   const result = JSON.parse(second.stdout);
   assert.equal(result.session_id, firstId);
   assert.equal(result.result, "it was 42");
-  assert.deepEqual(texts(requests()[before]), [
-    "user: remember 42",
-    "assistant: noted: 42",
-    "user: what was it?",
-  ]);
+  const request = requests()[before];
+  assert.ok(request, "the run sent a request");
+  assert.deepEqual(texts(request), ["user: remember 42", "assistant: noted: 42", "user: what was it?"]);
   const starts = readFileSync(join(workspace.dir, "start.log"), "utf8")
     .trim()
     .split("\n")
@@ -101,7 +100,9 @@ test("--resume <id prefix> loads that session; --resume without an id in -p exit
   ]);
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.equal(resumed.stdout.trim(), "still 42");
-  assert.deepEqual(texts(requests()[before]), [
+  const request = requests()[before];
+  assert.ok(request, "the run sent a request");
+  assert.deepEqual(texts(request), [
     "user: remember 42",
     "assistant: noted: 42",
     "user: what was it?",

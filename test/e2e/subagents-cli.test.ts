@@ -116,15 +116,15 @@ test("custom agents with tool limits run in parallel; stream-json, transcripts a
   );
   const readerSecond = sent.filter((body) => JSON.stringify(body.system).includes("READER agent"))[1];
   assert.match(
-    JSON.stringify(readerSecond.messages.at(-1)),
+    JSON.stringify(readerSecond?.messages.at(-1)),
     /Unknown tool \\"Bash\\"\. Available tools: Read, Grep/,
   );
   const counterSecond = sent.filter((body) => JSON.stringify(body.system).includes("COUNTER agent"))[1];
-  assert.match(JSON.stringify(counterSecond.messages.at(-1)), /3 notes\.txt/);
+  assert.match(JSON.stringify(counterSecond?.messages.at(-1)), /3 notes\.txt/);
   // The parent's second request has both final messages and nothing from inside the agents.
   const parentSecond = sent.filter((body) => JSON.stringify(body.messages[0]).includes("summarise notes"))[1];
-  assert.match(JSON.stringify(parentSecond.messages.at(-1)), /It starts with one\..*3 lines/);
-  assert.doesNotMatch(JSON.stringify(parentSecond.messages), /Unknown tool/);
+  assert.match(JSON.stringify(parentSecond?.messages.at(-1)), /It starts with one\..*3 lines/);
+  assert.doesNotMatch(JSON.stringify(parentSecond?.messages), /Unknown tool/);
   // stream-json: subagent messages carry the Agent call's id; task_started / task_notification frame them.
   const fromReader = events.filter((event) => event.parent_tool_use_id === "toolu_reader");
   assert.ok(fromReader.some((event) => event.type === "assistant"));
@@ -253,6 +253,7 @@ test("a worktree agent's change stays on its branch; the main checkout is untouc
   const match = /git worktree (\S+) on branch (reagent\/agent-[0-9a-f]+)/.exec(toolResult);
   assert.ok(match, toolResult);
   const [, path, branch] = match;
+  assert.ok(path && branch, toolResult);
   const kept = join(realpathSync(env.HOME!), ".local", "state", "reagent", "worktrees");
   assert.ok(path.startsWith(kept), `${path} is kept in the user's state folder (it survives a reboot)`);
   assert.match(toolResult, /1 new commit on the branch/);
@@ -398,6 +399,6 @@ test("agents given with the SDK's initialize request can be started, and system/
     helperBody?.tools.map((tool) => tool.name),
     ["Read"],
   );
-  assert.match(JSON.stringify(bodies(server)[0].tools), /sdk-helper: Helps the SDK/);
+  assert.match(JSON.stringify(bodies(server)[0]?.tools), /sdk-helper: Helps the SDK/);
   workspace.cleanup();
 });
