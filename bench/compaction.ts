@@ -154,6 +154,7 @@ const self = fileURLToPath(import.meta.url);
 const only = process.argv[2];
 if (only !== undefined) {
   const scenario = SCENARIOS[Number(only)];
+  if (scenario === undefined) throw new Error(`no scenario ${only}: 0 to ${SCENARIOS.length - 1}`);
   process.stdout.write(`${JSON.stringify(await runScenario(scenario))}\n`);
 } else {
   console.log(`compaction bench: ${TURNS} turns, tool outputs 20–50 KB, model ${MODEL}`);

@@ -122,7 +122,12 @@ async function waitFor(tmux: TmuxSession, predicate: (screen: string) => boolean
   await tmux.waitFor(predicate, what, 60_000);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function median(values: number[]): number {
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  if (middle === undefined) throw new Error("a median of no runs");
+  return middle;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {

@@ -49,7 +49,9 @@ async function median(task: () => Promise<unknown>): Promise<number> {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const middle = times[Math.floor(times.length / 2)];
+  if (middle === undefined) throw new Error("a median of no runs");
+  return middle;
 }
 
 function context(cwd: string): ToolContext {

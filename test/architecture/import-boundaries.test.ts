@@ -124,8 +124,8 @@ const ALLOWED: Record<string, Allowance[] | "anything"> = {
 const OPEN_TO_ALL = new Set(["contracts"]);
 
 function moduleOf(file: string): string {
-  const parts = relative(SRC, file).split("/");
-  return parts[0] === "ui" ? `ui/${parts[1]}` : parts[0];
+  const [top = "", area] = relative(SRC, file).split("/");
+  return top === "ui" ? `ui/${area}` : top;
 }
 
 function sourceFiles(dir: string): string[] {
