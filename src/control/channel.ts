@@ -30,7 +30,7 @@ export type ControlChannel = {
   request(
     subtype: string,
     fields: Record<string, unknown>,
-    options?: { signal?: AbortSignal; timeoutMs?: number },
+    options?: RequestOptions,
   ): Promise<Record<string, unknown>>;
   /** Feeds a `control_response` read from stdin; false when no request with that id is pending. */
   answer(response: InboundControlResponse): boolean;
@@ -39,16 +39,20 @@ export type ControlChannel = {
   readonly open: boolean;
 };
 
+type RequestOptions = { signal?: AbortSignal; timeoutMs?: number };
+
+const closedError = (reason: string) =>
+  new ControlRequestError({
+    kind: "closed",
+    message: `the program driving reagent closed its input (${reason}), so it cannot answer`,
+  });
+
 export function createControlChannel(write: (text: string) => void): ControlChannel {
   const pending = new Map<string, Pending>();
   let closedReason: string | undefined;
   let counter = 0;
   const send = (line: unknown) => write(`${JSON.stringify(line)}\n`);
-  const closedError = (reason: string) =>
-    new ControlRequestError({
-      kind: "closed",
-      message: `the program driving reagent closed its input (${reason}), so it cannot answer`,
-    });
+  const link: RequestLink = { pending, send, isOpen: () => closedReason === undefined };
 
   return {
     send,
@@ -58,51 +62,7 @@ export function createControlChannel(write: (text: string) => void): ControlChan
     request(subtype, fields, options = {}) {
       if (closedReason !== undefined) return Promise.reject(closedError(closedReason));
       const requestId = `reagent-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
-      return new Promise((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
-        const cleanup = () => {
-          pending.delete(requestId);
-          clearTimeout(timer);
-          options.signal?.removeEventListener("abort", onAbort);
-        };
-        const fail = (error: ControlRequestError, cancel: boolean) => {
-          cleanup();
-          if (cancel && closedReason === undefined)
-            send({ type: "control_cancel_request", request_id: requestId });
-          reject(error);
-        };
-        const onAbort = () =>
-          fail(new ControlRequestError({ kind: "error", message: `${subtype} was cancelled` }), true);
-        if (options.signal?.aborted) {
-          onAbort();
-          return;
-        }
-        options.signal?.addEventListener("abort", onAbort, { once: true });
-        const { timeoutMs } = options;
-        if (timeoutMs !== undefined)
-          timer = setTimeout(
-            () =>
-              fail(
-                new ControlRequestError({
-                  kind: "timeout",
-                  message: `${subtype} got no answer within ${Math.round(timeoutMs / 1000)} s`,
-                }),
-                true,
-              ),
-            timeoutMs,
-          );
-        pending.set(requestId, {
-          resolve: (payload) => {
-            cleanup();
-            resolve(payload);
-          },
-          reject: (error) => {
-            cleanup();
-            reject(error);
-          },
-        });
-        send({ type: "control_request", request_id: requestId, request: { subtype, ...fields } });
-      });
+      return awaitAnswer(link, { requestId, subtype, fields }, options);
     },
     answer(response) {
       const waiting = pending.get(response.request_id);
@@ -124,4 +84,65 @@ export function createControlChannel(write: (text: string) => void): ControlChan
       pending.clear();
     },
   };
+}
+
+/** What one request needs of its channel: the pending table, the writer and whether it is still open. */
+type RequestLink = {
+  pending: Map<string, Pending>;
+  send: (line: unknown) => void;
+  isOpen: () => boolean;
+};
+
+/** Sends one control_request and settles with its answer, or fails on abort, timeout or the channel's
+ *  end; an abort or a timeout tells the caller with a control_cancel_request while the channel is open. */
+function awaitAnswer(
+  link: RequestLink,
+  request: { requestId: string; subtype: string; fields: Record<string, unknown> },
+  options: RequestOptions,
+): Promise<Record<string, unknown>> {
+  const { requestId, subtype, fields } = request;
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const cleanup = () => {
+      link.pending.delete(requestId);
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    };
+    const fail = (error: ControlRequestError, cancel: boolean) => {
+      cleanup();
+      if (cancel && link.isOpen()) link.send({ type: "control_cancel_request", request_id: requestId });
+      reject(error);
+    };
+    const onAbort = () =>
+      fail(new ControlRequestError({ kind: "error", message: `${subtype} was cancelled` }), true);
+    if (options.signal?.aborted) {
+      onAbort();
+      return;
+    }
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const { timeoutMs } = options;
+    if (timeoutMs !== undefined)
+      timer = setTimeout(
+        () =>
+          fail(
+            new ControlRequestError({
+              kind: "timeout",
+              message: `${subtype} got no answer within ${Math.round(timeoutMs / 1000)} s`,
+            }),
+            true,
+          ),
+        timeoutMs,
+      );
+    link.pending.set(requestId, {
+      resolve: (payload) => {
+        cleanup();
+        resolve(payload);
+      },
+      reject: (error) => {
+        cleanup();
+        reject(error);
+      },
+    });
+    link.send({ type: "control_request", request_id: requestId, request: { subtype, ...fields } });
+  });
 }

@@ -7,6 +7,7 @@ import type { App } from "../../app/index.js";
 import { outputStyleChoices, switchOutputStyle } from "../../app/index.js";
 import { budgetStatus } from "../../budget/index.js";
 import { PERMISSION_MODES } from "../../contracts/index.js";
+import type { McpManager } from "../../mcp/index.js";
 import type { PermissionMode } from "../../permissions/index.js";
 import { costSoFar } from "../../session/index.js";
 import { listProjectFiles } from "../../tools/index.js";
@@ -88,24 +89,7 @@ function hostFor(runtime: App): ReplHost {
     historyFile: join(env.homeDir, ".agents", "history", `${projectKey(cwd)}.jsonl`),
     noColor: env.all.NO_COLOR !== undefined && env.all.NO_COLOR !== "",
     editorCommand: env.all.VISUAL?.trim() || env.all.EDITOR?.trim() || "vi",
-    async start() {
-      for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
-      await session.start(runtime.startSource);
-      await session.prepareSystemPrompt();
-      // A resumed session's task list is shown from the start.
-      const tasks = runtime.agents.tasks.all();
-      if (tasks.length > 0)
-        session.emit({
-          type: "task-list",
-          tasks: tasks.map(({ id, subject, status, activeForm, owner }) => ({
-            id,
-            subject,
-            status,
-            activeForm,
-            owner,
-          })),
-        });
-    },
+    start: () => startSession(runtime),
     permissionMode: () => gate.mode,
     setPermissionMode(mode) {
       if (!isOneOf(PERMISSION_MODES, mode))
@@ -113,52 +97,19 @@ function hostFor(runtime: App): ReplHost {
       gate.setMode(mode);
       return `permission mode: ${mode}`;
     },
-    contextUsage() {
-      const usage = session.contextUsage();
-      if (usage) return usage;
-      return {
-        percent: 0,
-        usedTokens: 0,
-        window: 0,
-        breakdown: { systemPrompt: 0, toolSchemas: 0, messages: 0, free: 0 },
-      };
-    },
-    commandList: () =>
-      runtime
-        .slashCommands("interactive")
-        .list()
-        .map((command) => ({
-          name: command.name,
-          ...(command.argumentHint ? { args: command.argumentHint } : {}),
-          description: command.source ? `${command.description} (${command.source})` : command.description,
-          kind: command.kind,
-        })),
+    contextUsage: () => session.contextUsage() ?? noContextUsage(),
+    commandList: () => commandList(runtime),
     runCommand: (line, signal) => runtime.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
     budgetSoFar: () => budgetStatus(runtime.spend, session.model.model),
     statusLine: runtime.statusLine,
-    attachResources: mcp
-      ? async (prompt) => {
-          if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };
-          const attached = await mcp.attachResources(prompt);
-          return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
-        }
-      : undefined,
+    attachResources: mcp ? resourceAttacher(mcp) : undefined,
     async setModel(name, source = "command") {
       const outcome = await runtime.switchModel(name, source);
       if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);
       return `model: ${session.model.model} (${session.model.provider})`;
     },
-    modelChoices: () =>
-      modelChoices({
-        provider: session.model.provider,
-        current: session.model.model,
-        baseUrl: env.openaiBaseUrl,
-        configured: [env.anthropicModel, env.openaiModel, runtime.settings.merged.model].filter(
-          (name): name is string => typeof name === "string" && name !== "",
-        ),
-        pricing: runtime.settings.merged.modelPricing,
-      }),
+    modelChoices: () => replModelChoices(runtime),
     outputStyleChoices: () => outputStyleChoices(runtime.outputStyles),
     setOutputStyle: (name) => switchOutputStyle(runtime, name),
     listSessions: async () => [],
@@ -168,14 +119,7 @@ function hostFor(runtime: App): ReplHost {
     projectFiles: () => listProjectFiles(cwd, { hidden: (path) => gate.readDeniedBy(path) !== undefined }),
     toolSummary: (name, input) => runtime.toolSummary(name, input),
     toolResultData: (toolUseId) => runtime.resumedToolResults[toolUseId],
-    readText(path) {
-      try {
-        if (statSync(path).size > READ_TEXT_LIMIT) return undefined;
-        return readFileSync(path, "utf8");
-      } catch {
-        return undefined;
-      }
-    },
+    readText: readSmallText,
     rewind: replRewind(runtime),
     installPrompter: (prompter) => runtime.setPrompter(prompter),
     notification(message, type) {
@@ -186,4 +130,79 @@ function hostFor(runtime: App): ReplHost {
       await runtime.close();
     },
   };
+}
+
+/** The REPL's start: start-up warnings shown, the session started, and a resumed task list shown. */
+async function startSession(runtime: App): Promise<void> {
+  const { session } = runtime;
+  for (const message of runtime.startupWarnings) session.emit({ type: "warning", message });
+  await session.start(runtime.startSource);
+  await session.prepareSystemPrompt();
+  // A resumed session's task list is shown from the start.
+  const tasks = runtime.agents.tasks.all();
+  if (tasks.length > 0)
+    session.emit({
+      type: "task-list",
+      tasks: tasks.map(({ id, subject, status, activeForm, owner }) => ({
+        id,
+        subject,
+        status,
+        activeForm,
+        owner,
+      })),
+    });
+}
+
+/** Before the first request the context is empty as far as the status line knows. */
+function noContextUsage() {
+  return {
+    percent: 0,
+    usedTokens: 0,
+    window: 0,
+    breakdown: { systemPrompt: 0, toolSchemas: 0, messages: 0, free: 0 },
+  };
+}
+
+function commandList(runtime: App) {
+  return runtime
+    .slashCommands("interactive")
+    .list()
+    .map((command) => ({
+      name: command.name,
+      ...(command.argumentHint ? { args: command.argumentHint } : {}),
+      description: command.source ? `${command.description} (${command.source})` : command.description,
+      kind: command.kind,
+    }));
+}
+
+/** `@server:uri` mentions in a prompt, read from the MCP servers (nothing to do without one). */
+function resourceAttacher(mcp: McpManager): NonNullable<ReplHost["attachResources"]> {
+  return async (prompt) => {
+    if (!/@[\w.-]+:\S/.test(prompt)) return { blocks: [], problems: [] };
+    const attached = await mcp.attachResources(prompt);
+    return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
+  };
+}
+
+function replModelChoices(runtime: App) {
+  const { session, env } = runtime;
+  return modelChoices({
+    provider: session.model.provider,
+    current: session.model.model,
+    baseUrl: env.openaiBaseUrl,
+    configured: [env.anthropicModel, env.openaiModel, runtime.settings.merged.model].filter(
+      (name): name is string => typeof name === "string" && name !== "",
+    ),
+    pricing: runtime.settings.merged.modelPricing,
+  });
+}
+
+/** A file's text for the permission dialog's diff; undefined when it is unreadable or too large. */
+function readSmallText(path: string): string | undefined {
+  try {
+    if (statSync(path).size > READ_TEXT_LIMIT) return undefined;
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }
