@@ -38,20 +38,15 @@ import {
   toAnthropicSystem,
   toAnthropicTools,
 } from "./anthropic-wire.js";
-import {
-  type AttemptFailure,
-  abortedError,
-  type RetryOptions,
-  retryingClient,
-  retryPolicyFrom,
-} from "./retry.js";
-import {
-  classifyThrown,
-  type ProviderLabels,
-  type SdkErrorCategory,
-  serverToolsRefusal,
-} from "./retry-classify.js";
+import { type AttemptFailure, abortedError, type RetryOptions, retryPolicyFrom } from "./retry.js";
+import type { ProviderLabels, SdkErrorCategory } from "./retry-classify.js";
 import { parseToolArguments } from "./sse-tool-input.js";
+import {
+  type StreamingAdapter,
+  type StreamPhase,
+  type StreamReply,
+  streamingClient,
+} from "./streamed-attempt.js";
 
 /** What the conversation needs of the caller besides the request. */
 type MessagesClientOptions = RetryOptions & {
@@ -84,129 +79,151 @@ type BlockInProgress =
   | ServerBlockInProgress;
 
 export function createMessagesClient(options: MessagesClientOptions): ModelClient {
-  const { labels } = options;
-  const tracer = options.tracer ?? noopTracer;
-  const policy = retryPolicyFrom(options);
-
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
-    const startedAt = Date.now();
-    const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
-    if (request.serverTools?.length && !options.serverTools) return serverToolsRefusal(labels.name);
-    try {
-      const cache = { cache: options.cache };
-      const params = {
-        model: options.model,
-        ...anthropicThinkingParams(options.model, options.thinking ?? {}, {
-          maxTokens: request.maxTokens ?? options.maxTokens,
-          reasoning: request.reasoning,
-        }),
-        messages: toAnthropicMessages(request.messages, cache),
-        stream: true,
-      } as Anthropic.MessageCreateParamsStreaming;
-      if (request.system !== "") params.system = toAnthropicSystem(request.system, cache);
-      const tools = [
-        ...toAnthropicTools(request.tools, cache),
-        ...toAnthropicServerTools(request.serverTools ?? []),
-      ];
-      if (tools.length > 0) params.tools = tools;
-      const sent = await options.send(params, request.signal);
-      if (!sent.ok) return sent.failure;
-      const stream = sent.value;
-      phase.responseStarted = true;
-      const blocks = new Map<number, BlockInProgress>();
-      const usage = emptyUsage();
-      let stopReason: StopReason = "end_turn";
-      let stopped = false;
-      for await (const event of stream) {
-        if (event.type === "message_start") {
-          mergeAnthropicUsage(usage, event.message.usage);
-          yield {
-            type: "message-start",
-            model: event.message.model || options.model,
-            ...(event.message.id ? { id: event.message.id } : {}),
-          };
-        } else if (event.type === "content_block_start") {
-          const block = event.content_block;
-          if (block.type === "text") {
-            blocks.set(event.index, { kind: "text", text: block.text ?? "" });
-            if (block.text) {
-              phase.contentEmitted = true;
-              yield { type: "text-delta", text: block.text };
-            }
-          } else if (block.type === "tool_use") {
-            blocks.set(event.index, { kind: "tool", id: block.id, name: block.name, json: "" });
-            phase.contentEmitted = true;
-            yield { type: "tool-call-delta", id: block.id, name: block.name };
-          } else if (block.type === "thinking") {
-            blocks.set(event.index, {
-              kind: "thinking",
-              thinking: block.thinking ?? "",
-              signature: block.signature ?? "",
-            });
-            phase.contentEmitted = true;
-          } else if (block.type === "redacted_thinking") {
-            blocks.set(event.index, { kind: "redacted", data: block.data });
-            phase.contentEmitted = true;
-          } else {
-            const server = startServerBlock(block as unknown as { type: string } & Record<string, unknown>);
-            if (server) blocks.set(event.index, server);
-          }
-        } else if (event.type === "content_block_delta") {
-          const block = blocks.get(event.index);
-          if (event.delta.type === "text_delta" && block?.kind === "text") {
-            block.text += event.delta.text;
-            phase.contentEmitted = true;
-            yield { type: "text-delta", text: event.delta.text };
-          } else if (
-            event.delta.type === "input_json_delta" &&
-            (block?.kind === "tool" || block?.kind === "server-call")
-          ) {
-            block.json += event.delta.partial_json;
-          } else if (event.delta.type === "citations_delta" && block?.kind === "text") {
-            const citation = webCitation(event.delta.citation);
-            if (citation) block.citations = [...(block.citations ?? []), citation];
-          } else if (event.delta.type === "thinking_delta" && block?.kind === "thinking") {
-            block.thinking += event.delta.thinking;
-            yield { type: "thinking-delta", text: event.delta.thinking };
-          } else if (event.delta.type === "signature_delta" && block?.kind === "thinking") {
-            block.signature += event.delta.signature;
-          }
-        } else if (event.type === "message_delta") {
-          stopReason = mapAnthropicStopReason(event.delta.stop_reason);
-          mergeAnthropicUsage(usage, event.usage);
-        } else if (event.type === "message_stop") {
-          stopped = true;
-        }
-      }
-      if (request.signal.aborted) return { error: abortedError(), retryable: false };
-      if (!stopped) {
-        const message =
-          "connection closed mid-response (the stream ended before message_stop); the partial reply was discarded and nothing was added to history";
-        return { error: { kind: "stream_cut", message }, retryable: false };
-      }
-      const message = assembleMessage(blocks);
-      // Anthropic counts thinking inside output_tokens without a separate figure: estimate it.
-      const thought = message.content.reduce(
-        (sum, block) => sum + (block.type === "thinking" ? block.thinking.length : 0),
-        0,
-      );
-      if (thought > 0) usage.reasoning_tokens = Math.min(usage.output_tokens, charsToTokens(thought));
-      yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
-      return undefined;
-    } catch (error) {
-      return classifyThrown(error, sdkErrorCategory(error), phase, labels);
-    }
-  }
-
-  const client = retryingClient({
+  const adapter: StreamingAdapter<AsyncIterable<Anthropic.RawMessageStreamEvent>> = {
+    labels: options.labels,
+    serverTools: options.serverTools,
+    errorCategory: sdkErrorCategory,
+    send: (request) => options.send(messagesParams(options, request), request.signal),
+    read: (stream, phase) => readMessagesStream(stream, phase, options.model),
+  };
+  const retry = { policy: retryPolicyFrom(options), tracer: options.tracer ?? noopTracer };
+  // Every current Claude model reads images.
+  return streamingClient(adapter, retry, {
     provider: options.provider,
     model: options.model,
-    policy,
-    tracer,
-    attempt,
+    acceptsImages: true,
   });
-  // Every current Claude model reads images.
-  return { ...client, stream: client.stream.bind(client), acceptsImages: true };
+}
+
+/** The streaming Messages request: thinking as the model expects it, cache breakpoints, tools. */
+function messagesParams(
+  options: MessagesClientOptions,
+  request: ModelRequest,
+): Anthropic.MessageCreateParamsStreaming {
+  const cache = { cache: options.cache };
+  const params = {
+    model: options.model,
+    ...anthropicThinkingParams(options.model, options.thinking ?? {}, {
+      maxTokens: request.maxTokens ?? options.maxTokens,
+      reasoning: request.reasoning,
+    }),
+    messages: toAnthropicMessages(request.messages, cache),
+    stream: true,
+  } as Anthropic.MessageCreateParamsStreaming;
+  if (request.system !== "") params.system = toAnthropicSystem(request.system, cache);
+  const tools = [
+    ...toAnthropicTools(request.tools, cache),
+    ...toAnthropicServerTools(request.serverTools ?? []),
+  ];
+  if (tools.length > 0) params.tools = tools;
+  return params;
+}
+
+/** Reads the Messages SSE events into blocks, yielding text, tool-call and thinking deltas. */
+async function* readMessagesStream(
+  stream: AsyncIterable<Anthropic.RawMessageStreamEvent>,
+  phase: StreamPhase,
+  model: string,
+): AsyncGenerator<ModelEvent, StreamReply | AttemptFailure> {
+  const blocks = new Map<number, BlockInProgress>();
+  const usage = emptyUsage();
+  let stopReason: StopReason = "end_turn";
+  let stopped = false;
+  for await (const event of stream) {
+    let delta: ModelEvent | undefined;
+    if (event.type === "message_start") {
+      mergeAnthropicUsage(usage, event.message.usage);
+      delta = {
+        type: "message-start",
+        model: event.message.model || model,
+        ...(event.message.id ? { id: event.message.id } : {}),
+      };
+    } else if (event.type === "content_block_start") {
+      delta = startBlock(blocks, event, phase);
+    } else if (event.type === "content_block_delta") {
+      delta = extendBlock(blocks.get(event.index), event.delta, phase);
+    } else if (event.type === "message_delta") {
+      stopReason = mapAnthropicStopReason(event.delta.stop_reason);
+      mergeAnthropicUsage(usage, event.usage);
+    } else if (event.type === "message_stop") {
+      stopped = true;
+    }
+    if (delta) yield delta;
+  }
+  if (phase.signal.aborted) return { error: abortedError(), retryable: false };
+  if (!stopped) {
+    const message =
+      "connection closed mid-response (the stream ended before message_stop); the partial reply was discarded and nothing was added to history";
+    return { error: { kind: "stream_cut", message }, retryable: false };
+  }
+  const message = assembleMessage(blocks);
+  // Anthropic counts thinking inside output_tokens without a separate figure: estimate it.
+  const thought = message.content.reduce(
+    (sum, block) => sum + (block.type === "thinking" ? block.thinking.length : 0),
+    0,
+  );
+  if (thought > 0) usage.reasoning_tokens = Math.min(usage.output_tokens, charsToTokens(thought));
+  return { message, stopReason, usage };
+}
+
+/** A `content_block_start`: records the block; returns the delta to show for it, if any. */
+function startBlock(
+  blocks: Map<number, BlockInProgress>,
+  event: Anthropic.RawContentBlockStartEvent,
+  phase: StreamPhase,
+): ModelEvent | undefined {
+  const block = event.content_block;
+  if (block.type === "text") {
+    blocks.set(event.index, { kind: "text", text: block.text ?? "" });
+    if (!block.text) return undefined;
+    phase.contentEmitted = true;
+    return { type: "text-delta", text: block.text };
+  }
+  if (block.type === "tool_use") {
+    blocks.set(event.index, { kind: "tool", id: block.id, name: block.name, json: "" });
+    phase.contentEmitted = true;
+    return { type: "tool-call-delta", id: block.id, name: block.name };
+  }
+  if (block.type === "thinking") {
+    blocks.set(event.index, {
+      kind: "thinking",
+      thinking: block.thinking ?? "",
+      signature: block.signature ?? "",
+    });
+    phase.contentEmitted = true;
+  } else if (block.type === "redacted_thinking") {
+    blocks.set(event.index, { kind: "redacted", data: block.data });
+    phase.contentEmitted = true;
+  } else {
+    const server = startServerBlock(block as unknown as { type: string } & Record<string, unknown>);
+    if (server) blocks.set(event.index, server);
+  }
+  return undefined;
+}
+
+/** A `content_block_delta` added to its block; returns the delta to show, if any. */
+function extendBlock(
+  block: BlockInProgress | undefined,
+  delta: Anthropic.RawContentBlockDeltaEvent["delta"],
+  phase: StreamPhase,
+): ModelEvent | undefined {
+  if (delta.type === "text_delta" && block?.kind === "text") {
+    block.text += delta.text;
+    phase.contentEmitted = true;
+    return { type: "text-delta", text: delta.text };
+  }
+  if (delta.type === "input_json_delta" && (block?.kind === "tool" || block?.kind === "server-call")) {
+    block.json += delta.partial_json;
+  } else if (delta.type === "citations_delta" && block?.kind === "text") {
+    const citation = webCitation(delta.citation);
+    if (citation) block.citations = [...(block.citations ?? []), citation];
+  } else if (delta.type === "thinking_delta" && block?.kind === "thinking") {
+    block.thinking += delta.thinking;
+    return { type: "thinking-delta", text: delta.thinking };
+  } else if (delta.type === "signature_delta" && block?.kind === "thinking") {
+    block.signature += delta.signature;
+  }
+  return undefined;
 }
 
 function assembleMessage(blocks: Map<number, BlockInProgress>): Extract<Message, { role: "assistant" }> {

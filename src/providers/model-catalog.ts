@@ -166,7 +166,7 @@ export function anthropicModelFacts(model: string): AnthropicModelFacts {
   return unknownAnthropic;
 }
 
-type OpenAIModelFacts = {
+export type OpenAIModelFacts = {
   /** Streams its reasoning (`reasoning_content` / `reasoning`) and needs it back in a tool loop. */
   reasoner: boolean;
   /** Accepts `reasoning_effort`; the values it takes for our four levels. */
@@ -213,7 +213,7 @@ export function openaiWireApi(model: string, baseURL: string | undefined): "chat
   return openaiHost && /^(o\d|gpt-5)/.test(id) ? "responses" : "chat";
 }
 
-type ResponsesModelFacts = {
+export type ResponsesModelFacts = {
   /** A reasoning model: takes `reasoning` and returns reasoning items (kept encrypted, passed back). */
   reasoning: boolean;
   /** `reasoning.effort` for our four levels. */

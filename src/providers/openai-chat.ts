@@ -15,18 +15,38 @@ import {
 } from "../model/index.js";
 import { newToolUseId } from "../util/index.js";
 import { withKey } from "./api-key-helper.js";
-import { type Effort, openaiModelFacts } from "./model-catalog.js";
+import { type Effort, type OpenAIModelFacts, openaiModelFacts } from "./model-catalog.js";
 import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
 import { type OpenAIClientOptions, openaiConnection, openaiErrorCategory } from "./openai-sdk.js";
-import { type AttemptFailure, abortedError, retryingClient } from "./retry.js";
-import { classifyThrown, serverToolsRefusal } from "./retry-classify.js";
+import { type AttemptFailure, abortedError } from "./retry.js";
 import { parseToolArguments } from "./sse-tool-input.js";
+import {
+  type StreamingAdapter,
+  type StreamPhase,
+  type StreamReply,
+  streamingClient,
+} from "./streamed-attempt.js";
 
 export type OpenAIChatClientOptions = OpenAIClientOptions;
 
 export { defaultOpenAIBaseURL } from "./openai-sdk.js";
 
 type CallInProgress = { id: string; name: string; arguments: string; announced: boolean };
+
+/** What a client keeps across its requests. */
+type ChatServer = {
+  model: string;
+  /** How errors call the server. */
+  name: string;
+  /** Set once the server streamed reasoning: from then on tool-call messages always carry it. */
+  reasons: boolean;
+};
+
+type LooseToolCall = {
+  index?: number | null;
+  id?: string | null;
+  function?: { name?: string | null; arguments?: unknown } | null;
+};
 
 /** The fields we read from a chunk, all optional: compatible servers omit many of them. */
 type LooseChunk = {
@@ -39,117 +59,132 @@ type LooseChunk = {
       content?: string | null;
       reasoning_content?: string | null;
       reasoning?: string | null;
-      tool_calls?: Array<{
-        index?: number | null;
-        id?: string | null;
-        function?: { name?: string | null; arguments?: unknown } | null;
-      }> | null;
+      tool_calls?: LooseToolCall[] | null;
     } | null;
   }> | null;
 };
 
 export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelClient {
-  const {
-    sdkFor,
-    key: source,
-    labels,
-    tracer,
-    policy,
-  } = openaiConnection(options, "The OpenAI-compatible server");
+  const connection = openaiConnection(options, "The OpenAI-compatible server");
+  const { sdkFor, labels } = connection;
   const facts = openaiModelFacts(options.model);
-  /** Set once the server streamed reasoning: from then on tool-call messages always carry it. */
-  let reasons = facts.reasoner;
-
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
-    const startedAt = Date.now();
-    const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
-    if (request.serverTools?.length) return serverToolsRefusal(labels.name);
-    try {
-      const params: ChatCompletionCreateParamsStreaming = {
-        model: options.model,
-        messages: toChatMessages(request.system, request.messages, { reasoner: reasons }),
-        stream: true,
-        stream_options: { include_usage: true },
-      };
-      if (request.tools.length > 0) params.tools = toChatTools(request.tools);
-      const maxTokens = request.maxTokens ?? options.maxTokens;
-      if (maxTokens !== undefined) {
-        if (facts.maxCompletionTokens) params.max_completion_tokens = maxTokens;
-        else params.max_tokens = maxTokens;
-      }
-      const effort = reasoningEffort(options.effort, facts.effort, request.reasoning);
-      if (effort !== undefined) (params as unknown as Record<string, unknown>).reasoning_effort = effort;
-      const sent = await withKey(source, (key) =>
+  const server: ChatServer = { model: options.model, name: labels.name, reasons: facts.reasoner };
+  const adapter: StreamingAdapter<AsyncIterable<unknown>> = {
+    labels,
+    serverTools: false,
+    errorCategory: openaiErrorCategory,
+    send(request) {
+      const params = chatParams(options, facts, request, server.reasons);
+      return withKey(connection.key, (key) =>
         sdkFor(key).chat.completions.create(params, { signal: request.signal }),
       );
-      if (!sent.ok) return sent.failure;
-      const stream = sent.value;
-      phase.responseStarted = true;
-      let text = "";
-      const reasoning = { text: "", field: undefined as "reasoning_content" | "reasoning" | undefined };
-      let usage = emptyUsage();
-      let finishReason: string | null | undefined;
-      let started = false;
-      const calls = new Map<number, CallInProgress>();
-      for await (const raw of stream) {
-        const chunk = raw as LooseChunk;
-        if (!started) {
-          started = true;
-          yield {
-            type: "message-start",
-            model: chunk.model || options.model,
-            ...(chunk.id ? { id: chunk.id } : {}),
-          };
-        }
-        if (chunk.usage) usage = toUsage(chunk.usage);
-        const choice = chunk.choices?.[0];
-        if (!choice) continue;
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-        for (const field of ["reasoning_content", "reasoning"] as const) {
-          const piece = choice.delta?.[field];
-          if (typeof piece !== "string" || piece === "") continue;
-          reasoning.field ??= field;
-          reasoning.text += piece;
-          phase.contentEmitted = true;
-          yield { type: "thinking-delta", text: piece };
-        }
-        const content = choice.delta?.content;
-        if (typeof content === "string" && content !== "") {
-          text += content;
-          phase.contentEmitted = true;
-          yield { type: "text-delta", text: content };
-        }
-        for (const fragment of choice.delta?.tool_calls ?? []) {
-          const call = callFor(calls, fragment);
-          const name = fragment.function?.name;
-          if (typeof name === "string" && name !== "" && call.name === "") call.name = name;
-          const args = fragment.function?.arguments;
-          if (typeof args === "string") call.arguments += args;
-          else if (typeof args === "object" && args !== null) call.arguments += JSON.stringify(args);
-          if (!call.announced && call.name !== "") {
-            call.announced = true;
-            phase.contentEmitted = true;
-            yield { type: "tool-call-delta", id: call.id, name: call.name };
-          }
-        }
+    },
+    read: (stream, phase) => readChatStream(stream, phase, server),
+  };
+  return streamingClient(adapter, connection, {
+    provider: "openai",
+    model: options.model,
+    acceptsImages: facts.images,
+  });
+}
+
+/** The streaming request: the token limit and `reasoning_effort` in the fields this model takes. */
+function chatParams(
+  options: OpenAIChatClientOptions,
+  facts: OpenAIModelFacts,
+  request: ModelRequest,
+  reasoner: boolean,
+): ChatCompletionCreateParamsStreaming {
+  const params: ChatCompletionCreateParamsStreaming = {
+    model: options.model,
+    messages: toChatMessages(request.system, request.messages, { reasoner }),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (request.tools.length > 0) params.tools = toChatTools(request.tools);
+  const maxTokens = request.maxTokens ?? options.maxTokens;
+  if (maxTokens !== undefined) {
+    if (facts.maxCompletionTokens) params.max_completion_tokens = maxTokens;
+    else params.max_tokens = maxTokens;
+  }
+  const effort = reasoningEffort(options.effort, facts.effort, request.reasoning);
+  if (effort !== undefined) (params as unknown as Record<string, unknown>).reasoning_effort = effort;
+  return params;
+}
+
+/** Reads the chunks, yielding reasoning, text and tool-call deltas. */
+async function* readChatStream(
+  stream: AsyncIterable<unknown>,
+  phase: StreamPhase,
+  server: ChatServer,
+): AsyncGenerator<ModelEvent, StreamReply | AttemptFailure> {
+  let text = "";
+  const reasoning = { text: "", field: undefined as "reasoning_content" | "reasoning" | undefined };
+  let usage = emptyUsage();
+  let finishReason: string | null | undefined;
+  let started = false;
+  const calls = new Map<number, CallInProgress>();
+  for await (const raw of stream) {
+    const chunk = raw as LooseChunk;
+    if (!started) {
+      started = true;
+      yield {
+        type: "message-start",
+        model: chunk.model || server.model,
+        ...(chunk.id ? { id: chunk.id } : {}),
+      };
+    }
+    if (chunk.usage) usage = toUsage(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+    for (const field of ["reasoning_content", "reasoning"] as const) {
+      const piece = choice.delta?.[field];
+      if (typeof piece !== "string" || piece === "") continue;
+      reasoning.field ??= field;
+      reasoning.text += piece;
+      phase.contentEmitted = true;
+      yield { type: "thinking-delta", text: piece };
+    }
+    const content = choice.delta?.content;
+    if (typeof content === "string" && content !== "") {
+      text += content;
+      phase.contentEmitted = true;
+      yield { type: "text-delta", text: content };
+    }
+    for (const fragment of choice.delta?.tool_calls ?? []) {
+      const call = addFragment(calls, fragment);
+      if (call) {
+        phase.contentEmitted = true;
+        yield { type: "tool-call-delta", id: call.id, name: call.name };
       }
-      if (request.signal.aborted) return { error: abortedError(), retryable: false };
-      if (!started) {
-        const message = `${labels.name} returned an empty stream (no chunks); nothing was added to history`;
-        return { error: { kind: "stream_cut", message }, retryable: false };
-      }
-      if (reasoning.field) reasons = true;
-      const message = assembleMessage(reasoning, text, calls);
-      const stopReason = mapFinishReason(finishReason, calls.size > 0);
-      yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
-      return undefined;
-    } catch (error) {
-      return classifyThrown(error, openaiErrorCategory(error), phase, labels);
     }
   }
+  if (phase.signal.aborted) return { error: abortedError(), retryable: false };
+  if (!started) {
+    const message = `${server.name} returned an empty stream (no chunks); nothing was added to history`;
+    return { error: { kind: "stream_cut", message }, retryable: false };
+  }
+  if (reasoning.field) server.reasons = true;
+  const message = assembleMessage(reasoning, text, calls);
+  const stopReason = mapFinishReason(finishReason, calls.size > 0);
+  return { message, stopReason, usage };
+}
 
-  const client = retryingClient({ provider: "openai", model: options.model, policy, tracer, attempt });
-  return { ...client, stream: client.stream.bind(client), acceptsImages: facts.images };
+/** Adds a fragment to its call; returns the call when it now has a name to announce for the first time. */
+function addFragment(
+  calls: Map<number, CallInProgress>,
+  fragment: LooseToolCall,
+): CallInProgress | undefined {
+  const call = callFor(calls, fragment);
+  const name = fragment.function?.name;
+  if (typeof name === "string" && name !== "" && call.name === "") call.name = name;
+  const args = fragment.function?.arguments;
+  if (typeof args === "string") call.arguments += args;
+  else if (typeof args === "object" && args !== null) call.arguments += JSON.stringify(args);
+  if (call.announced || call.name === "") return undefined;
+  call.announced = true;
+  return call;
 }
 
 /** The `reasoning_effort` for this model: its own value for our level when the model is known to take
@@ -164,10 +199,7 @@ function reasoningEffort(
 }
 
 /** Finds the call a fragment belongs to: by `index`, else by `id`, else the latest call. */
-function callFor(
-  calls: Map<number, CallInProgress>,
-  fragment: { index?: number | null; id?: string | null },
-): CallInProgress {
+function callFor(calls: Map<number, CallInProgress>, fragment: LooseToolCall): CallInProgress {
   let index = typeof fragment.index === "number" ? fragment.index : undefined;
   if (index === undefined) {
     const byId = fragment.id ? [...calls.entries()].find(([, call]) => call.id === fragment.id) : undefined;

@@ -22,7 +22,7 @@ import {
   type Usage,
 } from "../model/index.js";
 import { withKey } from "./api-key-helper.js";
-import { responsesModelFacts } from "./model-catalog.js";
+import { type ResponsesModelFacts, responsesModelFacts } from "./model-catalog.js";
 import {
   responsesStopReason,
   toResponsesInput,
@@ -30,9 +30,14 @@ import {
   toResponsesUsage,
 } from "./openai-responses-wire.js";
 import { type OpenAIClientOptions, openaiConnection, openaiErrorCategory } from "./openai-sdk.js";
-import { type AttemptFailure, abortedError, retryingClient } from "./retry.js";
-import { classifyThrown, serverToolsRefusal } from "./retry-classify.js";
+import { type AttemptFailure, abortedError } from "./retry.js";
 import { parseToolArguments } from "./sse-tool-input.js";
+import {
+  type StreamingAdapter,
+  type StreamPhase,
+  type StreamReply,
+  streamingClient,
+} from "./streamed-attempt.js";
 
 export type OpenAIResponsesClientOptions = OpenAIClientOptions;
 
@@ -45,141 +50,147 @@ type ItemInProgress =
 type StreamFailure = { code: string; message: string };
 
 export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions): ModelClient {
-  const {
-    sdkFor,
-    key: source,
-    labels,
-    tracer,
-    policy,
-  } = openaiConnection(options, "The OpenAI Responses API");
+  const connection = openaiConnection(options, "The OpenAI Responses API");
+  const { sdkFor, labels } = connection;
   const facts = responsesModelFacts(options.model);
-
-  function params(request: ModelRequest): ResponseCreateParamsStreaming {
-    const body: ResponseCreateParamsStreaming = {
-      model: options.model,
-      input: toResponsesInput(request.messages),
-      stream: true,
-      store: false,
-    };
-    if (request.system !== "") body.instructions = request.system;
-    if (request.tools.length > 0) body.tools = toResponsesTools(request.tools);
-    const maxTokens = request.maxTokens ?? options.maxTokens;
-    if (maxTokens !== undefined) body.max_output_tokens = maxTokens;
-    if (facts.reasoning) {
-      const effort =
-        options.effort !== undefined && request.reasoning !== "off"
-          ? facts.effort?.[options.effort]
-          : undefined;
-      body.reasoning = { summary: "auto", ...(effort ? { effort: effort as "high" } : {}) };
-      body.include = ["reasoning.encrypted_content"];
-    }
-    return body;
-  }
-
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
-    const startedAt = Date.now();
-    const phase = { responseStarted: false, contentEmitted: false, signal: request.signal };
-    if (request.serverTools?.length) return serverToolsRefusal(labels.name);
-    try {
-      const body = params(request);
-      const sent = await withKey(source, (key) =>
-        sdkFor(key).responses.create(body, { signal: request.signal }),
-      );
-      if (!sent.ok) return sent.failure;
-      const stream = sent.value;
-      phase.responseStarted = true;
-      const items = new Map<number, ItemInProgress>();
-      let usage: Usage = emptyUsage();
-      let finished: { incomplete?: string } | undefined;
-      let failure: StreamFailure | undefined;
-      for await (const event of stream as AsyncIterable<ResponseStreamEvent>) {
-        switch (event.type) {
-          case "response.created":
-            yield {
-              type: "message-start",
-              model: event.response.model || options.model,
-              id: event.response.id,
-            };
-            break;
-          case "response.output_item.added": {
-            const item = startItem(event.item);
-            if (!item) break;
-            items.set(event.output_index, item);
-            if (item.kind === "call") {
-              phase.contentEmitted = true;
-              yield { type: "tool-call-delta", id: item.callId, name: item.name };
-            }
-            break;
-          }
-          case "response.reasoning_summary_text.delta": {
-            const item = items.get(event.output_index);
-            if (item?.kind !== "reasoning") break;
-            item.summary[event.summary_index] = (item.summary[event.summary_index] ?? "") + event.delta;
-            phase.contentEmitted = true;
-            yield { type: "thinking-delta", text: event.delta };
-            break;
-          }
-          case "response.output_text.delta":
-          case "response.refusal.delta": {
-            const item = items.get(event.output_index);
-            if (item?.kind !== "text") break;
-            item.text += event.delta;
-            item.refusal ||= event.type === "response.refusal.delta";
-            phase.contentEmitted = true;
-            yield { type: "text-delta", text: event.delta };
-            break;
-          }
-          case "response.function_call_arguments.delta": {
-            const item = items.get(event.output_index);
-            if (item?.kind === "call") item.arguments += event.delta;
-            break;
-          }
-          case "response.output_item.done":
-            finishItem(items.get(event.output_index), event.item);
-            break;
-          case "response.completed":
-          case "response.incomplete":
-            usage = toResponsesUsage(event.response.usage);
-            finished = { incomplete: event.response.incomplete_details?.reason ?? undefined };
-            break;
-          case "response.failed":
-            failure = {
-              code: event.response.error?.code ?? "server_error",
-              message: event.response.error?.message ?? "the response failed",
-            };
-            break;
-          case "error":
-            failure = { code: event.code ?? "server_error", message: event.message };
-            break;
-        }
-        if (failure || finished) break;
-      }
-      if (request.signal.aborted) return { error: abortedError(), retryable: false };
-      if (failure) return streamFailure(failure, phase.contentEmitted, labels.name);
-      if (!finished) {
-        const message =
-          "connection closed mid-response (the stream ended before response.completed); the partial reply was discarded and nothing was added to history";
-        return { error: { kind: "stream_cut", message }, retryable: false };
-      }
-      const message = assembleMessage(items);
-      const calls = message.content.some((block) => block.type === "tool_use");
-      const refused = [...items.values()].some((item) => item.kind === "text" && item.refusal);
-      const stopReason = responsesStopReason(finished.incomplete, calls, refused);
-      yield { type: "message-end", message, stopReason, usage, durationMs: Date.now() - startedAt };
-      return undefined;
-    } catch (error) {
-      return classifyThrown(error, openaiErrorCategory(error), phase, labels);
-    }
-  }
-
-  const client = retryingClient({
+  const server = { model: options.model, name: labels.name };
+  const adapter: StreamingAdapter<AsyncIterable<ResponseStreamEvent>> = {
+    labels,
+    serverTools: false,
+    errorCategory: openaiErrorCategory,
+    send(request) {
+      const body = responsesParams(options, facts, request);
+      return withKey(connection.key, (key) => sdkFor(key).responses.create(body, { signal: request.signal }));
+    },
+    read: (stream, phase) => readResponsesStream(stream, phase, server),
+  };
+  return streamingClient(adapter, connection, {
     provider: "openai-responses",
     model: options.model,
-    policy,
-    tracer,
-    attempt,
+    acceptsImages: true,
   });
-  return { ...client, stream: client.stream.bind(client), acceptsImages: true };
+}
+
+/** The stateless streaming request: the whole history, reasoning kept encrypted for the next one. */
+function responsesParams(
+  options: OpenAIResponsesClientOptions,
+  facts: ResponsesModelFacts,
+  request: ModelRequest,
+): ResponseCreateParamsStreaming {
+  const body: ResponseCreateParamsStreaming = {
+    model: options.model,
+    input: toResponsesInput(request.messages),
+    stream: true,
+    store: false,
+  };
+  if (request.system !== "") body.instructions = request.system;
+  if (request.tools.length > 0) body.tools = toResponsesTools(request.tools);
+  const maxTokens = request.maxTokens ?? options.maxTokens;
+  if (maxTokens !== undefined) body.max_output_tokens = maxTokens;
+  if (facts.reasoning) {
+    const effort =
+      options.effort !== undefined && request.reasoning !== "off"
+        ? facts.effort?.[options.effort]
+        : undefined;
+    body.reasoning = { summary: "auto", ...(effort ? { effort: effort as "high" } : {}) };
+    body.include = ["reasoning.encrypted_content"];
+  }
+  return body;
+}
+
+/** The output items read so far and how the response ended, if it has. */
+type ResponseInProgress = {
+  items: Map<number, ItemInProgress>;
+  usage: Usage;
+  finished?: { incomplete?: string };
+  failure?: StreamFailure;
+};
+
+/** Reads the output item events until the response completes or fails, yielding the deltas. */
+async function* readResponsesStream(
+  stream: AsyncIterable<ResponseStreamEvent>,
+  phase: StreamPhase,
+  server: { model: string; name: string },
+): AsyncGenerator<ModelEvent, StreamReply | AttemptFailure> {
+  const response: ResponseInProgress = { items: new Map(), usage: emptyUsage() };
+  for await (const event of stream) {
+    const delta = applyEvent(response, event, phase, server.model);
+    if (delta) yield delta;
+    if (response.failure || response.finished) break;
+  }
+  if (phase.signal.aborted) return { error: abortedError(), retryable: false };
+  const { items, usage, finished, failure } = response;
+  if (failure) return streamFailure(failure, phase.contentEmitted, server.name);
+  if (!finished) {
+    const message =
+      "connection closed mid-response (the stream ended before response.completed); the partial reply was discarded and nothing was added to history";
+    return { error: { kind: "stream_cut", message }, retryable: false };
+  }
+  const message = assembleMessage(items);
+  const calls = message.content.some((block) => block.type === "tool_use");
+  const refused = [...items.values()].some((item) => item.kind === "text" && item.refusal);
+  return { message, stopReason: responsesStopReason(finished.incomplete, calls, refused), usage };
+}
+
+/** One stream event applied to the response; returns the delta to show for it, if any. */
+function applyEvent(
+  response: ResponseInProgress,
+  event: ResponseStreamEvent,
+  phase: StreamPhase,
+  model: string,
+): ModelEvent | undefined {
+  const { items } = response;
+  switch (event.type) {
+    case "response.created":
+      return { type: "message-start", model: event.response.model || model, id: event.response.id };
+    case "response.output_item.added": {
+      const item = startItem(event.item);
+      if (!item) return undefined;
+      items.set(event.output_index, item);
+      if (item.kind !== "call") return undefined;
+      phase.contentEmitted = true;
+      return { type: "tool-call-delta", id: item.callId, name: item.name };
+    }
+    case "response.reasoning_summary_text.delta": {
+      const item = items.get(event.output_index);
+      if (item?.kind !== "reasoning") return undefined;
+      item.summary[event.summary_index] = (item.summary[event.summary_index] ?? "") + event.delta;
+      phase.contentEmitted = true;
+      return { type: "thinking-delta", text: event.delta };
+    }
+    case "response.output_text.delta":
+    case "response.refusal.delta": {
+      const item = items.get(event.output_index);
+      if (item?.kind !== "text") return undefined;
+      item.text += event.delta;
+      item.refusal ||= event.type === "response.refusal.delta";
+      phase.contentEmitted = true;
+      return { type: "text-delta", text: event.delta };
+    }
+    case "response.function_call_arguments.delta": {
+      const item = items.get(event.output_index);
+      if (item?.kind === "call") item.arguments += event.delta;
+      return undefined;
+    }
+    case "response.output_item.done":
+      finishItem(items.get(event.output_index), event.item);
+      return undefined;
+    case "response.completed":
+    case "response.incomplete":
+      response.usage = toResponsesUsage(event.response.usage);
+      response.finished = { incomplete: event.response.incomplete_details?.reason ?? undefined };
+      return undefined;
+    case "response.failed":
+      response.failure = {
+        code: event.response.error?.code ?? "server_error",
+        message: event.response.error?.message ?? "the response failed",
+      };
+      return undefined;
+    case "error":
+      response.failure = { code: event.code ?? "server_error", message: event.message };
+      return undefined;
+  }
+  return undefined;
 }
 
 function startItem(item: ResponseOutputItem): ItemInProgress | undefined {
