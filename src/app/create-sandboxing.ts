@@ -28,7 +28,7 @@ import { NO_READ_RULES, type PolicyBuilder, sandboxPolicies } from "./sandbox-po
 import { type SandboxReport, sandboxReport } from "./sandbox-report.js";
 import { reagentStateDir } from "./state-home.js";
 
-type Sandboxing = {
+export type Sandboxing = {
   report: SandboxReport;
   facts: SandboxFacts;
   redact: Redact;

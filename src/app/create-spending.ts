@@ -10,7 +10,7 @@ import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 import { reagentStateDir } from "./state-home.js";
 
-type Spending = { guard: SpendGuard; live: LiveUsage };
+export type Spending = { guard: SpendGuard; live: LiveUsage };
 
 /** Where the usage ledger's month files are. */
 export function usageLedgerDir(env: Basics["env"]): string {

@@ -161,14 +161,20 @@ export function describeItems(subject: TrustSubject, limit = 30): string {
 const WITHHELD =
   "this folder's hooks (its agent files' too), MCP servers, allow rules, extra directories, env and status line command are not used in this session (run `reagent trust` here to trust them)";
 
+/** The trust decision, with the settings and files read to make it, and the hash of what was decided on. */
+export type TrustOutcome = {
+  trust: TrustDecision;
+  settings: LoadedSettings;
+  files: FolderFiles;
+  subjectHash: string;
+};
+
 /** Decides whether the folder's configuration applies, and hands back the settings and files read to
  *  decide it (the run uses them rather than reading them again). Undefined when the user chose to quit. */
 export async function decideTrust(
   options: Pick<RunOptions, "settingSources" | "requireTrust" | "settings">,
   ports: Pick<AppPorts, "cwd" | "env" | "accountHome" | "askTrust">,
-): Promise<
-  { trust: TrustDecision; settings: LoadedSettings; files: FolderFiles; subjectHash: string } | undefined
-> {
+): Promise<TrustOutcome | undefined> {
   const ctx = trustContext(options, ports);
   const subject = await folderSubject(ctx);
   const decision = await decide(ctx, options, ports.askTrust, subject);

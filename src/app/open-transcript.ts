@@ -18,7 +18,7 @@ import { packageVersion, UsageError } from "../util/index.js";
 import type { AppPorts } from "./app-ports.js";
 import type { RunOptions } from "./run-options.js";
 
-type OpenTranscript = {
+export type OpenTranscript = {
   sessionId: string;
   sessionsDir: string;
   /** The session's own folder (spilled hook context, subagent transcripts, the task list); a temp

@@ -8,7 +8,7 @@ import type { SessionEvent, SessionEvents } from "../session/index.js";
 import { packageVersion } from "../util/index.js";
 import type { App } from "./app.js";
 
-type SessionTally = { startedAt: number; apiMs: number; linesAdded: number; linesRemoved: number };
+export type SessionTally = { startedAt: number; apiMs: number; linesAdded: number; linesRemoved: number };
 
 /** Keeps the tally from the session's events (subagents' edits included); returns the unsubscribe. */
 export function tallySession(events: SessionEvents, tally: SessionTally): () => void {

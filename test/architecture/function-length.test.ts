@@ -28,7 +28,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/agents/agent-fields.ts: readAgentFields",
   "src/app/agent-wiring.ts: wireAgents",
   "src/app/command-host.ts: createCommandHost",
-  "src/app/create-app.ts: createApp",
   "src/app/create-sandboxing.ts: createSandboxing",
   "src/compaction/trim-for-request.ts: trimForRequest",
   "src/hooks/dispatch.ts: createDispatcher",
