@@ -129,7 +129,7 @@ export function parseEnvFile(text: string, inherited: Lookup = () => undefined):
     } else if (
       assignments.every(
         (word): word is string =>
-          word !== undefined && word.includes("=") && NAME.test(word.slice(0, word.indexOf("="))),
+          typeof word === "string" && word.includes("=") && NAME.test(word.slice(0, word.indexOf("="))),
       )
     ) {
       for (const word of assignments) {

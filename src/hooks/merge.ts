@@ -45,6 +45,11 @@ export function blocks(merged: MergedOutcome): boolean {
   return merged.verdict === "block" || merged.verdict === "deny";
 }
 
+/** The outcome's `stop` as a field to spread into an event's outcome (none: no field). */
+export function stopOf(merged: MergedOutcome): { stop?: StopRequest } {
+  return merged.stop ? { stop: merged.stop } : {};
+}
+
 /** The merged answer of a permission event (PreToolUse, PermissionRequest, PreModelSwitch). */
 export function permissionDecision(merged: MergedOutcome): HookDecision {
   return merged.verdict === "block" ? "deny" : merged.verdict;
@@ -110,78 +115,145 @@ function distinct(values: string[]): boolean {
   return new Set(values).size > 1;
 }
 
+/** The merge so far, run by run. */
+type MergeState = {
+  merged: MergedOutcome;
+  /** Some run denied or blocked (or failed with onError "deny"). */
+  blocked: boolean;
+  /** The highest decision of the runs that did not fail. */
+  best: HookDecision;
+  reasons: Record<HookDecision, string[]>;
+  inputs: Array<{ run: HookRun; value: Record<string, unknown> }>;
+  outputs: Array<{ run: HookRun; value: string }>;
+};
+
 export function mergeRuns(event: HookEventName, runs: readonly HookRun[]): MergedOutcome {
-  const merged = emptyOutcome();
-  let blocked = false;
-  let best: HookDecision = "none";
-  const reasons: Record<HookDecision, string[]> = { none: [], allow: [], ask: [], deny: [] };
-  const inputs: Array<{ run: HookRun; value: Record<string, unknown> }> = [];
-  const outputs: Array<{ run: HookRun; value: string }> = [];
+  const state: MergeState = {
+    merged: emptyOutcome(),
+    blocked: false,
+    best: "none",
+    reasons: { none: [], allow: [], ask: [], deny: [] },
+    inputs: [],
+    outputs: [],
+  };
   for (const run of runs) {
     const { verdict } = run;
     const decision = runDecision(event, run);
-    const json: HookJson | undefined = verdict.kind === "error" ? undefined : verdict.json;
-    if (verdict.kind === "error") {
-      const denies = decision === "deny" || decision === "block";
-      const consequence = denies
-        ? DECIDES.has(event)
-          ? "; denied (onError: deny)"
-          : "; blocked (onError: deny)"
-        : "";
-      merged.notices.push(noticeFor(event, run, "error", `failed: ${verdict.reason}${consequence}`));
-      if (denies) {
-        blocked = true;
-        reasons.deny.push(
-          `hook "${handlerName(run.handler)}" failed (${verdict.reason}) and its onError is "deny"`,
-        );
-      }
-      continue;
-    }
-    if (decision === "deny" || decision === "block") {
-      const reason =
-        verdict.kind === "block"
-          ? verdict.reason
-          : (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
-      blocked = true;
-      reasons.deny.push(reason.trim());
-      const verb = DECIDES.has(event) ? "denied the call" : "blocked";
-      const how =
-        verdict.kind === "block" && !json ? (run.result.exitCode === 2 ? "exit code 2" : "deny") : "JSON";
-      merged.notices.push(noticeFor(event, run, "block", `${verb} (${how}): ${firstLine(reason)}`, false));
-    } else if (decision === "allow" || decision === "ask") {
-      reasons[decision].push(
-        (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "").trim(),
-      );
-    }
-    if (event === "WorktreeCreate" && verdict.kind === "ok")
-      merged.worktreePath ??= json?.worktreePath ?? lastLine(verdict.text);
-    if (json) {
-      if (json.retry) merged.retry = true;
-      if (json.watchPaths?.length) merged.watchPaths = [...(merged.watchPaths ?? []), ...json.watchPaths];
-      if (json.updatedInput && decision !== "deny") inputs.push({ run, value: json.updatedInput });
-      if (json.updatedToolOutput !== undefined) outputs.push({ run, value: json.updatedToolOutput });
-      if (json.additionalContext) merged.additionalContext.push(json.additionalContext);
-      if (json.continue === false && !merged.stop) {
-        merged.stop = { reason: json.stopReason ?? `stopped by ${event} hook "${handlerName(run.handler)}"` };
-      }
-      if (json.permissionInterrupt && decision === "deny" && !merged.stop) {
-        merged.stop = {
-          reason: json.permissionMessage ?? `stopped by ${event} hook "${handlerName(run.handler)}"`,
-        };
-      }
-      if (json.systemMessage)
-        merged.notices.push(noticeFor(event, run, "system-message", json.systemMessage, false));
-    } else if (verdict.kind === "ok" && TEXT_IS_CONTEXT.has(event) && verdict.text.trim() !== "") {
-      merged.additionalContext.push(verdict.text.trim());
-    }
-    const stderr = run.result.stderr.trim();
-    if (verdict.kind === "ok" && stderr !== "") {
-      const [first = "", ...others] = stderr.split("\n");
-      const more = others.length > 0 ? ` (+${others.length} more lines)` : "";
-      merged.notices.push(noticeFor(event, run, "output", `says: ${first.trim()}${more}`, false));
-    }
-    if (isDecision(decision) && RANK[decision] > RANK[best]) best = decision;
+    if (verdict.kind === "error") mergeFailure(state, event, run, verdict.reason, decision);
+    else mergeAnswer(state, event, run, verdict, decision);
   }
+  return settle(state, event);
+}
+
+/** A hook that failed: a notice, and with onError "deny" a block (or deny) naming the failure. */
+function mergeFailure(
+  state: MergeState,
+  event: HookEventName,
+  run: HookRun,
+  reason: string,
+  decision: HookRunDecision,
+): void {
+  const denies = decision === "deny" || decision === "block";
+  const consequence = denies
+    ? DECIDES.has(event)
+      ? "; denied (onError: deny)"
+      : "; blocked (onError: deny)"
+    : "";
+  state.merged.notices.push(noticeFor(event, run, "error", `failed: ${reason}${consequence}`));
+  if (denies) {
+    state.blocked = true;
+    state.reasons.deny.push(
+      `hook "${handlerName(run.handler)}" failed (${reason}) and its onError is "deny"`,
+    );
+  }
+}
+
+/** A hook that answered: its decision and reason, its JSON fields (or plain text as context), a notice
+ *  for what it wrote on stderr. */
+function mergeAnswer(
+  state: MergeState,
+  event: HookEventName,
+  run: HookRun,
+  verdict: Exclude<HookVerdict, { kind: "error" }>,
+  decision: HookRunDecision,
+): void {
+  const { merged } = state;
+  const json = verdict.json;
+  mergeDecision(state, event, run, verdict, decision);
+  if (event === "WorktreeCreate" && verdict.kind === "ok")
+    merged.worktreePath ??= json?.worktreePath ?? lastLine(verdict.text);
+  if (json) mergeJson(state, event, run, json, decision);
+  else if (verdict.kind === "ok" && TEXT_IS_CONTEXT.has(event) && verdict.text.trim() !== "") {
+    merged.additionalContext.push(verdict.text.trim());
+  }
+  const stderr = run.result.stderr.trim();
+  if (verdict.kind === "ok" && stderr !== "") {
+    const [first = "", ...others] = stderr.split("\n");
+    const more = others.length > 0 ? ` (+${others.length} more lines)` : "";
+    merged.notices.push(noticeFor(event, run, "output", `says: ${first.trim()}${more}`, false));
+  }
+  if (isDecision(decision) && RANK[decision] > RANK[state.best]) state.best = decision;
+}
+
+/** A deny or block (with a notice saying how), or the reason of an allow or ask. */
+function mergeDecision(
+  state: MergeState,
+  event: HookEventName,
+  run: HookRun,
+  verdict: Exclude<HookVerdict, { kind: "error" }>,
+  decision: HookRunDecision,
+): void {
+  const json = verdict.json;
+  if (decision === "deny" || decision === "block") {
+    const reason =
+      verdict.kind === "block"
+        ? verdict.reason
+        : (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "blocked by hook");
+    state.blocked = true;
+    state.reasons.deny.push(reason.trim());
+    const verb = DECIDES.has(event) ? "denied the call" : "blocked";
+    const how =
+      verdict.kind === "block" && !json ? (run.result.exitCode === 2 ? "exit code 2" : "deny") : "JSON";
+    state.merged.notices.push(
+      noticeFor(event, run, "block", `${verb} (${how}): ${firstLine(reason)}`, false),
+    );
+  } else if (decision === "allow" || decision === "ask") {
+    state.reasons[decision].push(
+      (json?.permissionMessage ?? json?.permissionDecisionReason ?? json?.reason ?? "").trim(),
+    );
+  }
+}
+
+/** The fields of a hook's JSON answer beyond its decision. */
+function mergeJson(
+  state: MergeState,
+  event: HookEventName,
+  run: HookRun,
+  json: HookJson,
+  decision: HookRunDecision,
+): void {
+  const { merged } = state;
+  if (json.retry) merged.retry = true;
+  if (json.watchPaths?.length) merged.watchPaths = [...(merged.watchPaths ?? []), ...json.watchPaths];
+  if (json.updatedInput && decision !== "deny") state.inputs.push({ run, value: json.updatedInput });
+  if (json.updatedToolOutput !== undefined) state.outputs.push({ run, value: json.updatedToolOutput });
+  if (json.additionalContext) merged.additionalContext.push(json.additionalContext);
+  if (json.continue === false && !merged.stop) {
+    merged.stop = { reason: json.stopReason ?? `stopped by ${event} hook "${handlerName(run.handler)}"` };
+  }
+  if (json.permissionInterrupt && decision === "deny" && !merged.stop) {
+    merged.stop = {
+      reason: json.permissionMessage ?? `stopped by ${event} hook "${handlerName(run.handler)}"`,
+    };
+  }
+  if (json.systemMessage)
+    merged.notices.push(noticeFor(event, run, "system-message", json.systemMessage, false));
+}
+
+/** The event's verdict and winning reason, and the last updatedInput / updatedToolOutput (a warning
+ *  names a conflict). */
+function settle(state: MergeState, event: HookEventName): MergedOutcome {
+  const { merged, blocked, best, reasons, inputs, outputs } = state;
   merged.verdict = DECIDES.has(event) ? (blocked ? "deny" : best) : blocked ? "block" : "none";
   const winning = blocked ? reasons.deny : reasons[best];
   const reason = winning.filter((text) => text !== "").join("\n");
