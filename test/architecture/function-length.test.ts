@@ -50,11 +50,7 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/tools/web/web-fetch.ts: createWebFetchTool",
   "src/ui/repl/app.tsx: App",
   "src/ui/repl/run-repl.ts: runRepl",
-  "src/ui/repl/use-completion.ts: useCompletion",
-  "src/ui/repl/use-pickers.ts: usePickers",
   "src/ui/repl/use-prompt-keys.ts: usePromptKeys",
-  "src/ui/repl/use-rewind.ts: useRewind",
-  "src/ui/repl/use-turns.ts: useTurns",
   "src/util/process-group.ts: runProcessGroup",
   "src/util/process-group.ts: runProcessGroup/new Promise(…) callback",
 ]);

@@ -17,12 +17,10 @@ const INDEX_MAX_AGE_MS = 30_000;
 
 type FileIndex = { files: readonly string[]; builtAt: number; error?: string };
 
-export function useCompletion(host: ReplHost, commands: SlashCommand[], editor: EditorState) {
-  const [selected, selectedRef, setSelected] = useRefState(0);
+/** The project's file list, built in the background on request; one build at a time. */
+function useFileIndex(host: ReplHost) {
   const [index, setIndex] = useState<FileIndex | undefined>(undefined);
   const building = useRef(false);
-  const dismissed = useRef<string | undefined>(undefined);
-
   const refresh = () => {
     if (building.current) return;
     building.current = true;
@@ -36,6 +34,19 @@ export function useCompletion(host: ReplHost, commands: SlashCommand[], editor: 
         building.current = false;
       });
   };
+  return { index, refresh };
+}
+
+/** The line under an empty file menu: still indexing, the listing failed, or nothing matches. */
+function emptyFileMenuNote(index: FileIndex | undefined, query: string): string {
+  if (!index) return "indexing project files…";
+  return index.error ? `cannot list the project's files: ${index.error}` : `no file matches @${query}`;
+}
+
+export function useCompletion(host: ReplHost, commands: SlashCommand[], editor: EditorState) {
+  const [selected, selectedRef, setSelected] = useRefState(0);
+  const { index, refresh } = useFileIndex(host);
+  const dismissed = useRef<string | undefined>(undefined);
 
   const compute = (state: EditorState) => {
     const slash = suggestCommands(state.text, commands);
@@ -55,11 +66,7 @@ export function useCompletion(host: ReplHost, commands: SlashCommand[], editor: 
   const items = current?.items ?? [];
   const note =
     current?.kind === "file" && items.length === 0
-      ? !index
-        ? "indexing project files…"
-        : index.error
-          ? `cannot list the project's files: ${index.error}`
-          : `no file matches @${current.token.query}`
+      ? emptyFileMenuNote(index, current.token.query)
       : undefined;
 
   /** Handles a menu key; returns the new editor state (or true) when it took the key. */

@@ -41,6 +41,48 @@ function sessionItem(session: SessionChoice, now: number): PickerItem {
   };
 }
 
+/** A picker over named choices (the current one marked and selected). */
+function choicePicker(
+  title: string,
+  verb: string,
+  choices: ModelChoice[],
+  onChoose: (item: PickerItem) => void,
+  close: () => void,
+): OpenPicker {
+  const items = choices.map(
+    (choice): PickerItem => ({
+      value: choice.name,
+      label: choice.name,
+      ...(choice.description ? { detail: choice.description } : {}),
+      ...(choice.current ? { mark: "current" } : {}),
+    }),
+  );
+  const current = Math.max(
+    0,
+    choices.findIndex((choice) => choice.current),
+  );
+  return { state: openPicker(title, items, verb, current), cancel: close, choose: onChoose };
+}
+
+/** The saved sessions, the first one that can be resumed selected. */
+function sessionPicker(
+  sessions: SessionChoice[],
+  onChoose: (item: PickerItem) => void,
+  onCancel: () => void,
+) {
+  const now = Date.now();
+  const items = sessions.map((session) => sessionItem(session, now));
+  const first = Math.max(
+    0,
+    items.findIndex((item) => !item.unavailable),
+  );
+  return {
+    state: openPicker("Resume a session", items, "resume", first),
+    cancel: onCancel,
+    choose: onChoose,
+  };
+}
+
 export function usePickers(options: PickersOptions) {
   const { host, add, onSwitched, onStartupPicked } = options;
   const [open, openRef, setOpen] = useRefState<OpenPicker | undefined>(undefined);
@@ -63,7 +105,70 @@ export function usePickers(options: PickersOptions) {
     [host, add, onSwitched, onStartupPicked],
   );
 
-  /** A picker over named choices (the current one marked and selected); choosing applies it. */
+  const { openModel, openOutputStyle } = useChoicePickers(host, add, setOpen);
+  const openResume = useResumePicker({ host, add, resume, onStartupPicked, setOpen });
+  const handleKey = (input: string, key: Key): boolean => openPickerKey(openRef.current, input, key, setOpen);
+
+  return {
+    active: open !== undefined,
+    /** A picker is open or a session switch is under way: queued prompts wait. */
+    blocking: open !== undefined || switching,
+    switching,
+    openModel,
+    openOutputStyle,
+    openResume,
+    resume,
+    handleKey,
+    lines: (style: Style, width: number) =>
+      open ? (maxRows: number) => pickerLines(open.state, { style, width, maxRows }) : undefined,
+  };
+}
+
+/** `/resume` without an id (or `--resume` at start-up, which runs start-up when nothing is resumed). */
+function useResumePicker(options: {
+  host: ReplHost;
+  add: (entry: EntryInput) => void;
+  resume: (id: string, atStartup?: boolean) => Promise<void>;
+  onStartupPicked: () => Promise<void>;
+  setOpen: (next: OpenPicker | undefined) => void;
+}) {
+  const { host, add, resume, onStartupPicked, setOpen } = options;
+  return useCallback(
+    async (atStartup = false) => {
+      let sessions: SessionChoice[];
+      try {
+        sessions = await host.listSessions();
+      } catch (error) {
+        add({ kind: "error", text: `/resume: cannot list the saved sessions: ${errorMessage(error)}` });
+        if (atStartup) await onStartupPicked();
+        return;
+      }
+      if (sessions.every((session) => session.current)) {
+        add({ kind: "info", text: "No other saved session in this project." });
+        if (atStartup) await onStartupPicked();
+        return;
+      }
+      const cancel = () => {
+        setOpen(undefined);
+        if (atStartup) void onStartupPicked();
+      };
+      const choose = (item: PickerItem) => {
+        setOpen(undefined);
+        void resume(item.value, atStartup);
+      };
+      setOpen(sessionPicker(sessions, choose, cancel));
+    },
+    [host, add, resume, onStartupPicked, setOpen],
+  );
+}
+
+/** `/model` and `/output-style` without arguments: a picker over the choices; choosing applies one. */
+function useChoicePickers(
+  host: ReplHost,
+  add: (entry: EntryInput) => void,
+  setOpen: (next: OpenPicker | undefined) => void,
+) {
+  /** A picker over named choices; choosing applies it and says what changed. */
   const openChoices = useCallback(
     (
       title: string,
@@ -72,30 +177,15 @@ export function usePickers(options: PickersOptions) {
       apply: (name: string) => Promise<string>,
       command: string,
     ) => {
-      const items = choices.map(
-        (choice): PickerItem => ({
-          value: choice.name,
-          label: choice.name,
-          ...(choice.description ? { detail: choice.description } : {}),
-          ...(choice.current ? { mark: "current" } : {}),
-        }),
-      );
-      const current = Math.max(
-        0,
-        choices.findIndex((choice) => choice.current),
-      );
-      setOpen({
-        state: openPicker(title, items, verb, current),
-        cancel: () => setOpen(undefined),
-        choose: (item) => {
-          setOpen(undefined);
-          apply(item.value).then(
-            (text) => add({ kind: "info", text }),
-            (error: unknown) =>
-              add({ kind: "error", text: `/${command} ${item.value}: ${errorMessage(error)}` }),
-          );
-        },
-      });
+      const choose = (item: PickerItem) => {
+        setOpen(undefined);
+        apply(item.value).then(
+          (text) => add({ kind: "info", text }),
+          (error: unknown) =>
+            add({ kind: "error", text: `/${command} ${item.value}: ${errorMessage(error)}` }),
+        );
+      };
+      setOpen(choicePicker(title, verb, choices, choose, () => setOpen(undefined)));
     },
     [add, setOpen],
   );
@@ -124,55 +214,5 @@ export function usePickers(options: PickersOptions) {
     [host, openChoices],
   );
 
-  const openResume = useCallback(
-    async (atStartup = false) => {
-      let sessions: SessionChoice[];
-      try {
-        sessions = await host.listSessions();
-      } catch (error) {
-        add({ kind: "error", text: `/resume: cannot list the saved sessions: ${errorMessage(error)}` });
-        if (atStartup) await onStartupPicked();
-        return;
-      }
-      if (sessions.every((session) => session.current)) {
-        add({ kind: "info", text: "No other saved session in this project." });
-        if (atStartup) await onStartupPicked();
-        return;
-      }
-      const now = Date.now();
-      const items = sessions.map((session) => sessionItem(session, now));
-      const first = Math.max(
-        0,
-        items.findIndex((item) => !item.unavailable),
-      );
-      setOpen({
-        state: openPicker("Resume a session", items, "resume", first),
-        cancel: () => {
-          setOpen(undefined);
-          if (atStartup) void onStartupPicked();
-        },
-        choose: (item) => {
-          setOpen(undefined);
-          void resume(item.value, atStartup);
-        },
-      });
-    },
-    [host, add, resume, onStartupPicked, setOpen],
-  );
-
-  const handleKey = (input: string, key: Key): boolean => openPickerKey(openRef.current, input, key, setOpen);
-
-  return {
-    active: open !== undefined,
-    /** A picker is open or a session switch is under way: queued prompts wait. */
-    blocking: open !== undefined || switching,
-    switching,
-    openModel,
-    openOutputStyle,
-    openResume,
-    resume,
-    handleKey,
-    lines: (style: Style, width: number) =>
-      open ? (maxRows: number) => pickerLines(open.state, { style, width, maxRows }) : undefined,
-  };
+  return { openModel, openOutputStyle };
 }

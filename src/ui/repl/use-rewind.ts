@@ -25,9 +25,71 @@ const oneLine = (text: string, width = 60) => {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat || "(empty prompt)";
 };
 
+/** The yes/no before files changed outside reagent since the checkpoint are overwritten. */
+function overwriteStep(onYes: () => void, onNo: () => void): Step {
+  const items: PickerItem[] = [
+    { value: "no", label: "No, keep them (nothing is rewound)" },
+    { value: "yes", label: "Yes, rewind and overwrite them" },
+  ];
+  return {
+    state: openPicker("Overwrite the changes made outside reagent?", items, "answer"),
+    cancel: onNo,
+    choose: (item) => (item.value === "yes" ? onYes() : onNo()),
+  };
+}
+
+/** What to restore of `prompt`: code and conversation, conversation (gone once compacted), code. */
+function whatStep(prompt: RewindChoice, onChoose: (what: RewindWhat) => void, close: () => void): Step {
+  const gone = prompt.inConversation ? {} : { unavailable: "compacted or cleared since" };
+  const items: PickerItem[] = [
+    { value: "both", label: "Restore code and conversation", ...gone },
+    { value: "conversation", label: "Restore conversation", ...gone },
+    {
+      value: "code",
+      label: "Restore code",
+      ...(prompt.changedFiles ? {} : { detail: "no file changes in it" }),
+    },
+    { value: "cancel", label: "Never mind" },
+  ];
+  return {
+    state: openPicker(
+      `Rewind to before prompt ${prompt.number}: ${oneLine(prompt.text, 40)}`,
+      items,
+      "rewind",
+      prompt.inConversation ? 0 : 2,
+    ),
+    cancel: close,
+    choose: (item) => (item.value === "cancel" ? close() : onChoose(item.value as RewindWhat)),
+  };
+}
+
+/** Which prompt to go back to before (the latest selected). */
+function promptStep(
+  prompts: RewindChoice[],
+  onChoose: (prompt: RewindChoice) => void,
+  close: () => void,
+): Step {
+  const items = prompts.map(
+    (prompt): PickerItem => ({
+      value: String(prompt.number),
+      label: `${prompt.number}. ${oneLine(prompt.text)}`,
+      detail: `${prompt.at}${prompt.changedFiles ? "" : " · no file changes"}`,
+    }),
+  );
+  return {
+    state: openPicker("Rewind to before which prompt?", items, "choose", items.length - 1),
+    cancel: close,
+    choose: (item) => {
+      const prompt = prompts.find((candidate) => String(candidate.number) === item.value);
+      if (prompt) onChoose(prompt);
+    },
+  };
+}
+
 export function useRewind(options: RewindOptions) {
   const { host, add, onConversationRewound } = options;
   const [open, openRef, setOpen] = useRefState<Step | undefined>(undefined);
+  const close = useCallback(() => setOpen(undefined), [setOpen]);
 
   const apply = useCallback(
     async (prompt: RewindChoice, what: RewindWhat) => {
@@ -55,54 +117,18 @@ export function useRewind(options: RewindOptions) {
       add({ kind: "info", text: shown.text });
       if (!shown.conflicts) return apply(prompt, what);
       add({ kind: "warning", text: shown.conflicts });
-      const items: PickerItem[] = [
-        { value: "no", label: "No, keep them (nothing is rewound)" },
-        { value: "yes", label: "Yes, rewind and overwrite them" },
-      ];
-      setOpen({
-        state: openPicker("Overwrite the changes made outside reagent?", items, "answer"),
-        cancel: () => {
-          setOpen(undefined);
-          add({ kind: "info", text: "Nothing was rewound." });
-        },
-        choose: (item) => {
-          if (item.value === "yes") return void apply(prompt, what);
-          setOpen(undefined);
-          add({ kind: "info", text: "Nothing was rewound." });
-        },
-      });
+      const keep = () => {
+        setOpen(undefined);
+        add({ kind: "info", text: "Nothing was rewound." });
+      };
+      setOpen(overwriteStep(() => void apply(prompt, what), keep));
     },
     [host, add, apply, setOpen],
   );
 
   const chooseWhat = useCallback(
-    (prompt: RewindChoice) => {
-      const gone = prompt.inConversation ? {} : { unavailable: "compacted or cleared since" };
-      const items: PickerItem[] = [
-        { value: "both", label: "Restore code and conversation", ...gone },
-        { value: "conversation", label: "Restore conversation", ...gone },
-        {
-          value: "code",
-          label: "Restore code",
-          ...(prompt.changedFiles ? {} : { detail: "no file changes in it" }),
-        },
-        { value: "cancel", label: "Never mind" },
-      ];
-      setOpen({
-        state: openPicker(
-          `Rewind to before prompt ${prompt.number}: ${oneLine(prompt.text, 40)}`,
-          items,
-          "rewind",
-          prompt.inConversation ? 0 : 2,
-        ),
-        cancel: () => setOpen(undefined),
-        choose: (item) => {
-          if (item.value === "cancel") return setOpen(undefined);
-          void preview(prompt, item.value as RewindWhat);
-        },
-      });
-    },
-    [preview, setOpen],
+    (prompt: RewindChoice) => setOpen(whatStep(prompt, (what) => void preview(prompt, what), close)),
+    [preview, setOpen, close],
   );
 
   const openRewind = useCallback(() => {
@@ -111,22 +137,8 @@ export function useRewind(options: RewindOptions) {
     const prompts = host.rewind.prompts();
     if (typeof prompts === "string") return add({ kind: "info", text: prompts });
     if (prompts.length === 0) return add({ kind: "info", text: "No prompt to rewind to yet." });
-    const items = prompts.map(
-      (prompt): PickerItem => ({
-        value: String(prompt.number),
-        label: `${prompt.number}. ${oneLine(prompt.text)}`,
-        detail: `${prompt.at}${prompt.changedFiles ? "" : " · no file changes"}`,
-      }),
-    );
-    setOpen({
-      state: openPicker("Rewind to before which prompt?", items, "choose", items.length - 1),
-      cancel: () => setOpen(undefined),
-      choose: (item) => {
-        const prompt = prompts.find((candidate) => String(candidate.number) === item.value);
-        if (prompt) chooseWhat(prompt);
-      },
-    });
-  }, [host, add, chooseWhat, setOpen]);
+    setOpen(promptStep(prompts, chooseWhat, close));
+  }, [host, add, chooseWhat, setOpen, close]);
 
   const handleKey = (input: string, key: Key): boolean => openPickerKey(openRef.current, input, key, setOpen);
 

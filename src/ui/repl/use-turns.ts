@@ -37,76 +37,99 @@ async function attachResources(host: ReplHost, prompt: string) {
   return host.attachResources(prompt);
 }
 
-export function useTurns(options: TurnsOptions) {
-  const { host, style, add, setTranscript, helpText, blocked, onCleared, onExit } = options;
-  const { onPick, onResume } = options;
-  const [busy, setBusy] = useState(false);
-  const [startedAt, setStartedAt] = useState(0);
-  const [queue, setQueue] = useState<string[]>([]);
+type Add = (entry: EntryInput) => void;
+type ShownOutcome = Extract<CommandOutcome, { kind: "output" | "error" | "cleared" }>;
+
+/**
+ * Sends a prompt to the session: news for the model alone (no `display`), or a typed line with the
+ * MCP resources it mentions. A slash command's expansion is sent; UserPromptSubmit hooks see the
+ * line as typed, UserPromptExpansion hooks the expansion.
+ */
+async function submitPrompt(
+  host: ReplHost,
+  add: Add,
+  prompt: string,
+  display: string | undefined,
+  expansion?: SubmitOptions["expansion"],
+): Promise<void> {
+  if (display === undefined) {
+    await host.session.submit(prompt, [], { news: true });
+    return;
+  }
+  const resources = await attachResources(host, prompt);
+  for (const problem of resources.problems) add({ kind: "warning", text: problem });
+  const options = prompt === display ? {} : { typed: display, ...(expansion ? { expansion } : {}) };
+  await host.session.submit(prompt, resources.blocks, options);
+}
+
+/** A command's output, error or /clear as a transcript entry. */
+function showOutcome(add: Add, style: Style, onCleared: () => void, text: string, outcome: ShownOutcome) {
+  switch (outcome.kind) {
+    case "cleared":
+      onCleared();
+      add({ kind: "info", text: `${text}\n${outcome.text}` });
+      return;
+    case "output":
+      add({ kind: "info", text: `${style.bold(text)}\n${outcome.text}` });
+      return;
+    case "error":
+      add({ kind: "error", text: `${text}\n${outcome.text}` });
+  }
+}
+
+type RunTurn = (
+  prompt: string,
+  display: string | undefined,
+  run?: () => Promise<unknown>,
+  expansion?: SubmitOptions["expansion"],
+) => Promise<void>;
+
+type OutcomeHandlers = Pick<TurnsOptions, "onExit" | "onPick" | "onResume"> & {
+  runTurn: RunTurn;
+  show: (text: string, outcome: ShownOutcome) => void;
+};
+
+/** What a slash command's outcome does next: a turn (its prompt or its own run), a picker, an exit … */
+function followOutcome(outcome: CommandOutcome, text: string, display: string, handlers: OutcomeHandlers) {
+  switch (outcome.kind) {
+    case "exit":
+      return handlers.onExit();
+    case "prompt":
+      return handlers.runTurn(outcome.prompt, display, undefined, outcome.expansion);
+    case "turn":
+      return handlers.runTurn(display, display, () => outcome.run([]));
+    case "pick":
+      return handlers.onPick(outcome.picker);
+    case "resume":
+      return handlers.onResume(outcome.id);
+    default:
+      handlers.show(text, outcome);
+  }
+}
+
+/** How many times news for the model arrived (re-subscribed when /clear replaced the session). */
+function useNewsCount(host: ReplHost) {
   const [news, setNews] = useState(0);
-
-  const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
-
-  const runTurn = useCallback(
-    async (
-      prompt: string,
-      display: string | undefined,
-      run?: () => Promise<unknown>,
-      expansion?: SubmitOptions["expansion"],
-    ) => {
-      if (display !== undefined) add({ kind: "user", text: display });
-      setBusy(true);
-      setStartedAt(Date.now());
-      setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
-      try {
-        // A slash command's expansion is sent; UserPromptSubmit hooks see the line as typed,
-        // UserPromptExpansion hooks the expansion.
-        if (run) await run();
-        else {
-          if (display === undefined) await host.session.submit(prompt, [], { news: true });
-          else {
-            const resources = await attachResources(host, prompt);
-            for (const problem of resources.problems) add({ kind: "warning", text: problem });
-            const options = prompt === display ? {} : { typed: display, ...(expansion ? { expansion } : {}) };
-            await host.session.submit(prompt, resources.blocks, options);
-          }
-        }
-      } catch (error) {
-        add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
-      } finally {
-        setBusy(false);
-      }
-    },
-    [host, add, setTranscript],
+  useEffect(
+    () =>
+      host.session.subscribe((event) => {
+        if (event.type === "news-waiting") setNews((count) => count + 1);
+      }),
+    [host, host.session],
   );
+  return [news, setNews] as const;
+}
 
-  const show = useCallback(
-    (text: string, outcome: Extract<CommandOutcome, { kind: "output" | "error" | "cleared" }>) => {
-      switch (outcome.kind) {
-        case "cleared":
-          onCleared();
-          add({ kind: "info", text: `${text}\n${outcome.text}` });
-          return;
-        case "output":
-          add({ kind: "info", text: `${style.bold(text)}\n${outcome.text}` });
-          return;
-        case "error":
-          add({ kind: "error", text: `${text}\n${outcome.text}` });
-      }
-    },
-    [add, style, onCleared],
-  );
-
-  /** `!command`: runs it through the gate; its output goes to the agent with the next prompt. */
-  const runShell = useCallback(
+/** `!command`: runs it through the gate; its output goes to the agent with the next prompt. */
+function useShellRunner(host: ReplHost, add: Add, busy: (on: boolean) => void) {
+  return useCallback(
     async (command: string) => {
       add({ kind: "user", text: command, shell: true });
       if (command === "") {
         add({ kind: "info", text: "Type a shell command after ! (e.g. !git status)." });
         return;
       }
-      setBusy(true);
-      setStartedAt(Date.now());
+      busy(true);
       try {
         const outcome = await host.session.shell(command);
         if (outcome.kind === "ran")
@@ -114,11 +137,50 @@ export function useTurns(options: TurnsOptions) {
       } catch (error) {
         add({ kind: "error", text: `The command failed: ${errorMessage(error)}` });
       } finally {
-        setBusy(false);
+        busy(false);
       }
     },
-    [host, add],
+    [host, add, busy],
   );
+}
+
+export function useTurns(options: TurnsOptions) {
+  const { host, style, add, setTranscript, helpText, blocked, onCleared, onExit } = options;
+  const { onPick, onResume } = options;
+  const [busy, setBusy] = useState(false);
+  const [startedAt, setStartedAt] = useState(0);
+  const [queue, setQueue] = useState<string[]>([]);
+  const [news, setNews] = useNewsCount(host);
+  /** Busy from now (the clock restarts), or idle. */
+  const markBusy = useCallback((on: boolean) => {
+    setBusy(on);
+    if (on) setStartedAt(Date.now());
+  }, []);
+
+  const enqueue = useCallback((text: string) => setQueue((list) => [...list, text]), []);
+
+  const runTurn: RunTurn = useCallback(
+    async (prompt, display, run, expansion) => {
+      if (display !== undefined) add({ kind: "user", text: display });
+      markBusy(true);
+      setTranscript((state) => ({ ...state, outputTokens: 0, streamedChars: 0 }));
+      try {
+        if (run) await run();
+        else await submitPrompt(host, add, prompt, display, expansion);
+      } catch (error) {
+        add({ kind: "error", text: `The turn failed: ${errorMessage(error)}` });
+      } finally {
+        markBusy(false);
+      }
+    },
+    [host, add, setTranscript, markBusy],
+  );
+
+  const show = useCallback(
+    (text: string, outcome: ShownOutcome) => showOutcome(add, style, onCleared, text, outcome),
+    [add, style, onCleared],
+  );
+  const runShell = useShellRunner(host, add, markBusy);
 
   const runLine = useCallback(
     async (text: string) => {
@@ -128,37 +190,13 @@ export function useTurns(options: TurnsOptions) {
       const display = `/${parsed.name}${parsed.args ? ` ${parsed.args}` : ""}`;
       // The keys are the REPL's own; the commands come from the one registry.
       if (parsed.name === "help") return show(text, { kind: "output", text: helpText() });
-      setBusy(true);
-      setStartedAt(Date.now());
+      markBusy(true);
       const resolution = await host.runCommand(text, new AbortController().signal);
-      setBusy(false);
+      markBusy(false);
       if (resolution.kind === "plain") return runTurn(text, text);
-      const { outcome } = resolution;
-      switch (outcome.kind) {
-        case "exit":
-          return onExit();
-        case "prompt":
-          return runTurn(outcome.prompt, display, undefined, outcome.expansion);
-        case "turn":
-          return runTurn(display, display, () => outcome.run([]));
-        case "pick":
-          return onPick(outcome.picker);
-        case "resume":
-          return onResume(outcome.id);
-        default:
-          show(text, outcome);
-      }
+      return followOutcome(resolution.outcome, text, display, { runTurn, onExit, onPick, onResume, show });
     },
-    [host, helpText, runTurn, runShell, onExit, show, onPick, onResume],
-  );
-
-  // Re-subscribed when /clear replaced the session.
-  useEffect(
-    () =>
-      host.session.subscribe((event) => {
-        if (event.type === "news-waiting") setNews((count) => count + 1);
-      }),
-    [host, host.session],
+    [host, helpText, runTurn, runShell, onExit, show, onPick, onResume, markBusy],
   );
 
   useEffect(() => {
@@ -175,7 +213,7 @@ export function useTurns(options: TurnsOptions) {
     // A turn that ran since may have taken the news already.
     const waiting = host.session.news.take();
     if (waiting.length > 0) void runTurn(waiting.join("\n\n"), undefined);
-  }, [busy, queue, blocked, news, host, runLine, runTurn]);
+  }, [busy, queue, blocked, news, host, runLine, runTurn, setNews]);
 
   return { busy, startedAt, queue, enqueue };
 }
