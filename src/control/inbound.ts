@@ -45,7 +45,7 @@ const cancelRequest = z.object({ type: z.literal("control_cancel_request"), requ
 export type UserContentBlock = z.infer<typeof block>;
 export type InboundUser = z.infer<typeof userMessage>;
 
-type Inbound =
+export type Inbound =
   | { kind: "user"; message: InboundUser }
   | { kind: "control-request"; requestId: string; request: { subtype: string } & Record<string, unknown> }
   | { kind: "control-response"; response: InboundControlResponse }

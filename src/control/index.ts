@@ -4,7 +4,7 @@
 export { type ControlChannel, createControlChannel } from "./channel.js";
 export { type ControlTarget, createControlHandlers } from "./control-handlers.js";
 export type { ControlRequest } from "./control-request.js";
-export { type InboundUser, parseInbound, type UserContentBlock, userText } from "./inbound.js";
+export { type Inbound, type InboundUser, parseInbound, type UserContentBlock, userText } from "./inbound.js";
 export { channelInvoker, sdkHookHandlers } from "./sdk-hooks.js";
 export { SdkMcpTransport } from "./sdk-mcp-transport.js";
 export { createStdioPrompter } from "./stdio-prompter.js";

@@ -32,8 +32,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/compaction/trim-for-request.ts: trimForRequest",
   "src/loop/run-agent-loop.ts: runAgentLoop",
   "src/mcp/manager.ts: createMcpManager",
-  "src/modes/stream/run-stream-input.ts: runStreamInput",
-  "src/modes/stream/stream-control.ts: createStreamControl",
   "src/permissions/evaluate.ts: evaluate",
   "src/permissions/gate.ts: createPermissionGate",
   "src/plugins/load-plugins.ts: loadPlugins",
