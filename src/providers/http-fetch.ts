@@ -165,6 +165,83 @@ async function securePool(ca: string | undefined): Promise<Pool> {
   };
 }
 
+/** Sends one request on `pool`'s agent; resolves with the response head (the body not read yet). */
+function sendRequest(
+  pool: Pool,
+  url: URL,
+  method: string,
+  pairs: Array<[string, string]>,
+  body: string | Buffer | null,
+  signal?: AbortSignal,
+) {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    // The signal may have fired while the https pool loaded or a redirect was drained; an
+    // "abort" listener added now would never hear it.
+    if (signal?.aborted) return reject(abortReason(signal));
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of pairs) {
+      const key = name.toLowerCase();
+      const existing = headers[key];
+      headers[key] = existing === undefined ? value : [...[existing].flat(), value];
+    }
+    if (headers.accept === undefined) headers.accept = "*/*";
+    if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
+    if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
+    const request = pool.request(url, { method, headers, agent: pool.agent });
+    const onAbort = () => {
+      if (signal) request.destroy(abortReason(signal) as Error);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request.once("response", (response) => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve(response);
+    });
+    request.once("error", (error) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (signal?.aborted) reject(abortReason(signal));
+      else reject(new TypeError("fetch failed", { cause: error }));
+    });
+    // Headers first: given a string body with the headers unsent, node would join the two into one
+    // more conversation-sized string before writing.
+    if (typeof body === "string") request.flushHeaders();
+    request.end(body ?? undefined);
+  });
+}
+
+/** Why a redirect to `next` is not followed, or undefined when it is. */
+function redirectRefusal(mode: FetchInit["redirect"], hops: number, next: URL): string | undefined {
+  if (mode === "error") return `the request's redirect mode is "error"`;
+  if (hops >= MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects in a row; check the base URL`;
+  if (next.protocol !== "http:" && next.protocol !== "https:")
+    return "only http and https redirects are followed";
+  return undefined;
+}
+
+/** Opens a connection to `target`'s origin in its pool unless one is waiting there already. */
+function preconnect(poolFor: (url: URL) => Pool | Promise<Pool>, target: string): void {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return;
+  }
+  const isHttps = url.protocol === "https:";
+  if (!isHttps && url.protocol !== "http:") return;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url.port || (isHttps ? 443 : 80));
+  const key = `${host}:${port}`;
+  const warm = (pool: Pool) => {
+    if (pool.warm.has(key)) return;
+    const socket = pool.dial(host, port);
+    socket.on("error", () => socket.destroy());
+    socket.unref();
+    pool.warm.set(key, socket);
+  };
+  const pool = poolFor(url);
+  if (pool instanceof Promise) pool.then(warm, () => {});
+  else warm(pool);
+}
+
 /** `ca`: certificates to trust instead of Node's default set (PEM). */
 export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
   const plain = plainPool();
@@ -174,48 +251,6 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
     secure ??= securePool(options.ca);
     return secure;
   };
-
-  function send(
-    pool: Pool,
-    url: URL,
-    method: string,
-    pairs: Array<[string, string]>,
-    body: string | Buffer | null,
-    signal?: AbortSignal,
-  ) {
-    return new Promise<IncomingMessage>((resolve, reject) => {
-      // The signal may have fired while the https pool loaded or a redirect was drained; an
-      // "abort" listener added now would never hear it.
-      if (signal?.aborted) return reject(abortReason(signal));
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of pairs) {
-        const key = name.toLowerCase();
-        const existing = headers[key];
-        headers[key] = existing === undefined ? value : [...[existing].flat(), value];
-      }
-      if (headers.accept === undefined) headers.accept = "*/*";
-      if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
-      if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
-      const request = pool.request(url, { method, headers, agent: pool.agent });
-      const onAbort = () => {
-        if (signal) request.destroy(abortReason(signal) as Error);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      request.once("response", (response) => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve(response);
-      });
-      request.once("error", (error) => {
-        signal?.removeEventListener("abort", onAbort);
-        if (signal?.aborted) reject(abortReason(signal));
-        else reject(new TypeError("fetch failed", { cause: error }));
-      });
-      // Headers first: given a string body with the headers unsent, node would join the two into one
-      // more conversation-sized string before writing.
-      if (typeof body === "string") request.flushHeaders();
-      request.end(body ?? undefined);
-    });
-  }
 
   const httpFetch = async (input: FetchInput, init: FetchInit = {}): Promise<Response | HttpResponse> => {
     const body = bodyBytes(init.body);
@@ -229,7 +264,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
     let pairs = headerPairs(init.headers);
     let payload = body;
     for (let hops = 0; ; hops++) {
-      const response = await send(await poolFor(url), url, method, pairs, payload, signal);
+      const response = await sendRequest(await poolFor(url), url, method, pairs, payload, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       const nextMethod = redirected(status, method);
@@ -237,14 +272,7 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
         return toResponse(response, method, signal, { url, redirected: hops > 0 });
       response.resume();
       const next = new URL(location, url);
-      const refusal =
-        init.redirect === "error"
-          ? `the request's redirect mode is "error"`
-          : hops >= MAX_REDIRECTS
-            ? `more than ${MAX_REDIRECTS} redirects in a row; check the base URL`
-            : next.protocol !== "http:" && next.protocol !== "https:"
-              ? "only http and https redirects are followed"
-              : undefined;
+      const refusal = redirectRefusal(init.redirect, hops, next);
       if (refusal)
         throw new TypeError("fetch failed", {
           cause: new Error(`redirect to ${next.href} not followed: ${refusal}`),
@@ -261,28 +289,6 @@ export function createHttpFetch(options: { ca?: string } = {}): HttpFetch {
   };
 
   return Object.assign(httpFetch as typeof fetch, {
-    preconnect(target: string) {
-      let url: URL;
-      try {
-        url = new URL(target);
-      } catch {
-        return;
-      }
-      const isHttps = url.protocol === "https:";
-      if (!isHttps && url.protocol !== "http:") return;
-      const host = url.hostname.replace(/^\[|\]$/g, "");
-      const port = Number(url.port || (isHttps ? 443 : 80));
-      const key = `${host}:${port}`;
-      const warm = (pool: Pool) => {
-        if (pool.warm.has(key)) return;
-        const socket = pool.dial(host, port);
-        socket.on("error", () => socket.destroy());
-        socket.unref();
-        pool.warm.set(key, socket);
-      };
-      const pool = poolFor(url);
-      if (pool instanceof Promise) pool.then(warm, () => {});
-      else warm(pool);
-    },
+    preconnect: (target: string) => preconnect(poolFor, target),
   });
 }

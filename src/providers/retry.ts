@@ -126,19 +126,7 @@ async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGe
           break;
         }
         const event = step.value;
-        if (event.type === "message-end") {
-          tracer.trace("model.response", {
-            provider,
-            model,
-            input_tokens: event.usage.input_tokens,
-            output_tokens: event.usage.output_tokens,
-            cache_read_tokens: event.usage.cache_read_input_tokens,
-            cache_write_tokens: event.usage.cache_creation_input_tokens,
-            thinking_tokens: event.usage.reasoning_tokens,
-            stop_reason: event.stopReason,
-            ms: event.durationMs,
-          });
-        }
+        if (event.type === "message-end") traceResponse(context, event);
         yield event;
         if (event.type === "message-end" || event.type === "error") return;
       }
@@ -159,36 +147,68 @@ async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGe
     }
     const retriesUsed = attemptNumber - 1;
     if (!failure.retryable || retriesUsed >= policy.maxRetries || signal.aborted) {
-      const error = signal.aborted ? abortedError() : withAttempts(failure.error, attemptNumber);
-      tracer.trace("model.error", {
-        provider,
-        model,
-        kind: error.kind,
-        status: error.status,
-        message: error.message,
-      });
-      yield { type: "error", error };
+      yield { type: "error", error: finalError(context, failure, attemptNumber) };
       return;
     }
-    const delayMs = backoffDelay(attemptNumber, policy, failure.retryAfterMs);
-    const reason = shortReason(failure.error.message);
-    tracer.trace("model.retry", { attempt: attemptNumber, delay_ms: delayMs, reason });
-    yield {
-      type: "retry",
-      attempt: attemptNumber,
-      maxRetries: policy.maxRetries,
-      delayMs,
-      reason,
-      errorKind: failure.error.kind,
-      ...(failure.error.status !== undefined ? { status: failure.error.status } : {}),
-    };
+    const retry = retryEvent(context, failure, attemptNumber);
+    yield retry;
     try {
-      await sleep(delayMs, undefined, { signal });
+      await sleep(retry.delayMs, undefined, { signal });
     } catch {
       yield { type: "error", error: abortedError() };
       return;
     }
   }
+}
+
+/** The `model.response` trace line of a finished reply. */
+function traceResponse(context: RetryContext, event: Extract<ModelEvent, { type: "message-end" }>): void {
+  const { usage } = event;
+  context.tracer.trace("model.response", {
+    provider: context.provider,
+    model: context.model,
+    input_tokens: usage.input_tokens,
+    output_tokens: usage.output_tokens,
+    cache_read_tokens: usage.cache_read_input_tokens,
+    cache_write_tokens: usage.cache_creation_input_tokens,
+    thinking_tokens: usage.reasoning_tokens,
+    stop_reason: event.stopReason,
+    ms: event.durationMs,
+  });
+}
+
+/** The error the request ends with (an abort wins over the attempt's own failure), traced. */
+function finalError(context: RetryContext, failure: AttemptFailure, attempts: number): ModelError {
+  const error = context.signal.aborted ? abortedError() : withAttempts(failure.error, attempts);
+  context.tracer.trace("model.error", {
+    provider: context.provider,
+    model: context.model,
+    kind: error.kind,
+    status: error.status,
+    message: error.message,
+  });
+  return error;
+}
+
+/** The `retry` event announcing the wait before the next attempt, traced as `model.retry`. */
+function retryEvent(
+  context: RetryContext,
+  failure: AttemptFailure,
+  attemptNumber: number,
+): Extract<ModelEvent, { type: "retry" }> {
+  const { policy } = context;
+  const delayMs = backoffDelay(attemptNumber, policy, failure.retryAfterMs);
+  const reason = shortReason(failure.error.message);
+  context.tracer.trace("model.retry", { attempt: attemptNumber, delay_ms: delayMs, reason });
+  return {
+    type: "retry",
+    attempt: attemptNumber,
+    maxRetries: policy.maxRetries,
+    delayMs,
+    reason,
+    errorKind: failure.error.kind,
+    ...(failure.error.status !== undefined ? { status: failure.error.status } : {}),
+  };
 }
 
 /** Retry reasons end up on one stderr line: keep them short. */

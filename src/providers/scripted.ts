@@ -6,6 +6,7 @@ import type {
   AssistantBlock,
   Message,
   ModelClient,
+  ModelError,
   ModelEvent,
   ModelRequest,
   StopReason,
@@ -13,7 +14,7 @@ import type {
 } from "../model/index.js";
 import type { Tracer } from "../util/index.js";
 import { charsToTokens, errorMessage } from "../util/index.js";
-import type { Script, ScriptedToolCall } from "./script-format.js";
+import type { Script, ScriptedToolCall, ScriptedTurn } from "./script-format.js";
 
 export type RecordedRequest = { system: string; messages: Message[]; tools: ModelRequest["tools"] };
 
@@ -53,6 +54,32 @@ function chars(request: ModelRequest): number {
   return (
     request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length
   );
+}
+
+/** The error a real adapter reports for an HTTP fault with this status and body. */
+function faultError(status: number, body: string | undefined): ModelError {
+  const tooLong = /too long|context length|maximum context/i.test(body ?? "");
+  const kind =
+    status === 429 ? "rate_limit" : status >= 500 ? "server" : tooLong ? "context_length" : "bad_request";
+  return { kind, status, message: body ?? "scripted fault" };
+}
+
+/** The turn's blocks in the order a real model streams them: thinking, text, tool calls. */
+function turnContent(turn: ScriptedTurn, turnNumber: number): AssistantBlock[] {
+  const content: AssistantBlock[] = [];
+  if (turn.thinking) content.push({ type: "thinking", thinking: turn.thinking, signature: "scripted" });
+  if (turn.text) content.push({ type: "text", text: turn.text });
+  for (const [index, call] of (turn.tool_calls ?? []).entries())
+    content.push(toolUse(call, turnNumber, index));
+  return content;
+}
+
+/** The delta streamed for a block of a scripted turn. */
+function deltaOf(block: AssistantBlock): ModelEvent | undefined {
+  if (block.type === "thinking") return { type: "thinking-delta", text: block.thinking };
+  if (block.type === "text") return { type: "text-delta", text: block.text };
+  if (block.type === "tool_use") return { type: "tool-call-delta", id: block.id, name: block.name };
+  return undefined;
 }
 
 export function createScriptedClient(options: {
@@ -105,33 +132,14 @@ export function createScriptedClient(options: {
         return;
       }
       if (turn.fault?.status) {
-        const status = turn.fault.status;
-        const tooLong = /too long|context length|maximum context/i.test(turn.fault.body ?? "");
-        const kind =
-          status === 429
-            ? "rate_limit"
-            : status >= 500
-              ? "server"
-              : tooLong
-                ? "context_length"
-                : "bad_request";
-        yield { type: "error", error: { kind, status, message: turn.fault.body ?? "scripted fault" } };
+        yield { type: "error", error: faultError(turn.fault.status, turn.fault.body) };
         return;
       }
       yield { type: "message-start", model, id: `msg_scripted_${turnIndex + 1}` };
-      const content: AssistantBlock[] = [];
-      if (turn.thinking) {
-        yield { type: "thinking-delta", text: turn.thinking };
-        content.push({ type: "thinking", thinking: turn.thinking, signature: "scripted" });
-      }
-      if (turn.text) {
-        yield { type: "text-delta", text: turn.text };
-        content.push({ type: "text", text: turn.text });
-      }
-      for (const [index, call] of (turn.tool_calls ?? []).entries()) {
-        const block = toolUse(call, turnIndex + 1, index);
-        yield { type: "tool-call-delta", id: block.id, name: block.name };
-        content.push(block);
+      const content = turnContent(turn, turnIndex + 1);
+      for (const block of content) {
+        const delta = deltaOf(block);
+        if (delta) yield delta;
       }
       const stopReason: StopReason = turn.stop_reason ?? (turn.tool_calls?.length ? "tool_use" : "end_turn");
       const usage = turn.usage ?? {
