@@ -49,7 +49,7 @@ export function recordName(identity: ProcessIdentity): string {
 
 /** The run a record file belongs to, read off its name; null for a name this code did not write. */
 export function recordOwner(file: string): ProcessIdentity | null {
-  const match = /^(\d+)-(\d+)-[0-9a-f]+\.log$/.exec(basename(file));
-  if (match === null) return null;
-  return { pid: Number(match[1]), started: match[2] === "0" ? "" : match[2] };
+  const [, pid, started] = /^(\d+)-(\d+)-[0-9a-f]+\.log$/.exec(basename(file)) ?? [];
+  if (pid === undefined || started === undefined) return null;
+  return { pid: Number(pid), started: started === "0" ? "" : started };
 }

@@ -108,8 +108,9 @@ function isExecutable(path: string): boolean {
 }
 
 function olderThan(version: readonly number[], minimum: readonly number[]): boolean {
-  for (let index = 0; index < minimum.length; index += 1) {
-    if ((version[index] ?? 0) !== minimum[index]) return (version[index] ?? 0) < minimum[index];
+  for (const [index, least] of minimum.entries()) {
+    const part = version[index] ?? 0;
+    if (part !== least) return part < least;
   }
   return false;
 }

@@ -77,7 +77,7 @@ function replaceAwsSecretsNearKeyIds(text: string, count: (name: string) => void
     const windowStart = at + anchor.length;
     let windowEnd = Math.min(text.length, windowStart + AWS_SECRET_DISTANCE);
     // Never cut a candidate in two at the window's end.
-    while (windowEnd < text.length && /[A-Za-z0-9/+=]/.test(text[windowEnd])) windowEnd += 1;
+    while (windowEnd < text.length && /[A-Za-z0-9/+=]/.test(text.charAt(windowEnd))) windowEnd += 1;
     const window = text.slice(windowStart, windowEnd).replace(AWS_SECRET_NEAR_KEY_ID, (candidate) => {
       if (!looksLikeAwsSecret(candidate)) return candidate;
       count("AWS secret access key");

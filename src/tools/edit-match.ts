@@ -75,7 +75,8 @@ export function replaceInText(
       .filter((match) => match[0].length > 0)
       .map((match) => ({ index: match.index ?? 0, length: match[0].length }));
   }
-  if (spans.length === 0) return { kind: "no_match" };
+  const [first] = spans;
+  if (first === undefined) return { kind: "no_match" };
   if (spans.length > 1 && !replaceAll) {
     return {
       kind: "multiple_matches",
@@ -90,7 +91,7 @@ export function replaceInText(
     cursor = span.index + span.length;
   }
   result += text.slice(cursor);
-  return { kind: "replaced", text: result, count: spans.length, firstIndex: spans[0].index, fuzzy };
+  return { kind: "replaced", text: result, count: spans.length, firstIndex: first.index, fuzzy };
 }
 
 /** A snippet of `text`, numbered as Read numbers lines, around the region starting at `index` spanning `length` characters. */

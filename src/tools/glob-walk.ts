@@ -66,8 +66,7 @@ export class GitignoreRules {
     if (chain.length === 0) return false;
     const prefixes = this.prefixesFor(directory, chain);
     let ignored = false;
-    for (let index = 0; index < chain.length; index++) {
-      const rule = chain[index];
+    for (const [index, rule] of chain.entries()) {
       const result = rule.matcher.test(prefixes[index] + name + (isDirectory ? "/" : ""));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;

@@ -4,7 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
-import { errorMessage } from "../util/index.js";
+import { errorMessage, present } from "../util/index.js";
 import { walkFiles } from "./glob-walk.js";
 import {
   comparePaths,
@@ -56,7 +56,7 @@ function lineOf(starts: number[], offset: number): number {
   let high = starts.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (starts[middle] <= offset) low = middle;
+    if (present(starts[middle], "a middle index lies within the line starts") <= offset) low = middle;
     else high = middle - 1;
   }
   return low;
@@ -66,7 +66,8 @@ function lineOf(starts: number[], offset: number): number {
 function searchText(text: string, regex: RegExp, query: GrepQuery): Omit<GrepFileMatch, "path"> | undefined {
   const starts = lineStarts(text);
   const lineText = (index: number) => {
-    const end = index + 1 < starts.length ? starts[index + 1] - 1 : text.length;
+    const next = starts[index + 1];
+    const end = next === undefined ? text.length : next - 1;
     return text.slice(starts[index], end).replace(/\n$/, "");
   };
   const matchLines = new Set<number>();

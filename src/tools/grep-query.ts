@@ -49,8 +49,10 @@ export interface GrepBackend {
 export function comparePaths(a: string, b: string): number {
   const left = a.split("/");
   const right = b.split("/");
-  for (let index = 0; index < Math.min(left.length, right.length); index++) {
-    if (left[index] !== right[index]) return left[index] < right[index] ? -1 : 1;
+  for (const [index, part] of left.entries()) {
+    const other = right[index];
+    if (other === undefined) break;
+    if (part !== other) return part < other ? -1 : 1;
   }
   return left.length - right.length;
 }

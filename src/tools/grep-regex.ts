@@ -3,6 +3,8 @@
 // whitespace and comments, `(?P<name>` becomes `(?<name>`, and `{` must start a valid counted
 // repetition, as in ripgrep. What JS cannot express is reported by name instead of silently differing.
 
+import { present } from "../util/index.js";
+
 type RegexFlags = { ignoreCase: boolean; dotAll: boolean; multiLine: boolean };
 
 type Translation = { ok: true; source: string; flags: RegexFlags } | { ok: false; message: string };
@@ -58,7 +60,7 @@ function applyFlags(letters: string, flags: RegexFlags, extended: { on: boolean 
 function stripExtended(pattern: string): string {
   let out = "";
   for (let index = 0; index < pattern.length; index++) {
-    const character = pattern[index];
+    const character = pattern.charAt(index);
     if (character === "\\") {
       out += pattern.slice(index, index + 2);
       index++;
@@ -83,7 +85,7 @@ export function translateRegex(pattern: string, base: RegexFlags): Translation {
   let body = pattern;
   for (let leading = FLAG_GROUP.exec(body); leading; leading = FLAG_GROUP.exec(body)) {
     if (leading[2] === ":" && groupEnd(body, 0) !== body.length - 1) break;
-    const problem = applyFlags(leading[1], flags, extended);
+    const problem = applyFlags(present(leading[1], "FLAG_GROUP captures its letters"), flags, extended);
     if (problem) return { ok: false, message: problem };
     body = leading[2] === ")" ? body.slice(leading[0].length) : body.slice(leading[0].length, -1);
   }

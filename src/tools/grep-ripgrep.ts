@@ -56,8 +56,9 @@ function unwrapPatternInMessage(message: string, pattern: string): string {
   const lines = message.split("\n");
   const wrapped = `(?:${pattern})`;
   const at = lines.findIndex((line) => line.trim() === wrapped);
-  if (at === -1) return message.replace(wrapped, pattern);
-  const indent = lines[at].slice(0, lines[at].indexOf(wrapped));
+  const line = lines[at];
+  if (line === undefined) return message.replace(wrapped, pattern);
+  const indent = line.slice(0, line.indexOf(wrapped));
   lines[at] = indent + pattern;
   const marker = lines[at + 1];
   if (marker !== undefined && /^\s*\^+\s*$/.test(marker) && marker.startsWith(indent)) {

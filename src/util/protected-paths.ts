@@ -4,6 +4,7 @@
 // not acceptEdits, not an allow rule, not ALLOW_WRITE, and never silently through Bash.
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, sep } from "node:path";
+import { firstPart } from "./first-part.js";
 import { isInside } from "./path-resolution.js";
 
 /** Folders whose contents configure an agent, git or an editor (at any depth). */
@@ -108,7 +109,7 @@ export function repositoryFolderOf(path: string, alsoWritten: readonly string[] 
     const below = new Set(
       writes
         .filter((written) => written.startsWith(within))
-        .map((written) => written.slice(within.length).split(sep)[0].toLowerCase()),
+        .map((written) => firstPart(written.slice(within.length), sep).toLowerCase()),
     );
     const complete = REPOSITORY_PARTS.every(
       (part) =>

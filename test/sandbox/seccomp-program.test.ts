@@ -25,7 +25,9 @@ function evaluate(arch: number, nr: number, arg0 = 0): number {
   const data = (offset: number) => (offset === 0 ? nr : offset === 4 ? arch : offset === 16 ? arg0 : 0);
   let accumulator = 0;
   for (let pc = 0; pc < program.length; pc += 1) {
-    const { code, jt, jf, k } = program[pc];
+    const instruction = program[pc];
+    assert.ok(instruction, `pc ${pc} is inside the program`);
+    const { code, jt, jf, k } = instruction;
     if (code === LD) accumulator = data(k);
     else if (code === JEQ) pc += accumulator === k ? jt : jf;
     else if (code === JGE) pc += accumulator >>> 0 >= k >>> 0 ? jt : jf;

@@ -120,11 +120,17 @@ function parseLog(text: string): { commands: Set<string>; created: Set<string> }
   const byLine: { commands: Set<string>; created: Set<string> }[] = [];
   for (const entry of text.split(END).filter(Boolean)) {
     const [head, ...fields] = entry.split(SEP);
-    if (head === "L") byLine.push({ commands: new Set(), created: new Set() });
-    else if (head === "O") for (const file of fields) byLine[byLine.length - 1].created.add(file);
+    if (head === "L") {
+      byLine.push({ commands: new Set(), created: new Set() });
+      continue;
+    }
+    const current = byLine.at(-1);
+    assert.ok(current && head !== undefined, `a record before the first line: ${JSON.stringify(entry)}`);
+    if (head === "O") for (const file of fields) current.created.add(file);
     else {
       const [cwd, ...argv] = fields;
-      byLine[byLine.length - 1].commands.add(JSON.stringify({ name: head, cwd, argv } satisfies Record));
+      assert.ok(cwd !== undefined, `a command record without its folder: ${JSON.stringify(entry)}`);
+      current.commands.add(JSON.stringify({ name: head, cwd, argv } satisfies Record));
     }
   }
   return byLine;
@@ -136,7 +142,9 @@ function gateView(line: string): { commands: Set<string>; created: Set<string> }
   if (result.kind !== "analysed" || result.reasons.length > 0) return null;
   const commands = new Set<string>();
   for (const command of result.commands) {
-    const name = command.words[0].value;
+    const [first] = command.words;
+    assert.ok(first, "an analysed command has a word");
+    const name = first.value;
     if (name === null || command.cwd === null || command.cwd === undefined) return null;
     if (!RECORDED.includes(name)) continue;
     const argv: string[] = [];
@@ -179,9 +187,11 @@ test(`the analysis agrees with bash on every line it understands (${LINES} lines
     if (view === null) return;
     understood += 1;
     const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((item) => b.has(item));
-    if (!same(view.commands, ran[index].commands) || !same(view.created, ran[index].created))
+    const bash = ran[index];
+    assert.ok(bash, "bash ran every line");
+    if (!same(view.commands, bash.commands) || !same(view.created, bash.created))
       disagreements.push(
-        `${JSON.stringify(line)}\n  gate: ${[...view.commands].join(" ")} ${[...view.created].join(" ")}\n  bash: ${[...ran[index].commands].join(" ")} ${[...ran[index].created].join(" ")}`,
+        `${JSON.stringify(line)}\n  gate: ${[...view.commands].join(" ")} ${[...view.created].join(" ")}\n  bash: ${[...bash.commands].join(" ")} ${[...bash.created].join(" ")}`,
       );
   });
   console.log(

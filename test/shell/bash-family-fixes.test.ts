@@ -44,13 +44,13 @@ function readOnly(command: string): boolean {
 
 describe("sed: a label ends at a blank or ';'", () => {
   test("`:a e CMD` and `:a w FILE` are a label and then an e / w command", () => {
-    assert.match(String(analysed("sed -n ':a e touch x' f").commands[0].readOnly), /runs a command \(e\)/);
+    assert.match(String(analysed("sed -n ':a e touch x' f").commands[0]?.readOnly), /runs a command \(e\)/);
     assert.match(
-      String(analysed("sed -n ':a w .claude/settings.local.json' f").commands[0].readOnly),
+      String(analysed("sed -n ':a w .claude/settings.local.json' f").commands[0]?.readOnly),
       /writes a file \(w\)/,
     );
-    assert.match(String(analysed("sed -n 'b end w out' f").commands[0].readOnly), /writes a file/);
-    assert.match(String(analysed("sed -n 'q 5 w out' f").commands[0].readOnly), /writes a file/);
+    assert.match(String(analysed("sed -n 'b end w out' f").commands[0]?.readOnly), /writes a file/);
+    assert.match(String(analysed("sed -n 'q 5 w out' f").commands[0]?.readOnly), /writes a file/);
   });
   test("labels and branches that do nothing else stay read-only", () => {
     assert.ok(readOnly("sed -n ':a;N;$!ba;p' f"));
@@ -98,18 +98,18 @@ describe("a here-document pending at a substitution makes the line unparseable",
 describe("braces and brackets decided on the word's unquoted skeleton", () => {
   test("braces split across quoted parts are brace expansion", () => {
     const result = analysed('cat {"../outside/x",README.md}');
-    assert.equal(result.commands[0].words[1].value, null);
+    assert.equal(result.commands[0]?.words[1]?.value, null);
     assert.equal(readOnly('cat {"../outside/x",README.md}'), false);
     const redirect = analysed('echo x > {".claude/settings.local.json",}');
     assert.deepEqual(
       redirect.accesses.map((access) => access.path),
       [null],
     );
-    assert.equal(analysed("echo {{a},b}").commands[0].words[1].value, null);
+    assert.equal(analysed("echo {{a},b}").commands[0]?.words[1]?.value, null);
   });
   test("quoted commas and lone braces stay literal", () => {
-    assert.equal(analysed('echo {"a,b"}').commands[0].words[1].value, "{a,b}");
-    assert.equal(analysed("echo {}").commands[0].words[1].value, "{}");
+    assert.equal(analysed('echo {"a,b"}').commands[0]?.words[1]?.value, "{a,b}");
+    assert.equal(analysed("echo {}").commands[0]?.words[1]?.value, "{}");
   });
   test("bracket globs follow bash: [!x] negates; classes and quoted parts are unknown", () => {
     assert.deepEqual(
@@ -123,17 +123,17 @@ describe("braces and brackets decided on the word's unquoted skeleton", () => {
     for (const command of ["cat .[[=e=]]nv", "cat .[[:alpha:]]nv", 'cat "."["e"]nv', "cat .e[\\n]v"]) {
       assert.equal(readOnly(command), false, command);
     }
-    assert.equal(analysed("cat a[b").commands[0].words[1].value, "a[b");
+    assert.equal(analysed("cat a[b").commands[0]?.words[1]?.value, "a[b");
   });
   test("a pattern that matches nothing is not taken as a literal path", () => {
     assert.equal(readOnly("cat src/*.nothing"), false);
     assert.equal(readOnly("cat R*.md"), true);
   });
   test("tilde: only a lone ~ or ~/ is the home folder; ~ after = in assignment-shaped words is unknown", () => {
-    assert.equal(analysed("cat ~/x").commands[0].words[1].value, join(home, "x"));
+    assert.equal(analysed("cat ~/x").commands[0]?.words[1]?.value, join(home, "x"));
     for (const word of ['~"/x"', "~root/x", "~+/x", "a=~/x", "b=c:~/y"])
-      assert.equal(analysed(`echo ${word}`).commands[0].words[1].value, null, word);
-    assert.equal(analysed("echo --c=~/z").commands[0].words[1].value, "--c=~/z");
+      assert.equal(analysed(`echo ${word}`).commands[0]?.words[1]?.value, null, word);
+    assert.equal(analysed("echo --c=~/z").commands[0]?.words[1]?.value, "--c=~/z");
   });
 });
 
@@ -147,7 +147,7 @@ describe("programs that read or write what their model did not record", () => {
     ["diff -r src lnk", /diff -r follows symbolic links/],
   ];
   for (const [command, why] of notReadOnly) {
-    test(command, () => assert.match(String(analysed(command).commands[0].readOnly), why));
+    test(command, () => assert.match(String(analysed(command).commands[0]?.readOnly), why));
   }
   for (const command of [
     "awk -E prog.awk f",
@@ -201,7 +201,7 @@ describe("the glob matcher", () => {
     const started = Date.now();
     const result = analysed(`cat src/${"*a".repeat(30)}*b`);
     assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
-    assert.equal(result.commands[0].words[1].value, null);
+    assert.equal(result.commands[0]?.words[1]?.value, null);
     rmSync(join(project, "src", "a".repeat(200)));
   });
 });

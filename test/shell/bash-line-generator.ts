@@ -134,7 +134,11 @@ const SHAPES = [
 
 export function generateLines(seed: number, count: number): string[] {
   const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[Math.floor(next() * items.length)];
+    if (item === undefined) throw new Error("pick needs a non-empty list");
+    return item;
+  };
   const chance = (p: number) => next() < p;
   const simple = (): string => {
     const parts: string[] = [];

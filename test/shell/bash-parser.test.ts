@@ -81,18 +81,20 @@ describe("parseBash: read as bash reads it", () => {
       "(a) > /tmp/x",
     ]) {
       const script = parsed(source).script;
-      const command = script[0].pipelines[0].commands[0];
+      const command = script[0]?.pipelines[0]?.commands[0];
+      assert.ok(command, source);
       assert.notEqual(command.kind, "simple");
-      if (command.kind !== "simple") assert.equal(command.redirects[0].target.raw, "/tmp/x", source);
+      if (command.kind !== "simple") assert.equal(command.redirects[0]?.target.raw, "/tmp/x", source);
     }
   });
 
   test("a here-document body keeps its text", () => {
     const script = parsed("cat <<'EOF'\nline one\n  $(two)\nEOF").script;
-    const command = script[0].pipelines[0].commands[0];
+    const command = script[0]?.pipelines[0]?.commands[0];
+    assert.ok(command);
     assert.equal(command.kind, "simple");
     if (command.kind === "simple")
-      assert.equal(command.redirects[0].hereDocument?.body.raw, "line one\n  $(two)\n");
+      assert.equal(command.redirects[0]?.hereDocument?.body.raw, "line one\n  $(two)\n");
   });
 });
 

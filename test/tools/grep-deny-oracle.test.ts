@@ -56,6 +56,11 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
   after(() => {
     for (const root of roots) removeFolder(root);
   });
+  const rootAt = (index: number): string => {
+    const root = roots[index];
+    assert.ok(root, "before() made both roots");
+    return root;
+  };
 
   const answers = async (tool: Tool, root: string, questions: Record<string, unknown>[]) => {
     const gate = createPermissionGate({
@@ -90,8 +95,8 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
     it(`Grep, ${name}`, async () => {
       const grep = builtinTool("Grep", options);
       const [first, second] = [
-        await answers(grep, roots[0], QUESTIONS),
-        await answers(grep, roots[1], QUESTIONS),
+        await answers(grep, rootAt(0), QUESTIONS),
+        await answers(grep, rootAt(1), QUESTIONS),
       ];
       assert.deepEqual(first, second);
       const all = first.join("\n");
@@ -106,8 +111,8 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
         pattern,
       }));
       const [first, second] = [
-        await answers(glob, roots[0], patterns),
-        await answers(glob, roots[1], patterns),
+        await answers(glob, rootAt(0), patterns),
+        await answers(glob, rootAt(1), patterns),
       ];
       assert.deepEqual(first, second);
       assert.doesNotMatch(first.join("\n"), /hidden|^\.env$|^secrets\/|we\*rd\[|"\.env"|"secrets/m);
@@ -115,7 +120,7 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
   }
 
   it("ripgrep is told to leave the hidden files out: folders hidden whole, odd names taken literally", async () => {
-    const root = roots[0];
+    const root = rootAt(0);
     const hidden = {
       file: (path: string) => /\/\.env$|\/secrets\/|we\*rd/.test(path),
       mayBeBelow: true,
