@@ -155,7 +155,7 @@ export class BackgroundShells {
   }
 
   list(): ShellTaskView[] {
-    return this.ids().map((id) => this.get(id)!);
+    return this.ids().flatMap((id) => this.get(id) ?? []);
   }
 
   running(): number {

@@ -42,14 +42,17 @@ export function expandLeadingFolders(
   matchesPattern: (relative: string) => boolean,
 ): Expansion | undefined {
   const segments = pattern.split("/");
-  let count = 0;
-  while (count < segments.length - 1 && plainSegment(segments[count]!)) count++;
-  if (count === 0) return undefined;
+  const leading: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (!plainSegment(segment)) break;
+    leading.push(segment);
+  }
+  if (leading.length === 0) return undefined;
   let folders = [""];
   const files: string[] = [];
   let budget = EXPANSION_ENTRY_LIMIT;
-  for (let level = 0; level < count; level++) {
-    const matchesSegment = picomatch(segments[level]!, { dot: true, posix: true });
+  for (const segment of leading) {
+    const matchesSegment = picomatch(segment, { dot: true, posix: true });
     const kept: string[] = [];
     for (const folder of folders) {
       const absolute = folder === "" ? root : path.join(root, folder);

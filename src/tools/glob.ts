@@ -89,7 +89,8 @@ async function newest(
     if (signal.aborted) break;
     const file = prefix + name;
     const entry = { file, mtimeMs: mtimeOf(file) };
-    if (newestFirst && stamped.length >= cap && entry.mtimeMs < stamped[cap - 1]!.mtimeMs) break;
+    const last = stamped.length >= cap ? stamped[cap - 1] : undefined;
+    if (newestFirst && last !== undefined && entry.mtimeMs < last.mtimeMs) break;
     stamped.push(entry);
   }
   return stamped.sort(byTimeThenPath).slice(0, cap);

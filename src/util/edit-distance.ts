@@ -2,17 +2,21 @@
 // slash-command suggestions and file-name suggestions.
 
 export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  // One row of the table at a time: row[j] is the distance from a's first i characters to b's first j.
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  let last = b.length;
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+    let diagonal = i - 1;
+    let left = i;
+    row = row.map((above, j) => {
+      if (j === 0) return i;
+      left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
       diagonal = above;
-    }
+      return left;
+    });
+    last = left;
   }
-  return row[b.length]!;
+  return last;
 }
 
 /** The candidate closest to `word` ignoring case, when at most `max` edits away. */

@@ -43,7 +43,7 @@ function jpeg(bytes: Buffer): Size | undefined {
   let offset = 2;
   while (offset + 9 < bytes.length) {
     if (bytes[offset] !== 0xff) return undefined;
-    const marker = bytes[offset + 1]!;
+    const marker = bytes.readUInt8(offset + 1);
     if (marker === 0xff) {
       offset++; // fill byte
       continue;

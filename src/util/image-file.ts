@@ -13,6 +13,7 @@ import {
   imageMediaType,
   imageOverLimit,
 } from "./image-facts.js";
+import { present } from "./invariant.js";
 
 /** The same shape as model/types.ts' ImageBlock (util imports nothing from the model module). */
 export type ImageContent = {
@@ -90,7 +91,8 @@ export async function loadImageFile(absolutePath: string, shown: string): Promis
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       const mediaType = imageMediaType(head.subarray(0, bytesRead));
       if (!mediaType) return notAnImage(shown);
-      return tooLarge(mediaType, imageFacts(head.subarray(0, bytesRead)), size, shown)!;
+      const refused = tooLarge(mediaType, imageFacts(head.subarray(0, bytesRead)), size, shown);
+      return present(refused, "a file over the byte limit is too large whatever its header says");
     }
     return imageBlockFrom(await handle.readFile(), shown);
   } finally {

@@ -10,7 +10,7 @@ export function splitWords(text: string): { words: string[]; unclosed?: '"' | "'
   let inWord = false;
   let quote: '"' | "'" | undefined;
   for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
+    const char = text.charAt(index);
     if (quote) {
       if (char === quote) quote = undefined;
       else if (char === "\\" && quote === '"' && /["\\$`]/.test(text[index + 1] ?? ""))

@@ -38,30 +38,43 @@ function isMetadataAddress(address: string): boolean {
   return metadataAddresses.includes(address);
 }
 
+type Groups = [number, number, number, number, number, number, number, number];
+
+function isEightGroups(parts: number[]): parts is Groups {
+  return parts.length === 8;
+}
+
+/** An IPv6 address's eight 16-bit groups (ipaddr.js parses every form into all eight). */
+function groupsOf(address: ipaddr.IPv6): Groups {
+  const parts = address.parts;
+  if (!isEightGroups(parts)) throw new Error(`internal error: ${address.toString()} has not eight groups`);
+  return parts;
+}
+
 /** The IPv4 address an IPv6 address carries, for the forms that route to it; undefined otherwise. */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-  const parts = address.parts;
+  const parts = groupsOf(address);
   const lastTwo = (high: number, low: number) =>
     new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   const zeros = (from: number, to: number) => parts.slice(from, to).every((part) => part === 0);
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), ::ffff:0:a.b.c.d (SIIT, RFC 6145)
-  if (zeros(0, 5) && parts[5] === 0xffff) return lastTwo(parts[6]!, parts[7]!);
-  if (zeros(0, 6) && (parts[6] !== 0 || parts[7]! > 1)) return lastTwo(parts[6]!, parts[7]!);
-  if (zeros(0, 4) && parts[4] === 0xffff && parts[5] === 0) return lastTwo(parts[6]!, parts[7]!);
+  if (zeros(0, 5) && parts[5] === 0xffff) return lastTwo(parts[6], parts[7]);
+  if (zeros(0, 6) && (parts[6] !== 0 || parts[7] > 1)) return lastTwo(parts[6], parts[7]);
+  if (zeros(0, 4) && parts[4] === 0xffff && parts[5] === 0) return lastTwo(parts[6], parts[7]);
   // 64:ff9b::a.b.c.d (well-known NAT64 prefix, RFC 6052)
-  if (parts[0] === 0x64 && parts[1] === 0xff9b && zeros(2, 6)) return lastTwo(parts[6]!, parts[7]!);
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && zeros(2, 6)) return lastTwo(parts[6], parts[7]);
   // 2002:AABB:CCDD::/48 (6to4, RFC 3056)
-  if (parts[0] === 0x2002) return lastTwo(parts[1]!, parts[2]!);
+  if (parts[0] === 0x2002) return lastTwo(parts[1], parts[2]);
   return undefined;
 }
 
 /** Teredo (2001:0::/32) carries the server's IPv4 in bits 32–63 and the client's, inverted, in 96–127. */
 function teredoIpv4s(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
-  const parts = address.parts;
+  const parts = groupsOf(address);
   if (parts[0] !== 0x2001 || parts[1] !== 0) return undefined;
-  const server = new ipaddr.IPv4([parts[2]! >> 8, parts[2]! & 0xff, parts[3]! >> 8, parts[3]! & 0xff]);
-  const high = parts[6]! ^ 0xffff;
-  const low = parts[7]! ^ 0xffff;
+  const server = new ipaddr.IPv4([parts[2] >> 8, parts[2] & 0xff, parts[3] >> 8, parts[3] & 0xff]);
+  const high = parts[6] ^ 0xffff;
+  const low = parts[7] ^ 0xffff;
   const client = new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   return [server, client];
 }

@@ -47,10 +47,10 @@ function settle(socket: Socket, event: "connect" | "secureConnect", signal: Abor
 function secure(
   socket: Socket | undefined,
   target: ConnectTarget,
+  servername: string,
   options: ConnectorOptions,
   signal: AbortSignal,
 ) {
-  const servername = target.tls!.servername;
   // The certificate is checked against `servername` (the URL's host); an IP literal (no SNI) is
   // checked against `host`, which is then that same literal.
   const tlsSocket = tlsConnect({
@@ -95,9 +95,9 @@ export function createConnector(options: ConnectorOptions = {}): Connector {
     const proxy = options.proxy?.(target);
     if (proxy) {
       const socket = await tunnel(proxy, target, signal);
-      return target.tls ? secure(socket, target, options, signal) : socket;
+      return target.tls ? secure(socket, target, target.tls.servername, options, signal) : socket;
     }
-    if (target.tls) return secure(undefined, target, options, signal);
+    if (target.tls) return secure(undefined, target, target.tls.servername, options, signal);
     return settle(netConnect({ host: target.address, port: target.port }), "connect", signal);
   };
 }

@@ -67,7 +67,8 @@ function absolutize(root: DomElement, attribute: string, selector: string, base:
 function mainContent(body: DomElement): DomElement | undefined {
   for (const selector of MAIN_SELECTORS) {
     const found = body.querySelectorAll(selector);
-    if (found.length === 1 && (found[0]!.textContent ?? "").trim() !== "") return found[0];
+    const only = found.length === 1 ? found[0] : undefined;
+    if (only !== undefined && (only.textContent ?? "").trim() !== "") return only;
   }
   return undefined;
 }

@@ -40,12 +40,12 @@ function sniff(body: Buffer): string {
 
 function parseContentType(header: string | undefined): { mediaType: string; charset?: string } {
   if (!header) return { mediaType: "" };
-  const [type, ...params] = header.split(";");
+  const [type = "", ...params] = header.split(";");
   const charset = params
     .map((param) => param.trim().split("="))
     .find(([name]) => name?.toLowerCase() === "charset")?.[1]
     ?.replace(/^"|"$/g, "");
-  return { mediaType: type!.trim().toLowerCase(), charset };
+  return { mediaType: type.trim().toLowerCase(), charset };
 }
 
 function decode(body: Buffer, charset: string | undefined, html: boolean): string {

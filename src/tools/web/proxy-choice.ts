@@ -36,11 +36,11 @@ function bypassed(noProxy: string | undefined, host: string, port: number): bool
     const entry = raw.trim().toLowerCase();
     if (entry === "") continue;
     if (entry === "*") return true;
-    const [pattern, entryPort] = entry.startsWith("[")
+    const [pattern = "", entryPort] = entry.startsWith("[")
       ? [entry.replace(/\]:\d+$/, "]"), entry.match(/\]:(\d+)$/)?.[1]]
       : entry.split(":");
     if (entryPort !== undefined && Number(entryPort) !== port) continue;
-    const domain = pattern!.replace(/^\*?\./, "").replace(/^\[|\]$/g, "");
+    const domain = pattern.replace(/^\*?\./, "").replace(/^\[|\]$/g, "");
     if (name === domain || name.endsWith(`.${domain}`)) return true;
   }
   return false;

@@ -4,6 +4,7 @@
 // access asks for permission like a write tool; `WebFetch(domain:…)` rules allow or deny hosts.
 import { z } from "zod";
 import type { ModelClient } from "../../model/index.js";
+import { firstPart } from "../../util/index.js";
 import { defineTool, fail, ok, type Tool, type ToolResult } from "../tool.js";
 import { condensePage } from "./condense-page.js";
 import { type Connector, createConnector } from "./connector.js";
@@ -98,7 +99,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
     const { response } = result;
     const contentType = response.headers["content-type"];
     const content = await pageContent(response.body, contentType, result.url);
-    const mediaType = (contentType ?? "").split(";")[0]!.trim() || "unknown type";
+    const mediaType = firstPart(contentType ?? "", ";").trim() || "unknown type";
     if (response.status >= 400) {
       const excerpt = content.kind === "text" ? `\n${content.text.slice(0, 1000)}` : "";
       return fail("http_error", `HTTP ${response.status} from ${result.url}.${excerpt}`, {

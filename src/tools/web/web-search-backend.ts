@@ -3,6 +3,7 @@
 // Anthropic's server-side search on Anthropic models, then Brave, Tavily, SearXNG — whichever is set.
 // Without one the tool is not offered, and the status line says how to turn it on.
 import type { ModelClient } from "../../model/index.js";
+import { present } from "../../util/index.js";
 import { createAnthropicSearchBackend } from "./search/anthropic-search.js";
 import type { BackendTransport } from "./search/backend-request.js";
 import { createBraveBackend } from "./search/brave.js";
@@ -77,7 +78,7 @@ export function chooseWebSearch(options: {
   const explicit = configured?.provider;
   if (explicit === "off") return { backend: undefined, status: 'off (webSearch.provider is "off")' };
   if (explicit) {
-    const made = make[explicit]!();
+    const made = present(make[explicit], "settings validation lets only known webSearch providers through")();
     if (typeof made === "string")
       return { backend: undefined, status: `off: ${made}`, warning: `WebSearch is off: ${made}` };
     return describe(made);
@@ -89,7 +90,7 @@ export function chooseWebSearch(options: {
     ...(searx.url ? ["searxng"] : []),
   ];
   for (const name of order) {
-    const made = make[name]!();
+    const made = present(make[name], "the order names only backends of the table")();
     if (typeof made !== "string") return describe(made);
   }
   return {
