@@ -1,7 +1,7 @@
 // The Read tool: shows a text file with line numbers, pages through big files with
 // offset/limit, and records what was read in the session's FileStateStore for Write/Edit's
 // freshness check. Failures (missing, directory, binary, too large, no permission) are coded results.
-import { promises as fs } from "node:fs";
+import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { errnoCode, isNotFound, loadImageFile, looksLikeImagePath } from "../util/index.js";
@@ -84,28 +84,9 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
   const resolved = resolveToolPath(input.file_path, context);
   if (!resolved.ok) return fail("invalid_path", `Invalid file_path: ${resolved.message}`);
   const shown = displayPath(resolved.path, context.cwd);
-  let stat: Awaited<ReturnType<typeof fs.stat>>;
-  try {
-    stat = await fs.stat(resolved.path);
-  } catch (error) {
-    if (isNotFound(error)) return missingFileResult(resolved.path, context.cwd);
-    const failure = fsFailure(error, shown, "reading");
-    if (failure) return failure;
-    throw error;
-  }
-  if (stat.isDirectory()) {
-    return fail(
-      "is_directory",
-      `${shown} is a directory, not a file. Use Glob (or Bash ls) to list its files.`,
-    );
-  }
-  if (!stat.isFile()) {
-    // A FIFO, socket or device would block the read (or never end); Read only opens regular files.
-    return fail(
-      "not_regular_file",
-      `${shown} is not a regular file (a pipe, socket or device); Read shows regular text files only.`,
-    );
-  }
+  const found = await statForRead(resolved.path, shown, context.cwd);
+  if ("failure" in found) return found.failure;
+  const { stat } = found;
   const realPath = realPathForAccess(resolved.path);
   if (looksLikeImagePath(resolved.path)) return readImage(resolved.path, shown, context);
   const paged = input.offset !== undefined || input.limit !== undefined;
@@ -125,18 +106,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     }
     const offset = input.offset ?? 1;
     const limit = input.limit ?? DEFAULT_READ_LINES;
-    let lines: string[];
-    let totalLines: number;
-    if (stat.size > MAX_WHOLE_FILE_BYTES) {
-      ({ lines, totalLines } = await readLineRange(resolved.path, offset, limit));
-    } else {
-      // Files this small are read whole, through the editor when reagent runs in one (its unsaved
-      // text); a bigger file is paged from the disk.
-      const text = await (context.fileAccess ?? diskFileAccess).readText(resolved.path);
-      const all = splitLines(text.replace(/^\uFEFF/, ""));
-      totalLines = all.length;
-      lines = all.slice(offset - 1, offset - 1 + limit);
-    }
+    const { lines, totalLines } = await readTextLines(resolved.path, stat.size, { offset, limit }, context);
     context.files.set({
       path: realPath,
       size: stat.size,
@@ -144,26 +114,7 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
       readAt: Date.now(),
       ...(paged ? { range: { offset, limit } } : {}),
     });
-    const data = {
-      type: "text",
-      file: {
-        filePath: resolved.path,
-        content: lines.join("\n"),
-        numLines: lines.length,
-        startLine: offset,
-        totalLines,
-      },
-    };
-    if (totalLines === 0) return ok(`(${shown} exists but is empty.)`, data);
-    if (lines.length === 0) {
-      return ok(`(${shown} has ${totalLines} lines; offset ${offset} is past the end.)`, data);
-    }
-    const last = offset + lines.length - 1;
-    let text = numberLines(lines, offset);
-    if (last < totalLines) {
-      text += `\n\n[Showing lines ${offset}-${last} of ${totalLines}. Use offset=${last + 1} to read on.]`;
-    }
-    return ok(text, data);
+    return textResult(resolved.path, shown, { lines, totalLines, offset });
   } catch (error) {
     if (errnoCode(error) === "EISDIR")
       return fail("is_directory", `${shown} is a directory. Use Glob to list its files.`);
@@ -171,6 +122,86 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     if (failure) return failure;
     throw error;
   }
+}
+
+/** The file's stat when it is a regular file; otherwise the coded failure (missing, directory, pipe …). */
+async function statForRead(
+  absolutePath: string,
+  shown: string,
+  cwd: string,
+): Promise<{ stat: Stats } | { failure: ToolResult }> {
+  let stat: Stats;
+  try {
+    stat = await fs.stat(absolutePath);
+  } catch (error) {
+    if (isNotFound(error)) return { failure: await missingFileResult(absolutePath, cwd) };
+    const failure = fsFailure(error, shown, "reading");
+    if (failure) return { failure };
+    throw error;
+  }
+  if (stat.isDirectory()) {
+    return {
+      failure: fail(
+        "is_directory",
+        `${shown} is a directory, not a file. Use Glob (or Bash ls) to list its files.`,
+      ),
+    };
+  }
+  if (!stat.isFile()) {
+    // A FIFO, socket or device would block the read (or never end); Read only opens regular files.
+    return {
+      failure: fail(
+        "not_regular_file",
+        `${shown} is not a regular file (a pipe, socket or device); Read shows regular text files only.`,
+      ),
+    };
+  }
+  return { stat };
+}
+
+/** The lines from `offset` on (at most `limit`), and how many lines the file has. */
+async function readTextLines(
+  absolutePath: string,
+  size: number,
+  range: { offset: number; limit: number },
+  context: ToolContext,
+): Promise<{ lines: string[]; totalLines: number }> {
+  const { offset, limit } = range;
+  if (size > MAX_WHOLE_FILE_BYTES) return readLineRange(absolutePath, offset, limit);
+  // Files this small are read whole, through the editor when reagent runs in one (its unsaved
+  // text); a bigger file is paged from the disk.
+  const text = await (context.fileAccess ?? diskFileAccess).readText(absolutePath);
+  const all = splitLines(text.replace(/^\uFEFF/, ""));
+  return { lines: all.slice(offset - 1, offset - 1 + limit), totalLines: all.length };
+}
+
+/** The numbered lines for the model (with a note on how to read on) and the file's data for the UI. */
+function textResult(
+  absolutePath: string,
+  shown: string,
+  read: { lines: string[]; totalLines: number; offset: number },
+): ToolResult {
+  const { lines, totalLines, offset } = read;
+  const data = {
+    type: "text",
+    file: {
+      filePath: absolutePath,
+      content: lines.join("\n"),
+      numLines: lines.length,
+      startLine: offset,
+      totalLines,
+    },
+  };
+  if (totalLines === 0) return ok(`(${shown} exists but is empty.)`, data);
+  if (lines.length === 0) {
+    return ok(`(${shown} has ${totalLines} lines; offset ${offset} is past the end.)`, data);
+  }
+  const last = offset + lines.length - 1;
+  let text = numberLines(lines, offset);
+  if (last < totalLines) {
+    text += `\n\n[Showing lines ${offset}-${last} of ${totalLines}. Use offset=${last + 1} to read on.]`;
+  }
+  return ok(text, data);
 }
 
 export const readTool = defineTool<ReadInput>({

@@ -4,7 +4,7 @@
 // The kill policy, for a timeout and an abort alike: SIGTERM to the whole group, SIGKILL to the
 // group after a grace period. A background grandchild that keeps the pipes open does not keep the
 // caller waiting: after the direct child exits, the pipes get a short grace and are then closed.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { errorMessage } from "./errors.js";
 
@@ -72,94 +72,140 @@ function ended(stream: Readable | null | undefined): Promise<void> {
 
 export function runProcessGroup(options: ProcessGroupOptions): Promise<ProcessGroupResult> {
   const started = performance.now();
-  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
-  const pipeGraceMs = options.pipeGraceMs ?? PIPE_GRACE_MS;
-  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   if (options.signal?.aborted)
     return Promise.resolve({ ending: "aborted", exitCode: null, exitSignal: null, durationMs: 0 });
   return new Promise((resolve) => {
-    let ending: ProcessGroupEnding = "exited";
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let settled = false;
-    let pid: number | undefined;
-    let pipes: Array<Readable | null | undefined> = [];
-    const timers: NodeJS.Timeout[] = [];
-    const finish = (spawnError?: string) => {
-      if (settled) return;
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      for (const pipe of pipes) pipe?.destroy();
-      resolve({
-        ending: spawnError === undefined ? ending : "spawn_failed",
-        exitCode: exit?.code ?? null,
-        exitSignal: exit?.signal ?? null,
-        ...(spawnError === undefined ? {} : { spawnError }),
-        durationMs: elapsed(),
-      });
-    };
-    const stop = (reason: "timeout" | "aborted") => {
-      if (settled || exit || ending !== "exited") return;
-      ending = reason;
-      signalGroup(pid, "SIGTERM");
-      // The KILL is sent even after we settled: stragglers that ignore TERM must not survive.
-      setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs).unref();
-      // The direct child cannot outlive the KILL; settle anyway should its exit never be reported.
-      timers.push(setTimeout(() => finish(), killGraceMs + pipeGraceMs + 1000));
-    };
-    const onAbort = () => stop("aborted");
-
-    let child: ReturnType<typeof spawn>;
+    const run = groupRun(options, started, resolve);
+    let child: ChildProcess;
     try {
-      child = spawn(options.file, [...options.args], {
-        cwd: options.cwd,
-        env: options.env,
-        detached: true,
-        stdio: [
-          options.stdin === undefined ? "ignore" : "pipe",
-          "pipe",
-          "pipe",
-          ...(options.extraPipes ?? []).map(() => "pipe" as const),
-          ...(options.inputPipes ?? []).map(() => "pipe" as const),
-        ],
-      });
+      child = spawnGroupLeader(options);
     } catch (error) {
-      finish(errorMessage(error));
+      run.finish(errorMessage(error));
       return;
     }
-    pid = child.pid;
+    const pid = child.pid;
     if (pid !== undefined) options.onSpawn?.(pid);
-    const sinks = [options.stdout, options.stderr, ...(options.extraPipes ?? [])];
-    pipes = sinks.map((sink, index) => {
-      const pipe = child.stdio[index + 1] as Readable | null | undefined;
-      pipe?.on("data", (chunk: Buffer) => sink(chunk));
-      return pipe;
-    });
-    const firstInput = 3 + (options.extraPipes ?? []).length;
-    (options.inputPipes ?? []).forEach((bytes, index) => {
-      const pipe = child.stdio[firstInput + index] as Writable | null | undefined;
-      pipe?.on("error", () => {
-        // The child closed it unread: allowed, as for stdin.
-      });
-      pipe?.end(bytes);
-    });
-    child.once("error", (error) => {
-      if (exit) return;
-      signalGroup(child.pid, "SIGKILL");
-      finish(error.message);
-    });
+    run.started(pid, connectPipes(child, options));
+    child.once("error", (error) => run.failed(child.pid, error.message));
     if (child.stdin) {
       child.stdin.on("error", () => {
         // EPIPE: the child did not read its stdin. That is allowed.
       });
       child.stdin.end(options.stdin);
     }
-    child.once("exit", (code, signal) => {
+    child.once("exit", (code, signal) => run.exited(code, signal));
+    run.startTimeout(options.timeoutMs);
+    options.signal?.addEventListener("abort", run.onAbort, { once: true });
+  });
+}
+
+type GroupRun = {
+  /** The child is running as the leader of group `pid`, its output pipes connected. */
+  started(pid: number | undefined, pipes: Array<Readable | null | undefined>): void;
+  /** Settles the run (once): timers cleared, pipes closed, the result handed over. */
+  finish(spawnError?: string): void;
+  /** The child could not run (an "error" before any exit). */
+  failed(pid: number | undefined, message: string): void;
+  /** The direct child exited: its pipes get their grace, then the run settles. */
+  exited(code: number | null, signal: NodeJS.Signals | null): void;
+  startTimeout(timeoutMs: number): void;
+  onAbort(): void;
+};
+
+/** One run's state and its kill policy: how it is stopped (TERM, then KILL to the group) and settled. */
+function groupRun(
+  options: ProcessGroupOptions,
+  startedAt: number,
+  resolve: (result: ProcessGroupResult) => void,
+): GroupRun {
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const pipeGraceMs = options.pipeGraceMs ?? PIPE_GRACE_MS;
+  const elapsed = () => Math.round((performance.now() - startedAt) * 10) / 10;
+  let ending: ProcessGroupEnding = "exited";
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let settled = false;
+  let pid: number | undefined;
+  let pipes: Array<Readable | null | undefined> = [];
+  const timers: NodeJS.Timeout[] = [];
+  const finish = (spawnError?: string) => {
+    if (settled) return;
+    settled = true;
+    for (const timer of timers) clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+    for (const pipe of pipes) pipe?.destroy();
+    resolve({
+      ending: spawnError === undefined ? ending : "spawn_failed",
+      exitCode: exit?.code ?? null,
+      exitSignal: exit?.signal ?? null,
+      ...(spawnError === undefined ? {} : { spawnError }),
+      durationMs: elapsed(),
+    });
+  };
+  const stop = (reason: "timeout" | "aborted") => {
+    if (settled || exit || ending !== "exited") return;
+    ending = reason;
+    signalGroup(pid, "SIGTERM");
+    // The KILL is sent even after we settled: stragglers that ignore TERM must not survive.
+    setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs).unref();
+    // The direct child cannot outlive the KILL; settle anyway should its exit never be reported.
+    timers.push(setTimeout(() => finish(), killGraceMs + pipeGraceMs + 1000));
+  };
+  const onAbort = () => stop("aborted");
+  return {
+    started(leader, connected) {
+      pid = leader;
+      pipes = connected;
+    },
+    finish,
+    failed(leader, message) {
+      if (exit) return;
+      signalGroup(leader, "SIGKILL");
+      finish(message);
+    },
+    exited(code, signal) {
       exit = { code, signal };
       timers.push(setTimeout(() => finish(), pipeGraceMs));
       void Promise.all(pipes.map(ended)).then(() => finish());
-    });
-    timers.push(setTimeout(() => stop("timeout"), options.timeoutMs));
-    options.signal?.addEventListener("abort", onAbort, { once: true });
+    },
+    startTimeout(timeoutMs) {
+      timers.push(setTimeout(() => stop("timeout"), timeoutMs));
+    },
+    onAbort,
+  };
+}
+
+/** Starts the child as the leader of a new process group, with a pipe for each stream asked for. */
+function spawnGroupLeader(options: ProcessGroupOptions): ChildProcess {
+  return spawn(options.file, [...options.args], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: [
+      options.stdin === undefined ? "ignore" : "pipe",
+      "pipe",
+      "pipe",
+      ...(options.extraPipes ?? []).map(() => "pipe" as const),
+      ...(options.inputPipes ?? []).map(() => "pipe" as const),
+    ],
   });
+}
+
+/** Hands each output pipe to its sink and writes each input pipe's bytes (then closes it); returns
+ *  the output pipes (closed when the run settles). */
+function connectPipes(child: ChildProcess, options: ProcessGroupOptions): Array<Readable | null | undefined> {
+  const sinks = [options.stdout, options.stderr, ...(options.extraPipes ?? [])];
+  const pipes = sinks.map((sink, index) => {
+    const pipe = child.stdio[index + 1] as Readable | null | undefined;
+    pipe?.on("data", (chunk: Buffer) => sink(chunk));
+    return pipe;
+  });
+  const firstInput = 3 + (options.extraPipes ?? []).length;
+  (options.inputPipes ?? []).forEach((bytes, index) => {
+    const pipe = child.stdio[firstInput + index] as Writable | null | undefined;
+    pipe?.on("error", () => {
+      // The child closed it unread: allowed, as for stdin.
+    });
+    pipe?.end(bytes);
+  });
+  return pipes;
 }

@@ -41,13 +41,9 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/shell/bash-read-only.ts: readOnlyModel",
   "src/shell/shell-word.ts: scanOptions",
   "src/tasks/task-tools.ts: createTaskTools",
-  "src/tools/read.ts: executeRead",
-  "src/tools/web/web-fetch.ts: createWebFetchTool",
   "src/ui/repl/app.tsx: App",
   "src/ui/repl/run-repl.ts: runRepl",
   "src/ui/repl/use-prompt-keys.ts: usePromptKeys",
-  "src/util/process-group.ts: runProcessGroup",
-  "src/util/process-group.ts: runProcessGroup/new Promise(…) callback",
 ]);
 
 interface LongFunction {

@@ -65,8 +65,54 @@ function size(bytes: number): string {
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+type Limits = typeof WEB_FETCH_LIMITS;
+type TextContent = Extract<PageContent, { kind: "text" }>;
+type FetchData = { url: string; finalUrl: string; status: number; contentType: string; bytes: number };
+
 export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
   const limits = { ...WEB_FETCH_LIMITS, ...definedLimits(options) };
+  const load = createPageLoader(options, limits);
+  return defineTool<Input>({
+    name: "WebFetch",
+    description: DESCRIPTION,
+    schema,
+    isReadOnly: () => false,
+    summary: (input) => input.url,
+    async execute(input, context) {
+      const parsed = parseWebUrl(input.url);
+      if (!parsed.ok) return fail("invalid_url", `${parsed.message}.`);
+      const loaded = await load(parsed.url, context.signal);
+      if ("isError" in loaded) return loaded;
+      const { content } = loaded;
+      const header = `Fetched ${loaded.url} (HTTP ${loaded.status}, ${loaded.mediaType}, ${size(loaded.bytes)})`;
+      const data: FetchData = {
+        url: parsed.url.href,
+        finalUrl: loaded.url,
+        status: loaded.status,
+        contentType: loaded.mediaType,
+        bytes: loaded.bytes,
+      };
+      if (content.kind === "unsupported")
+        return fail("unsupported_content_type", `${header}: ${content.reason}.`, data);
+      if (content.kind === "image") {
+        if (loaded.truncated)
+          return fail(
+            "response_too_large",
+            `${header}: the image is larger than ${size(limits.maxBytes)}.`,
+            data,
+          );
+        return imageResult(header, content, data, options.acceptsImages?.() ?? true);
+      }
+      return answerFromText({ header, data, loaded, content }, input.prompt, context.signal, options, limits);
+    },
+  });
+}
+
+/** Fetches a URL through the SSRF guard, or takes it from the 15-minute cache, and converts it by content type. */
+function createPageLoader(
+  options: WebFetchOptions,
+  limits: Limits,
+): (url: URL, signal: AbortSignal) => Promise<Fetched | ToolResult> {
   const resolver = options.resolver ?? systemResolver;
   const connector = options.connector ?? createConnector();
   const cache = new FetchCache<Fetched>({
@@ -76,7 +122,7 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
     now: options.now ?? Date.now,
   });
 
-  async function load(url: URL, signal: AbortSignal): Promise<Fetched | ToolResult> {
+  return async function load(url, signal) {
     const cached = cache.get(url.href);
     if (cached) return cached;
     const result = await fetchPage(url, {
@@ -117,70 +163,47 @@ export function createWebFetchTool(options: WebFetchOptions): Tool<Input> {
     };
     if (content.kind !== "unsupported") cache.set(url.href, fetched, response.body.length);
     return fetched;
-  }
+  };
+}
 
-  return defineTool<Input>({
-    name: "WebFetch",
-    description: DESCRIPTION,
-    schema,
-    isReadOnly: () => false,
-    summary: (input) => input.url,
-    async execute(input, context) {
-      const parsed = parseWebUrl(input.url);
-      if (!parsed.ok) return fail("invalid_url", `${parsed.message}.`);
-      const loaded = await load(parsed.url, context.signal);
-      if ("isError" in loaded) return loaded;
-      const { content } = loaded;
-      const header = `Fetched ${loaded.url} (HTTP ${loaded.status}, ${loaded.mediaType}, ${size(loaded.bytes)})`;
-      const data = {
-        url: parsed.url.href,
-        finalUrl: loaded.url,
-        status: loaded.status,
-        contentType: loaded.mediaType,
-        bytes: loaded.bytes,
-      };
-      if (content.kind === "unsupported")
-        return fail("unsupported_content_type", `${header}: ${content.reason}.`, data);
-      if (content.kind === "image") {
-        if (loaded.truncated)
-          return fail(
-            "response_too_large",
-            `${header}: the image is larger than ${size(limits.maxBytes)}.`,
-            data,
-          );
-        return imageResult(header, content, data, options.acceptsImages?.() ?? true);
-      }
-      if (content.text.trim() === "")
-        return ok(
-          `${header}: the page has no readable text (it may be built by JavaScript, which WebFetch does not run).`,
-          { ...data, condensed: false },
-        );
-      const cut = loaded.truncated
-        ? `\n(The response was larger than ${size(limits.maxBytes)}; only the first part was read.)`
-        : "";
-      const condenser = options.condenser();
-      const condensed = await condensePage(
-        condenser,
-        { url: loaded.url, title: content.title, text: content.text },
-        input.prompt,
-        context.signal,
-      );
-      if (condensed.ok)
-        return {
-          ...ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true }),
-          usage: [{ model: condenser.model, usage: condensed.usage }],
-        };
-      if (context.signal.aborted) return fail("aborted", "The fetch was interrupted.");
-      const raw =
-        content.text.length > RAW_FALLBACK_CHARS
-          ? `${content.text.slice(0, RAW_FALLBACK_CHARS)}\n[… cut at ${RAW_FALLBACK_CHARS} characters]`
-          : content.text;
-      return ok(
-        `${header}${cut}\nThe page could not be condensed (${condensed.error}); its ${content.format === "markdown" ? "Markdown" : "text"} follows.\n\n${raw}`,
-        { ...data, condensed: false },
-      );
-    },
-  });
+/** A text page: the condensing model's answer to the prompt, or the raw text when condensing fails. */
+async function answerFromText(
+  page: { header: string; data: FetchData; loaded: Fetched; content: TextContent },
+  prompt: string,
+  signal: AbortSignal,
+  options: WebFetchOptions,
+  limits: Limits,
+): Promise<ToolResult> {
+  const { header, data, loaded, content } = page;
+  if (content.text.trim() === "")
+    return ok(
+      `${header}: the page has no readable text (it may be built by JavaScript, which WebFetch does not run).`,
+      { ...data, condensed: false },
+    );
+  const cut = loaded.truncated
+    ? `\n(The response was larger than ${size(limits.maxBytes)}; only the first part was read.)`
+    : "";
+  const condenser = options.condenser();
+  const condensed = await condensePage(
+    condenser,
+    { url: loaded.url, title: content.title, text: content.text },
+    prompt,
+    signal,
+  );
+  if (condensed.ok)
+    return {
+      ...ok(`${header}${cut}\n\n${condensed.text}`, { ...data, condensed: true }),
+      usage: [{ model: condenser.model, usage: condensed.usage }],
+    };
+  if (signal.aborted) return fail("aborted", "The fetch was interrupted.");
+  const raw =
+    content.text.length > RAW_FALLBACK_CHARS
+      ? `${content.text.slice(0, RAW_FALLBACK_CHARS)}\n[… cut at ${RAW_FALLBACK_CHARS} characters]`
+      : content.text;
+  return ok(
+    `${header}${cut}\nThe page could not be condensed (${condensed.error}); its ${content.format === "markdown" ? "Markdown" : "text"} follows.\n\n${raw}`,
+    { ...data, condensed: false },
+  );
 }
 
 function definedLimits(options: WebFetchOptions) {
