@@ -7,7 +7,7 @@ import { type AgentFile, mergeAgents, parseAgentsJson, readAgentFiles } from "..
 import { type HookConfig, HookConfigError, loadHookConfig } from "../hooks/index.js";
 import { errorMessage, UsageError } from "../util/index.js";
 
-type LoadedAgents = {
+export type LoadedAgents = {
   agents: AgentDefinition[];
   warnings: string[];
   /** The hooks of agents that have their own, by agent name. */
