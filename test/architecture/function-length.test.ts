@@ -27,7 +27,6 @@ const ONE_PIECE: Record<string, string> = {
 const NOT_YET_SPLIT = new Set<string>([
   "src/agents/agent-fields.ts: readAgentFields",
   "src/app/command-host.ts: createCommandHost",
-  "src/app/create-sandboxing.ts: createSandboxing",
   "src/compaction/trim-for-request.ts: trimForRequest",
   "src/loop/run-agent-loop.ts: runAgentLoop",
   "src/mcp/manager.ts: createMcpManager",
