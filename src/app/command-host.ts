@@ -36,17 +36,8 @@ function agentsReport(app: App): string {
 }
 
 export function createCommandHost(app: App): CommandHost {
-  const { session, gate, hooks, cwd } = app;
-  const runs: string[] = [];
-  app.events.subscribe((event) => {
-    if (event.type !== "hook-run") return;
-    const line = hookRunLine(event.event);
-    if (!line) return;
-    runs.push(line);
-    if (runs.length > HOOK_RUNS_KEPT) runs.shift();
-  });
-  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
-  const local = app.settings.localSettingsPath;
+  const { session, hooks, cwd } = app;
+  const runs = recentHookRuns(app.events);
   return {
     compact: (instructions, signal) => session.compact("manual", instructions, signal),
     async clear() {
@@ -55,56 +46,13 @@ export function createCommandHost(app: App): CommandHost {
       await session.start("clear");
     },
     contextUsage: () => session.contextUsage(),
-    status() {
-      const usage = session.contextUsage();
-      return {
-        model: session.model.model,
-        provider: session.model.provider,
-        cwd,
-        context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
-        "permission mode": gate.mode,
-        sandbox: app.sandbox.summary,
-        hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
-        "MCP servers": app.mcp ? String(app.mcp.status().length) : "0",
-        "web search": app.webSearchStatus,
-        session: app.sessionId,
-      };
-    },
+    status: () => statusReport(app),
     hooksReport: () =>
       `${formatHookList(hooks.list(), hooks.disabledBy)}\n\nLast hook runs:\n${runs.length > 0 ? runs.join("\n") : "(no hook has run yet)"}`,
-    permissionsReport() {
-      const rules = gate.rules();
-      const lines = [`mode: ${gate.mode}`];
-      for (const kind of ["allow", "deny", "ask"] as const) {
-        lines.push(`${kind}:`);
-        for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
-        if (rules[kind].length === 0) lines.push("  (none)");
-      }
-      return lines.join("\n");
-    },
-    async addRule(kind, rule) {
-      gate.addRule(kind, rule, local);
-      await persistRule(local, kind, rule);
-      await app.refreshTrust?.();
-      return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
-    },
-    async removeRule(kind, rule) {
-      const sources = gate.removeRule(kind, rule);
-      if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
-      const saved = await removePersistedRule(local, kind, rule);
-      if (saved) await app.refreshTrust?.();
-      const elsewhere = sources.filter(
-        (source) => !source.endsWith("settings.local.json") && source !== "session",
-      );
-      const note = elsewhere.length
-        ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
-        : "";
-      return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
-    },
-    memoryReport() {
-      if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
-      return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
-    },
+    permissionsReport: () => permissionsReport(app.gate),
+    addRule: (kind, rule) => addRule(app, kind, rule),
+    removeRule: (kind, rule) => removeRule(app, kind, rule),
+    memoryReport: () => memoryReport(cwd),
     addDirectory: (path) => addDirectory(app, path),
     skillsReport: () =>
       app.skills.length === 0
@@ -136,4 +84,78 @@ export function createCommandHost(app: App): CommandHost {
     },
     lastThinking: () => lastThinking(session.messages),
   };
+}
+
+/** The last hook runs, one line each, for `/hooks` (kept from the host's start). */
+function recentHookRuns(events: App["events"]): string[] {
+  const runs: string[] = [];
+  events.subscribe((event) => {
+    if (event.type !== "hook-run") return;
+    const line = hookRunLine(event.event);
+    if (!line) return;
+    runs.push(line);
+    if (runs.length > HOOK_RUNS_KEPT) runs.shift();
+  });
+  return runs;
+}
+
+function statusReport(app: App): Record<string, string> {
+  const { session, hooks } = app;
+  const usage = session.contextUsage();
+  return {
+    model: session.model.model,
+    provider: session.model.provider,
+    cwd: app.cwd,
+    context: usage ? `${usage.percent}% of ${usage.window} tokens` : "unknown",
+    "permission mode": app.gate.mode,
+    sandbox: app.sandbox.summary,
+    hooks: hooks.disabledBy ? `disabled (${hooks.disabledBy})` : String(hooks.list().length),
+    "MCP servers": app.mcp ? String(app.mcp.status().length) : "0",
+    "web search": app.webSearchStatus,
+    session: app.sessionId,
+  };
+}
+
+function permissionsReport(gate: App["gate"]): string {
+  const rules = gate.rules();
+  const lines = [`mode: ${gate.mode}`];
+  for (const kind of ["allow", "deny", "ask"] as const) {
+    lines.push(`${kind}:`);
+    for (const entry of rules[kind]) lines.push(`  ${entry.rule}  (${entry.source})`);
+    if (rules[kind].length === 0) lines.push("  (none)");
+  }
+  return lines.join("\n");
+}
+
+type RuleKind = Parameters<CommandHost["addRule"]>[0];
+
+/** Adds a rule for this session and saves it to the local settings (folder trust follows). */
+async function addRule(app: App, kind: RuleKind, rule: string): Promise<string> {
+  const local = app.settings.localSettingsPath;
+  app.gate.addRule(kind, rule, local);
+  await persistRule(local, kind, rule);
+  await app.refreshTrust?.();
+  return `added ${kind} rule ${rule} (saved to .agents/settings.local.json)`;
+}
+
+/** Removes a rule for this session and from the local settings; names the files that bring it back. */
+async function removeRule(app: App, kind: RuleKind, rule: string): Promise<string> {
+  const local = app.settings.localSettingsPath;
+  const sources = app.gate.removeRule(kind, rule);
+  if (sources.length === 0) return `no ${kind} rule ${rule} is in effect`;
+  const saved = await removePersistedRule(local, kind, rule);
+  if (saved) await app.refreshTrust?.();
+  const elsewhere = sources.filter(
+    (source) => !source.endsWith("settings.local.json") && source !== "session",
+  );
+  const note = elsewhere.length
+    ? `; it is also defined in ${elsewhere.join(", ")} and comes back next session unless removed there`
+    : "";
+  return `removed ${kind} rule ${rule} for this session${saved ? " and from .agents/settings.local.json" : ""}${note}`;
+}
+
+function memoryReport(cwd: string): string {
+  const memoryFile = join(cwd, ".agents", "memory", "MEMORY.md");
+  if (!existsSync(memoryFile)) return `no memory yet (${memoryFile}); the agent may create it`;
+  return `${memoryFile}\n\n${readFileSync(memoryFile, "utf8")}`;
 }
