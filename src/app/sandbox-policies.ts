@@ -11,7 +11,7 @@ import {
   type SandboxProfile,
   workspaceWritePolicy,
 } from "../sandbox/index.js";
-import { realPath } from "../util/index.js";
+import { createGitConfiguredPaths, realPath } from "../util/index.js";
 
 type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
 
@@ -27,14 +27,20 @@ export function sandboxPolicies(
   const { cwd, env, settings } = basics;
   const context = { cwd, homeDir: env.homeDir };
   const { filesystem, readOnlyHomePaths } = settings.merged.sandbox;
+  const gitConfigured = createGitConfiguredPaths({ ...env.all, HOME: env.homeDir });
   return (profile, project) => {
     const first = realPath(project, context);
     const rules = profile === "read-only" ? readRules() : { hidden: [], shown: [] };
+    const workspace = [first, ...roots().filter((root) => root !== first)];
+    // What git's configuration names outside `.git` (included files, core.hooksPath) stays read-only
+    // where the command may write, as `.git/config` and `.git/hooks` do.
+    const named = profile === "workspace-write" ? gitConfigured(workspace) : { files: [], hookFolders: [] };
     const input: PolicyInput = {
-      workspace: [first, ...roots().filter((root) => root !== first)],
+      workspace,
       homeDir: env.homeDir,
       filesystem: {
         ...filesystem,
+        denyWrite: [...filesystem.denyWrite, ...named.files, ...named.hookFolders],
         denyRead: [...filesystem.denyRead, ...rules.hidden],
         allowRead: [...filesystem.allowRead, ...rules.shown],
       },

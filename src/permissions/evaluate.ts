@@ -5,7 +5,7 @@
 // writes > hook allow > bypassPermissions > uncertain Bash > outside the workspace > allow rules and
 // the read-only fast path > mode defaults. Turning "ask" into a prompt or a denial is gate.ts.
 import type { AnalysedCommand, FastPath } from "../shell/index.js";
-import { protectedWrite } from "../util/index.js";
+import { type GitConfiguredPaths, gitConfiguredWrite, protectedWrite } from "../util/index.js";
 import {
   type AnalysedBash,
   accessHit,
@@ -67,6 +67,9 @@ export type EvaluationState = {
   rules: CompiledRule[];
   context: MatchContext;
   workspaceRoots: string[];
+  /** What git's configuration names outside `.git` (included files, core.hooksPath), read when a
+   *  call writes something. */
+  gitConfigured: () => GitConfiguredPaths;
 };
 
 function describeRule(rule: CompiledRule): string {
@@ -184,7 +187,7 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     );
   }
   if (state.mode !== "bypassPermissions") {
-    const guarded = protectedTarget(request, call, state.workspaceRoots);
+    const guarded = protectedTarget(request, call, state);
     if (guarded) return ask("protected", `${guarded}; writing it always needs your confirmation`);
   }
   // Plan mode lets only read-only Bash lines through: a hook's allow still runs them contained.
@@ -285,10 +288,13 @@ function trustedReadOnly(
 }
 
 /** Why the call writes a protected path (a file tool's path, or a file a Bash command writes), or null. */
-function protectedTarget(request: PermissionRequest, call: CallFacts, roots: string[]): string | null {
+function protectedTarget(request: PermissionRequest, call: CallFacts, state: EvaluationState): string | null {
+  const guarded = (path: string, recursive: boolean, written?: string[]) =>
+    protectedWrite(path, recursive, state.workspaceRoots, written) ??
+    gitConfiguredWrite(path, recursive, state.gitConfigured());
   if (EDIT_TOOLS.has(request.toolName)) {
     for (const path of call.paths) {
-      const why = protectedWrite(path, false, roots);
+      const why = guarded(path, false);
       if (why) return why;
     }
   }
@@ -299,7 +305,7 @@ function protectedTarget(request: PermissionRequest, call: CallFacts, roots: str
   );
   for (const access of call.bash.accesses) {
     if (access.mode !== "write" || access.path === null) continue;
-    const why = protectedWrite(access.path, access.recursive, roots, written);
+    const why = guarded(access.path, access.recursive, written);
     if (why) return `${describeAccess(access)}: ${why}`;
   }
   return null;

@@ -4,6 +4,7 @@
 // worktree (so they apply there) while the deny and ask rules anchored at the project still hold.
 
 import type { FastPath } from "../shell/index.js";
+import type { GitConfiguredPaths } from "../util/index.js";
 import { type CompiledRule, type Evaluation, type EvaluationState, evaluate } from "./evaluate.js";
 import { type CallFacts, describeCall, type MatchContext, type ShellStart } from "./match-rule.js";
 import type { PermissionMode, PermissionRequest } from "./types.js";
@@ -31,6 +32,8 @@ export type GateScope = {
   context: MatchContext;
   /** Read at every call: the session's workspace can widen or narrow (addDirectory/removeDirectory). */
   workspaceRoots: () => string[];
+  /** What git's configuration names outside `.git` for those roots (cached until it changes). */
+  gitConfigured: () => GitConfiguredPaths;
   /** Rules anchored elsewhere (the project, for a worktree agent) whose deny and ask rules also apply. */
   guard?: { rules: () => CompiledRule[]; context: MatchContext };
   /** The subagent's type, named in permission prompts (`[agent reviewer] Bash: npm test`). */
@@ -44,6 +47,7 @@ function scopeState(scope: GateScope): EvaluationState {
     rules: scope.rules(),
     context: scope.context,
     workspaceRoots: scope.workspaceRoots(),
+    gitConfigured: scope.gitConfigured,
   };
 }
 

@@ -8,6 +8,11 @@ export { errorMessage, UsageError } from "./errors.js";
 export { firstPart } from "./first-part.js";
 export { formatZodError } from "./format-zod-error.js";
 export { type FrontmatterWarning, parseFrontmatter } from "./frontmatter.js";
+export {
+  createGitConfiguredPaths,
+  type GitConfiguredPaths,
+  gitConfiguredWrite,
+} from "./git-configured-paths.js";
 export { type GitSetting, gitDriverSettings, gitDriversOfFolders } from "./git-drivers.js";
 export { gitGuardEnvironment } from "./git-guard-environment.js";
 export { newSessionId, newToolUseId } from "./ids.js";
