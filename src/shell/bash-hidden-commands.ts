@@ -52,7 +52,7 @@ const EXEC_OPTIONS: Record<string, RegExp> = {
 
 /** git -c keys that only change how output looks or who commits (they run nothing). */
 const HARMLESS_GIT_KEY =
-  /^(user\.(name|email)|color\.[\w.-]+|core\.quotepath|init\.defaultbranch|advice\.[\w-]+|commit\.gpgsign|tag\.gpgsign|pull\.rebase|log\.[\w-]+|column\.[\w-]+|i18n\.[\w-]+|merge\.conflictstyle|diff\.(renames|algorithm|mnemonicprefix|noprefix|context)|safe\.directory)$/i;
+  /^(user\.(name|email)|color\.[\w.-]+|core\.quotepath|init\.defaultbranch|advice\.[\w-]+|commit\.gpgsign|tag\.gpgsign|pull\.rebase|log\.(?!showsignature$)[\w-]+|column\.[\w-]+|i18n\.[\w-]+|merge\.conflictstyle|diff\.(renames|algorithm|mnemonicprefix|noprefix|context)|safe\.directory)$/i;
 
 const AWKS = new Set(["awk", "gawk", "mawk", "nawk"]);
 

@@ -4,7 +4,8 @@
 // them. The attributes are anyone's to write; the drivers are the user's. Where no sandbox contains
 // the fast path, its git gets every configured driver replaced through command-line configuration
 // (GIT_CONFIG_COUNT wins over every file): textconv by `cat` (the text as it is), external diffs by a
-// line saying the driver did not run, filters emptied and not required (git then skips them). A
+// line saying the driver did not run, filters emptied and not required (git then skips them), and
+// `log.showSignature` turned off (it runs gpg on every signed commit `git log` shows). A
 // driver named by an attribute but configured nowhere runs nothing, so the configured ones are all.
 // git 2.39 has no way to point attributes elsewhere (`--attr-source` came in 2.40).
 import { spawnSync } from "node:child_process";
@@ -37,6 +38,9 @@ export function driverNeutralisers(listing: string): GitSetting[] {
       continue;
     }
     if (key === "diff.external") settings.set("diff.external", SKIPPED("diff.external"));
+    // `git log` and `git show` verify every signed commit with the user's gpg (gpg.program), on
+    // signatures anyone made: as `%G` placeholders and `--show-signature`, which the strict forms refuse.
+    if (key === "log.showsignature") settings.set("log.showSignature", "false");
   }
   return [...settings];
 }
