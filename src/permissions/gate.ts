@@ -6,15 +6,9 @@
 import { statSync } from "node:fs";
 import type { FastPath } from "../shell/index.js";
 import type { Tracer } from "../util/index.js";
-import {
-  createGitConfiguredPaths,
-  errorMessage,
-  gitDriversOfFolders,
-  present,
-  UsageError,
-} from "../util/index.js";
+import { errorMessage, gitDriversOfFolders, present, UsageError } from "../util/index.js";
 import type { CompiledRule, Evaluation } from "./evaluate.js";
-import { evaluateInScope, type GateScope, narrowerMode } from "./gate-scope.js";
+import { evaluateInScope, type GateScope, gitConfiguredPaths, narrowerMode } from "./gate-scope.js";
 import {
   type CallFacts,
   describeCall,
@@ -129,7 +123,6 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
   const cwd = realPathLoose(options.cwd);
   const context = { cwd, homeDir: realPathLoose(options.homeDir) };
   const gitEnv = { ...options.shellEnv, HOME: options.homeDir };
-  const gitConfigured = createGitConfiguredPaths(gitEnv);
   const compiled: CompiledRule[] = BEHAVIORS.flatMap((behavior) =>
     options.rules[behavior].map((entry) => compileRule(behavior, entry, context)),
   );
@@ -145,7 +138,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     rules: () => compiled,
     context,
     workspaceRoots: () => workspaceRoots,
-    gitConfigured: () => gitConfigured(workspaceRoots),
+    gitConfigured: gitConfiguredPaths(gitEnv),
   };
   const finish = (_request: PermissionRequest, decision: PermissionDecision): PermissionDecision => {
     if (decision.rule === undefined) delete decision.rule;
@@ -424,7 +417,6 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
         context: there,
         // The worktree stands in for the project; the added directories are the session's, as they are now.
         workspaceRoots: () => [there.cwd, ...workspaceRoots.slice(1)],
-        gitConfigured: () => gitConfigured([there.cwd, ...workspaceRoots]),
         guard: { rules: () => compiled, context },
       };
     }
