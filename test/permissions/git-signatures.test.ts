@@ -21,11 +21,12 @@ before(async () => {
   layout = await makeLayout();
   marker = join(layout.outside, "gpg-ran");
   const gpg = join(layout.outside, "fake-gpg");
-  // Signs with a made-up signature; verifying leaves the marker.
+  // Signs with a made-up signature (after reading all it is given: git fails on a signer that does
+  // not); verifying leaves the marker.
   writeFileSync(
     gpg,
     `#!/bin/sh\ncase "$*" in *--verify*) touch '${marker}'; exit 1;; esac\n` +
-      `echo '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n'\n`,
+      `cat > /dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n'\n`,
   );
   chmodSync(gpg, 0o755);
   writeFileSync(join(layout.home, ".gitconfig"), "[user]\n\tname = T\n\temail = t@example.com\n");
