@@ -45,9 +45,55 @@ type TrimResult = {
 
 type ResultLocation = { messageIndex: number; blockIndex: number; block: ToolResultBlock };
 
+/** What one pass over the history finds: the calls by id, the results in order, the size. */
+type HistoryScan = {
+  calls: Map<string, ToolUseBlock>;
+  results: ResultLocation[];
+  totalChars: number;
+  lastAssistant: number;
+};
+
+/** The results chosen for placeholders: message index → block index → placeholder text. */
+type Clearing = {
+  replacements: Map<number, Map<number, string>>;
+  clearedResults: number;
+  clearedChars: number;
+  clearedPrefix: number;
+  /** The message of the first result this step clears anew (undefined: none). */
+  firstNew: number | undefined;
+  /** The estimate's characters after the clearing. */
+  totalChars: number;
+};
+
 export function trimForRequest(messages: readonly Message[], options: TrimOptions): TrimResult {
-  const keepRecent = Math.max(0, options.keepRecentResults ?? DEFAULT_KEEP_RECENT_RESULTS);
-  const batch = Math.max(1, Math.floor(options.clearBatch ?? DEFAULT_CLEAR_BATCH));
+  const scan = scanHistory(messages);
+  const untouched = (): TrimResult => ({
+    messages: messages.slice(),
+    clearedResults: 0,
+    clearedTokens: 0,
+    estimatedTokens: charsToTokens(scan.totalChars),
+    clearedPrefix: 0,
+    cacheMissTokens: 0,
+  });
+  const sticky = Math.max(0, options.keepCleared ?? 0);
+  if (charsToTokens(scan.totalChars) <= options.budgetTokens && sticky === 0) return untouched();
+  const clearing = chooseClearing(scan, options, sticky);
+  if (clearing.clearedResults === 0) return untouched();
+  const out = withPlaceholders(messages, clearing.replacements);
+  let cacheMissChars = 0;
+  if (clearing.firstNew !== undefined)
+    for (const message of out.slice(clearing.firstNew)) cacheMissChars += messageChars(message);
+  return {
+    messages: out,
+    clearedResults: clearing.clearedResults,
+    clearedTokens: charsToTokens(clearing.clearedChars),
+    estimatedTokens: charsToTokens(clearing.totalChars),
+    clearedPrefix: clearing.clearedPrefix,
+    cacheMissTokens: charsToTokens(cacheMissChars),
+  };
+}
+
+function scanHistory(messages: readonly Message[]): HistoryScan {
   const calls = new Map<string, ToolUseBlock>();
   const results: ResultLocation[] = [];
   let totalChars = 0;
@@ -60,51 +106,57 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
       else if (block.type === "tool_result") results.push({ messageIndex, blockIndex, block });
     });
   }
-  const untouched = (): TrimResult => ({
-    messages: messages.slice(),
-    clearedResults: 0,
-    clearedTokens: 0,
-    estimatedTokens: charsToTokens(totalChars),
-    clearedPrefix: 0,
-    cacheMissTokens: 0,
-  });
-  const sticky = Math.max(0, options.keepCleared ?? 0);
-  if (charsToTokens(totalChars) <= options.budgetTokens && sticky === 0) return untouched();
+  return { calls, results, totalChars, lastAssistant };
+}
 
+/** Picks the oldest clearable results, the sticky prefix first, until the estimate fits the target
+ *  at a batch boundary. */
+function chooseClearing(scan: HistoryScan, options: TrimOptions, sticky: number): Clearing {
+  const { calls, results, lastAssistant } = scan;
+  const keepRecent = Math.max(0, options.keepRecentResults ?? DEFAULT_KEEP_RECENT_RESULTS);
+  const batch = Math.max(1, Math.floor(options.clearBatch ?? DEFAULT_CLEAR_BATCH));
   let clearable = Math.max(0, results.length - keepRecent);
   while (clearable > 0 && (results[clearable - 1]?.messageIndex ?? lastAssistant) > lastAssistant)
     clearable--;
-
-  const replacements = new Map<number, Map<number, string>>();
-  let clearedResults = 0;
-  let clearedChars = 0;
-  let clearedPrefix = 0;
-  let firstNew: number | undefined;
+  const clearing: Clearing = {
+    replacements: new Map(),
+    clearedResults: 0,
+    clearedChars: 0,
+    clearedPrefix: 0,
+    firstNew: undefined,
+    totalChars: scan.totalChars,
+  };
   let target = options.budgetTokens;
   for (const [index, { messageIndex, blockIndex, block }] of results.slice(0, clearable).entries()) {
     if (index >= sticky) {
-      if (index === sticky && charsToTokens(totalChars) > options.budgetTokens)
+      if (index === sticky && charsToTokens(clearing.totalChars) > options.budgetTokens)
         target = Math.min(options.budgetTokens, options.targetTokens ?? options.budgetTokens);
-      if (charsToTokens(totalChars) <= target && (index - sticky) % batch === 0) break;
-      firstNew ??= messageIndex;
+      if (charsToTokens(clearing.totalChars) <= target && (index - sticky) % batch === 0) break;
+      clearing.firstNew ??= messageIndex;
     }
-    clearedPrefix = index + 1;
+    clearing.clearedPrefix = index + 1;
     const summary = options.toolSummaries?.(block.tool_use_id) ?? summaryOf(calls.get(block.tool_use_id));
     const placeholder = clearedResultPlaceholder(summary, block.content.length);
     const saved = blockChars(block) - placeholder.length;
     if (saved <= 0) continue;
-    let forMessage = replacements.get(messageIndex);
+    let forMessage = clearing.replacements.get(messageIndex);
     if (!forMessage) {
       forMessage = new Map();
-      replacements.set(messageIndex, forMessage);
+      clearing.replacements.set(messageIndex, forMessage);
     }
     forMessage.set(blockIndex, placeholder);
-    totalChars -= saved;
-    clearedChars += saved;
-    clearedResults++;
+    clearing.totalChars -= saved;
+    clearing.clearedChars += saved;
+    clearing.clearedResults++;
   }
-  if (clearedResults === 0) return untouched();
+  return clearing;
+}
 
+/** A copy of `messages` whose chosen tool results carry their placeholders (and no images). */
+function withPlaceholders(
+  messages: readonly Message[],
+  replacements: Map<number, Map<number, string>>,
+): Message[] {
   const out = messages.slice();
   for (const [messageIndex, blocks] of replacements) {
     const original = messages[messageIndex] as Extract<Message, { role: "user" }>;
@@ -118,17 +170,7 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
       }),
     };
   }
-  let cacheMissChars = 0;
-  if (firstNew !== undefined)
-    for (const message of out.slice(firstNew)) cacheMissChars += messageChars(message);
-  return {
-    messages: out,
-    clearedResults,
-    clearedTokens: charsToTokens(clearedChars),
-    estimatedTokens: charsToTokens(totalChars),
-    clearedPrefix,
-    cacheMissTokens: charsToTokens(cacheMissChars),
-  };
+  return out;
 }
 
 function summaryOf(call: ToolUseBlock | undefined): ToolCallSummary | undefined {

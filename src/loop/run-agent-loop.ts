@@ -140,97 +140,151 @@ function cutOffResults(calls: ToolUseBlock[]): Extract<Message, { role: "user" }
   };
 }
 
+/** What the loop carries from one request to the next. */
+type LoopState = {
+  /** The newest non-empty text of the model: the run's answer so far. */
+  lastText: string;
+  /** Stop-hook continuations so far (notes do not count). */
+  stopContinuations: number;
+  /** A context overflow is compacted away once per run. */
+  overflowRetried: boolean;
+  cutsInARow: number;
+};
+
+type Reply = Extract<ModelTurn, { ok: true }>;
+
 export async function runAgentLoop(options: LoopOptions): Promise<Terminal> {
   const finish = (terminal: Terminal): Terminal => {
     options.emit({ type: "loop-end", terminal });
     return terminal;
   };
-  let lastText = "";
-  let stopContinuations = 0;
-  let overflowRetried = false;
-  let cutsInARow = 0;
+  const state: LoopState = { lastText: "", stopContinuations: 0, overflowRetried: false, cutsInARow: 0 };
   for (let turn = 1; ; turn++) {
-    if (options.signal.aborted) return finish({ reason: "aborted", text: lastText });
-    if (turn > options.maxTurns)
-      return finish({ reason: "max_turns", turns: options.maxTurns, text: lastText });
-    const overBudget = turn > 1 ? options.budgetExceeded?.() : undefined;
-    if (overBudget) return finish({ reason: "max_budget", message: overBudget, text: lastText });
+    const refused = refusedTurn(options, turn, state.lastText);
+    if (refused) return finish(refused);
     options.emit({ type: "turn-start", turn });
     await options.beforeRequest?.();
     const system = await options.system();
     const response = await streamOnce(options, system);
     if (!response.ok) {
-      if (options.signal.aborted || response.error.kind === "aborted")
-        return finish({ reason: "aborted", text: lastText });
-      if (response.error.kind === "context_length" && !overflowRetried && options.onContextOverflow) {
-        overflowRetried = true;
-        if (await options.onContextOverflow()) {
-          turn--;
-          continue;
-        }
-      }
-      return finish({ reason: "error", error: response.error, text: lastText });
-    }
-    // Every change to the history is followed by an event (a transcript subscriber relies on it).
-    options.messages.push(response.message);
-    options.emit({
-      type: "assistant-message",
-      message: response.message,
-      model: response.model,
-      ...(response.messageId ? { messageId: response.messageId } : {}),
-      usage: response.usage,
-      stopReason: response.stopReason,
-      durationMs: response.durationMs,
-    });
-    const text = textOf(response.message);
-    if (text) lastText = text;
-    const calls = response.message.content.filter(
-      (block): block is ToolUseBlock => block.type === "tool_use",
-    );
-    const cut = response.stopReason === "max_tokens";
-    cutsInARow = cut ? cutsInARow + 1 : 0;
-    if (cut) options.emit({ type: "output-truncated", skippedCalls: calls.length });
-    if (cut && calls.length > 0) {
-      // The last call may be half-formed: none of them runs; the model is told and goes on.
-      const message = cutOffResults(calls);
-      options.messages.push(message);
-      options.emit({ type: "tool-results", message });
-      if (cutsInARow >= MAX_CUTS_IN_A_ROW)
-        return finish({
-          reason: "error",
-          error: {
-            kind: "unknown",
-            message: `the model's output was cut off at its token limit ${MAX_CUTS_IN_A_ROW} times in a row; ask for smaller steps`,
-          },
-          text: lastText,
-        });
+      const failed = await afterFailure(options, state, response.error);
+      if (failed !== "compacted") return finish(failed);
+      turn--;
       continue;
     }
-    if (calls.length === 0) {
-      if (!options.onStop)
-        return finish({ reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) });
-      const decision = await options.onStop(lastText, stopContinuations > 0);
-      if (decision.type === "stop")
-        return finish({ reason: "stopped_by_hook", message: decision.reason, text: lastText });
-      if (decision.type === "end")
-        return finish({ reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) });
-      if (decision.source === "notes") {
-        options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
-        continue;
-      }
-      stopContinuations++;
-      options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
-      options.emit({ type: "stop-continued", reason: decision.reason, count: stopContinuations });
-      continue;
-    }
-    const batch = await runToolBatch(calls, options);
-    for (const note of options.drainNotes?.() ?? []) batch.message.content.push({ type: "text", text: note });
-    options.messages.push(batch.message);
-    options.emit({ type: "tool-results", message: batch.message });
-    if (batch.control) {
-      const reason = batch.control.by === "hook" ? "stopped_by_hook" : "declined";
-      return finish({ reason, message: batch.control.reason, text: lastText });
-    }
-    if (options.signal.aborted) return finish({ reason: "aborted", text: lastText });
+    const terminal = await afterReply(options, state, response);
+    if (terminal) return finish(terminal);
   }
+}
+
+/** Why the next request is not sent (aborted, out of turns, over budget), or undefined to send it. */
+function refusedTurn(options: LoopOptions, turn: number, lastText: string): Terminal | undefined {
+  if (options.signal.aborted) return { reason: "aborted", text: lastText };
+  if (turn > options.maxTurns) return { reason: "max_turns", turns: options.maxTurns, text: lastText };
+  const overBudget = turn > 1 ? options.budgetExceeded?.() : undefined;
+  if (overBudget) return { reason: "max_budget", message: overBudget, text: lastText };
+  return undefined;
+}
+
+/** A failed request ends the run, except a first context overflow the session compacted away. */
+async function afterFailure(
+  options: LoopOptions,
+  state: LoopState,
+  error: ModelError,
+): Promise<Terminal | "compacted"> {
+  if (options.signal.aborted || error.kind === "aborted") return { reason: "aborted", text: state.lastText };
+  if (error.kind === "context_length" && !state.overflowRetried && options.onContextOverflow) {
+    state.overflowRetried = true;
+    if (await options.onContextOverflow()) return "compacted";
+  }
+  return { reason: "error", error, text: state.lastText };
+}
+
+/** Records the reply, then runs its tool calls or asks whether to stop; a terminal ends the run. */
+async function afterReply(
+  options: LoopOptions,
+  state: LoopState,
+  response: Reply,
+): Promise<Terminal | undefined> {
+  // Every change to the history is followed by an event (a transcript subscriber relies on it).
+  options.messages.push(response.message);
+  options.emit({
+    type: "assistant-message",
+    message: response.message,
+    model: response.model,
+    ...(response.messageId ? { messageId: response.messageId } : {}),
+    usage: response.usage,
+    stopReason: response.stopReason,
+    durationMs: response.durationMs,
+  });
+  const text = textOf(response.message);
+  if (text) state.lastText = text;
+  const calls = response.message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
+  const cut = response.stopReason === "max_tokens";
+  state.cutsInARow = cut ? state.cutsInARow + 1 : 0;
+  if (cut) options.emit({ type: "output-truncated", skippedCalls: calls.length });
+  if (cut && calls.length > 0) return skipCutOffCalls(options, state, calls);
+  if (calls.length === 0) return decideStop(options, state, cut);
+  return runCalls(options, calls, state.lastText);
+}
+
+/** The last call of a cut-off reply may be half-formed: none of them runs; the model is told and goes on. */
+function skipCutOffCalls(
+  options: LoopOptions,
+  state: LoopState,
+  calls: ToolUseBlock[],
+): Terminal | undefined {
+  const message = cutOffResults(calls);
+  options.messages.push(message);
+  options.emit({ type: "tool-results", message });
+  if (state.cutsInARow < MAX_CUTS_IN_A_ROW) return undefined;
+  return {
+    reason: "error",
+    error: {
+      kind: "unknown",
+      message: `the model's output was cut off at its token limit ${MAX_CUTS_IN_A_ROW} times in a row; ask for smaller steps`,
+    },
+    text: state.lastText,
+  };
+}
+
+/** The model wants to stop: `onStop` may end the run, stop it, or continue it with a message. */
+async function decideStop(
+  options: LoopOptions,
+  state: LoopState,
+  cut: boolean,
+): Promise<Terminal | undefined> {
+  const { lastText } = state;
+  const completed: Terminal = { reason: "completed", text: lastText, ...(cut ? { truncated: true } : {}) };
+  if (!options.onStop) return completed;
+  const decision = await options.onStop(lastText, state.stopContinuations > 0);
+  if (decision.type === "stop")
+    return { reason: "stopped_by_hook", message: decision.reason, text: lastText };
+  if (decision.type === "end") return completed;
+  if (decision.source === "notes") {
+    options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
+    return undefined;
+  }
+  state.stopContinuations++;
+  options.messages.push({ role: "user", content: [{ type: "text", text: decision.reason }] });
+  options.emit({ type: "stop-continued", reason: decision.reason, count: state.stopContinuations });
+  return undefined;
+}
+
+/** Runs the reply's tool calls and sends their results (with any notes) back. */
+async function runCalls(
+  options: LoopOptions,
+  calls: ToolUseBlock[],
+  lastText: string,
+): Promise<Terminal | undefined> {
+  const batch = await runToolBatch(calls, options);
+  for (const note of options.drainNotes?.() ?? []) batch.message.content.push({ type: "text", text: note });
+  options.messages.push(batch.message);
+  options.emit({ type: "tool-results", message: batch.message });
+  if (batch.control) {
+    const reason = batch.control.by === "hook" ? "stopped_by_hook" : "declined";
+    return { reason, message: batch.control.reason, text: lastText };
+  }
+  if (options.signal.aborted) return { reason: "aborted", text: lastText };
+  return undefined;
 }
