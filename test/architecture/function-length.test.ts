@@ -38,7 +38,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "src/tasks/task-tools.ts: createTaskTools",
   "src/ui/repl/app.tsx: App",
   "src/ui/repl/run-repl.ts: runRepl",
-  "src/ui/repl/use-prompt-keys.ts: usePromptKeys",
 ]);
 
 interface LongFunction {
