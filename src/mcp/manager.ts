@@ -83,58 +83,29 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 
 export function createMcpManager(options: McpManagerOptions): McpManager {
-  const tracer = options.tracer ?? noopTracer;
-  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const maxChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+  const limits = {
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    maxChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+  };
   const pids = new Set<number>();
   const connections = new Map<string, ServerConnection>();
   let sdkTransport: ((serverName: string) => Transport) | undefined;
+  const settings = connectionSettings(options, pids, (serverName) => sdkTransport?.(serverName));
   const connect = (name: string, spec: McpServerSpec) =>
-    connections.set(
-      name,
-      new ServerConnection(name, spec, {
-        clientInfo: options.clientInfo ?? { name: "reagent", version: "0.1.0" },
-        connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        cwd: options.cwd,
-        baseEnv: options.baseEnv,
-        processes: options.processes,
-        logDir: options.logDir,
-        tracer,
-        sdkTransport: (serverName) => sdkTransport?.(serverName),
-        onChildProcess: (pid, alive) => (alive ? pids.add(pid) : pids.delete(pid)),
-      }),
-    );
+    connections.set(name, new ServerConnection(name, spec, settings));
   for (const [name, spec] of Object.entries(options.servers)) connect(name, spec);
   const list = () => [...connections.values()];
   const lookup = (server: string) => connections.get(server);
 
-  const killOnExit = () => {
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const killOnExit = () => killChildren(pids);
   const exitHook = options.killChildrenOnExit !== false && connections.size > 0;
   if (exitHook) process.on("exit", killOnExit);
 
   let toolCache: Tool[] | undefined;
-
-  async function connectEach(targets: ServerConnection[]): Promise<McpServerFailure[]> {
+  const connectEach = (targets: ServerConnection[]) => {
     toolCache = undefined;
-    await Promise.all(targets.map((connection) => connection.connect()));
-    const failures: McpServerFailure[] = [];
-    for (const connection of targets) {
-      const reason = connection.failureReason();
-      if (reason === undefined) continue;
-      const failure = { server: connection.name, reason };
-      failures.push(failure);
-      options.onServerFailed?.(failure);
-    }
-    return failures;
-  }
+    return connectAndReport(targets, options.onServerFailed);
+  };
 
   return {
     connectAll() {
@@ -160,44 +131,12 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     },
 
     tools() {
-      if (toolCache) return toolCache;
-      const tools: Tool[] = [];
-      const used = new Set<string>();
-      for (const connection of list()) {
-        for (const tool of connection.catalog?.tools ?? []) {
-          let name = mcpToolName(connection.name, tool.name);
-          for (let suffix = 2; used.has(name); suffix++)
-            name = `${mcpToolName(connection.name, tool.name)}_${suffix}`;
-          used.add(name);
-          tools.push(
-            adaptMcpTool(connection.name, name, tool, (args, context) =>
-              callMcpTool(connection, tool.name, args, {
-                signal: context.signal,
-                timeoutMs: callTimeoutMs,
-                maxOutputChars: maxChars,
-                acceptsImages: context.acceptsImages === true,
-              }),
-            ),
-          );
-        }
-      }
-      const withResources = list().filter((connection) => (connection.catalog?.resources.length ?? 0) > 0);
-      if (withResources.length > 0) {
-        tools.push(
-          ...createResourceTools({
-            serverNames: () => withResources.map((connection) => connection.name),
-            listResources: (server, signal) => listResourcesTool(list(), lookup, server, signal),
-            readResource: (server, uri, signal) =>
-              readResourceTool(list(), lookup, server, uri, maxChars, signal),
-          }),
-        );
-      }
-      toolCache = tools;
-      return tools;
+      toolCache ??= connectedTools(list(), lookup, limits);
+      return toolCache;
     },
 
     attachResources(prompt, signal) {
-      return attachMentionedResources(prompt, list(), lookup, maxChars, signal);
+      return attachMentionedResources(prompt, list(), lookup, limits.maxChars, signal);
     },
 
     listPrompts() {
@@ -208,7 +147,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const connection = lookup(server);
       if (!connection)
         return { ok: false, code: "mcp_unknown_server", message: unknownServerMessage(server, list()) };
-      return expandServerPrompt(connection, prompt, argsText, maxChars, signal);
+      return expandServerPrompt(connection, prompt, argsText, limits.maxChars, signal);
     },
 
     childPids() {
@@ -220,4 +159,94 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       if (exitHook) process.off("exit", killOnExit);
     },
   };
+}
+
+type ConnectionSettings = ConstructorParameters<typeof ServerConnection>[2];
+
+/** What every server connection shares: client identity, time limit, where stdio servers run and
+ *  log, and the pid bookkeeping close() and the exit listener use. */
+function connectionSettings(
+  options: McpManagerOptions,
+  pids: Set<number>,
+  sdkTransport: (serverName: string) => Transport | undefined,
+): ConnectionSettings {
+  return {
+    clientInfo: options.clientInfo ?? { name: "reagent", version: "0.1.0" },
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    cwd: options.cwd,
+    baseEnv: options.baseEnv,
+    processes: options.processes,
+    logDir: options.logDir,
+    tracer: options.tracer ?? noopTracer,
+    sdkTransport,
+    onChildProcess: (pid, alive) => (alive ? pids.add(pid) : pids.delete(pid)),
+  };
+}
+
+/** The process is exiting: every stdio server still running gets SIGTERM. */
+function killChildren(pids: ReadonlySet<number>): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Connects `targets` in parallel; one failure per server that did not connect, each reported. */
+async function connectAndReport(
+  targets: ServerConnection[],
+  onServerFailed: McpManagerOptions["onServerFailed"],
+): Promise<McpServerFailure[]> {
+  await Promise.all(targets.map((connection) => connection.connect()));
+  const failures: McpServerFailure[] = [];
+  for (const connection of targets) {
+    const reason = connection.failureReason();
+    if (reason === undefined) continue;
+    const failure = { server: connection.name, reason };
+    failures.push(failure);
+    onServerFailed?.(failure);
+  }
+  return failures;
+}
+
+/** The connected servers' tools as `mcp__<server>__<tool>` (a clash gets `_2`, `_3` …), plus the
+ *  resource tools when any server has resources. */
+function connectedTools(
+  connections: ServerConnection[],
+  lookup: (server: string) => ServerConnection | undefined,
+  limits: { callTimeoutMs: number; maxChars: number },
+): Tool[] {
+  const tools: Tool[] = [];
+  const used = new Set<string>();
+  for (const connection of connections) {
+    for (const tool of connection.catalog?.tools ?? []) {
+      let name = mcpToolName(connection.name, tool.name);
+      for (let suffix = 2; used.has(name); suffix++) name = `${mcpToolName(connection.name, tool.name)}_${suffix}`;
+      used.add(name);
+      tools.push(
+        adaptMcpTool(connection.name, name, tool, (args, context) =>
+          callMcpTool(connection, tool.name, args, {
+            signal: context.signal,
+            timeoutMs: limits.callTimeoutMs,
+            maxOutputChars: limits.maxChars,
+            acceptsImages: context.acceptsImages === true,
+          }),
+        ),
+      );
+    }
+  }
+  const withResources = connections.filter((connection) => (connection.catalog?.resources.length ?? 0) > 0);
+  if (withResources.length > 0) {
+    tools.push(
+      ...createResourceTools({
+        serverNames: () => withResources.map((connection) => connection.name),
+        listResources: (server, signal) => listResourcesTool(connections, lookup, server, signal),
+        readResource: (server, uri, signal) =>
+          readResourceTool(connections, lookup, server, uri, limits.maxChars, signal),
+      }),
+    );
+  }
+  return tools;
 }

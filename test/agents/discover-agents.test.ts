@@ -41,7 +41,8 @@ test("finds project and user agent files, sub-folders included; project wins and
       ["Explore", "built-in"],
     ],
   );
-  const reviewer = agents[0];
+  const [reviewer, second, third] = agents;
+  assert.ok(reviewer && second && third);
   assert.deepEqual(reviewer.tools, ["Read", "Grep", "Glob"]);
   assert.equal(reviewer.model, undefined, "inherit means the parent's model");
   assert.equal(reviewer.permissionMode, "plan");
@@ -49,12 +50,12 @@ test("finds project and user agent files, sub-folders included; project wins and
   assert.equal(reviewer.maxTurns, 7);
   assert.equal(reviewer.prompt, "You review code.");
   assert.equal(reviewer.path, join(cwd, ".agents", "agents", "reviewer.md"));
-  assert.deepEqual(agents[1].disallowedTools, ["Write", "Edit"]);
-  assert.equal(agents[2].model, "haiku");
-  assert.equal(agents[2].background, true);
+  assert.deepEqual(second.disallowedTools, ["Write", "Edit"]);
+  assert.equal(third.model, "haiku");
+  assert.equal(third.background, true);
   assert.equal(warnings.length, 1, warnings.join("\n"));
   assert.match(
-    warnings[0],
+    warnings[0] ?? "",
     /"reviewer" in .*\.claude\/agents\/reviewer\.md \(project\) is shadowed by .*\.agents\/agents\/reviewer\.md/,
   );
 });
@@ -116,9 +117,9 @@ test("a project agent named like a built-in replaces it; --agents definitions wi
   if (json.kind !== "ok") return;
   const { agents, warnings } = await discoverAgents({ cwd, homeDir: home, extra: json.agents });
   const byName = Object.fromEntries(agents.map((agent) => [agent.name, agent]));
-  assert.equal(byName.reviewer.description, "Session reviewer");
-  assert.equal(byName.reviewer.source, "cli");
-  assert.equal(byName.Explore.description, "Our own explorer");
+  assert.equal(byName.reviewer?.description, "Session reviewer");
+  assert.equal(byName.reviewer?.source, "cli");
+  assert.equal(byName.Explore?.description, "Our own explorer");
   assert.equal(agents.filter((agent) => agent.name === "Explore").length, 1);
   assert.match(warnings.join("\n"), /reviewer\.md \(project\) is shadowed by the --agents definition/);
 });

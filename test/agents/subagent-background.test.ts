@@ -83,23 +83,27 @@ test("a background agent finishes after the parent's next turn; the parent is to
   const turn = await running;
   assert.equal(turn.result, "The answer is 42.");
   const main = model.requests.filter((request) => request.route === "main");
-  const launched = lastResults(main[1])[0];
-  assert.match(String(launched.content), /^Started background agent bg1 \(general-purpose: slow job\)/);
+  const [, first, second, third, fourth] = main;
+  assert.ok(first && second && third && fourth, "five requests of the parent");
+  const launched = lastResults(first)[0];
+  assert.match(String(launched?.content), /^Started background agent bg1 \(general-purpose: slow job\)/);
   const bgFinal = model.requests.findIndex(
     (request) => request.route === "BG-TASK:" && request.messages.length === 3,
   );
-  assert.match(String(lastResults(model.requests[bgFinal])[0].content), /released/);
+  const bgFinalRequest = model.requests[bgFinal];
+  assert.ok(bgFinalRequest, "the background agent's final request");
+  assert.match(String(lastResults(bgFinalRequest)[0]?.content), /released/);
   assert.ok(
-    bgFinal > model.requests.indexOf(main[2]),
+    bgFinal > model.requests.indexOf(second),
     "the background agent finished after the parent's next turns",
   );
   // The parent ended its turn while the agent ran: the notification continued it.
   assert.match(
-    JSON.stringify(main[3].messages.at(-1)),
+    JSON.stringify(third.messages.at(-1)),
     /<task-notification>\\nBackground agent bg1 \(general-purpose: slow job\) completed\.\\nBG RESULT 42/,
   );
   assert.match(
-    String(lastResults(main[4])[0].content),
+    String(lastResults(fourth)[0]?.content),
     /^Background agent bg1 \(general-purpose: slow job\): completed\n\nBG RESULT 42$/,
   );
   const end = events.find((event) => event.type === "subagent-end");

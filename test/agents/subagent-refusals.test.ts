@@ -38,7 +38,10 @@ test("a subagent whose model cannot be set up is refused with the reason; nothin
     },
   });
   const turn = await session.submit("go");
-  const [result] = results(model.requests[1]);
+  const request = model.requests[1];
+  assert.ok(request, "a second request");
+  const [result] = results(request);
+  assert.ok(result);
   assert.equal(result.is_error, true);
   assert.match(
     String(result.content),
@@ -82,16 +85,21 @@ test("TaskOutput and TaskStop with an unknown id name the known ones; TaskStop o
   const turn = await session.submit("go");
   assert.equal(turn.result, "all done");
   const main = model.requests.filter((request) => request.route === "main");
-  const [none] = results(main[1]);
+  const [, first, , third, fourth] = main;
+  assert.ok(first && third && fourth, "five requests of the parent");
+  const [none] = results(first);
+  assert.ok(none);
   assert.equal(none.is_error, true);
   assert.match(String(none.content), /No background agent or command with id "zzz"\. None was started\./);
-  const [output] = results(main[3]);
+  const [output] = results(third);
+  assert.ok(output);
   assert.notEqual(output.is_error, true);
   assert.match(
     String(output.content),
     /Background agent bg1 \(general-purpose: quick job\): completed\n\nBG DONE/,
   );
-  const [finished, unknown] = results(main[4]);
+  const [finished, unknown] = results(fourth);
+  assert.ok(finished && unknown);
   assert.equal(finished.is_error, true);
   assert.match(String(finished.content), /Background agent bg1 is not running \(it completed\)\./);
   assert.equal(unknown.is_error, true);

@@ -68,7 +68,10 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
   });
   await session.submit("go");
   const changedPath = join(kept, "agent-wt1");
-  const [changed, looked] = lastResults(model.requests.filter((request) => request.route === "main")[1]);
+  const parentSecond = model.requests.filter((request) => request.route === "main")[1];
+  assert.ok(parentSecond, "a second request of the parent");
+  const [changed, looked] = lastResults(parentSecond);
+  assert.ok(changed && looked);
   assert.equal(changed.is_error, undefined, String(changed.content));
   assert.match(
     String(changed.content),
@@ -78,7 +81,7 @@ test("a worktree agent changes a file on its own branch; an agent that changes n
   assert.equal(readFileSync(join(changedPath, "src", "new.txt"), "utf8"), "from the agent\n");
   assert.ok(!existsSync(join(repo, "src", "new.txt")), "the main checkout is untouched");
   assert.match(git(repo, "branch", "--list", "reagent/agent-wt1"), /reagent\/agent-wt1/);
-  const write = JSON.parse(readFileSync(log, "utf8").split("\n")[0]);
+  const write = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "");
   assert.equal(write.cwd, realpathSync(changedPath), "hooks see the worktree as cwd");
   assert.equal(write.tool_input.file_path, join(realpathSync(changedPath), "src", "new.txt"));
   assert.equal(looked.content, "it says v1");
@@ -105,7 +108,10 @@ test("isolation outside a git repository is a clear error result", async () => {
     ],
   });
   await session.submit("go");
-  const [result] = lastResults(model.requests[1]);
+  const request = model.requests[1];
+  assert.ok(request, "a second request");
+  const [result] = lastResults(request);
+  assert.ok(result);
   assert.equal(result.is_error, true);
   assert.match(String(result.content), /isolation "worktree" needs a git repository/);
   workspace.cleanup();

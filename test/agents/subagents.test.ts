@@ -62,9 +62,10 @@ test("two Agent calls in one response run at the same time; the parent sees only
   const betaSecond = model.requests.find(
     (request) => request.route === "BETA:" && request.messages.length === 3,
   )!;
-  assert.match(String(lastResults(alphaSecond)[0].content), /saw-beta/, "alpha ran while beta ran");
-  assert.match(String(lastResults(betaSecond)[0].content), /saw-alpha/, "beta ran while alpha ran");
+  assert.match(String(lastResults(alphaSecond)[0]?.content), /saw-beta/, "alpha ran while beta ran");
+  assert.match(String(lastResults(betaSecond)[0]?.content), /saw-alpha/, "beta ran while alpha ran");
   const parentSecond = model.requests.filter((request) => request.route === "main")[1];
+  assert.ok(parentSecond, "a second request of the parent");
   const results = lastResults(parentSecond);
   assert.deepEqual(
     results.map((block) => block.content),
@@ -141,7 +142,9 @@ test("inside a subagent, a deny rule and a PreToolUse hook deny; every payload n
     "a subagent's denials are the run's denials",
   );
   const sub = model.requests.filter((request) => request.route === "CLEAN:")[1];
+  assert.ok(sub, "a second request of the subagent");
   const [bash, read] = lastResults(sub);
+  assert.ok(bash && read);
   assert.equal(bash.is_error, true);
   assert.match(String(bash.content), /Permission denied by rule Bash\(rm \*\)/);
   assert.equal(read.is_error, true);
@@ -194,13 +197,13 @@ test("SubagentStart adds context; SubagentStop blocks once and the subagent cont
   const { session, model } = made;
   await session.submit("look");
   const subRequests = model.requests.filter((request) => request.route === "LOOK:");
-  assert.equal(subRequests.length, 2);
-  assert.match(JSON.stringify(subRequests[0].messages[0]), /Mind the tests folder\./);
-  assert.match(JSON.stringify(subRequests[1].messages.at(-1)), /List the test files too/);
-  assert.equal(
-    lastResults(model.requests.filter((request) => request.route === "main")[1])[0].content,
-    "second answer, with tests",
-  );
+  const [subFirst, subSecond] = subRequests;
+  assert.ok(subRequests.length === 2 && subFirst && subSecond);
+  assert.match(JSON.stringify(subFirst.messages[0]), /Mind the tests folder\./);
+  assert.match(JSON.stringify(subSecond.messages.at(-1)), /List the test files too/);
+  const parentSecond = model.requests.filter((request) => request.route === "main")[1];
+  assert.ok(parentSecond, "a second request of the parent");
+  assert.equal(lastResults(parentSecond)[0]?.content, "second answer, with tests");
   const startPayload = JSON.parse(readFileSync(join(workspace.dir, "start.json"), "utf8"));
   assert.equal(startPayload.hook_event_name, "SubagentStart");
   assert.deepEqual([startPayload.agent_id, startPayload.agent_type], ["agent-two", "Explore"]);
@@ -276,11 +279,14 @@ test("an agent's tool list limits what it is offered and can run; without Agent 
   });
   await session.submit("go");
   const readerRequests = model.requests.filter((request) => request.route === "READER agent");
+  const [readerFirst, readerSecond] = readerRequests;
+  assert.ok(readerFirst && readerSecond, "two requests of the reader");
   assert.deepEqual(
-    readerRequests[0].tools.map((tool) => tool.name),
+    readerFirst.tools.map((tool) => tool.name),
     ["Read", "Grep"],
   );
-  const [bash, nested, read] = lastResults(readerRequests[1]);
+  const [bash, nested, read] = lastResults(readerSecond);
+  assert.ok(bash && nested && read);
   assert.match(String(bash.content), /Unknown tool "Bash"\. Available tools: Read, Grep/);
   assert.match(String(nested.content), /This agent cannot start subagents/);
   assert.equal(nested.is_error, true);
@@ -293,12 +299,15 @@ test("an agent's tool list limits what it is offered and can run; without Agent 
   assert.ok(!noShellTools.includes("Bash"));
   // No `tools` list: as in Claude Code, it may start agents of its own (one level deeper).
   for (const name of ["Agent", "TaskOutput", "TaskStop"]) assert.ok(noShellTools.includes(name), name);
-  const parentResults = lastResults(model.requests.filter((request) => request.route === "main")[1]);
+  const parentSecond = model.requests.filter((request) => request.route === "main")[1];
+  assert.ok(parentSecond, "a second request of the parent");
+  const unknownAgent = lastResults(parentSecond)[2];
+  assert.ok(unknownAgent);
   assert.match(
-    String(parentResults[2].content),
+    String(unknownAgent.content),
     /Unknown agent type "nobody"\. Available: reader, no-shell, general-purpose, Explore/,
   );
-  assert.equal(parentResults[2].is_error, true);
+  assert.equal(unknownAgent.is_error, true);
   workspace.cleanup();
 });
 
@@ -345,12 +354,13 @@ test("a subagent's permission prompt reaches the user, and its bypassPermissions
     },
   });
   await session.submit("fix");
-  assert.equal(asked.length, 1, "the Agent call itself is not asked; the subagent's Write is");
-  assert.equal(asked[0].toolName, "Write");
-  assert.match(asked[0].summary, /^\[agent fixer\] /);
-  assert.equal(asked[0].agent, "fixer");
+  const [question] = asked;
+  assert.ok(asked.length === 1 && question, "the Agent call itself is not asked; the subagent's Write is");
+  assert.equal(question.toolName, "Write");
+  assert.match(question.summary, /^\[agent fixer\] /);
+  assert.equal(question.agent, "fixer");
   assert.equal(readFileSync(join(workspace.dir, "out.txt"), "utf8"), "fixed\n");
-  assert.equal(lastResults(model.requests.at(-1)!)[0].content, "wrote it");
+  assert.equal(lastResults(model.requests.at(-1)!)[0]?.content, "wrote it");
   workspace.cleanup();
 });
 
@@ -434,8 +444,8 @@ test("a subagent's narrower permissionMode applies (a plan agent under a bypassP
   await session.submit("plan");
   assert.equal(existsSync(join(workspace.dir, "plan.txt")), false, "plan mode refused the write");
   const agentResults = lastResults(model.requests.filter((request) => request.route !== "main").at(-1)!);
-  assert.equal(agentResults[0].is_error, true);
-  assert.match(String(agentResults[0].content), /plan/i);
+  assert.equal(agentResults[0]?.is_error, true);
+  assert.match(String(agentResults[0]?.content), /plan/i);
   // The parent hears of the subagent's call from start to end (the UIs show it under the agent).
   const heard = events.flatMap((event) =>
     event.type === "subagent-event" && event.event.type.startsWith("tool-call-")

@@ -74,13 +74,15 @@ test("headless: the model calls an MCP tool and sees an @server:uri attachment",
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "Done: echo: via cli\n");
   assert.match(run.stderr, /dead.*FIXTURE_TOKEN/);
-  const first = model.requests[0].body as Body;
+  const [firstRequest, secondRequest] = model.requests;
+  assert.ok(firstRequest && secondRequest, "two model requests");
+  const first = firstRequest.body as Body;
   const echo = first.tools.find((tool) => tool.name === "mcp__fx__echo");
   assert.ok(echo, "mcp__fx__echo offered to the model");
   assert.deepEqual((echo.input_schema as { required?: string[] }).required, ["message"]);
   assert.ok(first.tools.some((tool) => tool.name === "ReadMcpResource"));
   assert.match(JSON.stringify(first.messages), /Fixture readme text\./);
-  const second = JSON.stringify((model.requests[1].body as Body).messages.at(-1));
+  const second = JSON.stringify((secondRequest.body as Body).messages.at(-1));
   assert.match(second, /"tool_use_id":"call_1"/);
   assert.match(second, /echo: via cli/);
 });

@@ -20,6 +20,7 @@ test("Streamable HTTP: tools, headers, resources and prompts", async () => {
   try {
     assert.deepEqual(await manager.connectAll(), []);
     const status = manager.status()[0];
+    assert.ok(status);
     assert.equal(status.transport, "http");
     assert.deepEqual(status.state, { kind: "connected", tools: 8, resources: 2, prompts: 2 });
     assert.ok(fixture.requests.length > 0);
@@ -54,9 +55,10 @@ test("an unreachable HTTP server is reported as failed with the reason", async (
   });
   try {
     const failures = await refused.connectAll();
-    assert.equal(failures.length, 1);
-    assert.equal(failures[0].server, "gone");
-    assert.match(failures[0].reason, /fetch failed: .*ECONNREFUSED/);
+    const [failure] = failures;
+    assert.ok(failures.length === 1 && failure);
+    assert.equal(failure.server, "gone");
+    assert.match(failure.reason, /fetch failed: .*ECONNREFUSED/);
   } finally {
     await refused.close();
   }

@@ -35,6 +35,7 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
     const failures = await manager.connectAll();
     const byName = Object.fromEntries(failures.map((failure) => [failure.server, failure.reason]));
     assert.deepEqual(Object.keys(byName).sort(), ["dies", "missing", "stuck"]);
+    assert.ok(byName.stuck !== undefined && byName.missing !== undefined);
     assert.match(byName.stuck, /timed out after 30000 ms/);
     // The reason says how the process ended, its last stderr line and where the whole log is.
     assert.equal(
@@ -50,9 +51,9 @@ test("connects in parallel: a stuck and a dying server are reported, the good on
     assert.ok(!names.some((name) => name.startsWith("mcp__stuck__")));
 
     const status = Object.fromEntries(manager.status().map((entry) => [entry.name, entry]));
-    assert.equal(status.good.transport, "stdio");
-    assert.deepEqual(status.good.state, { kind: "connected", tools: 8, resources: 2, prompts: 2 });
-    assert.equal(status.stuck.state.kind, "failed");
+    assert.equal(status.good?.transport, "stdio");
+    assert.deepEqual(status.good?.state, { kind: "connected", tools: 8, resources: 2, prompts: 2 });
+    assert.equal(status.stuck?.state.kind, "failed");
 
     // The stuck child was killed after the time limit, not left running.
     assert.deepEqual(manager.childPids().length, 1);
@@ -82,7 +83,7 @@ test("close() ends every child process", async () => {
   await manager.close();
   assert.ok(await waitFor(() => pids.every((pid) => !isAlive(pid))), "children still running after close()");
   assert.deepEqual(manager.childPids(), []);
-  assert.equal(manager.status()[0].state.kind, "closed");
+  assert.equal(manager.status()[0]?.state.kind, "closed");
 });
 
 test("close() during a pending connect does not leave the child behind", async () => {
@@ -95,6 +96,7 @@ test("close() during a pending connect does not leave the child behind", async (
   const connecting = manager.connectAll();
   assert.ok(await waitFor(() => manager.childPids().length === 1));
   const [pid] = manager.childPids();
+  assert.ok(pid !== undefined);
   await manager.close();
   await connecting;
   assert.ok(await waitFor(() => !isAlive(pid)), "stuck child still running");

@@ -76,10 +76,10 @@ test("sources merge per server name: user < project < MCP_CONFIG files < --mcp-c
     d: "two-d",
     e: "https://example.test/mcp",
   });
-  assert.equal(config.servers.a.source, user);
-  assert.equal(config.servers.b.source, project);
-  assert.equal(config.servers.d.source, join(projectDir, "two.json"));
-  assert.equal(config.servers.e.source, "--mcp-config (inline JSON)");
+  assert.equal(config.servers.a?.source, user);
+  assert.equal(config.servers.b?.source, project);
+  assert.equal(config.servers.d?.source, join(projectDir, "two.json"));
+  assert.equal(config.servers.e?.source, "--mcp-config (inline JSON)");
 });
 
 test("stdio, http and sse entries are normalised; relative cwd resolves against the file", async () => {
@@ -113,20 +113,21 @@ test("stdio, http and sse entries are normalised; relative cwd resolves against 
     headers: { Authorization: "Bearer x" },
     source,
   });
-  assert.equal(servers.inferred.type, "http");
-  assert.equal(servers.legacy.type, "sse");
+  assert.equal(servers.inferred?.type, "http");
+  assert.equal(servers.legacy?.type, "sse");
 });
 
 test("variables expand in command, args, env, url and headers (with :- defaults)", async () => {
   const { projectDir, homeDir } = await workspace();
   await copyFile(fixturePath("expansion.mcp.json"), join(projectDir, ".mcp.json"));
   const { servers } = loadMcpConfig({ projectDir, homeDir, env: { BIN_DIR: "/opt/bin", TOKEN: "t0k" } });
-  assert.deepEqual(servers.s.type === "stdio" && [servers.s.command, servers.s.args, servers.s.env], [
+  const { s, h } = servers;
+  assert.deepEqual(s?.type === "stdio" && [s.command, s.args, s.env], [
     "/opt/bin/srv",
     ["--token=t0k", "fast", "$NOT_EXPANDED"],
     { KEY: "t0k", EMPTY_DEFAULT: "" },
   ]);
-  assert.deepEqual(servers.h.type === "http" && [servers.h.url, servers.h.headers], [
+  assert.deepEqual(h?.type === "http" && [h.url, h.headers], [
     "http://localhost:9000/mcp",
     { Authorization: "Bearer t0k" },
   ]);

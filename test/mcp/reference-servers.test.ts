@@ -41,6 +41,7 @@ async function exerciseEverything(manager: McpManager, server: string, dir: stri
   const resources = JSON.parse(listed.content) as Array<{ uri: string; mimeType?: string }>;
   assert.ok(resources.length > 0);
   const text = resources.find((resource) => resource.mimeType?.startsWith("text/")) ?? resources[0];
+  assert.ok(text);
   const read = await find(manager, "ReadMcpResource").execute({ server, uri: text.uri }, toolContext(dir));
   assert.equal(read.isError, false, read.content);
   assert.ok(read.content.length > 20);
@@ -116,7 +117,7 @@ test("server-everything over Streamable HTTP", async () => {
   });
   try {
     assert.deepEqual(await manager.connectAll(), []);
-    assert.equal(manager.status()[0].transport, "http");
+    assert.equal(manager.status()[0]?.transport, "http");
     await exerciseEverything(manager, "remote", dir);
   } finally {
     await manager.close();
@@ -136,7 +137,7 @@ test("server-everything over legacy HTTP+SSE", async () => {
   });
   try {
     assert.deepEqual(await manager.connectAll(), []);
-    assert.equal(manager.status()[0].transport, "sse");
+    assert.equal(manager.status()[0]?.transport, "sse");
     const echo = await find(manager, "mcp__legacy__echo").execute({ message: "sse" }, toolContext(dir));
     assert.equal(echo.content, "Echo: sse");
   } finally {

@@ -71,8 +71,8 @@ test("@server:uri mentions attach the resource; unknown servers and URIs are cle
     '<mcp-resource server="docs" uri="fixture://readme">\nFixture readme text.\n</mcp-resource>',
   );
   assert.equal(result.errors.length, 2);
-  assert.match(result.errors[0], /^@ghost:file:\/\/x: unknown MCP server "ghost"/);
-  assert.match(result.errors[1], /^@docs:fixture:\/\/nothing: Cannot read resource/);
+  assert.match(result.errors[0] ?? "", /^@ghost:file:\/\/x: unknown MCP server "ghost"/);
+  assert.match(result.errors[1] ?? "", /^@docs:fixture:\/\/nothing: Cannot read resource/);
   const none = await manager.attachResources("no mentions here");
   assert.deepEqual(none, { text: "", attachments: [], errors: [] });
 });

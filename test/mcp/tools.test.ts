@@ -57,7 +57,7 @@ test("the server's input schema is passed through unchanged, with its descriptio
     type: "string",
     enum: ["low", "high"],
   });
-  assert.deepEqual((schema.properties as Record<string, { properties: unknown }>).meta.properties, {
+  assert.deepEqual((schema.properties as Record<string, { properties: unknown }>).meta?.properties, {
     estimate: { type: "integer", exclusiveMinimum: 0, maximum: 9007199254740991 },
   });
   assert.equal(create.description, "Creates an issue (rich schema).");

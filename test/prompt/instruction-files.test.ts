@@ -95,7 +95,7 @@ test("an import cycle is reported once and every file is included once", async (
   );
   const cycles = warnings.filter((warning) => warning.startsWith("Import cycle"));
   assert.equal(cycles.length, 1, warnings.join("\n"));
-  assert.match(cycles[0], /a\.md → b\.md → a\.md/);
+  assert.match(cycles[0] ?? "", /a\.md → b\.md → a\.md/);
 });
 
 test(`imports deeper than ${MAX_IMPORT_DEPTH} levels are not loaded and are reported`, async () => {
@@ -108,7 +108,7 @@ test(`imports deeper than ${MAX_IMPORT_DEPTH} levels are not loaded and are repo
   assert.equal(documents.length, 1 + MAX_IMPORT_DEPTH);
   assert.equal(documents.at(-1)?.text, `level ${MAX_IMPORT_DEPTH} @l${MAX_IMPORT_DEPTH + 1}.md`);
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /Import depth limit \(5\) reached: @l6\.md at l5\.md:1/);
+  assert.match(warnings[0] ?? "", /Import depth limit \(5\) reached: @l6\.md at l5\.md:1/);
 });
 
 test("missing files are skipped silently; unreadable files and missing explicit imports are reported", async () => {
@@ -120,8 +120,8 @@ test("missing files are skipped silently; unreadable files and missing explicit 
   const { documents, warnings } = await load(root, root, tempFolder("home"));
   assert.equal(documents.length, 1);
   assert.equal(warnings.length, 2, warnings.join("\n"));
-  assert.match(warnings[0], /Import not found: gone\.md \(imported at AGENTS\.md:2\)/);
-  assert.match(warnings[1], /Cannot read instruction file .*CLAUDE\.md: is a directory/);
+  assert.match(warnings[0] ?? "", /Import not found: gone\.md \(imported at AGENTS\.md:2\)/);
+  assert.match(warnings[1] ?? "", /Cannot read instruction file .*CLAUDE\.md: is a directory/);
 });
 
 test("the section is capped with a visible note naming what was cut and dropped", () => {

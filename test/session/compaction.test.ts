@@ -89,7 +89,7 @@ test("auto-compaction at the threshold fires PreCompact, PostCompact and Session
   const turn = await session.submit("go");
   assert.equal(turn.result, "finished after compaction");
   assert.equal(summaryModel.requests.length, 1, "one summary request");
-  assert.deepEqual(summaryModel.requests[0].tools, []);
+  assert.deepEqual(summaryModel.requests[0]?.tools, []);
   const [prePayload] = payloads(pre.log);
   assert.equal(prePayload.hook_event_name, "PreCompact");
   assert.equal(prePayload.trigger, "auto");
@@ -205,7 +205,7 @@ test("/compact of an ordinary 52-message session compacts it, though it all fits
   const result = await session.compact("manual");
   assert.equal(result.ok, true, result.message);
   assert.equal(summaryModel.requests.length, 1);
-  const sent = JSON.stringify(summaryModel.requests[0].messages);
+  const sent = JSON.stringify(summaryModel.requests[0]?.messages);
   assert.match(sent, /read it again and again/, "the first turn is summarised");
   assert.doesNotMatch(sent, /and now\?/, "the latest turn is kept word for word");
   assert.match(JSON.stringify(session.messages[0]), /read the small file many times/);
@@ -252,7 +252,7 @@ test("compaction summarises only what comes before the kept tail, and never grow
   await session.submit("second prompt");
   const result = await session.compact("manual");
   assert.equal(result.ok, true, result.message);
-  const sent = JSON.stringify(summaryModel.requests[0].messages);
+  const sent = JSON.stringify(summaryModel.requests[0]?.messages);
   assert.match(sent, /first prompt/);
   assert.doesNotMatch(sent, /second prompt/, "the kept tail is not summarised");
   assert.match(JSON.stringify(session.messages[0]), /the user asked for a lot/);

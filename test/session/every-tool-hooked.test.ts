@@ -32,7 +32,7 @@ test("every registered tool call goes through PreToolUse (built-in, Skill and MC
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line).tool_name as string);
   assert.deepEqual([...seen].sort(), [...names].sort());
-  const results = JSON.stringify(model.requests[1].messages.at(-1));
+  const results = JSON.stringify(model.requests[1]?.messages.at(-1));
   assert.equal((results.match(/denied by a PreToolUse hook/g) ?? []).length, names.length);
   assert.equal(readFileSync(`${workspace.dir}/a.txt`, "utf8"), "hello\n", "Edit did not run");
 });

@@ -31,8 +31,9 @@ test("Grep and Glob drop files hidden by Read deny rules, with no count and no n
     ],
   });
   await session.submit("find secrets");
-  const results = (model.requests[1].messages.at(-1)?.content ?? []) as ToolResultBlock[];
+  const results = (model.requests[1]?.messages.at(-1)?.content ?? []) as ToolResultBlock[];
   const [content, onlyEnv, listing] = results.map((result) => result.content);
+  assert.ok(content !== undefined && onlyEnv !== undefined && listing !== undefined, "three results");
   assert.match(content, /src\/app\.ts/);
   assert.doesNotMatch(content, /sk-123|token=abc|^\.env|secrets\//m);
   assert.doesNotMatch(content, /hidden/);

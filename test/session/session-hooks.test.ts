@@ -34,7 +34,8 @@ test("a PreToolUse exit 2 blocks the tool, the model gets the hook's stderr, and
   const turn = await session.submit("go");
   assert.equal(turn.terminal.reason, "completed");
   assert.equal(existsSync(marker), false, "the tool did not run");
-  const [result] = lastResults(model.requests[1].messages);
+  const [result] = lastResults(model.requests[1]?.messages ?? []);
+  assert.ok(result);
   assert.equal(result.is_error, true);
   assert.match(result.content, /no shell today/);
   assert.deepEqual(turn.permissionDenials, [
@@ -83,10 +84,10 @@ test("UserPromptSubmit and PostToolUse additionalContext reach the model as mark
     ],
   });
   await session.submit("go");
-  const first = JSON.stringify(model.requests[0].messages[0]);
+  const first = JSON.stringify(model.requests[0]?.messages[0]);
   assert.match(first, /system-note source=\\"UserPromptSubmit hook\\"/);
   assert.match(first, /branch is main/);
-  const second = JSON.stringify(model.requests[1].messages.at(-1));
+  const second = JSON.stringify(model.requests[1]?.messages.at(-1));
   assert.match(second, /system-note source=\\"PostToolUse hook\\" tool=\\"Read\\"/);
   assert.match(second, /remember to run tests/);
   assert.match(second, /1\\thello/, "the tool output stays");
@@ -108,7 +109,7 @@ echo "run the tests first" >&2; exit 2`,
   const turn = await session.submit("go");
   assert.equal(turn.result, "tests ran");
   assert.equal(model.requests.length, 2);
-  assert.match(JSON.stringify(model.requests[1].messages.at(-1)), /run the tests first/);
+  assert.match(JSON.stringify(model.requests[1]?.messages.at(-1)), /run the tests first/);
   const payloads = readFileSync(log, "utf8")
     .trim()
     .split("\n")
@@ -131,7 +132,8 @@ test("SessionStart exports through CLAUDE_ENV_FILE reach later Bash calls", asyn
   });
   await session.start("startup");
   await session.submit("go");
-  const [result] = lastResults(model.requests[1].messages);
+  const [result] = lastResults(model.requests[1]?.messages ?? []);
+  assert.ok(result);
   assert.match(result.content, /value=from-session-start/);
 });
 
@@ -161,7 +163,8 @@ test("a hook allow never overrides a deny rule", async () => {
     settings: [{ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: allow }] }] } }],
   });
   const turn = await session.submit("go");
-  const [result] = lastResults(model.requests[1].messages);
+  const [result] = lastResults(model.requests[1]?.messages ?? []);
+  assert.ok(result);
   assert.equal(result.is_error, true);
   assert.match(result.content, /Read\(a\.txt\)/);
   assert.equal(turn.permissionDenials.length, 1);
@@ -181,7 +184,8 @@ test("a PreToolUse updatedInput is what runs, and the tool line shows the rewrit
     ],
   });
   await session.submit("go");
-  const [result] = lastResults(model.requests[1].messages);
+  const [result] = lastResults(model.requests[1]?.messages ?? []);
+  assert.ok(result);
   assert.match(result.content, /rewritten/);
   const end = events.find((event) => event.type === "tool-call-end");
   assert.ok(end && end.type === "tool-call-end");
@@ -200,12 +204,12 @@ echo '{"decision":"block","reason":"verify first","hookSpecificOutput":{"hookEve
     settings: [{ hooks: { Stop: [{ hooks: [{ type: "command", command: withBlock }] }] } }],
   });
   await session.submit("go");
-  const continued = JSON.stringify(model.requests[1].messages.at(-1));
+  const continued = JSON.stringify(model.requests[1]?.messages.at(-1));
   assert.match(continued, /verify first/);
   assert.match(continued, /system-note source=\\"Stop hook\\"/);
   assert.match(continued, /lint is red/);
   await session.submit("next");
-  assert.match(JSON.stringify(model.requests[2].messages.at(-1)), /later note/);
+  assert.match(JSON.stringify(model.requests[2]?.messages.at(-1)), /later note/);
 });
 
 test("an updatedInput the tool's schema rejects is a visible hook error, and the original input runs", async () => {
@@ -219,7 +223,8 @@ test("an updatedInput the tool's schema rejects is a visible hook error, and the
     settings: [{ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: bad }] }] } }],
   });
   const turn = await session.submit("go");
-  const [result] = lastResults(model.requests[1].messages);
+  const [result] = lastResults(model.requests[1]?.messages ?? []);
+  assert.ok(result);
   assert.match(result.content, /kept/);
   const notice = events.find((event) => event.type === "hook-notice" && event.notice.kind === "error");
   assert.ok(notice && notice.type === "hook-notice");

@@ -19,8 +19,10 @@ test("a loaded skill reaches the next request as context beside a short tool res
     ],
   });
   await session.submit("deploy to staging");
-  const message = model.requests[1].messages.at(-1)!;
+  const message = model.requests[1]?.messages.at(-1);
+  assert.ok(message, "a second request");
   const [result, skill] = message.content as Array<{ type: string; content?: string; text?: string }>;
+  assert.ok(result && skill);
   assert.equal(result.type, "tool_result");
   assert.match(result.content ?? "", /^Loaded skill "deploy"/);
   assert.doesNotMatch(result.content ?? "", /deploy\.sh/);

@@ -26,7 +26,11 @@ test("Bash streams its output as tool-progress events before the call ends", asy
   const progress = order.filter((item) => item.startsWith("progress:b1:"));
   assert.ok(progress.length >= 1, order.join(" | "));
   assert.match(progress.join("\n"), /first/);
-  assert.ok(order.indexOf(progress[0]) < order.indexOf("end"), "progress comes before the call ends");
+  const [firstProgress] = progress;
+  assert.ok(
+    firstProgress !== undefined && order.indexOf(firstProgress) < order.indexOf("end"),
+    "progress comes before the call ends",
+  );
   const end = events.find((event) => event.type === "tool-call-end");
   assert.ok(end?.type === "tool-call-end" && /first\nsecond/.test(end.content));
 });

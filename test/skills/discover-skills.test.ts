@@ -34,8 +34,8 @@ test("discovers project and user skills; project wins and the shadowed one is na
       ["legacy", "Legacy", "user"],
     ],
   );
-  assert.equal(skills[0].baseDir, join(cwd, ".agents", "skills", "deploy"));
-  assert.equal(skills[0].path, join(cwd, ".agents", "skills", "deploy", "SKILL.md"));
+  assert.equal(skills[0]?.baseDir, join(cwd, ".agents", "skills", "deploy"));
+  assert.equal(skills[0]?.path, join(cwd, ".agents", "skills", "deploy", "SKILL.md"));
   assert.equal(warnings.length, 2, warnings.join("\n"));
   assert.ok(
     warnings.some((warning) =>

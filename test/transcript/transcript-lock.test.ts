@@ -218,6 +218,6 @@ test("a sessions folder that cannot be made is the transcript warning, once (fil
     transcript.append(user("one"));
     transcript.append(user("two"));
     assert.equal(warnings.length, 1, dir);
-    assert.match(warnings[0], /could not save the session transcript to .*cannot create folder/);
+    assert.match(warnings[0] ?? "", /could not save the session transcript to .*cannot create folder/);
   }
 });

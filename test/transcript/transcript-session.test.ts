@@ -91,7 +91,7 @@ test("a resumed session starts from the loaded history and appends only new mess
     run: { resume: one.app.sessionId },
   });
   await two.session.submit("what was it?");
-  assert.deepEqual(two.model.requests[0].messages.slice(0, 2), history, "the model sees the old turns");
+  assert.deepEqual(two.model.requests[0]?.messages.slice(0, 2), history, "the model sees the old turns");
   assert.deepEqual(messageLines(first.path), two.session.messages, "no message is written twice");
   assert.equal(two.session.messages.length, 4);
 });

@@ -140,7 +140,7 @@ test("a torn last line is ignored with a warning, and later appends start on a n
   const loaded = loadTranscript(first.path);
   assert.deepEqual(loaded.messages, [user("one"), assistant("two")]);
   assert.equal(loaded.warnings.length, 1);
-  assert.match(loaded.warnings[0], /incomplete last line/);
+  assert.match(loaded.warnings[0] ?? "", /incomplete last line/);
 
   const resumed = store(dir, "torn");
   resumed.append(user("three"));
@@ -157,8 +157,8 @@ test("a write failure warns once, never throws, and stops writing (the file stay
   transcript.append(assistant("two"));
   transcript.compact("s", []);
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /could not save the session transcript to .*fails\.jsonl/);
-  assert.match(warnings[0], /the session goes on/);
+  assert.match(warnings[0] ?? "", /could not save the session transcript to .*fails\.jsonl/);
+  assert.match(warnings[0] ?? "", /the session goes on/);
 
   const later: string[] = [];
   const midway = store(join(workspace.dir, "midway"), "midway", later);
@@ -186,6 +186,7 @@ test("a crash while tools ran: their calls are answered as interrupted on load",
   const loaded = loadTranscript(transcript.path);
   assert.equal(loaded.messages.length, 3);
   const last = loaded.messages[2];
+  assert.ok(last);
   assert.equal(last.role, "user");
   assert.deepEqual(
     last.content.map((block) => block.type === "tool_result" && [block.tool_use_id, block.is_error]),
