@@ -46,12 +46,41 @@ function nameList(value: unknown): string[] | undefined {
   return undefined;
 }
 
+type FieldError = Extract<AgentFieldsResult, { kind: "error" }>;
+type FieldWarning = { field: string; message: string };
+
+const fail = (field: string, message: string): FieldError => ({ kind: "error", field, message });
+
 export function readAgentFields(
   fields: Record<string, unknown>,
   defaults: { name?: string; prompt?: string; source: AgentSource; path?: string },
 ): AgentFieldsResult {
-  const fail = (field: string, message: string): AgentFieldsResult => ({ kind: "error", field, message });
-  const warnings: Array<{ field: string; message: string }> = [];
+  const identity = readIdentity(fields, defaults);
+  if (identity.kind === "error") return identity;
+  const definition: AgentDefinition = {
+    name: identity.name,
+    description: identity.description,
+    prompt: identity.prompt,
+    disallowedTools: [],
+    skills: [],
+    source: defaults.source,
+    ...(defaults.path ? { path: defaults.path } : {}),
+  };
+  const warnings: FieldWarning[] = [];
+  const error =
+    readNameLists(fields, definition) ??
+    readModel(fields, definition, warnings) ??
+    readRunFields(fields, definition);
+  if (error) return error;
+  warnings.push(...unusedFieldWarnings(fields));
+  return { kind: "ok", definition, warnings };
+}
+
+/** The name (the file's name by default), the description and the system prompt. */
+function readIdentity(
+  fields: Record<string, unknown>,
+  defaults: { name?: string; prompt?: string },
+): { kind: "identity"; name: string; description: string; prompt: string } | FieldError {
   const rawName = fields.name ?? defaults.name;
   const name = typeof rawName === "string" ? rawName.trim() : "";
   if (!AGENT_NAME_PATTERN.test(name))
@@ -67,15 +96,11 @@ export function readAgentFields(
     );
   const prompt = fields.prompt ?? defaults.prompt ?? "";
   if (typeof prompt !== "string") return fail("prompt", "`prompt` must be text (the agent's system prompt)");
-  const definition: AgentDefinition = {
-    name,
-    description: description.trim(),
-    prompt: prompt.trim(),
-    disallowedTools: [],
-    skills: [],
-    source: defaults.source,
-    ...(defaults.path ? { path: defaults.path } : {}),
-  };
+  return { kind: "identity", name, description: description.trim(), prompt: prompt.trim() };
+}
+
+/** `tools`, `disallowedTools` and `skills`; the tool lists take names only (`Agent(type)` aside). */
+function readNameLists(fields: Record<string, unknown>, definition: AgentDefinition): FieldError | undefined {
   for (const field of ["tools", "disallowedTools", "skills"] as const) {
     if (fields[field] === undefined || fields[field] === null) continue;
     const list = nameList(fields[field]);
@@ -91,19 +116,32 @@ export function readAgentFields(
         `\`${withSpecifier}\`: \`${field}\` takes tool names only; limit what a tool may do with permission rules`,
       );
   }
-  if (fields.model !== undefined) {
-    if (typeof fields.model !== "string" || fields.model.trim() === "")
-      return fail("model", "`model` must be a model name, or `inherit` for the parent's model");
-    const model = fields.model.trim();
-    if (model.toLowerCase() !== "inherit") definition.model = model;
-    const near = MODEL_WORDS.includes(model.toLowerCase()) ? undefined : nearest(model, MODEL_WORDS, 2);
-    // A near miss of an alias is a typo; anything else may be a model the provider knows.
-    if (near && !/[-/.:]/.test(model))
-      warnings.push({
-        field: "model",
-        message: `\`model: ${model}\` is not an alias (${MODEL_WORDS.join(", ")}): did you mean \`${near}\`? It is sent to the provider as written`,
-      });
-  }
+  return undefined;
+}
+
+/** `model`: `inherit` (the parent's), an alias or a provider's model name; a near miss of an alias warns. */
+function readModel(
+  fields: Record<string, unknown>,
+  definition: AgentDefinition,
+  warnings: FieldWarning[],
+): FieldError | undefined {
+  if (fields.model === undefined) return undefined;
+  if (typeof fields.model !== "string" || fields.model.trim() === "")
+    return fail("model", "`model` must be a model name, or `inherit` for the parent's model");
+  const model = fields.model.trim();
+  if (model.toLowerCase() !== "inherit") definition.model = model;
+  const near = MODEL_WORDS.includes(model.toLowerCase()) ? undefined : nearest(model, MODEL_WORDS, 2);
+  // A near miss of an alias is a typo; anything else may be a model the provider knows.
+  if (near && !/[-/.:]/.test(model))
+    warnings.push({
+      field: "model",
+      message: `\`model: ${model}\` is not an alias (${MODEL_WORDS.join(", ")}): did you mean \`${near}\`? It is sent to the provider as written`,
+    });
+  return undefined;
+}
+
+/** How the agent runs: permissionMode, maxTurns, background, isolation and its own hooks. */
+function readRunFields(fields: Record<string, unknown>, definition: AgentDefinition): FieldError | undefined {
   if (fields.permissionMode !== undefined) {
     const mode = String(fields.permissionMode);
     if (!(AGENT_PERMISSION_MODES as readonly string[]).includes(mode))
@@ -134,6 +172,12 @@ export function readAgentFields(
       return fail("hooks", "`hooks` must map hook event names to lists of hook groups, as in settings files");
     definition.hooks = hooks as Record<string, unknown>;
   }
+  return undefined;
+}
+
+/** A warning for each field reagent does not use (a misspelling of one it does gets a suggestion). */
+function unusedFieldWarnings(fields: Record<string, unknown>): FieldWarning[] {
+  const warnings: FieldWarning[] = [];
   for (const field of Object.keys(fields)) {
     if (USED.includes(field) || IGNORED_QUIETLY.includes(field)) continue;
     if (NOT_SUPPORTED.includes(field)) {
@@ -146,5 +190,5 @@ export function readAgentFields(
       message: `unknown field \`${field}\` is ignored${near ? ` (did you mean \`${near}\`?)` : ""}`,
     });
   }
-  return { kind: "ok", definition, warnings };
+  return warnings;
 }

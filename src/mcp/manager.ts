@@ -131,7 +131,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     },
 
     tools() {
-      toolCache ??= connectedTools(list(), lookup, limits);
+      toolCache ??= connectedTools(list, lookup, limits);
       return toolCache;
     },
 
@@ -214,16 +214,17 @@ async function connectAndReport(
 /** The connected servers' tools as `mcp__<server>__<tool>` (a clash gets `_2`, `_3` …), plus the
  *  resource tools when any server has resources. */
 function connectedTools(
-  connections: ServerConnection[],
+  list: () => ServerConnection[],
   lookup: (server: string) => ServerConnection | undefined,
   limits: { callTimeoutMs: number; maxChars: number },
 ): Tool[] {
   const tools: Tool[] = [];
   const used = new Set<string>();
-  for (const connection of connections) {
+  for (const connection of list()) {
     for (const tool of connection.catalog?.tools ?? []) {
       let name = mcpToolName(connection.name, tool.name);
-      for (let suffix = 2; used.has(name); suffix++) name = `${mcpToolName(connection.name, tool.name)}_${suffix}`;
+      for (let suffix = 2; used.has(name); suffix++)
+        name = `${mcpToolName(connection.name, tool.name)}_${suffix}`;
       used.add(name);
       tools.push(
         adaptMcpTool(connection.name, name, tool, (args, context) =>
@@ -237,14 +238,14 @@ function connectedTools(
       );
     }
   }
-  const withResources = connections.filter((connection) => (connection.catalog?.resources.length ?? 0) > 0);
+  const withResources = list().filter((connection) => (connection.catalog?.resources.length ?? 0) > 0);
   if (withResources.length > 0) {
     tools.push(
       ...createResourceTools({
         serverNames: () => withResources.map((connection) => connection.name),
-        listResources: (server, signal) => listResourcesTool(connections, lookup, server, signal),
+        listResources: (server, signal) => listResourcesTool(list(), lookup, server, signal),
         readResource: (server, uri, signal) =>
-          readResourceTool(connections, lookup, server, uri, limits.maxChars, signal),
+          readResourceTool(list(), lookup, server, uri, limits.maxChars, signal),
       }),
     );
   }

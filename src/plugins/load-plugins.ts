@@ -14,6 +14,7 @@ import {
 } from "./marketplace.js";
 import { readMarketplaceSource } from "./marketplace-source.js";
 import {
+  type EnabledPlugin,
   enabledPlugins,
   type KnownMarketplace,
   knownMarketplaces,
@@ -54,9 +55,26 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
       add(plugin);
     }
   }
-  const markets = marketplacesFor(input.layers, input.homeDir);
+  const open = marketplaceOpener(marketplacesFor(input.layers, input.homeDir), input, notices);
+  for (const wanted of enabledPlugins(input.layers).values()) {
+    if (!wanted.enabled) continue;
+    const found = loadEnabledPlugin(wanted, open, input, notices);
+    if ("problem" in found) problems.push(found.problem);
+    else add(found.plugin);
+  }
+  return { plugins, problems, notices };
+}
+
+type OpenMarketplace = (name: string) => Marketplace | string;
+
+/** Opens a marketplace by name once (fetching it if it is remote): its plugin list, or the problem. */
+function marketplaceOpener(
+  markets: Map<string, KnownMarketplace>,
+  fetching: Fetching,
+  notices: string[],
+): OpenMarketplace {
   const opened = new Map<string, Marketplace | string>();
-  const open = (name: string): Marketplace | string => {
+  return (name) => {
     const cached = opened.get(name);
     if (cached !== undefined) return cached;
     const known = markets.get(name);
@@ -68,7 +86,7 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
       const folder =
         typeof source === "string"
           ? { ok: false as const, problem: `${known.file}: extraKnownMarketplaces.${name}: ${source}` }
-          : marketplaceFolder(name, source, input);
+          : marketplaceFolder(name, source, fetching);
       if (!folder.ok) result = folder.problem;
       else {
         if (folder.notice) notices.push(folder.notice);
@@ -78,39 +96,33 @@ export function loadPlugins(input: LoadPluginsInput): PluginSet {
     opened.set(name, result);
     return result;
   };
-  for (const wanted of enabledPlugins(input.layers).values()) {
-    if (!wanted.enabled) continue;
-    const id = splitPluginId(wanted.id);
-    if (!id) {
-      problems.push(`${wanted.file}: enabledPlugins "${wanted.id}": expected "plugin@marketplace"`);
-      continue;
-    }
-    const market = open(id.marketplace);
-    if (typeof market === "string") {
-      problems.push(`plugin ${wanted.id} (${wanted.file}): ${market}`);
-      continue;
-    }
-    const entry = market.plugins.find((plugin) => plugin.name === id.name);
-    if (!entry) {
-      problems.push(`plugin ${wanted.id} (${wanted.file}): ${market.file} lists no plugin "${id.name}"`);
-      continue;
-    }
-    const folder = pluginFolderOf(market, entry, input);
-    if (!folder.ok) {
-      problems.push(`plugin ${wanted.id}: ${folder.problem}`);
-      continue;
-    }
-    if (folder.notice) notices.push(folder.notice);
-    const loaded = loadPlugin({
-      root: folder.dir,
-      scope: wanted.scope,
-      enabledIn: wanted.file,
-      marketplace: id.marketplace,
-    });
-    if ("problem" in loaded) problems.push(`plugin ${wanted.id}: ${loaded.problem}`);
-    else add({ ...loaded.plugin, id: wanted.id });
-  }
-  return { plugins, problems, notices };
+}
+
+/** One plugin `enabledPlugins` turns on (`plugin@marketplace`), from its marketplace's folder. */
+function loadEnabledPlugin(
+  wanted: EnabledPlugin,
+  open: OpenMarketplace,
+  fetching: Fetching,
+  notices: string[],
+): { plugin: LoadedPlugin } | { problem: string } {
+  const id = splitPluginId(wanted.id);
+  if (!id) return { problem: `${wanted.file}: enabledPlugins "${wanted.id}": expected "plugin@marketplace"` };
+  const market = open(id.marketplace);
+  if (typeof market === "string") return { problem: `plugin ${wanted.id} (${wanted.file}): ${market}` };
+  const entry = market.plugins.find((plugin) => plugin.name === id.name);
+  if (!entry)
+    return { problem: `plugin ${wanted.id} (${wanted.file}): ${market.file} lists no plugin "${id.name}"` };
+  const folder = pluginFolderOf(market, entry, fetching);
+  if (!folder.ok) return { problem: `plugin ${wanted.id}: ${folder.problem}` };
+  if (folder.notice) notices.push(folder.notice);
+  const loaded = loadPlugin({
+    root: folder.dir,
+    scope: wanted.scope,
+    enabledIn: wanted.file,
+    marketplace: id.marketplace,
+  });
+  if ("problem" in loaded) return { problem: `plugin ${wanted.id}: ${loaded.problem}` };
+  return { plugin: { ...loaded.plugin, id: wanted.id } };
 }
 
 /** Every marketplace a name can mean: Claude Code's own record, then the settings layers (later win). */

@@ -11,7 +11,7 @@ export type PluginLayer = {
 };
 
 export type KnownMarketplace = { name: string; entry: unknown; scope: PluginLayer["scope"]; file: string };
-type EnabledPlugin = { id: string; enabled: boolean; scope: PluginLayer["scope"]; file: string };
+export type EnabledPlugin = { id: string; enabled: boolean; scope: PluginLayer["scope"]; file: string };
 
 export function knownMarketplaces(layers: readonly PluginLayer[]): Map<string, KnownMarketplace> {
   const known = new Map<string, KnownMarketplace>();

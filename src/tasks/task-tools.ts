@@ -68,7 +68,17 @@ function taskLabel(list: TaskList, taskId: string, subject?: string, status?: st
 
 /** The task tools over `list`; `hooks` fires TaskCreated and TaskCompleted (a block refuses the change). */
 export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
-  const taskCreate = defineTool({
+  return [
+    taskCreateTool(list, hooks),
+    taskUpdateTool(list, hooks),
+    taskListTool(list),
+    taskGetTool(list),
+  ] as Tool[];
+}
+
+/** TaskCreate: a TaskCreated hook sees the id the task will get and may refuse it. */
+function taskCreateTool(list: TaskList, hooks: TaskHooks | undefined) {
+  return defineTool({
     name: "TaskCreate",
     description: CREATE_DESCRIPTION,
     schema: createSchema,
@@ -90,7 +100,11 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
       });
     },
   });
-  const taskUpdate = defineTool({
+}
+
+/** TaskUpdate: completing a task asks the TaskCompleted hook first (a refusal changes nothing). */
+function taskUpdateTool(list: TaskList, hooks: TaskHooks | undefined) {
+  return defineTool({
     name: "TaskUpdate",
     description: UPDATE_DESCRIPTION,
     schema: updateSchema,
@@ -140,7 +154,10 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
       return ok(`Task #${data.taskId} updated (${what}).${note}`, data);
     },
   });
-  const taskList = defineTool({
+}
+
+function taskListTool(list: TaskList) {
+  return defineTool({
     name: "TaskList",
     description: LIST_DESCRIPTION,
     schema: listSchema,
@@ -156,7 +173,10 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
       return ok(list.render(), { tasks });
     },
   });
-  const taskGet = defineTool({
+}
+
+function taskGetTool(list: TaskList) {
+  return defineTool({
     name: "TaskGet",
     description: GET_DESCRIPTION,
     schema: getSchema,
@@ -175,5 +195,4 @@ export function createTaskTools(list: TaskList, hooks?: TaskHooks): Tool[] {
       return ok(lines.join("\n"), { task: { id: taskId, subject, description, status, blocks, blockedBy } });
     },
   });
-  return [taskCreate, taskUpdate, taskList, taskGet] as Tool[];
 }
