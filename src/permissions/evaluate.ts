@@ -118,21 +118,67 @@ function uncertainty(call: CallFacts): string | null {
   return `the command is not understood with certainty: ${call.bash.reasons.join("; ")}`;
 }
 
+function ask(cause: AskCause, reason: string, by: DecidedBy = "mode", rule?: string): AskEvaluation {
+  return { kind: "ask", by, cause, rule, reason, pending: [] };
+}
+
+type AskEvaluation = Extract<Evaluation, { kind: "ask" }>;
+
+/** The rules by behavior, in their order. */
+type RulesByBehavior = Record<RuleBehavior, CompiledRule[]>;
+
+/** What the evaluation steps after the deny and unchecked rules share about the call. */
+type CallView = {
+  rules: RulesByBehavior;
+  askHits: Array<{ rule: CompiledRule; hit: Hit }>;
+  /** Why the Bash analysis is not certain, or null. */
+  unsure: string | null;
+  bash: AnalysedBash | null;
+  facts: FastPathContext;
+  insideWorkspace: (path: string) => boolean;
+  /** The fast path's verdict on the Bash line (only when the analysis is certain). */
+  coverage: ReturnType<typeof bashCoverage> | null;
+  readOnly: boolean;
+};
+
 export function evaluate(request: PermissionRequest, call: CallFacts, state: EvaluationState): Evaluation {
   const { context } = state;
   const byBehavior = (behavior: RuleBehavior) => state.rules.filter((rule) => rule.behavior === behavior);
-  const allowRules = byBehavior("allow");
-  const denyRules = byBehavior("deny");
-  const askRules = byBehavior("ask");
-  const ask = (cause: AskCause, reason: string, by: DecidedBy = "mode", rule?: string): Evaluation => ({
-    kind: "ask",
-    by,
-    cause,
-    rule,
-    reason,
-    pending: [],
-  });
+  const rules: RulesByBehavior = {
+    allow: byBehavior("allow"),
+    deny: byBehavior("deny"),
+    ask: byBehavior("ask"),
+  };
+  const denyScan = scanDenyRules(rules.deny, call, context);
+  if (denyScan.kind === "deny") return denyScan;
+  const askHits = rules.ask.map((rule) => ({ rule, hit: ruleHit(rule, call, context) }));
+  const unsure = uncertainty(call);
+  const unchecked = uncheckedAsk(denyScan.unchecked, askHits, unsure, call, rules);
+  if (unchecked) return unchecked;
+  const bash = call.bash?.kind === "analysed" ? call.bash : null;
+  const insideWorkspace = (path: string) => state.workspaceRoots.some((root) => isInside(root, path));
+  const enforced = state.fastPath === "enforced";
+  const facts: FastPathContext = {
+    context,
+    insideWorkspace,
+    allowRules: rules.allow,
+    denyRules: rules.deny,
+    enforced,
+  };
+  const coverage = bash && !unsure ? bashCoverage(bash, facts) : null;
+  const readOnly = trustedReadOnly(request, rules.allow, context) || coverage === "read-only";
+  const view: CallView = { rules, askHits, unsure, bash, facts, insideWorkspace, coverage, readOnly };
+  return (
+    modeOrHookEvaluation(request, call, state, view) ?? ruleOrDefaultEvaluation(request, call, state, view)
+  );
+}
 
+/** The first deny rule that matches the call (a deny), else the first one that cannot be checked. */
+function scanDenyRules(
+  denyRules: CompiledRule[],
+  call: CallFacts,
+  context: MatchContext,
+): Extract<Evaluation, { kind: "deny" }> | { kind: "clear"; unchecked: CompiledRule | undefined } {
   let unchecked: CompiledRule | undefined;
   for (const rule of denyRules) {
     const hit = ruleHit(rule, call, context);
@@ -147,33 +193,46 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     }
     if (hit?.kind === "unchecked") unchecked ??= rule;
   }
-  const askHits = askRules.map((rule) => ({ rule, hit: ruleHit(rule, call, context) }));
-  unchecked ??= askHits.find((entry) => entry.hit?.kind === "unchecked")?.rule;
-  const unsure = uncertainty(call);
+  return { kind: "clear", unchecked };
+}
+
+/** The ask for a deny or ask rule the gate cannot check on this call (the first deny rule, else ask
+ *  rule, found unchecked), or null. */
+function uncheckedAsk(
+  uncheckedDeny: CompiledRule | undefined,
+  askHits: CallView["askHits"],
+  unsure: string | null,
+  call: CallFacts,
+  rules: RulesByBehavior,
+): AskEvaluation | null {
+  let unchecked = uncheckedDeny ?? askHits.find((entry) => entry.hit?.kind === "unchecked")?.rule;
   // What the analysis did not understand may hide any command or file: every rule that could apply
   // to a Bash command is then unchecked (a deny rule must not be passed by an alias or a subscript).
-  if (unsure && call.bash !== null) unchecked ??= [...denyRules, ...askRules].find(couldApplyToBash);
-  if (unchecked) {
-    const why = unsure ?? "some of its words come from expansions the gate cannot see";
-    return ask(
-      "rule",
-      `${why}, so rule ${describeRule(unchecked)} cannot be checked`,
-      "rule",
-      unchecked.rule.text,
-    );
-  }
-  const bash = call.bash?.kind === "analysed" ? call.bash : null;
-  const insideWorkspace = (path: string) => state.workspaceRoots.some((root) => isInside(root, path));
-  const enforced = state.fastPath === "enforced";
-  const facts: FastPathContext = { context, insideWorkspace, allowRules, denyRules, enforced };
-  const coverage = bash && !unsure ? bashCoverage(bash, facts) : null;
-  const readOnly = trustedReadOnly(request, allowRules, context) || coverage === "read-only";
-  if (state.mode === "plan" && !readOnly && !WEB_TOOLS.has(request.toolName)) {
+  if (unsure && call.bash !== null) unchecked ??= [...rules.deny, ...rules.ask].find(couldApplyToBash);
+  if (!unchecked) return null;
+  const why = unsure ?? "some of its words come from expansions the gate cannot see";
+  return ask(
+    "rule",
+    `${why}, so rule ${describeRule(unchecked)} cannot be checked`,
+    "rule",
+    unchecked.rule.text,
+  );
+}
+
+/** Plan mode, questions to the person, ask rules, a hook's ask, protected writes, a hook's allow and
+ *  bypassPermissions, in that order; null when none of them decides. */
+function modeOrHookEvaluation(
+  request: PermissionRequest,
+  call: CallFacts,
+  state: EvaluationState,
+  view: CallView,
+): Evaluation | null {
+  if (state.mode === "plan" && !view.readOnly && !WEB_TOOLS.has(request.toolName)) {
     return { kind: "deny", by: "mode", message: planModeMessage(request.toolName) };
   }
   const person = personToolEvaluation(request, state.mode);
   if (person) return person;
-  for (const { rule, hit } of askHits) {
+  for (const { rule, hit } of view.askHits) {
     if (hit?.kind === "match") {
       const detail = hit.detail ? ` (${hit.detail})` : "";
       return ask("rule", `rule ${describeRule(rule)} asks for confirmation${detail}`, "rule", rule.rule.text);
@@ -195,43 +254,33 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     return {
       kind: "allow",
       by: "hook",
-      ...(state.mode === "plan" && bash ? { readOnlyFastPath: true } : {}),
+      ...(state.mode === "plan" && view.bash ? { readOnlyFastPath: true } : {}),
     };
   if (state.mode === "bypassPermissions") return { kind: "allow", by: "mode" };
+  return null;
+}
 
+/** Uncertain Bash, the Bash line's fast path, accesses and allow rules (or a file tool's allow rules),
+ *  paths outside the workspace, then the mode's defaults. */
+function ruleOrDefaultEvaluation(
+  request: PermissionRequest,
+  call: CallFacts,
+  state: EvaluationState,
+  view: CallView,
+): Evaluation {
+  const { rules, unsure, bash, insideWorkspace } = view;
   const wholeBash =
-    allowRules.find((rule) => rule.rule.kind === "bash" && rule.rule.pattern.kind === "any") ??
-    allowRules.find((rule) => rule.rule.kind === "tool" && rule.rule.tool === "Bash");
+    rules.allow.find((rule) => rule.rule.kind === "bash" && rule.rule.pattern.kind === "any") ??
+    rules.allow.find((rule) => rule.rule.kind === "tool" && rule.rule.tool === "Bash");
   if (unsure && call.bash !== null) {
     if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
     return ask("uncertain", unsure);
   }
   if (bash) {
-    // Read-only by the analysis: contained by the read-only profile where one starts, even when a
-    // rule would allow it too.
-    if (coverage === "read-only") {
-      if (enforced) return { kind: "allow", by: "mode", readOnlyFastPath: true };
-      const gitFolders = strictGitFolders(bash);
-      if (typeof gitFolders === "string") return ask("uncertain", gitFolders);
-      return { kind: "allow", by: "mode", readOnlyFastPath: true, gitFolders };
-    }
-    // A plain `Bash` allow rule accepts what commands read; writes outside the workspace still ask.
-    const outside = bash.accesses.find(
-      (access) =>
-        access.path !== null &&
-        (access.mode === "write" || !wholeBash) &&
-        !insideWorkspace(access.path) &&
-        !allowRules.some((rule) => ruleCoversAccess(rule.rule, access, context)),
-    );
-    if (outside)
-      return ask(
-        "outside-workspace",
-        `${describeAccess(outside)}, outside the workspace (${state.workspaceRoots.join(", ")})`,
-      );
-    if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
-    if (coverage !== null) return { kind: "allow", by: "rule", rule: coverage };
+    const decided = bashLineEvaluation(bash, state, view, wholeBash);
+    if (decided) return decided;
   } else {
-    const allowedBy = coveringAllowRules(call, allowRules, context);
+    const allowedBy = coveringAllowRules(call, rules.allow, state.context);
     if (allowedBy) return { kind: "allow", by: "rule", rule: allowedBy };
   }
   const outside = call.paths.filter((path) => !insideWorkspace(path));
@@ -239,17 +288,49 @@ export function evaluate(request: PermissionRequest, call: CallFacts, state: Eva
     const reason = `${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the workspace (${state.workspaceRoots.join(", ")})`;
     return ask("outside-workspace", reason);
   }
-  if (readOnly) return { kind: "allow", by: "mode" };
+  if (view.readOnly) return { kind: "allow", by: "mode" };
   if (state.mode === "acceptEdits" && EDIT_TOOLS.has(request.toolName)) return { kind: "allow", by: "mode" };
-  const evaluation = ask("default", `${request.toolName} needs approval in ${state.mode} mode`) as Extract<
-    Evaluation,
-    { kind: "ask" }
-  >;
+  const evaluation = ask("default", `${request.toolName} needs approval in ${state.mode} mode`);
   if (bash) {
-    evaluation.pending = uncoveredCommands(bash, facts);
-    evaluation.reason = bashApprovalReason(bash, evaluation.pending, facts, state.mode);
+    evaluation.pending = uncoveredCommands(bash, view.facts);
+    evaluation.reason = bashApprovalReason(bash, evaluation.pending, view.facts, state.mode);
   }
   return evaluation;
+}
+
+/** A certain Bash line: the read-only fast path, a read or write outside the workspace no rule
+ *  covers, a whole-Bash allow rule, or the allow rules covering its commands; null when none applies. */
+function bashLineEvaluation(
+  bash: AnalysedBash,
+  state: EvaluationState,
+  view: CallView,
+  wholeBash: CompiledRule | undefined,
+): Evaluation | null {
+  const { coverage, rules, insideWorkspace } = view;
+  // Read-only by the analysis: contained by the read-only profile where one starts, even when a
+  // rule would allow it too.
+  if (coverage === "read-only") {
+    if (view.facts.enforced) return { kind: "allow", by: "mode", readOnlyFastPath: true };
+    const gitFolders = strictGitFolders(bash);
+    if (typeof gitFolders === "string") return ask("uncertain", gitFolders);
+    return { kind: "allow", by: "mode", readOnlyFastPath: true, gitFolders };
+  }
+  // A plain `Bash` allow rule accepts what commands read; writes outside the workspace still ask.
+  const outside = bash.accesses.find(
+    (access) =>
+      access.path !== null &&
+      (access.mode === "write" || !wholeBash) &&
+      !insideWorkspace(access.path) &&
+      !rules.allow.some((rule) => ruleCoversAccess(rule.rule, access, state.context)),
+  );
+  if (outside)
+    return ask(
+      "outside-workspace",
+      `${describeAccess(outside)}, outside the workspace (${state.workspaceRoots.join(", ")})`,
+    );
+  if (wholeBash) return { kind: "allow", by: "rule", rule: wholeBash.rule.text };
+  if (coverage !== null) return { kind: "allow", by: "rule", rule: coverage };
+  return null;
 }
 
 /** Why a certain Bash command still needs approval: the first command no rule covers, and why it is
