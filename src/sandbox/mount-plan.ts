@@ -11,6 +11,8 @@ import type { SandboxPolicy } from "./sandbox-policy.js";
 
 type Access = "read-only" | "read-write";
 
+type WorkspaceWritePolicy = Extract<SandboxPolicy, { profile: "workspace-write" }>;
+
 type MountRole =
   | "root"
   | "system"
@@ -82,31 +84,86 @@ export function planMounts(
   cwd: string,
   facts: HostFacts = {},
 ): MountPlan {
-  const rootEntries = facts.rootEntries ?? [];
   const writes = policy.profile === "workspace-write";
   const mounts: Mount[] = [
     { kind: "bind", source: "/", target: "/", access: "read-only", role: "root" },
     { kind: "dev", target: "/dev", role: "system" },
     { kind: "proc", target: "/proc", role: "system" },
   ];
+  const workspace = bindWorkspace(policy, host, mounts);
+  if ("refused" in workspace) return { kind: "refused", reason: workspace.refused };
+  const { roots } = workspace;
+  const writableRoots = writes ? [...roots] : [];
+  if (policy.profile === "workspace-write") writableRoots.push(...bindWritable(policy, host, mounts));
+  hideOutsideVisible(policy, host, [...roots, ...writableRoots], facts.rootEntries ?? [], mounts);
+  for (const path of policy.programFolders) {
+    const found = host(path);
+    if (found.kind === "folder") mounts.push(bind(found.real, path, "read-only", "program"));
+  }
+  const secrets = hideSecrets(policy, host, mounts);
+  for (const path of policy.revealed) existing(host(path), (real) => mounts.push(visible(real, "revealed")));
+  const placeholders =
+    policy.profile === "workspace-write"
+      ? protectInWritable(
+          policy,
+          host,
+          { writableRoots, secrets, repositories: facts.repositories ?? [] },
+          mounts,
+        )
+      : [];
+  let ordered = order(mounts);
+  if (policy.profile === "read-only" && facts.entries !== undefined && policy.absent.length > 0) {
+    const absent = new Set<string>();
+    for (const path of policy.absent) existing(host(path), (real) => absent.add(real));
+    ordered = sieveAbsent(ordered, absent, facts.entries);
+  }
+  const cover = coverAt(cwd, ordered);
+  // A sieve shows its own folder; below it, only what is bound back (which then covers the path).
+  const seen = cover?.kind === "bind" || (cover?.role === "sieve" && cover.target === cwd);
+  if (!seen) return { kind: "refused", reason: `the working folder ${cwd} is hidden inside the sandbox` };
+  return { kind: "plan", mounts: ordered, placeholders };
+}
+
+/** The workspace folders, bound where they are (writable in workspace-write); their real paths, or
+ *  why the plan is refused (a workspace folder is missing). */
+function bindWorkspace(
+  policy: SandboxPolicy,
+  host: HostPaths,
+  mounts: Mount[],
+): { roots: string[] } | { refused: string } {
+  const access = policy.profile === "workspace-write" ? "read-write" : "read-only";
   const roots: string[] = [];
   for (const root of policy.workspace) {
     const found = host(root);
-    if (found.kind !== "folder")
-      return { kind: "refused", reason: `workspace folder ${root} does not exist` };
+    if (found.kind !== "folder") return { refused: `workspace folder ${root} does not exist` };
     roots.push(found.real);
-    mounts.push(bind(found.real, found.real, writes ? "read-write" : "read-only", "workspace"));
+    mounts.push(bind(found.real, found.real, access, "workspace"));
   }
-  const writableRoots = writes ? [...roots] : [];
-  if (policy.profile === "workspace-write") {
-    for (const path of policy.writable) {
-      const found = host(path);
-      if (found.kind !== "folder" && found.kind !== "file") continue;
-      if (found.kind === "folder") writableRoots.push(found.real);
-      mounts.push(bind(found.real, found.real, "read-write", "writable"));
-    }
+  return { roots };
+}
+
+/** workspace-write's further writable paths (filesystem.allowWrite); the folders among them. */
+function bindWritable(policy: WorkspaceWritePolicy, host: HostPaths, mounts: Mount[]): string[] {
+  const folders: string[] = [];
+  for (const path of policy.writable) {
+    const found = host(path);
+    if (found.kind !== "folder" && found.kind !== "file") continue;
+    if (found.kind === "folder") folders.push(found.real);
+    mounts.push(bind(found.real, found.real, "read-write", "writable"));
   }
-  const visibleRoots = [...roots, ...writableRoots];
+  return folders;
+}
+
+/** Outside the visible roots: private temp folders; in the read-only profile, veils over the home
+ *  folder and the non-system top-level folders with the toolchain shown again, otherwise the home
+ *  folder shown read-only. */
+function hideOutsideVisible(
+  policy: SandboxPolicy,
+  host: HostPaths,
+  visibleRoots: readonly string[],
+  rootEntries: readonly string[],
+  mounts: Mount[],
+): void {
   const outsideVisible = (path: string) => !visibleRoots.some((root) => isInside(root, path));
   for (const path of [...PRIVATE_TEMP_FOLDERS, ...policy.tempFolders]) {
     const found = host(path);
@@ -125,10 +182,10 @@ export function planMounts(
   } else {
     existing(host(policy.homeDir), (real) => mounts.push(visible(real, "home")));
   }
-  for (const path of policy.programFolders) {
-    const found = host(path);
-    if (found.kind === "folder") mounts.push(bind(found.real, path, "read-only", "program"));
-  }
+}
+
+/** The hidden paths: an empty read-only folder over a folder, an empty file over a file; their real paths. */
+function hideSecrets(policy: SandboxPolicy, host: HostPaths, mounts: Mount[]): string[] {
   const secrets: string[] = [];
   for (const path of policy.hidden) {
     const found = host(path);
@@ -137,61 +194,57 @@ export function planMounts(
       mounts.push({ kind: "tmpfs", target: found.real, access: "read-only", role: "secret" });
     else if (found.kind === "file") mounts.push({ kind: "cover-file", target: found.real, role: "secret" });
   }
-  for (const path of policy.revealed) existing(host(path), (real) => mounts.push(visible(real, "revealed")));
+  return secrets;
+}
 
+/** workspace-write: the protected entries inside the writable folders (git's hooks and config, the
+ *  settings files …) bound read-only; a missing one that must not be created is bound from a
+ *  placeholder made first. Returns those placeholders. */
+function protectInWritable(
+  policy: WorkspaceWritePolicy,
+  host: HostPaths,
+  known: { writableRoots: readonly string[]; secrets: readonly string[]; repositories: readonly string[] },
+  mounts: Mount[],
+): string[] {
+  const { writableRoots, secrets } = known;
   const placeholders: string[] = [];
-  if (policy.profile === "workspace-write") {
-    const inWritable = (path: string) => writableRoots.some((root) => isInside(root, path));
-    const hidden = (path: string) => secrets.some((secret) => isInside(secret, path));
-    const protect = (found: HostPath, missing: "block" | "allow" = "block") => {
-      if (found.kind === "folder" || found.kind === "file") {
-        if (inWritable(found.real) && !hidden(found.real))
-          mounts.push(bind(found.real, found.real, "read-only", "protected"));
-      } else if (
-        found.kind === "missing" &&
-        missing === "block" &&
-        inWritable(found.firstMissing) &&
-        !hidden(found.firstMissing)
-      ) {
-        if (!placeholders.includes(found.firstMissing)) placeholders.push(found.firstMissing);
-        mounts.push(bind(found.firstMissing, found.firstMissing, "read-only", "protected"));
-      }
-    };
-    // A repository's git folder made writable itself (to commit from a subfolder or a worktree), and
-    // folders git takes for a repository whatever their name.
-    const gitFolders = [
-      ...writableRoots.filter((root) => basename(root) === ".git"),
-      ...(facts.repositories ?? []),
-    ];
-    for (const folder of gitFolders)
-      for (const entry of ["hooks", "config"]) protect(host(join(folder, entry)), "block");
-    for (const root of writableRoots) {
-      const git = host(join(root, ".git"));
-      for (const entry of policy.protectedEntries) {
-        if (entry.path.startsWith(".git/")) {
-          // A missing .git stays creatable (`git init`); a .git file (a worktree's pointer) is kept whole.
-          if (git.kind === "folder") protect(host(join(root, entry.path)), entry.missing);
-          else if (git.kind === "file") protect(git);
-        } else protect(host(join(root, entry.path)), entry.missing);
-      }
+  const inWritable = (path: string) => writableRoots.some((root) => isInside(root, path));
+  const hidden = (path: string) => secrets.some((secret) => isInside(secret, path));
+  const protect = (entry: HostPath, missing: "block" | "allow" = "block") => {
+    if (entry.kind === "folder" || entry.kind === "file") {
+      if (inWritable(entry.real) && !hidden(entry.real))
+        mounts.push(bind(entry.real, entry.real, "read-only", "protected"));
+    } else if (
+      entry.kind === "missing" &&
+      missing === "block" &&
+      inWritable(entry.firstMissing) &&
+      !hidden(entry.firstMissing)
+    ) {
+      if (!placeholders.includes(entry.firstMissing)) placeholders.push(entry.firstMissing);
+      mounts.push(bind(entry.firstMissing, entry.firstMissing, "read-only", "protected"));
     }
-    const home = host(policy.homeDir);
-    if (home.kind === "folder" && inWritable(home.real))
-      for (const entry of policy.homeProtectedEntries)
-        protect(host(join(home.real, entry.path)), entry.missing);
-    for (const path of policy.readOnly) protect(host(path));
+  };
+  // A repository's git folder made writable itself (to commit from a subfolder or a worktree), and
+  // folders git takes for a repository whatever their name.
+  const gitFolders = [...writableRoots.filter((root) => basename(root) === ".git"), ...known.repositories];
+  for (const folder of gitFolders)
+    for (const entry of ["hooks", "config"]) protect(host(join(folder, entry)), "block");
+  for (const root of writableRoots) {
+    const git = host(join(root, ".git"));
+    for (const entry of policy.protectedEntries) {
+      if (entry.path.startsWith(".git/")) {
+        // A missing .git stays creatable (`git init`); a .git file (a worktree's pointer) is kept whole.
+        if (git.kind === "folder") protect(host(join(root, entry.path)), entry.missing);
+        else if (git.kind === "file") protect(git);
+      } else protect(host(join(root, entry.path)), entry.missing);
+    }
   }
-  let ordered = order(mounts);
-  if (policy.profile === "read-only" && facts.entries !== undefined && policy.absent.length > 0) {
-    const absent = new Set<string>();
-    for (const path of policy.absent) existing(host(path), (real) => absent.add(real));
-    ordered = sieveAbsent(ordered, absent, facts.entries);
-  }
-  const cover = coverAt(cwd, ordered);
-  // A sieve shows its own folder; below it, only what is bound back (which then covers the path).
-  const seen = cover?.kind === "bind" || (cover?.role === "sieve" && cover.target === cwd);
-  if (!seen) return { kind: "refused", reason: `the working folder ${cwd} is hidden inside the sandbox` };
-  return { kind: "plan", mounts: ordered, placeholders };
+  const home = host(policy.homeDir);
+  if (home.kind === "folder" && inWritable(home.real))
+    for (const entry of policy.homeProtectedEntries)
+      protect(host(join(home.real, entry.path)), entry.missing);
+  for (const path of policy.readOnly) protect(host(path));
+  return placeholders;
 }
 
 function bind(source: string, target: string, access: Access, role: MountRole): Mount {

@@ -92,35 +92,44 @@ export function createPlaceholderStore(
         release(taken);
         return { kind: "failed", reason: `cannot create a placeholder folder: ${errnoReason(error)}` };
       }
-      let released = false;
-      const lease: PlaceholderLease = {
-        paths: taken,
-        release: () => {
-          if (released) return { removed: [], kept: [] };
-          released = true;
-          return release(taken);
-        },
-      };
-      return { kind: "held", lease };
+      return { kind: "held", lease: leaseOnce(taken, release) };
     },
 
-    sweep() {
-      const cleanup: PlaceholderCleanup = { removed: [], kept: [] };
-      const records = recordFiles(recordsDir).filter((file) => file !== recordFile);
-      const dead = records.filter((file) => {
-        const owner = recordOwner(file);
-        return owner === null || !isRunning(owner);
-      });
-      const live = new Set(
-        records.filter((file) => !dead.includes(file)).flatMap((file) => [...replay(file)]),
-      );
-      for (const file of dead) {
-        for (const path of replay(file)) removePlaceholder(path, live, cleanup);
-        forget(file);
-      }
-      return cleanup;
+    sweep: () => sweepDeadRuns(recordsDir, recordFile),
+  };
+}
+
+/** A lease on `paths` whose release frees them once, however often it is called. */
+function leaseOnce(
+  paths: string[],
+  release: (paths: readonly string[]) => PlaceholderCleanup,
+): PlaceholderLease {
+  let released = false;
+  return {
+    paths,
+    release: () => {
+      if (released) return { removed: [], kept: [] };
+      released = true;
+      return release(paths);
     },
   };
+}
+
+/** Removes the placeholders of the records whose runs are gone (other than `own`), then the
+ *  records; a path a live run also holds stays. */
+function sweepDeadRuns(recordsDir: string, own: string): PlaceholderCleanup {
+  const cleanup: PlaceholderCleanup = { removed: [], kept: [] };
+  const records = recordFiles(recordsDir).filter((file) => file !== own);
+  const dead = records.filter((file) => {
+    const owner = recordOwner(file);
+    return owner === null || !isRunning(owner);
+  });
+  const live = new Set(records.filter((file) => !dead.includes(file)).flatMap((file) => [...replay(file)]));
+  for (const file of dead) {
+    for (const path of replay(file)) removePlaceholder(path, live, cleanup);
+    forget(file);
+  }
+  return cleanup;
 }
 
 function isEmptyFolder(path: string): boolean {
