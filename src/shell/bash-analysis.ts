@@ -3,8 +3,7 @@
 // folder the previous call left), and lists every command that runs (also inside substitutions,
 // nested shells and wrappers), every file a redirection or a modelled command touches (resolved the
 // way the kernel will), and every reason the result is not certain. Rules are applied in evaluate.ts.
-import { statSync } from "node:fs";
-import { isAbsolute, resolve as resolveText } from "node:path";
+import { isAbsolute } from "node:path";
 import { present, protectedMention, resolveReal } from "../util/index.js";
 import { builtinVerdict, parseCd } from "./bash-builtins.js";
 import { dangerousVariable, localVariable } from "./bash-environment.js";
@@ -15,6 +14,7 @@ import { parseBash } from "./bash-parser.js";
 import { readOnlyModel, readOnlySpec } from "./bash-read-only.js";
 import { VERSION_QUERIES } from "./bash-read-only-enforced.js";
 import { gitMayWriteWorkTree } from "./bash-read-only-git.js";
+import { folderScope, isFolder, type Scope, sameScope } from "./bash-scope.js";
 import { sedModel } from "./bash-sed.js";
 import type { Command, Redirect, Script, SimpleCommand, Word } from "./bash-syntax.js";
 import { dialectReason, programName, unwrap } from "./bash-wrappers.js";
@@ -69,8 +69,6 @@ export type BashAnalysis =
 
 /** Leading assignments that cannot make a read-only program do anything else (locale, time zone, colour). */
 const HARMLESS_SETTING = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|COLUMNS|LINES)=/;
-
-type Scope = { physical: string; logical: string } | null;
 
 const DEVICES = new Set([
   "/dev/null",
@@ -278,39 +276,64 @@ class Walker {
       }
       if (verdict.kind === "read-only") return scope;
     }
-    const found = unwrap(words);
-    let innerReadOnly = false;
+    const wrapped = this.runWrapped(entry, name, resolve, scope);
+    this.judgeByModel(entry, { program, name, bare, assignments }, { resolve, scope, ...wrapped });
+    return scope;
+  }
+
+  /** What a wrapper (xargs, env, find -exec, sh -c …) runs, recorded as commands of their own, and
+   *  the wrapper's verdict from theirs. */
+  private runWrapped(
+    entry: AnalysedCommand,
+    name: string,
+    resolve: PathResolver,
+    scope: Scope,
+  ): { wraps: boolean; innerReadOnly: boolean } {
+    const found = unwrap(entry.words);
     for (const reason of found?.reasons ?? []) this.note(reason);
     const wraps = found !== null && found.commands.length + found.scripts.length > 0;
-    if (found !== null) {
-      const add = (word: ShellWord, mode: "read" | "write") => {
-        const access = accessOf(resolve, word, mode, name);
-        entry.accesses.push(access);
-        this.accesses.push(access);
-      };
-      for (const word of found.writes) add(word, "write");
-      for (const word of found.reads) add(word, "read");
-      const first = this.commands.length;
-      for (const inner of found.commands)
-        this.runCommand(inner.words, [], [], this.innerScope(inner.cwd, scope));
-      for (const script of found.scripts) this.walkNestedScript(name, script, scope);
-      const inner = this.commands.slice(first);
-      const blocked = inner.find((command) => command.readOnly !== true);
-      entry.transparent = found.transparent && wraps;
-      // Enforced: xargs and find -exec around read-only commands are contained like the commands.
-      innerReadOnly =
-        blocked === undefined && wraps && found.reasons.length === 0 && this.fastPath === "enforced";
-      if (wraps && this.fastPath === "strict")
-        this.notReadOnly ??= `${name} runs another command (no sandbox contains it here)`;
-      if (entry.transparent)
-        entry.readOnly =
-          blocked === undefined
-            ? true
-            : `${name} runs ${present(blocked.words[0], "a recorded command has a first word").raw}`;
-      else if (wraps)
-        entry.readOnly = innerReadOnly && name === "xargs" ? true : `${name} runs another command`;
-      else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
-    }
+    if (found === null) return { wraps, innerReadOnly: false };
+    const add = (word: ShellWord, mode: "read" | "write") => {
+      const access = accessOf(resolve, word, mode, name);
+      entry.accesses.push(access);
+      this.accesses.push(access);
+    };
+    for (const word of found.writes) add(word, "write");
+    for (const word of found.reads) add(word, "read");
+    const first = this.commands.length;
+    for (const inner of found.commands)
+      this.runCommand(inner.words, [], [], this.innerScope(inner.cwd, scope));
+    for (const script of found.scripts) this.walkNestedScript(name, script, scope);
+    const inner = this.commands.slice(first);
+    const blocked = inner.find((command) => command.readOnly !== true);
+    entry.transparent = found.transparent && wraps;
+    // Enforced: xargs and find -exec around read-only commands are contained like the commands.
+    const innerReadOnly =
+      blocked === undefined && wraps && found.reasons.length === 0 && this.fastPath === "enforced";
+    if (wraps && this.fastPath === "strict")
+      this.notReadOnly ??= `${name} runs another command (no sandbox contains it here)`;
+    if (entry.transparent)
+      entry.readOnly =
+        blocked === undefined
+          ? true
+          : `${name} runs ${present(blocked.words[0], "a recorded command has a first word").raw}`;
+    else if (wraps)
+      entry.readOnly = innerReadOnly && name === "xargs" ? true : `${name} runs another command`;
+    else if (found.writes.length > 0) entry.readOnly = `${name} writes a file`;
+    return { wraps, innerReadOnly };
+  }
+
+  /** The command's own verdict: its model's (read-only list, sed, file commands), what it accesses,
+   *  and what still keeps it from being read-only (an inexact operand, another program of that name,
+   *  a setting in front of it). */
+  private judgeByModel(
+    entry: AnalysedCommand,
+    command: { program: string; name: string; bare: boolean; assignments: string[] },
+    context: { resolve: PathResolver; scope: Scope; wraps: boolean; innerReadOnly: boolean },
+  ): void {
+    const { program, name, bare, assignments } = command;
+    const { resolve, scope, wraps, innerReadOnly } = context;
+    const words = entry.words;
     const listed = readOnlySpec(name, this.fastPath) !== undefined;
     const operands = listed ? this.expandGlobs(words, scope) : words;
     const model =
@@ -347,7 +370,6 @@ class Walker {
     if (setting !== undefined && entry.readOnly === true)
       entry.readOnly = `${setting} changes its environment`;
     if (!wraps && isMutator(name)) this.mutatedBy ??= name;
-    return scope;
   }
 
   /**
@@ -397,7 +419,7 @@ class Walker {
   private innerScope(cwd: ShellWord | "unknown" | undefined, scope: Scope): Scope {
     if (cwd === undefined) return scope;
     if (cwd === "unknown" || cwd.value === null) return null;
-    return this.folderScope(cwd.value, scope, false);
+    return folderScope(cwd.value, scope, false);
   }
 
   private changeFolder(entry: AnalysedCommand, words: ShellWord[], scope: Scope): Scope {
@@ -406,24 +428,12 @@ class Walker {
     const target = request.kind === "home" ? this.options.homeDir : request.target;
     if (request.kind === "folder" && this.options.cdpath && !/^(\/|\.\.?(\/|$))/.test(target)) return null;
     if (this.dependsOnEarlier()) return null;
-    const next = this.folderScope(target, scope, request.physical);
+    const next = folderScope(target, scope, request.physical);
     if (next === null) return null;
     const access: Access = { path: next.physical, raw: target, mode: "list", recursive: false, by: "cd" };
     entry.accesses.push(access);
     this.accesses.push(access);
     return next;
-  }
-
-  /** Where `cd target` leads: logically (bash's default, `..` as text) or physically (`cd -P`). */
-  private folderScope(target: string, scope: Scope, physical: boolean): Scope {
-    if (scope === null && !isAbsolute(target)) return null;
-    if (!physical) {
-      const logical = resolveText(scope?.logical ?? "/", target);
-      const real = resolveReal(logical);
-      if (real.exists && isFolder(real.path)) return { physical: real.path, logical };
-    }
-    const real = resolveReal(isAbsolute(target) ? target : `${scope?.physical}/${target}`);
-    return real.exists && isFolder(real.path) ? { physical: real.path, logical: real.path } : null;
   }
 
   private dependsOnEarlier(): boolean {
@@ -480,17 +490,4 @@ function besidesActions(readOnly: true | string): true | string {
     .split("; ")
     .filter((effect) => !/^find -(exec|execdir|ok|okdir) runs a command$/.test(effect));
   return rest.length === 0 ? true : rest.join("; ");
-}
-
-function sameScope(a: Scope, b: Scope): boolean {
-  if (a === null || b === null) return a === b;
-  return a.physical === b.physical && a.logical === b.logical;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

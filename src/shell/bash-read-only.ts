@@ -14,6 +14,7 @@ import {
   type FastPath,
   hasOption,
   type PathResolver,
+  type ScannedOptions,
   type ShellWord,
   scanOptions,
   unreadableModel,
@@ -57,41 +58,14 @@ export function readOnlyModel(
   if (scanned.problem) return unreadableModel(scanned.problem, "the files it reads");
   scanned.operands = scanned.operands.map((word) => stand.get(word) ?? word);
   if (!enforced) {
-    const allowed = STRICT_OPTIONS[name];
-    const unlisted = [...scanned.options.keys()].find((option) => !allowed?.has(option));
-    if (allowed === undefined || unlisted !== undefined) {
-      const what =
-        allowed === undefined ? name : `${name} ${unlisted?.startsWith("--") ? "" : "-"}${unlisted}`;
-      return {
-        readOnly: `${what} is not a known-safe form (no sandbox contains it here)`,
-        accesses: [],
-        reasons: [],
-      };
-    }
+    const unknownForm = notKnownSafeForm(name, scanned);
+    if (unknownForm !== null) return unknownForm;
   }
-  const accesses: Access[] = [];
-  const effects: string[] = [];
-  for (const [option, why] of Object.entries(spec.unsafe ?? {}))
-    if (scanned.options.has(option)) effects.push(why);
-  // A jq program can read other files itself: `import "../x" as $d;` (JSON data), `include "m";`.
-  if (name === "ls" && hasOption(scanned, "R", "--recursive") && hasOption(scanned, "L", "--dereference"))
-    effects.push("ls -RL follows symbolic links (out of the workspace too)");
-  if (name === "jq" && args.some((word) => word.value === null || /\b(import|include)\b/.test(word.value)))
-    effects.push("a jq program with import or include reads other files");
-  const valueAccesses = (options: string[] | undefined, mode: "read" | "write") => {
-    for (const [option, given] of scanned.values) {
-      if (!options?.includes(option)) continue;
-      // Two-valued options (`jq --rawfile name file`): the file is the second value.
-      const value = given.split("\0").at(-1) as string;
-      const word =
-        value === EXPANSION
-          ? { value: null, raw: option, splits: false }
-          : { value, raw: value, splits: false };
-      accesses.push(accessOf(resolve, word, mode, name));
-    }
-  };
-  valueAccesses(spec.readsValue, "read");
-  valueAccesses(spec.writesValue, "write");
+  const effects = optionEffects(name, spec, scanned, args);
+  const accesses = [
+    ...optionValueAccesses(scanned, spec.readsValue, "read", resolve, name),
+    ...optionValueAccesses(scanned, spec.writesValue, "write", resolve, name),
+  ];
   const recursive = spec.recursive?.some((option) => scanned.options.has(option)) ?? false;
   let operands = scanned.operands;
   if (
@@ -124,6 +98,61 @@ export function readOnlyModel(
   for (const word of stand.values())
     if (word.splits && !operands.includes(word)) accesses.push(accessOf(resolve, word, mode, name, deep));
   return { readOnly: effects.length > 0 ? effects.join("; ") : true, accesses, reasons: [] };
+}
+
+/** Strict fast path: a command or option outside the known-safe forms is not read-only; null when
+ *  every option given is one of them. */
+function notKnownSafeForm(name: string, scanned: ScannedOptions): CommandModel | null {
+  const allowed = STRICT_OPTIONS[name];
+  const unlisted = [...scanned.options.keys()].find((option) => !allowed?.has(option));
+  if (allowed !== undefined && unlisted === undefined) return null;
+  const what = allowed === undefined ? name : `${name} ${unlisted?.startsWith("--") ? "" : "-"}${unlisted}`;
+  return {
+    readOnly: `${what} is not a known-safe form (no sandbox contains it here)`,
+    accesses: [],
+    reasons: [],
+  };
+}
+
+/** What the options given make the command do besides reading (the list's unsafe options, ls -RL,
+ *  a jq program that reads other files). */
+function optionEffects(
+  name: string,
+  spec: ReadOnlySpec,
+  scanned: ScannedOptions,
+  args: ShellWord[],
+): string[] {
+  const effects: string[] = [];
+  for (const [option, why] of Object.entries(spec.unsafe ?? {}))
+    if (scanned.options.has(option)) effects.push(why);
+  // A jq program can read other files itself: `import "../x" as $d;` (JSON data), `include "m";`.
+  if (name === "ls" && hasOption(scanned, "R", "--recursive") && hasOption(scanned, "L", "--dereference"))
+    effects.push("ls -RL follows symbolic links (out of the workspace too)");
+  if (name === "jq" && args.some((word) => word.value === null || /\b(import|include)\b/.test(word.value)))
+    effects.push("a jq program with import or include reads other files");
+  return effects;
+}
+
+/** The files named by the values of `options` (`sort -o out`, `jq --rawfile name file`). */
+function optionValueAccesses(
+  scanned: ScannedOptions,
+  options: string[] | undefined,
+  mode: "read" | "write",
+  resolve: PathResolver,
+  name: string,
+): Access[] {
+  const accesses: Access[] = [];
+  for (const [option, given] of scanned.values) {
+    if (!options?.includes(option)) continue;
+    // Two-valued options (`jq --rawfile name file`): the file is the second value.
+    const value = given.split("\0").at(-1) as string;
+    const word =
+      value === EXPANSION
+        ? { value: null, raw: option, splits: false }
+        : { value, raw: value, splits: false };
+    accesses.push(accessOf(resolve, word, mode, name));
+  }
+  return accesses;
 }
 
 /** git on the strict fast path: only the listed subcommands and display options. */

@@ -161,20 +161,23 @@ export type ScannedOptions = {
 export function scanOptions(words: ShellWord[], spec: OptionSpec, program: string): ScannedOptions {
   const map = new Map<string, string | true>();
   const values: [string, string][] = [];
-  const options = {
-    set(name: string, value: string | true) {
+  const scan: OptionScan = {
+    words,
+    spec,
+    program,
+    index: 0,
+    set(name, value) {
       map.set(name, value);
       if (value !== true) values.push([name, value]);
     },
   };
   const operands: ShellWord[] = [];
-  let index = 0;
   let ended = false;
   const problem = (text: string): ScannedOptions => ({ options: map, values, operands, problem: text });
-  while (index < words.length) {
-    const word = words[index];
+  while (scan.index < words.length) {
+    const word = words[scan.index];
     if (word === undefined) break;
-    index += 1;
+    scan.index += 1;
     if (ended) {
       operands.push(word);
       continue;
@@ -197,52 +200,76 @@ export function scanOptions(words: ShellWord[], spec: OptionSpec, program: strin
       continue;
     }
     if (text.startsWith("--")) {
-      const [name, inline] = splitLong(text);
-      if (spec.longTwoValues?.includes(name) && inline === undefined) {
-        const values = [words[index]?.value, words[index + 1]?.value];
-        if (values.some((value) => value === null || value === undefined)) {
-          return problem(`the values of ${program} --${name} come from expansions`);
-        }
-        options.set(`--${name}`, values.join("\0"));
-        index += 2;
-      } else if (spec.longValued?.includes(name)) {
-        if (inline !== undefined) options.set(`--${name}`, inline);
-        else {
-          const value = words[index]?.value;
-          if (value === null || value === undefined)
-            return problem(`the value of ${program} --${name} comes from an expansion`);
-          options.set(`--${name}`, value);
-          index += 1;
-        }
-      } else if (spec.long?.includes(name) && inline === undefined) options.set(`--${name}`, true);
-      else if (spec.optionalValue?.includes(name)) options.set(`--${name}`, inline ?? true);
-      else return problem(`the option --${name} of ${program} is not understood`);
+      const notUnderstood = scanLongOption(scan, text);
+      if (notUnderstood !== undefined) return problem(notUnderstood);
       continue;
     }
     if (spec.numbers && /^-\d+$/.test(text)) {
-      options.set("n", text.slice(1));
+      scan.set("n", text.slice(1));
       continue;
     }
-    for (let at = 1; at < text.length; at += 1) {
-      const letter = text.charAt(at);
-      if (spec.valued?.includes(letter)) {
-        const rest = text.slice(at + 1);
-        if (rest !== "") options.set(letter, rest);
-        else {
-          const value = words[index]?.value;
-          if (value === null || value === undefined)
-            return problem(`the value of ${program} -${letter} comes from an expansion`);
-          options.set(letter, value);
-          index += 1;
-        }
-        break;
-      }
-      if (!spec.flags?.includes(letter))
-        return problem(`the option -${letter} of ${program} is not understood`);
-      options.set(letter, true);
-    }
+    const notUnderstood = scanShortOptions(scan, text);
+    if (notUnderstood !== undefined) return problem(notUnderstood);
   }
   return { options: map, values, operands };
+}
+
+/** One option scan in progress: `index` is the next word (an option's value takes the words it reads). */
+type OptionScan = {
+  readonly words: ShellWord[];
+  readonly spec: OptionSpec;
+  readonly program: string;
+  index: number;
+  set(name: string, value: string | true): void;
+};
+
+/** `--name`, `--name=value` or `--name value …`; why it is not understood, or undefined. */
+function scanLongOption(scan: OptionScan, text: string): string | undefined {
+  const { words, spec, program } = scan;
+  const [name, inline] = splitLong(text);
+  if (spec.longTwoValues?.includes(name) && inline === undefined) {
+    const values = [words[scan.index]?.value, words[scan.index + 1]?.value];
+    if (values.some((value) => value === null || value === undefined)) {
+      return `the values of ${program} --${name} come from expansions`;
+    }
+    scan.set(`--${name}`, values.join("\0"));
+    scan.index += 2;
+  } else if (spec.longValued?.includes(name)) {
+    if (inline !== undefined) scan.set(`--${name}`, inline);
+    else {
+      const value = words[scan.index]?.value;
+      if (value === null || value === undefined)
+        return `the value of ${program} --${name} comes from an expansion`;
+      scan.set(`--${name}`, value);
+      scan.index += 1;
+    }
+  } else if (spec.long?.includes(name) && inline === undefined) scan.set(`--${name}`, true);
+  else if (spec.optionalValue?.includes(name)) scan.set(`--${name}`, inline ?? true);
+  else return `the option --${name} of ${program} is not understood`;
+  return undefined;
+}
+
+/** A cluster of short options (`-rf`, `-n5`, `-t dir`); why it is not understood, or undefined. */
+function scanShortOptions(scan: OptionScan, text: string): string | undefined {
+  const { words, spec, program } = scan;
+  for (let at = 1; at < text.length; at += 1) {
+    const letter = text.charAt(at);
+    if (spec.valued?.includes(letter)) {
+      const rest = text.slice(at + 1);
+      if (rest !== "") scan.set(letter, rest);
+      else {
+        const value = words[scan.index]?.value;
+        if (value === null || value === undefined)
+          return `the value of ${program} -${letter} comes from an expansion`;
+        scan.set(letter, value);
+        scan.index += 1;
+      }
+      return undefined;
+    }
+    if (!spec.flags?.includes(letter)) return `the option -${letter} of ${program} is not understood`;
+    scan.set(letter, true);
+  }
+  return undefined;
 }
 
 function splitLong(text: string): [string, string | undefined] {
