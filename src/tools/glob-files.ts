@@ -2,12 +2,14 @@
 // newest first (ripgrep-files.ts; narrowed by the pattern's last segment when that is a plain name
 // glob) and picomatch decides, with the options the pure-JS walk gives it (dot files match `*`, case
 // matters), so both ways match the same names. Without ripgrep, the pure-JS walk (glob-walk.ts) does
-// it all, in no particular order. A crawl root inside an ignored folder lists nothing, as the walk
+// it all, in no particular order. A big tree is listed in several parts at once (glob-shards.ts),
+// each newest first. A crawl root inside an ignored folder lists nothing, as the walk
 // never enters one.
 import { statSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { expandLeadingFolders } from "./glob-expand.js";
+import { groupCount, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
 
@@ -22,9 +24,9 @@ type GlobFilesOptions = {
 
 type GlobFiles =
   /** A file's absolute path is `prefix + file` (the root and a separator for ripgrep's relative paths,
-   *  "" for the walk's absolute ones): no path is built for a file nobody looks at. `newestFirst`: in
-   *  ripgrep's order by modification time (ties in no particular order). */
-  { ok: true; prefix: string; files: string[]; newestFirst: boolean } | { ok: false; message: string };
+   *  "" for the walk's absolute ones): no path is built for a file nobody looks at. `runs`: listings in
+   *  ripgrep's order by modification time (ties in no particular order); `loose`: files in no order. */
+  { ok: true; prefix: string; runs: string[][]; loose: string[] } | { ok: false; message: string };
 
 /** The pattern as the JS walk's glob library reads it: a trailing slash dropped, `.`/`//` collapsed. */
 function normalized(pattern: string): string {
@@ -63,39 +65,55 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
     return {
       ok: true,
       prefix: "",
-      files: await walkFiles({ root, patterns: [options.pattern], signal }),
-      newestFirst: false,
+      runs: [],
+      loose: await walkFiles({ root, patterns: [options.pattern], signal }),
     };
+  const nothing: GlobFiles = { ok: true, prefix: "", runs: [], loose: [] };
   // The walk's glob library takes a leading `!` (not `!(`) as an exclusion: nothing is included.
-  if (options.pattern.startsWith("!") && !options.pattern.startsWith("!("))
-    return { ok: true, prefix: "", files: [], newestFirst: true };
+  if (options.pattern.startsWith("!") && !options.pattern.startsWith("!(")) return nothing;
   // A crawl root that is no folder (the pattern named a missing one, or a file) lists nothing.
   const rules = new GitignoreRules();
-  if (!isFolder(root) || rules.isFolderIgnored(root))
-    return { ok: true, prefix: "", files: [], newestFirst: true };
+  if (!isFolder(root) || rules.isFolderIgnored(root)) return nothing;
   const pattern = normalized(options.pattern);
   const narrow = basenameGlob(pattern);
+  const matchesAll = picomatch(pattern, { dot: true, posix: true });
   // `**/NAME` with NAME pre-selected by ripgrep: every file listed matches.
-  const matches =
-    narrow !== undefined && pattern === `**/${narrow}`
-      ? everything
-      : picomatch(pattern, { dot: true, posix: true });
+  const matches = narrow !== undefined && pattern === `**/${narrow}` ? everything : matchesAll;
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  const expansion = expandLeadingFolders(root, pattern, rules, matches);
-  // Files the expansion met on the way are not in ripgrep's order: then every file is stat-ed.
-  const newestFirst = expansion === undefined || expansion.files.length === 0;
-  if (expansion?.folders.length === 0) return { ok: true, prefix, files: expansion.files, newestFirst };
-  const folders = expansion?.folders;
-  let listing = await ripgrepFiles(options.ripgrep, root, {
+  const expansion = expandLeadingFolders(root, pattern, rules, matchesAll);
+  const loose = expansion?.files ?? [];
+  if (expansion?.folders.length === 0) return { ok: true, prefix, runs: [], loose };
+  const start = expansion?.folders ?? [""];
+  const shards = shardFolders(root, start, rules, matchesAll, groupCount());
+  if (shards !== undefined) loose.push(...shards.files);
+  // One listing per group (the root's own, or the expansion's folders, when not shared out).
+  const groups = shards?.groups ?? [expansion?.folders];
+  const list = (folders: string[] | undefined) =>
+    listNewestFirst(options.ripgrep as string, root, narrow, folders, signal);
+  const listings = await Promise.all(groups.map(list));
+  const runs: string[][] = [];
+  for (const listing of listings) {
+    if (!listing.ok) return listing;
+    runs.push(matches === everything ? listing.files : listing.files.filter((file) => matches(file)));
+  }
+  return { ok: true, prefix, runs, loose };
+}
+
+/** ripgrep's newest-first listing below `folders` (the root when undefined), retried without the
+ *  name narrowing when ripgrep could not read that as a glob. */
+async function listNewestFirst(
+  ripgrep: string,
+  root: string,
+  narrow: string | undefined,
+  folders: string[] | undefined,
+  signal: AbortSignal,
+) {
+  const listing = await ripgrepFiles(ripgrep, root, {
     basenameGlob: narrow,
     newestFirst: true,
     folders,
     signal,
   });
-  if (!listing.ok && narrow !== undefined && !signal.aborted)
-    listing = await ripgrepFiles(options.ripgrep, root, { newestFirst: true, folders, signal });
-  if (!listing.ok) return listing;
-  const files = matches === everything ? listing.files : listing.files.filter((file) => matches(file));
-  if (expansion !== undefined) files.push(...expansion.files);
-  return { ok: true, prefix, files, newestFirst };
+  if (listing.ok || narrow === undefined || signal.aborted) return listing;
+  return ripgrepFiles(ripgrep, root, { newestFirst: true, folders, signal });
 }

@@ -72,27 +72,33 @@ type Stamped = { file: string; mtimeMs: number };
 const byTimeThenPath = (a: Stamped, b: Stamped) =>
   b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 
-/** The `cap` newest of `files`, newest first, equal times by path. Files ripgrep listed newest first
- *  need only the first `cap` stat-ed, and those tied with the last of them (ripgrep orders ties any
- *  way); other lists are stat-ed whole, yielding to the event loop between batches. A stat of a
- *  cached inode is a few microseconds synchronously, a promise per file costs far more. */
+/** The `cap` newest of the files, newest first, equal times by path. Of a run ripgrep listed newest
+ *  first only the first `cap` need a stat, and those tied with the last of them (ripgrep orders ties
+ *  any way): the newest of all are among those of each run. Loose files are stat-ed whole, yielding
+ *  to the event loop between batches. A stat of a cached inode is a few microseconds synchronously,
+ *  a promise per file costs far more. */
 async function newest(
-  files: string[],
+  found: { runs: string[][]; loose: string[] },
   prefix: string,
   cap: number,
-  newestFirst: boolean,
   signal: AbortSignal,
 ): Promise<Stamped[]> {
   const stamped: Stamped[] = [];
-  for (const name of files) {
-    if (stamped.length % STAT_BATCH === STAT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
-    if (signal.aborted) break;
-    const file = prefix + name;
-    const entry = { file, mtimeMs: mtimeOf(file) };
-    const last = stamped.length >= cap ? stamped[cap - 1] : undefined;
-    if (newestFirst && last !== undefined && entry.mtimeMs < last.mtimeMs) break;
-    stamped.push(entry);
-  }
+  const stamp = async (files: string[], sorted: boolean) => {
+    const start = stamped.length;
+    for (const name of files) {
+      if (stamped.length % STAT_BATCH === STAT_BATCH - 1)
+        await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) return;
+      const file = prefix + name;
+      const entry = { file, mtimeMs: mtimeOf(file) };
+      const last = stamped.length - start >= cap ? stamped[start + cap - 1] : undefined;
+      if (sorted && last !== undefined && entry.mtimeMs < last.mtimeMs) return;
+      stamped.push(entry);
+    }
+  };
+  for (const run of found.runs) await stamp(run, true);
+  await stamp(found.loose, false);
   return stamped.sort(byTimeThenPath).slice(0, cap);
 }
 
@@ -142,11 +148,13 @@ async function executeGlob(
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
   const { prefix } = found;
-  const files = withoutDenied(found.files, (file) => prefix + file, context);
-  const top = await newest(files, prefix, GLOB_RESULT_CAP, found.newestFirst, context.signal);
+  const allowed = (files: string[]) => withoutDenied(files, (file) => prefix + file, context);
+  const runs = found.runs.map(allowed);
+  const loose = allowed(found.loose);
+  const top = await newest({ runs, loose }, prefix, GLOB_RESULT_CAP, context.signal);
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   const shown = top.map((entry) => displayPath(entry.file, context.cwd));
-  const count = files.length;
+  const count = runs.reduce((sum, run) => sum + run.length, loose.length);
   const truncated = count > GLOB_RESULT_CAP;
   const data = { filenames: shown, numFiles: count, truncated, durationMs: Date.now() - started };
   if (count === 0) return ok(`No files match ${input.pattern} in ${placeName(shownRoot)}.`, data);

@@ -1,0 +1,75 @@
+// Splits a newest-first ripgrep listing over the machine's cores: ripgrep walks on one thread when it
+// sorts by modification time, so Glob lists disjoint groups of folders with one ripgrep each, at the
+// same time, and merges the groups' newest files (glob.ts stats only the first of each group). The
+// groups come from a short breadth-first walk down from the folders to list, until there are enough
+// folders to share out; the walk keeps only folders the .gitignore files (and the `.git` rule) let a
+// listing enter, and the files it meets on the way that the pattern matches are returned beside the
+// groups (ripgrep applies the ignore files of the folders above the ones it is given, as the walk
+// does). Symbolic links are neither entered nor listed, as in ripgrep's listing.
+import { type Dirent, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import type { GitignoreRules } from "./glob-walk.js";
+
+/** Folders wanted per group before the walk stops, entries read at most, levels descended at most. */
+const FOLDERS_PER_GROUP = 8;
+const SHARD_ENTRY_LIMIT = 5_000;
+const SHARD_DEPTH_LIMIT = 4;
+
+/** Paths relative to the crawl root, `/`-separated: folder groups to list, and files already met. */
+export type Shards = { groups: string[][]; files: string[] };
+
+/** How many listings run at once: one per core, at most four. */
+export function groupCount(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/**
+ * The folders below `root` (`start`: relative folders, "" for the root itself) shared out into
+ * `count` groups, or undefined when the tree is too small to be worth more than one listing or too
+ * wide to walk cheaply (then one listing does it all).
+ */
+export function shardFolders(
+  root: string,
+  start: readonly string[],
+  rules: GitignoreRules,
+  matchesPattern: (relative: string) => boolean,
+  count: number,
+): Shards | undefined {
+  if (count < 2) return undefined;
+  let frontier = [...start];
+  const files: string[] = [];
+  let budget = SHARD_ENTRY_LIMIT;
+  for (let depth = 0; frontier.length < count * FOLDERS_PER_GROUP; depth++) {
+    if (depth >= SHARD_DEPTH_LIMIT) break;
+    const next: string[] = [];
+    for (const folder of frontier) {
+      const absolute = folder === "" ? root : path.join(root, folder);
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(absolute, { withFileTypes: true });
+      } catch {
+        continue; // unreadable: the listing passes over it too
+      }
+      budget -= entries.length;
+      if (budget < 0) return undefined;
+      for (const entry of entries) {
+        const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (!rules.isIgnored(absolute, entry.name, true)) next.push(relative);
+        } else if (
+          entry.isFile() &&
+          matchesPattern(relative) &&
+          !rules.isIgnored(absolute, entry.name, false)
+        )
+          files.push(relative);
+      }
+    }
+    frontier = next;
+    if (frontier.length === 0) break;
+  }
+  if (frontier.length < count) return frontier.length === 0 ? { groups: [], files } : undefined;
+  const groups: string[][] = Array.from({ length: count }, () => []);
+  frontier.forEach((folder, index) => groups[index % count]?.push(folder));
+  return { groups, files };
+}
