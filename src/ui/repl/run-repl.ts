@@ -35,25 +35,28 @@ export type ReplOptions = {
   resumePicker?: boolean;
 };
 
-export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
-  const history = await loadHistory(host.historyFile);
-  const style = createStyle(host.noColor);
+/** Background writes (history) the exit waits for. */
+function backgroundWrites() {
   const writes = new Set<Promise<unknown>>();
   const track = (write: Promise<unknown>) => {
     writes.add(write);
     void write.finally(() => writes.delete(write));
   };
+  return { track, settled: () => Promise.allSettled([...writes]) };
+}
+
+/** A promise that resolves once start-up (SessionStart) has run, and the call that resolves it. */
+function startSignal(): { started: () => void; after: Promise<void> } {
   let started: () => void = () => {};
   const after = new Promise<void>((resolve) => {
     started = resolve;
   });
-  const initialPrompt = options.initialPrompt ? { text: options.initialPrompt, after } : undefined;
-  // The real terminal is wrapped (clean resizes, byte count); test streams are used as they are.
-  const terminal = options.stdout ? undefined : new TerminalOutput(process.stdout);
-  const stdout = options.stdout ?? (terminal as unknown as NodeJS.WriteStream);
-  const input = options.stdin ?? process.stdin;
-  /** Ctrl+G's editor gets the terminal: cooked input, the live area erased; all restored after. */
-  const handOver = <T>(work: () => T): T => {
+  return { started, after };
+}
+
+/** Ctrl+G's editor gets the terminal: cooked input, the live area erased; all restored after. */
+function handOverFor(input: NodeJS.ReadStream, terminal: TerminalOutput | undefined) {
+  return <T>(work: () => T): T => {
     const raw = input.isRaw === true;
     if (raw) input.setRawMode(false);
     try {
@@ -62,6 +65,32 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       if (raw) input.setRawMode(true);
     }
   };
+}
+
+/** Ink's render options; its defaults apply only to absent keys, so undefined streams must not be passed. */
+function inkOptions(options: ReplOptions, stdout: NodeJS.WriteStream) {
+  return {
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    stdout,
+    ...(options.stderr ? { stderr: options.stderr } : {}),
+    debug: options.debug ?? false,
+    exitOnCtrlC: false,
+    maxFps: MAX_FPS,
+    patchConsole: false,
+    kittyKeyboard: { mode: "auto" as const },
+  };
+}
+
+export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promise<number> {
+  const history = await loadHistory(host.historyFile);
+  const style = createStyle(host.noColor);
+  const writes = backgroundWrites();
+  const { started, after } = startSignal();
+  const initialPrompt = options.initialPrompt ? { text: options.initialPrompt, after } : undefined;
+  // The real terminal is wrapped (clean resizes, byte count); test streams are used as they are.
+  const terminal = options.stdout ? undefined : new TerminalOutput(process.stdout);
+  const stdout = options.stdout ?? (terminal as unknown as NodeJS.WriteStream);
+  const input = options.stdin ?? process.stdin;
   // Start at the bottom of the screen (the shell's last lines scroll up into scrollback, as any output
   // would): the live area then always sits on the last rows, so narrowing the terminal can only push
   // finished transcript lines into scrollback, never part of the live area.
@@ -72,24 +101,14 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
       host,
       style,
       history,
-      track,
+      track: writes.track,
       idleMs: options.idleMs ?? IDLE_NOTIFICATION_MS,
       initialPrompt,
       dialogTiming: options.dialogTiming,
-      handOver,
+      handOver: handOverFor(input, terminal),
       resumePicker: options.resumePicker ? { onStarted: () => started() } : undefined,
     }),
-    {
-      // Ink's defaults apply only to absent keys, so undefined streams must not be passed.
-      ...(options.stdin ? { stdin: options.stdin } : {}),
-      stdout,
-      ...(options.stderr ? { stderr: options.stderr } : {}),
-      debug: options.debug ?? false,
-      exitOnCtrlC: false,
-      maxFps: MAX_FPS,
-      patchConsole: false,
-      kittyKeyboard: { mode: "auto" },
-    },
+    inkOptions(options, stdout),
   );
   // However the process ends, the shell's next output goes under the live area, not over it
   // (registered after Ink's own exit handler, so Ink's last writes go out first).
@@ -114,7 +133,7 @@ export async function runRepl(host: ReplHost, options: ReplOptions = {}): Promis
   }
   terminal?.detach();
   process.off("exit", park);
-  await Promise.allSettled([...writes]);
+  await writes.settled();
   if (code === 0 && host.session.messages.length > 0)
     (options.stdout ?? process.stdout).write(
       `\nResume this session with: reagent --resume ${host.sessionId}\n`,
