@@ -70,6 +70,6 @@ export function shardFolders(
   }
   if (frontier.length < count) return frontier.length === 0 ? { groups: [], files } : undefined;
   const groups: string[][] = Array.from({ length: count }, () => []);
-  frontier.forEach((folder, index) => groups[index % count]?.push(folder));
+  for (const [index, folder] of frontier.entries()) groups[index % count]?.push(folder);
   return { groups, files };
 }
