@@ -19,8 +19,6 @@ const ONE_PIECE: Record<string, string> = {
   "src/cli/program.ts: buildProgram": "the option table",
   // The table of built-in slash commands: each entry a name, a description and a one-line run.
   "src/commands/builtin-commands.ts: builtinCommands": "the built-in command table",
-  // The REPL transcript's reducer: one switch over the session event union, one short case each.
-  "src/ui/repl/transcript.ts: reduceEvent": "one switch over session events",
 };
 
 /** Still to be split (issue 25). Remove an entry when its function is split; never add one. */

@@ -199,35 +199,124 @@ function feedbackLine(
   return parts.join(" · ");
 }
 
+type EventOf<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;
+
+function thinkingDelta(state: Transcript, event: EventOf<"thinking-delta">, now: number): Transcript {
+  return {
+    ...state,
+    thinking: state.thinking + event.text,
+    thinkingSince: state.thinkingSince ?? now,
+    streamedChars: state.streamedChars + event.text.length,
+    retry: undefined,
+  };
+}
+
+/** Streamed text: finished blocks become an assistant entry, the rest keeps streaming. */
+function textDelta(state: Transcript, event: EventOf<"text-delta">): Transcript {
+  const { done, rest } = splitFinishedBlocks(state.streaming + event.text);
+  const next = done.trim() === "" ? state : addEntry(state, { kind: "assistant", text: done.trim() });
+  return {
+    ...next,
+    streaming: rest,
+    streamedChars: state.streamedChars + event.text.length,
+    retry: undefined,
+  };
+}
+
+function toolCallStarted(state: Transcript, event: EventOf<"tool-call-start">, now: number): Transcript {
+  return {
+    ...flushStreaming(state),
+    running: [
+      ...state.running,
+      { id: event.call.id, summary: event.summary, startedAt: now, output: "", seq: state.nextSeq },
+    ],
+    nextSeq: state.nextSeq + 1,
+  };
+}
+
+function toolProgress(state: Transcript, event: EventOf<"tool-progress">): Transcript {
+  return {
+    ...state,
+    running: state.running.map((tool) =>
+      tool.id === event.toolUseId
+        ? { ...tool, output: (tool.output + event.output).slice(-LIVE_OUTPUT_CHARS) }
+        : tool,
+    ),
+  };
+}
+
+/** A finished call is held until no running call of the main agent started before it. */
+function toolCallEnded(state: Transcript, event: EventOf<"tool-call-end">): Transcript {
+  const seq = state.running.find((tool) => tool.id === event.call.id)?.seq ?? state.nextSeq;
+  const status = toolStatus(event.isError, event.code);
+  const { [event.call.id]: refused, ...stillRefused } = state.refused;
+  const entry: EntryInput = {
+    kind: "tool",
+    summary: event.summary,
+    status,
+    code: event.code,
+    content: event.content,
+    durationMs: event.durationMs,
+    patch: !event.isError
+      ? toolPatch(event.call.name, event.data)
+      : status === "denied"
+        ? refused
+        : undefined,
+    input: event.call.input as Record<string, unknown>,
+    ...(showsOneLine(event.call.name) ? { step: true } : {}),
+  };
+  return releaseHeld({
+    ...state,
+    refused: stillRefused,
+    running: state.running.filter((tool) => tool.id !== event.call.id),
+    toolsThisTurn: state.toolsThisTurn + 1,
+    held: [...state.held, { seq, entry }],
+  });
+}
+
+function hookNoticeEntry(notice: EventOf<"hook-notice">["notice"]): EntryInput {
+  const level =
+    notice.kind === "block" || notice.kind === "error"
+      ? notice.kind
+      : notice.kind === "disabled" || notice.kind === "warning"
+        ? "warning"
+        : "message";
+  return {
+    kind: "hook",
+    level,
+    label: `${notice.event} hook ${notice.hook} (${notice.source})`,
+    text: notice.text,
+  };
+}
+
+/** The turn's end: what is held and streaming is shown, then how it ended and the feedback line. */
+function turnEnded(state: Transcript, event: EventOf<"turn-end">): Transcript {
+  // Background agents' tools keep running after the turn.
+  const running = state.running.filter((tool) => tool.id.includes("/"));
+  const ended = terminalEntry(
+    releaseHeld({ ...flushStreaming(state), running, retry: undefined }, true),
+    event,
+  );
+  const line = feedbackLine(event.result, state.toolsThisTurn);
+  return { ...(line ? addEntry(ended, { kind: "feedback", text: line }) : ended), toolsThisTurn: 0 };
+}
+
+/** Thinking so far becomes an entry once text, a tool call, the whole message or the turn's end follows it. */
+const ENDS_THINKING = new Set<SessionEvent["type"]>([
+  "text-delta",
+  "tool-call-start",
+  "assistant-message",
+  "turn-end",
+]);
+
 export function reduceEvent(state: Transcript, event: SessionEvent, now: number): Transcript {
-  if (event.type === "thinking-delta")
-    return {
-      ...state,
-      thinking: state.thinking + event.text,
-      thinkingSince: state.thinkingSince ?? now,
-      streamedChars: state.streamedChars + event.text.length,
-      retry: undefined,
-    };
-  if (
-    event.type === "text-delta" ||
-    event.type === "tool-call-start" ||
-    event.type === "assistant-message" ||
-    event.type === "turn-end"
-  )
-    state = flushThinking(state, now);
+  if (event.type === "thinking-delta") return thinkingDelta(state, event, now);
+  if (ENDS_THINKING.has(event.type)) state = flushThinking(state, now);
   switch (event.type) {
     case "turn-start":
       return { ...state, streamedChars: 0, retry: undefined };
-    case "text-delta": {
-      const { done, rest } = splitFinishedBlocks(state.streaming + event.text);
-      const next = done.trim() === "" ? state : addEntry(state, { kind: "assistant", text: done.trim() });
-      return {
-        ...next,
-        streaming: rest,
-        streamedChars: state.streamedChars + event.text.length,
-        retry: undefined,
-      };
-    }
+    case "text-delta":
+      return textDelta(state, event);
     case "model-retry":
       return {
         ...state,
@@ -242,65 +331,13 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
         streamedChars: 0,
       };
     case "tool-call-start":
-      return {
-        ...flushStreaming(state),
-        running: [
-          ...state.running,
-          { id: event.call.id, summary: event.summary, startedAt: now, output: "", seq: state.nextSeq },
-        ],
-        nextSeq: state.nextSeq + 1,
-      };
+      return toolCallStarted(state, event, now);
     case "tool-progress":
-      return {
-        ...state,
-        running: state.running.map((tool) =>
-          tool.id === event.toolUseId
-            ? { ...tool, output: (tool.output + event.output).slice(-LIVE_OUTPUT_CHARS) }
-            : tool,
-        ),
-      };
-    case "tool-call-end": {
-      const seq = state.running.find((tool) => tool.id === event.call.id)?.seq ?? state.nextSeq;
-      const status = toolStatus(event.isError, event.code);
-      const { [event.call.id]: refused, ...stillRefused } = state.refused;
-      const entry: EntryInput = {
-        kind: "tool",
-        summary: event.summary,
-        status,
-        code: event.code,
-        content: event.content,
-        durationMs: event.durationMs,
-        patch: !event.isError
-          ? toolPatch(event.call.name, event.data)
-          : status === "denied"
-            ? refused
-            : undefined,
-        input: event.call.input as Record<string, unknown>,
-        ...(showsOneLine(event.call.name) ? { step: true } : {}),
-      };
-      return releaseHeld({
-        ...state,
-        refused: stillRefused,
-        running: state.running.filter((tool) => tool.id !== event.call.id),
-        toolsThisTurn: state.toolsThisTurn + 1,
-        held: [...state.held, { seq, entry }],
-      });
-    }
-    case "hook-notice": {
-      const { notice } = event;
-      const level =
-        notice.kind === "block" || notice.kind === "error"
-          ? notice.kind
-          : notice.kind === "disabled" || notice.kind === "warning"
-            ? "warning"
-            : "message";
-      return addEntry(state, {
-        kind: "hook",
-        level,
-        label: `${notice.event} hook ${notice.hook} (${notice.source})`,
-        text: notice.text,
-      });
-    }
+      return toolProgress(state, event);
+    case "tool-call-end":
+      return toolCallEnded(state, event);
+    case "hook-notice":
+      return addEntry(state, hookNoticeEntry(event.notice));
     case "history-compacted":
       return addEntry(state, { kind: "summary", text: event.summary });
     case "prompt-blocked":
@@ -319,16 +356,8 @@ export function reduceEvent(state: Transcript, event: SessionEvent, now: number)
         kind: "info",
         text: `Background agent ${event.agent.agentId} (${event.agent.agentType}: ${event.agent.description}) ${event.end.status}.`,
       });
-    case "turn-end": {
-      // Background agents' tools keep running after the turn.
-      const running = state.running.filter((tool) => tool.id.includes("/"));
-      const ended = terminalEntry(
-        releaseHeld({ ...flushStreaming(state), running, retry: undefined }, true),
-        event,
-      );
-      const line = feedbackLine(event.result, state.toolsThisTurn);
-      return { ...(line ? addEntry(ended, { kind: "feedback", text: line }) : ended), toolsThisTurn: 0 };
-    }
+    case "turn-end":
+      return turnEnded(state, event);
     case "loop-end":
       return flushStreaming(state);
     default:
