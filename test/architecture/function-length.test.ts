@@ -1,9 +1,8 @@
 // No function in src/ runs over 80 lines (issue 25: a long function is split into named steps where it
 // does several things). scripts/long-functions.mjs measures them with TypeScript's own parse (nested
-// functions count on their own and inside the function around them). Two lists are the exceptions:
-// ONE_PIECE, functions that are one long table or switch and read best whole (each says why), and
-// NOT_YET_SPLIT, the ones still waiting to be split (this list only shrinks). An entry that is no
-// longer over the limit fails the test too, so both lists stay true.
+// functions count on their own and inside the function around them). The one exception is ONE_PIECE:
+// functions that are one long table and read best whole (each says why). An entry that is no longer
+// over the limit fails the test too, so the list stays true.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
@@ -21,9 +20,6 @@ const ONE_PIECE: Record<string, string> = {
   "src/commands/builtin-commands.ts: builtinCommands": "the built-in command table",
 };
 
-/** Still to be split (issue 25). Remove an entry when its function is split; never add one. */
-const NOT_YET_SPLIT = new Set<string>([]);
-
 interface LongFunction {
   file: string;
   name: string;
@@ -38,13 +34,13 @@ function longFunctions(root = ROOT): LongFunction[] {
   return (JSON.parse(run.stdout) as { functions: LongFunction[] }).functions;
 }
 
-test(`no function in src/ is longer than ${LIMIT} lines unless a list names it`, () => {
+test(`no function in src/ is longer than ${LIMIT} lines unless ONE_PIECE names it`, () => {
   const found = longFunctions();
   const keys = new Set(found.map((entry) => `${entry.file}: ${entry.name}`));
   const over = found
     .filter((entry) => {
       const key = `${entry.file}: ${entry.name}`;
-      return !(key in ONE_PIECE) && !NOT_YET_SPLIT.has(key);
+      return !(key in ONE_PIECE);
     })
     .map((entry) => `${entry.file}:${entry.line} ${entry.name} (${entry.lines} lines)`);
   assert.deepEqual(
@@ -52,8 +48,8 @@ test(`no function in src/ is longer than ${LIMIT} lines unless a list names it`,
     [],
     "split these into named steps (or, for one table or switch, say why in ONE_PIECE)",
   );
-  const stale = [...Object.keys(ONE_PIECE), ...NOT_YET_SPLIT].filter((key) => !keys.has(key));
-  assert.deepEqual(stale, [], `no longer over ${LIMIT} lines (or renamed): take these out of the lists`);
+  const stale = Object.keys(ONE_PIECE).filter((key) => !keys.has(key));
+  assert.deepEqual(stale, [], `no longer over ${LIMIT} lines (or renamed): take these out of ONE_PIECE`);
 });
 
 test("the measure counts a function's own lines: nested and arrow functions, methods, not comments", () => {
