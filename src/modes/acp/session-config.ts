@@ -5,7 +5,7 @@
 import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
 import type { App } from "../../app/index.js";
 import { PERMISSION_MODES, type PermissionMode } from "../../contracts/index.js";
-import { modelChoices } from "../repl/model-choices.js";
+import { appModelChoices } from "../repl/model-choices.js";
 
 const MODE_TEXT: Record<PermissionMode, { name: string; description: string }> = {
   default: { name: "Default", description: "Ask before edits, commands and anything outside the rules" },
@@ -30,16 +30,7 @@ export function modeState(app: App, bypassAllowed: boolean): SessionModeState {
 }
 
 export function configOptions(app: App, bypassAllowed: boolean): SessionConfigOption[] {
-  const { session, env } = app;
-  const models = modelChoices({
-    provider: session.model.provider,
-    current: session.model.model,
-    baseUrl: env.openaiBaseUrl,
-    configured: [env.anthropicModel, env.openaiModel, app.settings.merged.model].filter(
-      (name): name is string => typeof name === "string" && name !== "",
-    ),
-    pricing: app.settings.merged.modelPricing,
-  });
+  const models = appModelChoices(app);
   return [
     {
       type: "select",
@@ -54,7 +45,7 @@ export function configOptions(app: App, bypassAllowed: boolean): SessionConfigOp
       id: "model",
       name: "Model",
       category: "model",
-      currentValue: session.model.model,
+      currentValue: app.session.model.model,
       options: models.map((choice) => ({
         value: choice.name,
         name: choice.name,

@@ -2,6 +2,7 @@
 // known ids of that provider (for an OpenAI-compatible server, those of its vendor when its address
 // says which; a local server's own names come from OPENAI_MODEL and settings), the models priced in
 // settings, and the current one — each with its price per million tokens when known.
+import type { App } from "../../app/index.js";
 import type { ModelPrice } from "../../model/index.js";
 import { KNOWN_MODELS, MODEL_ALIASES, modelPrice } from "../../providers/index.js";
 import type { ModelChoice } from "../../ui/repl/index.js";
@@ -45,4 +46,19 @@ export function modelChoices(options: {
   ];
   for (const id of ids) if (id) add(id, price(id, pricing));
   return choices;
+}
+
+/** The choices for the session of an App: its provider and model, the models its environment and
+ *  settings name, with their prices (the REPL's /model picker and an editor's model option). */
+export function appModelChoices(app: App): ModelChoice[] {
+  const { session, env } = app;
+  return modelChoices({
+    provider: session.model.provider,
+    current: session.model.model,
+    baseUrl: env.openaiBaseUrl,
+    configured: [env.anthropicModel, env.openaiModel, app.settings.merged.model].filter(
+      (name): name is string => typeof name === "string" && name !== "",
+    ),
+    pricing: app.settings.merged.modelPricing,
+  });
 }

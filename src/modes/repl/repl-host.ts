@@ -14,7 +14,7 @@ import { listProjectFiles } from "../../tools/index.js";
 import { findSession, projectKey, projectSessionsDir, sessionLockHolder } from "../../transcript/index.js";
 import type { ReplHost, ReplPrompter } from "../../ui/repl/index.js";
 import { errorMessage, isOneOf } from "../../util/index.js";
-import { modelChoices } from "./model-choices.js";
+import { appModelChoices } from "./model-choices.js";
 import { replRewind } from "./repl-rewind.js";
 import { sessionChoices } from "./session-choices.js";
 
@@ -109,7 +109,7 @@ function hostFor(runtime: App): ReplHost {
       if (!outcome.ok) throw new Error(`model not switched: ${outcome.reason}`);
       return `model: ${session.model.model} (${session.model.provider})`;
     },
-    modelChoices: () => replModelChoices(runtime),
+    modelChoices: () => appModelChoices(runtime),
     outputStyleChoices: () => outputStyleChoices(runtime.outputStyles),
     setOutputStyle: (name) => switchOutputStyle(runtime, name),
     listSessions: async () => [],
@@ -163,7 +163,8 @@ function noContextUsage() {
   };
 }
 
-function commandList(runtime: App) {
+/** The slash commands the REPL offers, as its menu shows them. */
+export function commandList(runtime: App) {
   return runtime
     .slashCommands("interactive")
     .list()
@@ -182,19 +183,6 @@ function resourceAttacher(mcp: McpManager): NonNullable<ReplHost["attachResource
     const attached = await mcp.attachResources(prompt);
     return { blocks: attached.text ? [attached.text] : [], problems: attached.errors };
   };
-}
-
-function replModelChoices(runtime: App) {
-  const { session, env } = runtime;
-  return modelChoices({
-    provider: session.model.provider,
-    current: session.model.model,
-    baseUrl: env.openaiBaseUrl,
-    configured: [env.anthropicModel, env.openaiModel, runtime.settings.merged.model].filter(
-      (name): name is string => typeof name === "string" && name !== "",
-    ),
-    pricing: runtime.settings.merged.modelPricing,
-  });
 }
 
 /** A file's text for the permission dialog's diff; undefined when it is unreadable or too large. */

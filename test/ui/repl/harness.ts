@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { outputStyleChoices, switchOutputStyle } from "../../../src/app/output-styles.js";
 import type { Message } from "../../../src/model/types.js";
+import { commandList } from "../../../src/modes/repl/repl-host.js";
 import { replRewind } from "../../../src/modes/repl/repl-rewind.js";
 import type { Script } from "../../../src/providers/script-format.js";
 import { createScriptedClient } from "../../../src/providers/scripted.js";
@@ -161,16 +162,7 @@ export async function startRepl(
       breakdown: { systemPrompt: 100, toolSchemas: 100, messages: 1000, free: 8800 },
     }),
     // Slash commands are the application's own registry (real skills, command files and built-ins).
-    commandList: () =>
-      app
-        .slashCommands("interactive")
-        .list()
-        .map((command) => ({
-          name: command.name,
-          ...(command.argumentHint ? { args: command.argumentHint } : {}),
-          description: command.source ? `${command.description} (${command.source})` : command.description,
-          kind: command.kind,
-        })),
+    commandList: () => commandList(app),
     runCommand: (line, signal) => app.slashCommands("interactive").resolve(line, signal),
     costSoFar: () => costSoFar(session.ledger),
     setModel: async (name) => {
