@@ -50,36 +50,51 @@ export function expandLeadingFolders(
   if (leading.length === 0) return undefined;
   let folders = [""];
   const files: string[] = [];
-  let budget = EXPANSION_ENTRY_LIMIT;
+  const budget = { entries: EXPANSION_ENTRY_LIMIT };
   for (const segment of leading) {
     const matchesSegment = picomatch(segment, { dot: true, posix: true });
     const kept: string[] = [];
-    for (const folder of folders) {
-      const absolute = folder === "" ? root : path.join(root, folder);
-      let entries: Dirent[];
-      try {
-        entries = readdirSync(absolute, { withFileTypes: true });
-      } catch {
-        continue; // unreadable: the walk passes over it too
-      }
-      budget -= entries.length;
-      if (budget < 0) return undefined;
-      for (const entry of entries) {
-        const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (matchesSegment(entry.name) && !rules.isIgnored(absolute, entry.name, true)) kept.push(relative);
-        } else if (
-          entry.isFile() &&
-          matchesPattern(relative) &&
-          !rules.isIgnored(absolute, entry.name, false)
-        ) {
-          files.push(relative);
-        }
-      }
-    }
+    const level = { folders: kept, files };
+    for (const folder of folders)
+      if (!readLevel(root, folder, rules, matchesPattern, matchesSegment, level, budget)) return undefined;
     if (kept.length > EXPANSION_FOLDER_LIMIT) return undefined;
     folders = kept;
     if (folders.length === 0) break;
   }
   return { folders, files };
+}
+
+/**
+ * Reads one folder of a walk down from the crawl root: its sub-folders whose name `wantFolder` takes
+ * and that the .gitignore files let a walk enter go to `into.folders`, its files that the whole
+ * pattern matches and no .gitignore excludes to `into.files` (relative, `/`-separated). An
+ * unreadable folder is passed over, as the walk passes over it. False when the entry budget is spent.
+ */
+export function readLevel(
+  root: string,
+  folder: string,
+  rules: GitignoreRules,
+  matchesPattern: (relative: string) => boolean,
+  wantFolder: (name: string) => boolean,
+  into: { folders: string[]; files: string[] },
+  budget: { entries: number },
+): boolean {
+  const absolute = folder === "" ? root : path.join(root, folder);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(absolute, { withFileTypes: true });
+  } catch {
+    return true;
+  }
+  budget.entries -= entries.length;
+  if (budget.entries < 0) return false;
+  for (const entry of entries) {
+    const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (wantFolder(entry.name) && !rules.isIgnored(absolute, entry.name, true)) into.folders.push(relative);
+    } else if (entry.isFile() && matchesPattern(relative) && !rules.isIgnored(absolute, entry.name, false)) {
+      into.files.push(relative);
+    }
+  }
+  return true;
 }

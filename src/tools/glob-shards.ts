@@ -6,9 +6,8 @@
 // listing enter, and the files it meets on the way that the pattern matches are returned beside the
 // groups (ripgrep applies the ignore files of the folders above the ones it is given, as the walk
 // does). Symbolic links are neither entered nor listed, as in ripgrep's listing.
-import { type Dirent, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import path from "node:path";
+import { readLevel } from "./glob-expand.js";
 import type { GitignoreRules } from "./glob-walk.js";
 
 /** Folders wanted per group before the walk stops, entries read at most, levels descended at most. */
@@ -39,33 +38,14 @@ export function shardFolders(
   if (count < 2) return undefined;
   let frontier = [...start];
   const files: string[] = [];
-  let budget = SHARD_ENTRY_LIMIT;
+  const budget = { entries: SHARD_ENTRY_LIMIT };
+  const anyFolder = () => true;
   for (let depth = 0; frontier.length < count * FOLDERS_PER_GROUP; depth++) {
     if (depth >= SHARD_DEPTH_LIMIT) break;
-    const next: string[] = [];
-    for (const folder of frontier) {
-      const absolute = folder === "" ? root : path.join(root, folder);
-      let entries: Dirent[];
-      try {
-        entries = readdirSync(absolute, { withFileTypes: true });
-      } catch {
-        continue; // unreadable: the listing passes over it too
-      }
-      budget -= entries.length;
-      if (budget < 0) return undefined;
-      for (const entry of entries) {
-        const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (!rules.isIgnored(absolute, entry.name, true)) next.push(relative);
-        } else if (
-          entry.isFile() &&
-          matchesPattern(relative) &&
-          !rules.isIgnored(absolute, entry.name, false)
-        )
-          files.push(relative);
-      }
-    }
-    frontier = next;
+    const level = { folders: [] as string[], files };
+    for (const folder of frontier)
+      if (!readLevel(root, folder, rules, matchesPattern, anyFolder, level, budget)) return undefined;
+    frontier = level.folders;
     if (frontier.length === 0) break;
   }
   if (frontier.length < count) return frontier.length === 0 ? { groups: [], files } : undefined;
