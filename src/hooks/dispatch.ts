@@ -104,8 +104,10 @@ async function runOne(
   options.onEvent?.({ type: "hook-start", ...base });
   const call = { event: request.event, stdin, env: request.env, signal: request.signal };
   const result = await runHandler(options, handler, call, invokeCallback());
-  const verdict = parseHookOutput(request.event, handler, redactedOutput(result, options.processes.redact));
-  const run: HookRun = { handler, result, verdict };
+  // Redacted once for all that follows: the verdict, and the notices that quote the hook's stderr.
+  const redacted = redactedOutput(result, options.processes.redact);
+  const verdict = parseHookOutput(request.event, handler, redacted);
+  const run: HookRun = { handler, result: redacted, verdict };
   const decision = runDecision(request.event, run);
   const outcome =
     result.failure?.kind === "timeout"

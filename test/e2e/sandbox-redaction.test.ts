@@ -54,3 +54,17 @@ test("redactSecrets: false in the user's settings turns it off", async () => {
   });
   assert.ok(JSON.stringify(run.model.requests[1]?.body).includes(TOKEN));
 });
+
+test("a secret a hook prints on stderr is redacted in its notice too (screen, stream, transcript)", async () => {
+  const machine = machineWithSecrets({
+    hooks: {
+      PostToolUse: [{ hooks: [{ type: "command", command: "head -1 deploy.env >&2" }] }],
+    },
+  });
+  const run = await sandboxSession(machine, [calls[0] as (typeof calls)[number]], {
+    args: ["--permission-mode", "bypassPermissions"],
+  });
+  const shown = `${run.stdout}\n${run.stderr}\n${transcriptsText(machine.home)}`;
+  assert.match(shown, /says: GITHUB=\[redacted: GitHub token\]/);
+  assert.equal(shown.includes(TOKEN), false);
+});
