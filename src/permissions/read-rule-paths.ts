@@ -2,8 +2,10 @@
 // rules' paths are hidden, allow rules' paths outside the workspace visible. A rule without a glob
 // (`Read(./.env)`, `Read(~/notes/**)`) names its base; a rule with one (`Read(./config/*.key)`,
 // `Read(.env)` at any depth) names what matches it in a bounded walk of its base (the workspace for
-// any-depth rules), done once per rule and kept. A walk cut short is said.
-import { type Dirent, readdirSync } from "node:fs";
+// any-depth rules). A walk is kept until one of the folders it read changes (a name added, removed or
+// renamed in it changes the folder's modification time; a stat per folder tells), so a file created
+// later that matches a deny rule is hidden from the next command on. A walk cut short is said.
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { compilePathRule, matchPathRule, type PathContext } from "./path-pattern.js";
 import { parseRule } from "./rule.js";
@@ -13,25 +15,45 @@ const READ_DENY_WALK_LIMIT = 20_000;
 const SKIPPED = new Set([".git", "node_modules"]);
 
 type ReadRulePaths = { paths: string[]; problems: string[] };
+/** A rule's walk and the modification time of every folder it read (none: nothing to re-check). */
+type Walked = ReadRulePaths & { folders: Map<string, bigint> };
+
+function folderTime(folder: string): bigint | undefined {
+  try {
+    return statSync(folder, { bigint: true }).mtimeNs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether no folder the walk read has changed since. */
+function unchanged(walked: Walked): boolean {
+  for (const [folder, time] of walked.folders) if (folderTime(folder) !== time) return false;
+  return true;
+}
 
 /** A function from rule texts to the paths their Read rules name (walks are remembered per rule). */
 export function readRulePaths(context: PathContext): (rules: readonly string[]) => ReadRulePaths {
-  const known = new Map<string, ReadRulePaths>();
-  const forRule = (text: string): ReadRulePaths => {
+  const known = new Map<string, Walked>();
+  const forRule = (text: string): Walked => {
+    const folders = new Map<string, bigint>();
     const rule = parseRule(text);
-    if (rule.kind !== "path" || rule.tool !== "Read") return { paths: [], problems: [] };
+    if (rule.kind !== "path" || rule.tool !== "Read") return { paths: [], problems: [], folders };
     const compiled = compilePathRule(rule, context);
     if (compiled.glob === "" || /^\*\*(\/\*\*?)?$/.test(compiled.glob))
-      return { paths: [compiled.base], problems: [] };
+      return { paths: [compiled.base], problems: [], folders };
     const found: string[] = [];
     let seen = 0;
     const walk = (folder: string): void => {
+      // The time before the read: a change during the read makes the next question walk again.
+      const time = folderTime(folder);
       let entries: Dirent[];
       try {
         entries = readdirSync(folder, { withFileTypes: true });
       } catch {
         return;
       }
+      if (time !== undefined) folders.set(folder, time);
       for (const entry of entries) {
         if (seen++ >= READ_DENY_WALK_LIMIT) return;
         const path = join(folder, entry.name);
@@ -46,13 +68,13 @@ export function readRulePaths(context: PathContext): (rules: readonly string[]) 
             `the read-only sandbox looked at ${READ_DENY_WALK_LIMIT} entries under ${compiled.base} for rule ${text} and stopped; files it did not reach are not covered for read-only commands (name them in filesystem.denyRead or allowRead)`,
           ]
         : [];
-    return { paths: found, problems };
+    return { paths: found, problems, folders };
   };
   return (rules) => {
     const result: ReadRulePaths = { paths: [], problems: [] };
     for (const text of rules) {
       let entry = known.get(text);
-      if (entry === undefined) {
+      if (entry === undefined || !unchanged(entry)) {
         entry = forRule(text);
         known.set(text, entry);
       }

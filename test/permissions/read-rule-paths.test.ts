@@ -42,3 +42,21 @@ test("bases and matches of Read rules", () => {
     ].sort(),
   );
 });
+
+test("a file made later that a glob rule matches is named on the next question, also in a new folder", () => {
+  const root = tempFolder("read-denied-later");
+  const project = join(root, "project");
+  writeTree(root, { "project/config/a.key": "k\n", "project/src/main.ts": "" });
+  const paths = readRulePaths({ cwd: project, homeDir: join(root, "home") });
+  const rules = ["Read(./config/*.key)", "Read(.env)"];
+  assert.deepEqual(paths(rules).paths, [join(project, "config", "a.key")]);
+  writeTree(project, { "config/b.key": "k\n", "src/deep/new/.env": "C=3\n" });
+  assert.deepEqual(
+    [...paths(rules).paths].sort(),
+    [
+      join(project, "config", "a.key"),
+      join(project, "config", "b.key"),
+      join(project, "src", "deep", "new", ".env"),
+    ].sort(),
+  );
+});
