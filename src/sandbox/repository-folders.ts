@@ -1,37 +1,71 @@
 // Folders git would take for a repository (HEAD, objects/ and refs/) inside the folders a
-// workspace-write command may write, found by a short walk before the command starts: the mount plan
+// workspace-write command may write, found by a walk before the command starts: the mount plan
 // keeps their config and hooks read-only, as it does a `.git` folder's, so a contained command cannot
 // set `core.fsmonitor` or plant a hook in one that a later git there would run. The walk is bounded
-// (depth and folder count) to keep the per-command cost small; `.git` and `node_modules` are skipped.
-import { type Dirent, readdirSync } from "node:fs";
+// (depth and folder count); `.git` and `node_modules` are skipped. It is kept until a folder it read
+// changes (a name added, removed or renamed in a folder changes its modification time), so a command
+// pays a stat per folder, not a walk, while the tree stays as it is.
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const REPOSITORY_WALK = { depth: 2, folders: 200 } as const;
+type Limits = { depth: number; folders: number };
+const REPOSITORY_WALK: Limits = { depth: 6, folders: 2000 } as const;
 
-/** The repository-like folders at most `depth` levels below each root (roots themselves included). */
-export function findRepositoryFolders(
-  roots: readonly string[],
-  limits: { depth: number; folders: number } = REPOSITORY_WALK,
-): string[] {
-  const found: string[] = [];
+/** What one walk found, and the modification time of every folder it read. */
+type Walk = { found: string[]; folders: Map<string, bigint> };
+
+function folderTime(folder: string): bigint | undefined {
+  try {
+    return statSync(folder, { bigint: true }).mtimeNs;
+  } catch {
+    return undefined;
+  }
+}
+
+function walkRoots(roots: readonly string[], limits: Limits): Walk {
+  const walk: Walk = { found: [], folders: new Map() };
   let budget = limits.folders;
   const visit = (folder: string, depth: number): void => {
     if (budget-- <= 0) return;
+    // The time before the read: a change during the read makes the next launch walk again.
+    const time = folderTime(folder);
     let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
+    if (time !== undefined) walk.folders.set(folder, time);
     const names = new Map(entries.map((entry) => [entry.name, entry]));
     const head = names.get("HEAD");
     if (head?.isFile() && names.get("objects")?.isDirectory() && names.get("refs")?.isDirectory())
-      found.push(folder);
+      walk.found.push(folder);
     if (depth >= limits.depth) return;
     for (const entry of entries)
       if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules")
         visit(join(folder, entry.name), depth + 1);
   };
   for (const root of roots) visit(root, 0);
-  return found;
+  return walk;
+}
+
+/** The repository-like folders at most `depth` levels below each root (roots themselves included). */
+export function findRepositoryFolders(roots: readonly string[], limits: Limits = REPOSITORY_WALK): string[] {
+  return walkRoots(roots, limits).found;
+}
+
+/** findRepositoryFolders, walking again only when a folder the last walk of the same roots read changed. */
+export function createRepositoryFinder(
+  limits: Limits = REPOSITORY_WALK,
+): (roots: readonly string[]) => string[] {
+  let last: { key: string; walk: Walk } | undefined;
+  return (roots) => {
+    const key = roots.join("\0");
+    const kept = last?.key === key ? last.walk : undefined;
+    if (kept !== undefined && [...kept.folders].every(([folder, time]) => folderTime(folder) === time))
+      return kept.found;
+    const walk = walkRoots(roots, limits);
+    last = { key, walk };
+    return walk.found;
+  };
 }

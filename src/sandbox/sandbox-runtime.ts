@@ -11,7 +11,7 @@ import { bwrapArguments } from "./bwrap-arguments.js";
 import { cachedHostPaths, folderEntries } from "./host-paths.js";
 import { planMounts } from "./mount-plan.js";
 import { createPlaceholderStore, type PlaceholderCleanup } from "./placeholder-store.js";
-import { findRepositoryFolders } from "./repository-folders.js";
+import { createRepositoryFinder } from "./repository-folders.js";
 import type { ActiveSandbox } from "./sandbox-availability.js";
 import { sandboxExecProfile } from "./sandbox-exec-profile.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
@@ -66,6 +66,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const leftovers = store.sweep();
   const program = seccompProgram();
   const coverFile = join(options.stateDir, "empty");
+  const findRepositories = createRepositoryFinder();
   let coverReady = false;
 
   const prepareBwrap = (request: SpawnRequest, policy: SandboxPolicy): SandboxedPreparation => {
@@ -79,7 +80,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       cwd.real,
       policy.profile === "read-only"
         ? { rootEntries: rootEntries(), entries: folderEntries }
-        : { repositories: findRepositoryFolders([...policy.workspace, ...policy.writable]) },
+        : { repositories: findRepositories([...policy.workspace, ...policy.writable]) },
     );
     if (plan.kind === "refused") return plan;
     if (!coverReady) {

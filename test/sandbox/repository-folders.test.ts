@@ -1,12 +1,12 @@
 // Real bwrap runs: in the workspace-write profile a folder git would take for a repository (HEAD,
 // objects/, refs/) keeps its config and hooks read-only like .git's, whatever it is called, while its
 // objects and refs stay writable (a local bare remote still takes a push); the walk that finds them is
-// bounded and skips .git and node_modules.
+// bounded, skips .git and node_modules, and is made again only when a folder it read changed.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
-import { findRepositoryFolders } from "../../src/sandbox/repository-folders.js";
+import { createRepositoryFinder, findRepositoryFolders } from "../../src/sandbox/repository-folders.js";
 import { needsSandbox, suiteMachine } from "../support/sandbox.js";
 import { removeFolder, tempFolder } from "../support/temp-folder.js";
 
@@ -40,16 +40,37 @@ describe("repository-like folders in the workspace-write profile", needsSandbox,
 });
 
 describe("finding them", () => {
-  test("at most a few levels deep, skipping .git and node_modules, within a folder budget", () => {
+  test("a few levels deep, skipping .git and node_modules, within a folder budget", () => {
     const root = tempFolder("repo-like-walk");
     try {
       plantRepository(join(root, "a"));
       plantRepository(join(root, "b", "c"));
-      plantRepository(join(root, "b", "d", "e"));
+      plantRepository(join(root, "b", "d", "e", "f", "g"));
+      plantRepository(join(root, "b", "d", "e", "f", "g", "h", "i"));
       plantRepository(join(root, "node_modules", "x"));
       plantRepository(join(root, ".git", "modules", "m"));
-      assert.deepEqual(findRepositoryFolders([root]).sort(), [join(root, "a"), join(root, "b", "c")]);
+      assert.deepEqual(findRepositoryFolders([root]).sort(), [
+        join(root, "a"),
+        join(root, "b", "c"),
+        join(root, "b", "d", "e", "f", "g"),
+      ]);
       assert.deepEqual(findRepositoryFolders([root], { depth: 2, folders: 1 }), []);
+    } finally {
+      removeFolder(root);
+    }
+  });
+
+  test("a walk is kept while the tree stays, and made again when a folder in it changes", () => {
+    const root = tempFolder("repo-like-cache");
+    try {
+      mkdirSync(join(root, "x", "y"), { recursive: true });
+      const find = createRepositoryFinder();
+      assert.deepEqual(find([root]), []);
+      plantRepository(join(root, "x", "y", "evil"));
+      assert.deepEqual(find([root]), [join(root, "x", "y", "evil")]);
+      assert.strictEqual(find([root]), find([root]), "kept while nothing changed");
+      rmSync(join(root, "x", "y", "evil", "HEAD"));
+      assert.deepEqual(find([root]), []);
     } finally {
       removeFolder(root);
     }
