@@ -16,11 +16,11 @@ const SKIPPED = new Set([".git", "node_modules"]);
 
 type ReadRulePaths = { paths: string[]; problems: string[] };
 /** A rule's walk and the modification time of every folder it read (none: nothing to re-check). */
-type Walked = ReadRulePaths & { folders: Map<string, bigint> };
+type Walked = ReadRulePaths & { folders: Map<string, number> };
 
-function folderTime(folder: string): bigint | undefined {
+function folderTime(folder: string): number | undefined {
   try {
-    return statSync(folder, { bigint: true }).mtimeNs;
+    return statSync(folder).mtimeMs;
   } catch {
     return undefined;
   }
@@ -36,7 +36,7 @@ function unchanged(walked: Walked): boolean {
 export function readRulePaths(context: PathContext): (rules: readonly string[]) => ReadRulePaths {
   const known = new Map<string, Walked>();
   const forRule = (text: string): Walked => {
-    const folders = new Map<string, bigint>();
+    const folders = new Map<string, number>();
     const rule = parseRule(text);
     if (rule.kind !== "path" || rule.tool !== "Read") return { paths: [], problems: [], folders };
     const compiled = compilePathRule(rule, context);

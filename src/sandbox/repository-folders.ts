@@ -9,14 +9,14 @@ import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 type Limits = { depth: number; folders: number };
-const REPOSITORY_WALK: Limits = { depth: 6, folders: 2000 } as const;
+const REPOSITORY_WALK: Limits = { depth: 5, folders: 1000 } as const;
 
 /** What one walk found, and the modification time of every folder it read. */
-type Walk = { found: string[]; folders: Map<string, bigint> };
+type Walk = { found: string[]; folders: Map<string, number> };
 
-function folderTime(folder: string): bigint | undefined {
+function folderTime(folder: string): number | undefined {
   try {
-    return statSync(folder, { bigint: true }).mtimeNs;
+    return statSync(folder).mtimeMs;
   } catch {
     return undefined;
   }

@@ -45,14 +45,14 @@ describe("finding them", () => {
     try {
       plantRepository(join(root, "a"));
       plantRepository(join(root, "b", "c"));
-      plantRepository(join(root, "b", "d", "e", "f", "g"));
-      plantRepository(join(root, "b", "d", "e", "f", "g", "h", "i"));
+      plantRepository(join(root, "b", "d", "e", "f"));
+      plantRepository(join(root, "b", "d", "e", "f", "g", "h"));
       plantRepository(join(root, "node_modules", "x"));
       plantRepository(join(root, ".git", "modules", "m"));
       assert.deepEqual(findRepositoryFolders([root]).sort(), [
         join(root, "a"),
         join(root, "b", "c"),
-        join(root, "b", "d", "e", "f", "g"),
+        join(root, "b", "d", "e", "f"),
       ]);
       assert.deepEqual(findRepositoryFolders([root], { depth: 2, folders: 1 }), []);
     } finally {
