@@ -370,9 +370,14 @@ function trustedReadOnly(
 
 /** Why the call writes a protected path (a file tool's path, or a file a Bash command writes), or null. */
 function protectedTarget(request: PermissionRequest, call: CallFacts, state: EvaluationState): string | null {
-  const guarded = (path: string, recursive: boolean, written?: string[]) =>
-    protectedWrite(path, recursive, state.workspaceRoots, written) ??
-    gitConfiguredWrite(path, recursive, state.gitConfigured());
+  // Read (a stat per configuration file) only for a call that writes, and once for all its writes.
+  let named: GitConfiguredPaths | undefined;
+  const guarded = (path: string, recursive: boolean, written?: string[]) => {
+    const why = protectedWrite(path, recursive, state.workspaceRoots, written);
+    if (why !== null) return why;
+    named ??= state.gitConfigured();
+    return gitConfiguredWrite(path, recursive, named);
+  };
   if (EDIT_TOOLS.has(request.toolName)) {
     for (const path of call.paths) {
       const why = guarded(path, false);

@@ -4,7 +4,7 @@
 // worktree (so they apply there) while the deny and ask rules anchored at the project still hold.
 
 import type { FastPath } from "../shell/index.js";
-import { createGitConfiguredPaths, type GitConfiguredPaths } from "../util/index.js";
+import type { GitConfiguredPaths } from "../util/index.js";
 import { type CompiledRule, type Evaluation, type EvaluationState, evaluate } from "./evaluate.js";
 import { type CallFacts, describeCall, type MatchContext, type ShellStart } from "./match-rule.js";
 import type { PermissionMode, PermissionRequest } from "./types.js";
@@ -32,7 +32,8 @@ export type GateScope = {
   context: MatchContext;
   /** Read at every call: the session's workspace can widen or narrow (addDirectory/removeDirectory). */
   workspaceRoots: () => string[];
-  /** What git's configuration names outside `.git` for a scope's roots (gitConfiguredPaths). */
+  /** What git's configuration names outside `.git` for a scope's roots (util/git-configured-paths.ts:
+   *  read with git in the shells' environment, cached until one of the files changes). */
   gitConfigured: (roots: readonly string[]) => GitConfiguredPaths;
   /** Rules anchored elsewhere (the project, for a worktree agent) whose deny and ask rules also apply. */
   guard?: { rules: () => CompiledRule[]; context: MatchContext };
@@ -40,20 +41,15 @@ export type GateScope = {
   agent?: string;
 };
 
-/** The included configuration files and hooks folder of the repositories at some roots, read with git
- *  in the shells' environment and cached until one of the files changes (util/git-configured-paths.ts). */
-export function gitConfiguredPaths(env: Readonly<Record<string, string | undefined>>) {
-  return createGitConfiguredPaths(env);
-}
-
 function scopeState(scope: GateScope): EvaluationState {
+  const workspaceRoots = scope.workspaceRoots();
   return {
     mode: scope.mode(),
     fastPath: scope.fastPath,
     rules: scope.rules(),
     context: scope.context,
-    workspaceRoots: scope.workspaceRoots(),
-    gitConfigured: () => scope.gitConfigured(scope.workspaceRoots()),
+    workspaceRoots,
+    gitConfigured: () => scope.gitConfigured(workspaceRoots),
   };
 }
 

@@ -5,11 +5,11 @@
 // (terminal UI) and persistence are passed in. `scoped()` gives a subagent a gate over the same
 // rules, prompter and prompt queue (gate-scope.ts).
 import type { FastPath } from "../shell/index.js";
-import { UsageError } from "../util/index.js";
+import { createGitConfiguredPaths, UsageError } from "../util/index.js";
 import type { CompiledRule } from "./evaluate.js";
 import { checkCall } from "./gate-decide.js";
 import type { GateCore, PermissionGateOptions } from "./gate-options.js";
-import { type GateScope, gitConfiguredPaths, narrowerMode } from "./gate-scope.js";
+import { type GateScope, narrowerMode } from "./gate-scope.js";
 import { type MatchContext, prepareRule } from "./match-rule.js";
 import { PermissionModeState } from "./mode-state.js";
 import { realPathLoose, resolveUserPath } from "./path-pattern.js";
@@ -136,7 +136,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     rules: () => compiled,
     context,
     workspaceRoots: () => workspaceRoots,
-    gitConfigured: gitConfiguredPaths(gitEnv),
+    gitConfigured: createGitConfiguredPaths(gitEnv),
   };
   const addRule = (behavior: RuleBehavior, rule: string, source = "session") =>
     addRuleTo(compiled, context, behavior, { rule, source });

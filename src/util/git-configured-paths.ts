@@ -70,13 +70,11 @@ export function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPath
   const top = runGit(["rev-parse", "--show-toplevel"], cwd, env)?.trim() || cwd;
   const files = new Set<string>();
   const hookFolders = new Set<string>();
-  const read = new Set<string>();
   const collect = (listing: string, base: string, depth: number) => {
     for (const entry of parseListing(listing)) {
       if (!entry.origin.startsWith("file:")) continue;
       const origin = expand(entry.origin.slice("file:".length), base, home);
       files.add(origin);
-      read.add(origin);
       if (entry.key === "core.hookspath" && entry.value !== "")
         hookFolders.add(expand(entry.value, top, home));
       if (!INCLUDE_KEY.test(entry.key) || entry.value === "") continue;
@@ -90,7 +88,7 @@ export function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPath
           cwd,
           env,
         );
-        if (nested !== null) collect(nested, cwd, depth + 1);
+        if (nested !== null) collect(nested, dirname(target), depth + 1);
       }
     }
   };
