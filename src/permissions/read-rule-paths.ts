@@ -5,8 +5,9 @@
 // any-depth rules). A walk is kept until one of the folders it read changes (a name added, removed or
 // renamed in it changes the folder's modification time; a stat per folder tells), so a file created
 // later that matches a deny rule is hidden from the next command on. A walk cut short is said.
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { FolderTimes } from "../util/index.js";
 import { compilePathRule, matchPathRule, type PathContext } from "./path-pattern.js";
 import { parseRule } from "./rule.js";
 
@@ -15,28 +16,14 @@ const READ_DENY_WALK_LIMIT = 20_000;
 const SKIPPED = new Set([".git", "node_modules"]);
 
 type ReadRulePaths = { paths: string[]; problems: string[] };
-/** A rule's walk and the modification time of every folder it read (none: nothing to re-check). */
-type Walked = ReadRulePaths & { folders: Map<string, number> };
-
-function folderTime(folder: string): number | undefined {
-  try {
-    return statSync(folder).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether no folder the walk read has changed since. */
-function unchanged(walked: Walked): boolean {
-  for (const [folder, time] of walked.folders) if (folderTime(folder) !== time) return false;
-  return true;
-}
+/** A rule's walk and the times of the folders it read (none for a rule without a glob). */
+type Walked = ReadRulePaths & { folders: FolderTimes };
 
 /** A function from rule texts to the paths their Read rules name (walks are remembered per rule). */
 export function readRulePaths(context: PathContext): (rules: readonly string[]) => ReadRulePaths {
   const known = new Map<string, Walked>();
   const forRule = (text: string): Walked => {
-    const folders = new Map<string, number>();
+    const folders = new FolderTimes();
     const rule = parseRule(text);
     if (rule.kind !== "path" || rule.tool !== "Read") return { paths: [], problems: [], folders };
     const compiled = compilePathRule(rule, context);
@@ -45,15 +32,13 @@ export function readRulePaths(context: PathContext): (rules: readonly string[]) 
     const found: string[] = [];
     let seen = 0;
     const walk = (folder: string): void => {
-      // The time before the read: a change during the read makes the next question walk again.
-      const time = folderTime(folder);
+      folders.note(folder);
       let entries: Dirent[];
       try {
         entries = readdirSync(folder, { withFileTypes: true });
       } catch {
         return;
       }
-      if (time !== undefined) folders.set(folder, time);
       for (const entry of entries) {
         if (seen++ >= READ_DENY_WALK_LIMIT) return;
         const path = join(folder, entry.name);
@@ -74,7 +59,7 @@ export function readRulePaths(context: PathContext): (rules: readonly string[]) 
     const result: ReadRulePaths = { paths: [], problems: [] };
     for (const text of rules) {
       let entry = known.get(text);
-      if (entry === undefined || !unchanged(entry)) {
+      if (entry === undefined || !entry.folders.unchanged()) {
         entry = forRule(text);
         known.set(text, entry);
       }

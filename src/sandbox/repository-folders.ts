@@ -5,37 +5,28 @@
 // (depth and folder count); `.git` and `node_modules` are skipped. It is kept until a folder it read
 // changes (a name added, removed or renamed in a folder changes its modification time), so a command
 // pays a stat per folder, not a walk, while the tree stays as it is.
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { FolderTimes } from "../util/index.js";
 
 type Limits = { depth: number; folders: number };
 const REPOSITORY_WALK: Limits = { depth: 5, folders: 1000 } as const;
 
-/** What one walk found, and the modification time of every folder it read. */
-type Walk = { found: string[]; folders: Map<string, number> };
-
-function folderTime(folder: string): number | undefined {
-  try {
-    return statSync(folder).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
+/** What one walk found, and the times of the folders it read. */
+type Walk = { found: string[]; folders: FolderTimes };
 
 function walkRoots(roots: readonly string[], limits: Limits): Walk {
-  const walk: Walk = { found: [], folders: new Map() };
+  const walk: Walk = { found: [], folders: new FolderTimes() };
   let budget = limits.folders;
   const visit = (folder: string, depth: number): void => {
     if (budget-- <= 0) return;
-    // The time before the read: a change during the read makes the next launch walk again.
-    const time = folderTime(folder);
+    walk.folders.note(folder);
     let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
-    if (time !== undefined) walk.folders.set(folder, time);
     const names = new Map(entries.map((entry) => [entry.name, entry]));
     const head = names.get("HEAD");
     if (head?.isFile() && names.get("objects")?.isDirectory() && names.get("refs")?.isDirectory())
@@ -49,21 +40,15 @@ function walkRoots(roots: readonly string[], limits: Limits): Walk {
   return walk;
 }
 
-/** The repository-like folders at most `depth` levels below each root (roots themselves included). */
-export function findRepositoryFolders(roots: readonly string[], limits: Limits = REPOSITORY_WALK): string[] {
-  return walkRoots(roots, limits).found;
-}
-
-/** findRepositoryFolders, walking again only when a folder the last walk of the same roots read changed. */
+/** The repository-like folders at most `depth` levels below each root (roots themselves included),
+ *  walking again only when a folder the last walk of the same roots read has changed. */
 export function createRepositoryFinder(
   limits: Limits = REPOSITORY_WALK,
 ): (roots: readonly string[]) => string[] {
   let last: { key: string; walk: Walk } | undefined;
   return (roots) => {
     const key = roots.join("\0");
-    const kept = last?.key === key ? last.walk : undefined;
-    if (kept !== undefined && [...kept.folders].every(([folder, time]) => folderTime(folder) === time))
-      return kept.found;
+    if (last?.key === key && last.walk.folders.unchanged()) return last.walk.found;
     const walk = walkRoots(roots, limits);
     last = { key, walk };
     return walk.found;

@@ -6,6 +6,7 @@ export { createFolderSync, ensureFolderSync, FolderError, type FolderProblem } f
 export { errnoCode, errnoReason, isNotFound } from "./errno.js";
 export { errorMessage, UsageError } from "./errors.js";
 export { firstPart } from "./first-part.js";
+export { FolderTimes } from "./folder-times.js";
 export { formatZodError } from "./format-zod-error.js";
 export { type FrontmatterWarning, parseFrontmatter } from "./frontmatter.js";
 export {

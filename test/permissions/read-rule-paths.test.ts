@@ -60,3 +60,14 @@ test("a file made later that a glob rule matches is named on the next question, 
     ].sort(),
   );
 });
+
+test("a rule whose folder does not exist yet names what is made in it later", () => {
+  const root = tempFolder("read-denied-missing");
+  const project = join(root, "project");
+  writeTree(root, { "project/src/main.ts": "" });
+  const paths = readRulePaths({ cwd: project, homeDir: join(root, "home") });
+  const rules = ["Read(./keys/deep/*.pem)"];
+  assert.deepEqual(paths(rules).paths, []);
+  writeTree(project, { "keys/deep/a.pem": "k\n" });
+  assert.deepEqual(paths(rules).paths, [join(project, "keys", "deep", "a.pem")]);
+});

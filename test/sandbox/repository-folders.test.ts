@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
-import { createRepositoryFinder, findRepositoryFolders } from "../../src/sandbox/repository-folders.js";
+import { createRepositoryFinder } from "../../src/sandbox/repository-folders.js";
 import { needsSandbox, suiteMachine } from "../support/sandbox.js";
 import { removeFolder, tempFolder } from "../support/temp-folder.js";
 
@@ -49,12 +49,12 @@ describe("finding them", () => {
       plantRepository(join(root, "b", "d", "e", "f", "g", "h"));
       plantRepository(join(root, "node_modules", "x"));
       plantRepository(join(root, ".git", "modules", "m"));
-      assert.deepEqual(findRepositoryFolders([root]).sort(), [
+      assert.deepEqual(createRepositoryFinder()([root]).sort(), [
         join(root, "a"),
         join(root, "b", "c"),
         join(root, "b", "d", "e", "f"),
       ]);
-      assert.deepEqual(findRepositoryFolders([root], { depth: 2, folders: 1 }), []);
+      assert.deepEqual(createRepositoryFinder({ depth: 2, folders: 1 })([root]), []);
     } finally {
       removeFolder(root);
     }
