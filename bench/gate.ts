@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPermissionGate } from "../src/permissions/gate.js";
 import type { PermissionRequest } from "../src/permissions/types.js";
+import { createGitConfiguredPaths } from "../src/util/git-configured-paths.js";
 import { noopTracer } from "../src/util/trace.js";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "reagent-bench-gate-")));
@@ -28,6 +29,7 @@ const gate = createPermissionGate({
   cwd: project,
   homeDir: join(root, "home"),
   shellEnv: process.env,
+  gitConfigured: createGitConfiguredPaths(process.env),
   additionalDirectories: [],
   interactive: false,
   tracer: noopTracer,

@@ -8,6 +8,7 @@ import type { PermissionHookAnswer, Prompter, PromptRequest } from "../contracts
 import type { PermissionModeState, PermissionRules } from "../permissions/index.js";
 import { createPermissionGate, type ManagedPermissionGate } from "../permissions/index.js";
 import type { Tracer } from "../util/index.js";
+import type { Sandboxing } from "./create-sandboxing.js";
 import type { RunOptions } from "./run-options.js";
 
 function permissionRules(settings: Config, options: RunOptions): PermissionRules {
@@ -47,7 +48,7 @@ export function createGate(parts: {
   onSettingsSaved?: () => Promise<void>;
   /** The run's containment: autoAllowBashIfSandboxed in force; the read-only profile can start on this
    *  machine (the read-only fast path is then enforced by the OS, and wider). */
-  sandbox: { autoAllowSandboxed: boolean; readOnlyEnforced: boolean };
+  sandbox: Pick<Sandboxing, "autoAllowSandboxed" | "readOnlyEnforced" | "gitConfigured">;
 }): ManagedPermissionGate {
   const { settings, env, cwd, tracer } = parts.basics;
   const { options } = parts;
@@ -57,6 +58,7 @@ export function createGate(parts: {
     cwd,
     homeDir: env.homeDir,
     shellEnv: env.all,
+    gitConfigured: parts.sandbox.gitConfigured,
     additionalDirectories: [
       ...settings.permissions.additionalDirectories,
       ...options.addDir,

@@ -21,7 +21,7 @@ import {
   type SandboxAvailability,
 } from "../sandbox/index.js";
 import type { SandboxFacts } from "../tools/index.js";
-import { realPath, UsageError } from "../util/index.js";
+import { createGitConfiguredPaths, type GitConfiguredPaths, realPath, UsageError } from "../util/index.js";
 import type { Basics } from "./app.js";
 import type { RunOptions } from "./run-options.js";
 import { NO_READ_RULES, type PolicyBuilder, sandboxPolicies } from "./sandbox-policies.js";
@@ -41,6 +41,10 @@ export type Sandboxing = {
   mcpProcesses: McpProcesses;
   /** How a configured command of the user's or the folder's runs (the status line): as their hooks do. */
   containmentFor(origin: "user" | "folder"): Containment;
+  /** What git's configuration names outside `.git` (included files, core.hooksPath) at some roots, read
+   *  with git in the commands' environment and cached: the gate protects them, the workspace-write
+   *  profile keeps them read-only. One cache for the run. */
+  gitConfigured: (roots: readonly string[]) => GitConfiguredPaths;
   /** The launcher of the session's tool calls: the gate's workspace (it can widen) and Read rules. */
   sessionLauncher(gate: ManagedPermissionGate, spillDir: string | undefined): ProcessLauncher;
   /** Finishes what is still held (placeholders of processes still running at the end). */
@@ -63,6 +67,7 @@ export function createSandboxing(parts: {
   warnOfUnusedSettings(config, enabled, availability, warn);
   const on = enabled && active !== undefined;
   const context = { cwd, homeDir: env.homeDir };
+  const gitConfigured = createGitConfiguredPaths({ ...env.all, HOME: env.homeDir });
   const redaction = merged.redactSecrets
     ? createSecretRedaction(filterEnvironment(env.all).removed)
     : undefined;
@@ -71,7 +76,7 @@ export function createSandboxing(parts: {
   const startRoots = [cwd, ...settings.permissions.additionalDirectories, ...parts.options.addDir].map(
     (dir) => realPath(dir, context),
   );
-  const startPolicy = sandboxPolicies(basics, () => startRoots, NO_READ_RULES);
+  const startPolicy = sandboxPolicies(basics, () => startRoots, NO_READ_RULES, gitConfigured);
   if (sandbox) checkProfiles(startPolicy, cwd);
   const launchers = launcherSet({ sandbox, config, project: cwd, redaction, warn });
   const contained = (folder: boolean): Containment => (folder && on ? "workspace-write" : "none");
@@ -91,7 +96,8 @@ export function createSandboxing(parts: {
     },
     containmentFor: (origin) => contained(origin === "folder"),
     mcpProcesses: mcpProcessesFor(basics, hooksLauncher, contained),
-    sessionLauncher: sessionLauncherFor(basics, launchers.forPolicy, warn),
+    gitConfigured,
+    sessionLauncher: sessionLauncherFor(basics, launchers.forPolicy, gitConfigured, warn),
     close: () => launchers.finishAll(),
   };
 }
@@ -209,6 +215,7 @@ function mcpProcessesFor(
 function sessionLauncherFor(
   basics: Basics,
   launcherFor: (policy: PolicyBuilder) => RunLauncher,
+  gitConfigured: Sandboxing["gitConfigured"],
   warn: (message: string) => void,
 ): Sandboxing["sessionLauncher"] {
   const context = { cwd: basics.cwd, homeDir: basics.env.homeDir };
@@ -230,6 +237,7 @@ function sessionLauncherFor(
         basics,
         () => gate.workspaceRoots.filter((root) => root !== spill),
         () => ({ hidden: paths("deny"), shown: paths("allow") }),
+        gitConfigured,
       ),
     );
   };

@@ -11,7 +11,7 @@ import {
   type SandboxProfile,
   workspaceWritePolicy,
 } from "../sandbox/index.js";
-import { createGitConfiguredPaths, realPath } from "../util/index.js";
+import { type GitConfiguredPaths, realPath } from "../util/index.js";
 
 type ReadRulePaths = () => { hidden: readonly string[]; shown: readonly string[] };
 
@@ -23,11 +23,12 @@ export function sandboxPolicies(
   basics: { cwd: string; env: EnvSnapshot; settings: Config },
   roots: () => readonly string[],
   readRules: ReadRulePaths,
+  /** What git's configuration names outside `.git` at some roots (the run's one cache of it). */
+  gitConfigured: (roots: readonly string[]) => GitConfiguredPaths,
 ): PolicyBuilder {
   const { cwd, env, settings } = basics;
   const context = { cwd, homeDir: env.homeDir };
   const { filesystem, readOnlyHomePaths } = settings.merged.sandbox;
-  const gitConfigured = createGitConfiguredPaths({ ...env.all, HOME: env.homeDir });
   return (profile, project) => {
     const first = realPath(project, context);
     const rules = profile === "read-only" ? readRules() : { hidden: [], shown: [] };

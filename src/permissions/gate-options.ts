@@ -2,7 +2,7 @@
 // facts, who can be asked and what is told about it) and the shared part its decision steps
 // (gate-decide.ts, gate-prompt.ts) work with.
 
-import type { Tracer } from "../util/index.js";
+import type { GitConfiguredPaths, Tracer } from "../util/index.js";
 import type { PermissionModeState } from "./mode-state.js";
 import type {
   PermissionDecision,
@@ -25,6 +25,10 @@ export type PermissionGateOptions = {
   homeDir: string;
   /** The Bash tool's environment: strict fast-path git's configuration (drivers to replace) is read in it. */
   shellEnv: Env;
+  /** What git's configuration names outside `.git` at some roots (included files, core.hooksPath):
+   *  writing them asks like writing `.git/config` (util's createGitConfiguredPaths, shared with the
+   *  sandbox's policies). */
+  gitConfigured: (roots: readonly string[]) => GitConfiguredPaths;
   /** `permissions.additionalDirectories` and `--add-dir` (absolute, relative to cwd, or `~/…`). */
   additionalDirectories: string[];
   interactive: boolean;

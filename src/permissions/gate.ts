@@ -5,7 +5,7 @@
 // (terminal UI) and persistence are passed in. `scoped()` gives a subagent a gate over the same
 // rules, prompter and prompt queue (gate-scope.ts).
 import type { FastPath } from "../shell/index.js";
-import { createGitConfiguredPaths, UsageError } from "../util/index.js";
+import { UsageError } from "../util/index.js";
 import type { CompiledRule } from "./evaluate.js";
 import { checkCall } from "./gate-decide.js";
 import type { GateCore, PermissionGateOptions } from "./gate-options.js";
@@ -136,7 +136,7 @@ export function createPermissionGate(options: PermissionGateOptions): ManagedPer
     rules: () => compiled,
     context,
     workspaceRoots: () => workspaceRoots,
-    gitConfigured: createGitConfiguredPaths(gitEnv),
+    gitConfigured: options.gitConfigured,
   };
   const addRule = (behavior: RuleBehavior, rule: string, source = "session") =>
     addRuleTo(compiled, context, behavior, { rule, source });

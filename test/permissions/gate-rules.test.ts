@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { localSettingsPath, persistAllowRule } from "../../src/config/persist-rule.js";
 import { createPermissionGate } from "../../src/permissions/gate.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { noopTracer } from "../../src/util/trace.js";
 import {
   bash,
@@ -181,6 +182,7 @@ describe("rules", () => {
           cwd: layout.project,
           homeDir: layout.home,
           shellEnv: process.env,
+          gitConfigured: createGitConfiguredPaths(process.env),
           additionalDirectories: [],
           interactive: false,
           tracer: noopTracer,
@@ -327,6 +329,7 @@ describe("prompting", () => {
       cwd: layout.project,
       homeDir: layout.home,
       shellEnv: process.env,
+      gitConfigured: createGitConfiguredPaths(process.env),
       additionalDirectories: [],
       interactive: true,
       tracer: noopTracer,

@@ -11,6 +11,7 @@ import type {
   Prompter,
   PromptRequest,
 } from "../../src/permissions/types.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { createTracer } from "../../src/util/trace.js";
 import { tempFolder } from "../support/temp-folder.js";
 
@@ -65,6 +66,8 @@ export function makeGate(layout: Layout, overrides: Partial<PermissionGateOption
   const prompter = (overrides.prompter as ScriptedPrompter | undefined) ?? new ScriptedPrompter();
   const gate = createPermissionGate({
     shellEnv: process.env,
+    // Read in the shells' environment with the layout's home, as createApp reads it with the account's.
+    gitConfigured: createGitConfiguredPaths({ ...(overrides.shellEnv ?? process.env), HOME: layout.home }),
     mode: "default",
     rules: emptyRules(),
     cwd: layout.project,

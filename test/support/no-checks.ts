@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHookEngine } from "../../src/hooks/index.js";
 import { createPermissionGate } from "../../src/permissions/gate.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { plainHookProcesses } from "./no-sandbox.js";
 
@@ -16,6 +17,7 @@ export function allowAllGate(cwd = tmpdir()) {
     cwd,
     homeDir: cwd,
     shellEnv: process.env,
+    gitConfigured: createGitConfiguredPaths(process.env),
     additionalDirectories: [],
     interactive: false,
     tracer: noopTracer,

@@ -2,6 +2,7 @@
 // or as rule/source pairs; interactive exactly when a prompter (the UI side) is given.
 import { createPermissionGate } from "../../src/permissions/gate.js";
 import type { PermissionMode, Prompter, RuleBehavior, RuleSource } from "../../src/permissions/types.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { noopTracer } from "../../src/util/trace.js";
 
 export type TestRules = Partial<Record<RuleBehavior, Array<string | RuleSource>>>;
@@ -22,6 +23,7 @@ export function createTestGate(options: {
     cwd: options.cwd,
     homeDir: options.cwd,
     shellEnv: process.env,
+    gitConfigured: createGitConfiguredPaths(process.env),
     additionalDirectories: [],
     interactive: options.prompter !== undefined,
     prompter: options.prompter,

@@ -8,6 +8,7 @@ import { createPermissionGate } from "../../src/permissions/gate.js";
 import { createBuiltinTools } from "../../src/tools/builtin.js";
 import { crawlRoot } from "../../src/tools/glob.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { noopTracer } from "../../src/util/trace.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 import { builtinTool, makeContext, run } from "./context.js";
@@ -33,6 +34,7 @@ describe("Glob and Grep pattern bases", () => {
       cwd: project,
       homeDir: path.join(root, "home"),
       shellEnv: process.env,
+      gitConfigured: createGitConfiguredPaths(process.env),
       additionalDirectories: [],
       interactive: false,
       tracer: noopTracer,

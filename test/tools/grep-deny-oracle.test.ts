@@ -9,6 +9,7 @@ import { rgPath } from "@vscode/ripgrep";
 import { createPermissionGate } from "../../src/permissions/gate.js";
 import { ripgrepExclusions } from "../../src/tools/ripgrep-exclusions.js";
 import type { Tool } from "../../src/tools/tool.js";
+import { createGitConfiguredPaths } from "../../src/util/git-configured-paths.js";
 import { createTracer } from "../../src/util/trace.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 import { builtinTool, makeContext, run } from "./context.js";
@@ -69,6 +70,7 @@ describe("Grep and Glob answer the same whatever a hidden file contains", () => 
       cwd: root,
       homeDir: root,
       shellEnv: process.env,
+      gitConfigured: createGitConfiguredPaths(process.env),
       additionalDirectories: [],
       interactive: false,
       tracer: createTracer(false, () => {}),
