@@ -7,10 +7,9 @@
 // condition that does not hold now (`onbranch:` holds after a checkout). Read with git itself
 // (`git config --show-origin --list`: its own parser, its own include resolution), then kept until
 // one of the files read (or one that would be read if it appeared) changes.
-import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { gitGuardEnvironment } from "./git-guard-environment.js";
+import { guardedGitOutput } from "./git-guard-environment.js";
 import { isInside, resolveReal } from "./path-resolution.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -44,17 +43,6 @@ function parseListing(text: string): Listing[] {
   return entries;
 }
 
-function runGit(args: string[], cwd: string, env: Env): string | null {
-  const result = spawnSync("git", args, {
-    cwd,
-    env: gitGuardEnvironment(env) as NodeJS.ProcessEnv,
-    encoding: "utf8",
-    timeout: 10_000,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  return result.status === 0 && typeof result.stdout === "string" ? result.stdout : null;
-}
-
 /** `~/x` under the home folder, relative paths against `base`; real (as the gate compares paths). */
 function expand(path: string, base: string, home: string | undefined): string {
   if (path === "~" || path.startsWith("~/"))
@@ -65,9 +53,9 @@ function expand(path: string, base: string, home: string | undefined): string {
 const INCLUDE_KEY = /^include(?:if\..*)?\.path$/s;
 
 /** What the configuration of the repository (or none) at `cwd` names, read with git. */
-export function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPaths & { consulted: string[] } {
+function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPaths & { consulted: string[] } {
   const home = env.HOME;
-  const top = runGit(["rev-parse", "--show-toplevel"], cwd, env)?.trim() || cwd;
+  const top = guardedGitOutput(["rev-parse", "--show-toplevel"], cwd, env)?.trim() || cwd;
   const files = new Set<string>();
   const hookFolders = new Set<string>();
   const collect = (listing: string, base: string, depth: number) => {
@@ -83,7 +71,7 @@ export function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPath
       files.add(target);
       // Not read through the listing (missing now, or behind a condition): read its own includes.
       if (depth < MAX_INCLUDE_DEPTH && isFile(target)) {
-        const nested = runGit(
+        const nested = guardedGitOutput(
           ["config", "--file", target, "--includes", "--show-origin", "--null", "--list"],
           cwd,
           env,
@@ -93,7 +81,7 @@ export function readGitConfiguredPaths(cwd: string, env: Env): GitConfiguredPath
     }
   };
   // Relative origins are relative to where git runs its commands: the top of the work tree.
-  const listing = runGit(["config", "--show-origin", "--null", "--list"], cwd, env);
+  const listing = guardedGitOutput(["config", "--show-origin", "--null", "--list"], cwd, env);
   if (listing !== null) collect(listing, top, 0);
   const consulted = [...files, join(top, ".git", "config")];
   if (home !== undefined) consulted.push(join(home, ".gitconfig"), join(home, ".config", "git", "config"));

@@ -8,8 +8,7 @@
 // `log.showSignature` turned off (it runs gpg on every signed commit `git log` shows). A
 // driver named by an attribute but configured nowhere runs nothing, so the configured ones are all.
 // git 2.39 has no way to point attributes elsewhere (`--attr-source` came in 2.40).
-import { spawnSync } from "node:child_process";
-import { gitGuardEnvironment } from "./git-guard-environment.js";
+import { guardedGitOutput } from "./git-guard-environment.js";
 
 export type GitSetting = readonly [key: string, value: string];
 
@@ -51,19 +50,9 @@ export function driverNeutralisers(listing: string): GitSetting[] {
  * own parser, includes and conditions decide. Nothing when git cannot run there (then the command's
  * git cannot either).
  */
-export function gitDriverSettings(
-  cwd: string,
-  env: Readonly<Record<string, string | undefined>>,
-): GitSetting[] {
-  const listed = spawnSync("git", ["config", "--null", "--list"], {
-    cwd,
-    env: env as NodeJS.ProcessEnv,
-    encoding: "utf8",
-    timeout: 10_000,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  if (listed.error !== undefined || typeof listed.stdout !== "string") return [];
-  return driverNeutralisers(listed.stdout);
+function gitDriverSettings(cwd: string, env: Readonly<Record<string, string | undefined>>): GitSetting[] {
+  const listed = guardedGitOutput(["config", "--null", "--list"], cwd, env);
+  return listed === null ? [] : driverNeutralisers(listed);
 }
 
 /**
@@ -77,7 +66,7 @@ export function gitDriversOfFolders(
 ): GitSetting[] | undefined {
   const settings = new Map<string, string>();
   for (const folder of folders)
-    for (const [key, value] of gitDriverSettings(folder, gitGuardEnvironment(env))) settings.set(key, value);
+    for (const [key, value] of gitDriverSettings(folder, env)) settings.set(key, value);
   const replace = settings.size > 0 || (folders.length > 0 && env.GIT_EXTERNAL_DIFF !== undefined);
   return replace ? [...settings] : undefined;
 }

@@ -4,6 +4,7 @@
 // programs). Set as command-line configuration (GIT_CONFIG_COUNT), which every git process of the
 // command inherits and which wins over the repository's own configuration.
 
+import { spawnSync } from "node:child_process";
 import type { GitSetting } from "./git-drivers.js";
 
 /** The settings, in the order they are added after any the environment already carries. */
@@ -34,4 +35,21 @@ export function gitGuardEnvironment(
   result.GIT_CONFIG_COUNT = String(start + settings.length);
   if (drivers !== undefined) delete result.GIT_EXTERNAL_DIFF;
   return result;
+}
+
+/** Runs a git that reads configuration (`git config …`, `git rev-parse …`) in `cwd` with the guard
+ *  settings added to `env`: its standard output, or null when it failed or could not start. */
+export function guardedGitOutput(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | null {
+  const result = spawnSync("git", args, {
+    cwd,
+    env: gitGuardEnvironment(env) as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 10_000,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return result.status === 0 && typeof result.stdout === "string" ? result.stdout : null;
 }

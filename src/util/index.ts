@@ -14,7 +14,7 @@ export {
   type GitConfiguredPaths,
   gitConfiguredWrite,
 } from "./git-configured-paths.js";
-export { type GitSetting, gitDriverSettings, gitDriversOfFolders } from "./git-drivers.js";
+export { type GitSetting, gitDriversOfFolders } from "./git-drivers.js";
 export { gitGuardEnvironment } from "./git-guard-environment.js";
 export { newSessionId, newToolUseId } from "./ids.js";
 export {
