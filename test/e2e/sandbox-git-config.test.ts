@@ -5,7 +5,7 @@
 // the run's gate (the same git-configured paths, from createApp) asks for a Write to them in acceptEdits.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { needsSandbox } from "../support/sandbox.js";
@@ -15,6 +15,7 @@ import {
   type SessionRun,
   sandboxHome,
   sandboxSession,
+  turnSandboxOn,
 } from "../support/sandbox-cli.js";
 
 const TEAM = "[alias]\n\tst = status\n";
@@ -25,11 +26,7 @@ describe("git's included files and hooks folder in the workspace-write sandbox",
 
   before(async () => {
     machine = sandboxHome("sandbox-git-config");
-    mkdirSync(join(machine.home, ".claude"), { recursive: true });
-    writeFileSync(
-      join(machine.home, ".claude", "settings.json"),
-      JSON.stringify({ sandbox: { enabled: true } }),
-    );
+    turnSandboxOn(machine);
     const git = (...args: string[]) =>
       assert.equal(spawnSync("git", args, { cwd: machine.project }).status, 0, args.join(" "));
     git("config", "include.path", "../team.gitconfig");

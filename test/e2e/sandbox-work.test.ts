@@ -5,8 +5,6 @@
 // toolchain in the home folder — while an ask rule still asks (denied headless).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { needsPython, needsSandbox, python } from "../support/sandbox.js";
 import {
@@ -15,6 +13,7 @@ import {
   type SessionRun,
   sandboxHome,
   sandboxSession,
+  turnSandboxOn,
 } from "../support/sandbox-cli.js";
 import { writeTree } from "../support/temp-folder.js";
 
@@ -31,11 +30,7 @@ describe("with the sandbox on, normal work works", needsSandbox, () => {
 
   before(async () => {
     machine = sandboxHome("sandbox-work");
-    mkdirSync(join(machine.home, ".claude"), { recursive: true });
-    writeFileSync(
-      join(machine.home, ".claude", "settings.json"),
-      JSON.stringify({ sandbox: { enabled: true } }),
-    );
+    turnSandboxOn(machine);
     writeTree(machine.project, {
       "main.c": '#include <stdio.h>\nint main(void) { puts("built and ran"); return 0; }\n',
       "package.json": JSON.stringify({

@@ -4,7 +4,7 @@
 // makes the given tool calls in one response and reports each call's result as the model saw it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv, runCli } from "./cli.js";
 import { type FakeModelServer, startFakeModelServer } from "./fake-model-server.js";
@@ -40,6 +40,15 @@ export function sandboxHome(label: string): SandboxHome {
     env: (extra = {}) => cleanEnv({ HOME: home, PATH: path, ...extra }),
     cleanup: () => removeFolder(root),
   };
+}
+
+/** Turns the sandbox on in the machine's user settings (`~/.claude/settings.json`), as a user would. */
+export function turnSandboxOn(machine: SandboxHome): void {
+  mkdirSync(join(machine.home, ".claude"), { recursive: true });
+  writeFileSync(
+    join(machine.home, ".claude", "settings.json"),
+    JSON.stringify({ sandbox: { enabled: true } }),
+  );
 }
 
 export type ToolCall = { id: string; name?: string; input: Record<string, unknown> };
