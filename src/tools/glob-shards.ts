@@ -10,10 +10,8 @@ import { availableParallelism } from "node:os";
 import { readLevel } from "./glob-expand.js";
 import type { GitignoreRules } from "./glob-walk.js";
 
-/** Folders wanted per group before the walk stops (a tree that never gets this wide within the
- *  levels walked is small enough for one listing: a second ripgrep would cost more than it saves),
- *  entries read at most, levels descended at most. */
-const FOLDERS_PER_GROUP = 64;
+/** Folders wanted per group before the walk stops, entries read at most, levels descended at most. */
+const FOLDERS_PER_GROUP = 8;
 const SHARD_ENTRY_LIMIT = 5_000;
 const SHARD_DEPTH_LIMIT = 4;
 
@@ -50,8 +48,7 @@ export function shardFolders(
     frontier = level.folders;
     if (frontier.length === 0) break;
   }
-  if (frontier.length < count * FOLDERS_PER_GROUP)
-    return frontier.length === 0 ? { groups: [], files } : undefined;
+  if (frontier.length < count) return frontier.length === 0 ? { groups: [], files } : undefined;
   const groups: string[][] = Array.from({ length: count }, () => []);
   for (const [index, folder] of frontier.entries()) groups[index % count]?.push(folder);
   return { groups, files };
