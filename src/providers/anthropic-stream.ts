@@ -55,7 +55,7 @@ type MessagesClientOptions = RetryOptions & {
   labels: ProviderLabels;
   /** Sends the streaming request (with the caller's SDK client and credentials). */
   send(
-    params: Anthropic.MessageCreateParamsStreaming,
+    request: MessagesRequest,
     signal: AbortSignal,
   ): Promise<
     | { ok: true; value: AsyncIterable<Anthropic.RawMessageStreamEvent> }
@@ -95,11 +95,23 @@ export function createMessagesClient(options: MessagesClientOptions): ModelClien
   });
 }
 
+/** A streaming Messages request: the body's parameters but the messages, and the history they are
+ *  made from (by `withMessages`, or a sender that serialises the history its own way). */
+export type MessagesRequest = {
+  params: Omit<Anthropic.MessageCreateParamsStreaming, "messages">;
+  history: Message[];
+  /** Prompt-cache breakpoints on the messages (false: none). */
+  cache: boolean;
+};
+
+/** The request's whole body: its parameters with the history's wire messages. */
+export function withMessages(request: MessagesRequest): Anthropic.MessageCreateParamsStreaming {
+  const messages = toAnthropicMessages(request.history, { cache: request.cache });
+  return { ...request.params, messages } as Anthropic.MessageCreateParamsStreaming;
+}
+
 /** The streaming Messages request: thinking as the model expects it, cache breakpoints, tools. */
-function messagesParams(
-  options: MessagesClientOptions,
-  request: ModelRequest,
-): Anthropic.MessageCreateParamsStreaming {
+function messagesParams(options: MessagesClientOptions, request: ModelRequest): MessagesRequest {
   const cache = { cache: options.cache };
   const params = {
     model: options.model,
@@ -107,16 +119,15 @@ function messagesParams(
       maxTokens: request.maxTokens ?? options.maxTokens,
       reasoning: request.reasoning,
     }),
-    messages: toAnthropicMessages(request.messages, cache),
     stream: true,
-  } as Anthropic.MessageCreateParamsStreaming;
+  } as MessagesRequest["params"];
   if (request.system !== "") params.system = toAnthropicSystem(request.system, cache);
   const tools = [
     ...toAnthropicTools(request.tools, cache),
     ...toAnthropicServerTools(request.serverTools ?? []),
   ];
   if (tools.length > 0) params.tools = tools;
-  return params;
+  return { params, history: request.messages, cache: options.cache !== false };
 }
 
 /** Reads the Messages SSE events into blocks, yielding text, tool-call and thinking deltas. */

@@ -72,25 +72,35 @@ function userBlocks(message: Extract<Message, { role: "user" }>): WireBlock[] {
   return content;
 }
 
-export function toAnthropicMessages(messages: Message[], options: { cache?: boolean } = {}): WireMessage[] {
-  const wire = messages.map((message): WireMessage => {
-    const content = message.role === "assistant" ? assistantBlocks(message) : userBlocks(message);
-    if (content.length === 0) content.push({ type: "text", text: "(empty)" });
-    return { role: message.role, content };
-  });
-  if (options.cache === false) return wire;
-  // The newest message writes the cache; the previous request's last message (the user message
-  // before the latest reply) reads it back even when one step added more than 20 blocks.
-  const last = wire.length - 1;
+/** One message as the API takes it (a new object each time; nothing of ours is spread into it). */
+export function wireMessage(message: Message): WireMessage {
+  const content = message.role === "assistant" ? assistantBlocks(message) : userBlocks(message);
+  if (content.length === 0) content.push({ type: "text", text: "(empty)" });
+  return { role: message.role, content };
+}
+
+/** The messages whose last block carries a prompt-cache breakpoint: the newest one writes the
+ *  cache, the previous request's last message (the user message before the latest reply) reads it
+ *  back even when one step added more than 20 blocks. User messages only. */
+export function cacheMarkIndices(messages: readonly Message[]): number[] {
+  const last = messages.length - 1;
   let previous = last - 2;
-  while (previous >= 0 && wire[previous]?.role !== "user") previous--;
-  for (const index of [previous, last]) {
-    const message = wire[index];
-    if (index < 0 || message?.role !== "user" || !Array.isArray(message.content)) continue;
-    const block = message.content.at(-1) as { cache_control?: unknown } | undefined;
-    if (block) block.cache_control = ephemeral;
-  }
+  while (previous >= 0 && messages[previous]?.role !== "user") previous--;
+  return [previous, last].filter((index) => index >= 0 && messages[index]?.role === "user");
+}
+
+/** A message's wire form with a breakpoint on its last block. */
+export function markedWireMessage(message: Message): WireMessage {
+  const wire = wireMessage(message);
+  const block = Array.isArray(wire.content) ? wire.content.at(-1) : undefined;
+  if (block) (block as { cache_control?: unknown }).cache_control = ephemeral;
   return wire;
+}
+
+export function toAnthropicMessages(messages: Message[], options: { cache?: boolean } = {}): WireMessage[] {
+  if (options.cache === false) return messages.map(wireMessage);
+  const marked = new Set(cacheMarkIndices(messages));
+  return messages.map((message, index) => (marked.has(index) ? markedWireMessage : wireMessage)(message));
 }
 
 /** The system prompt as one text block, marked so tools + system are cached together. */

@@ -5,11 +5,13 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages";
-import type { ModelClient } from "../model/index.js";
-import { createMessagesClient } from "./anthropic-stream.js";
+import type { Message, ModelClient } from "../model/index.js";
+import { createMessagesClient, type MessagesRequest } from "./anthropic-stream.js";
 import type { ThinkingSettings } from "./anthropic-thinking.js";
+import { cacheMarkIndices, markedWireMessage, wireMessage } from "./anthropic-wire.js";
 import { keySource, withKey } from "./api-key-helper.js";
 import { createHttpFetch } from "./http-fetch.js";
+import { asciiJson, type BodyHistory, createJsonBodyBuilder } from "./json-body.js";
 import type { AdapterOptions } from "./retry.js";
 
 export type AnthropicClientOptions = AdapterOptions & {
@@ -17,6 +19,15 @@ export type AnthropicClientOptions = AdapterOptions & {
   /** Prompt-cache breakpoints (default on). */
   cache?: boolean;
 };
+
+/** The history as json-body.ts serialises it: each message's wire form, the ones carrying a
+ *  prompt-cache mark made for this request alone. */
+function wireHistory(request: MessagesRequest): BodyHistory<Message> {
+  const once = new Set(request.cache ? cacheMarkIndices(request.history) : []);
+  const json = (message: Message, index: number) =>
+    asciiJson(once.has(index) ? markedWireMessage(message) : wireMessage(message)) ?? "null";
+  return { items: request.history, json, once };
+}
 
 export const defaultAnthropicBaseURL = "https://api.anthropic.com";
 
@@ -32,6 +43,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
   const source = keySource(options.apiKey, options.apiKeyHelper);
   const helper = source.kind === "helper";
   let current: { key: string; sdk: MessagesClient } | undefined;
+  const buildBody = createJsonBodyBuilder();
   const sdkFor = (key: string): MessagesClient => {
     if (current?.key !== key)
       current = {
@@ -60,7 +72,14 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       baseUrlVariable: "ANTHROPIC_BASE_URL",
       baseURL,
     },
-    send: (params: Anthropic.MessageCreateParamsStreaming, signal: AbortSignal) =>
-      withKey(source, (key) => sdkFor(key).messages.create(params, { signal })),
+    // The body is made with the history's kept serialisation (json-body.ts); the SDK sends a text
+    // body given with its content type as it is. It is given the history only through that text:
+    // it would otherwise walk every message of it for markers of its own helpers on each request.
+    send: (request: MessagesRequest, signal: AbortSignal) => {
+      const body = buildBody(request.params, "messages", wireHistory(request));
+      const headers = { "content-type": "application/json" };
+      const params = { ...request.params, messages: [] } as Anthropic.MessageCreateParamsStreaming;
+      return withKey(source, (key) => sdkFor(key).messages.create(params, { signal, body, headers }));
+    },
   });
 }

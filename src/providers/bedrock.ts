@@ -4,11 +4,10 @@
 // pair with AWS_SESSION_TOKEN, else the AWS credential chain with AWS_PROFILE and the shared files),
 // the endpoint (ANTHROPIC_BEDROCK_BASE_URL) and the model id (aliases become the region's inference
 // profile). The conversation — caching, thinking — is anthropic-stream.ts', shared with Anthropic's API.
-import type Anthropic from "@anthropic-ai/sdk";
 import type { ModelClient } from "../model/index.js";
 import type { Tracer } from "../util/index.js";
 import { UsageError } from "../util/index.js";
-import { createMessagesClient } from "./anthropic-stream.js";
+import { createMessagesClient, type MessagesRequest, withMessages } from "./anthropic-stream.js";
 import { awsSharedFiles, profileRegion } from "./aws-profile.js";
 import { bedrockModelId, type Effort } from "./model-catalog.js";
 import type { ProviderEnv } from "./provider-env.js";
@@ -120,11 +119,10 @@ export async function createBedrockClient(options: BedrockClientOptions): Promis
       baseURL,
     },
     // Bedrock takes its own API version in the body (the SDK would copy the first-party header's).
-    send: async (params: Anthropic.MessageCreateParamsStreaming, signal: AbortSignal) => ({
-      ok: true,
-      value: await sdk.messages.create({ ...params, anthropic_version: BEDROCK_VERSION } as typeof params, {
-        signal,
-      }),
-    }),
+    send: async (request: MessagesRequest, signal: AbortSignal) => {
+      const params = withMessages(request);
+      const body = { ...params, anthropic_version: BEDROCK_VERSION } as typeof params;
+      return { ok: true, value: await sdk.messages.create(body, { signal }) };
+    },
   });
 }

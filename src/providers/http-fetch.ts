@@ -8,6 +8,7 @@ import http, { type IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { HttpResponse } from "./http-response.js";
+import { type BodyPart, takeBodyParts } from "./json-body.js";
 import { WebHeaders } from "./web-headers.js";
 
 export type HttpFetch = typeof fetch & {
@@ -165,6 +166,12 @@ async function securePool(ca: string | undefined): Promise<Pool> {
   };
 }
 
+function partsLength(parts: BodyPart[]): number {
+  let total = 0;
+  for (const part of parts) total += part.length;
+  return total;
+}
+
 /** Sends one request on `pool`'s agent; resolves with the response head (the body not read yet). */
 function sendRequest(
   pool: Pool,
@@ -186,7 +193,10 @@ function sendRequest(
     }
     if (headers.accept === undefined) headers.accept = "*/*";
     if (headers["accept-encoding"] === undefined) headers["accept-encoding"] = "gzip, deflate, br";
-    if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
+    // A body json-body.ts made goes part by part (ASCII text and bytes: the text's length is its size).
+    const parts = typeof body === "string" ? takeBodyParts(body) : undefined;
+    if (parts) headers["content-length"] = String(partsLength(parts));
+    else if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
     const request = pool.request(url, { method, headers, agent: pool.agent });
     const onAbort = () => {
       if (signal) request.destroy(abortReason(signal) as Error);
@@ -204,7 +214,10 @@ function sendRequest(
     // Headers first: given a string body with the headers unsent, node would join the two into one
     // more conversation-sized string before writing.
     if (typeof body === "string") request.flushHeaders();
-    request.end(body ?? undefined);
+    if (parts) {
+      for (const part of parts) request.write(part, "latin1");
+      request.end();
+    } else request.end(body ?? undefined);
   });
 }
 

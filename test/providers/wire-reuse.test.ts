@@ -1,0 +1,138 @@
+// The history's wire form and serialised bytes are made once per message and reused by every later
+// request (json-body.ts, anthropic-wire.ts): the bytes equal JSON.stringify's, the prompt-cache
+// breakpoints of one request never stay on a message for the next, and what the server receives
+// over a growing session is what a fresh conversion of the same history gives.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import type { Message } from "../../src/model/types.js";
+import { toAnthropicMessages } from "../../src/providers/anthropic-wire.js";
+import {
+  asciiJson,
+  type BodyHistory,
+  createJsonBodyBuilder,
+  takeBodyParts,
+} from "../../src/providers/json-body.js";
+import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
+import { collect, endMessage, makeClient } from "./provider-harness.js";
+
+const ASCII = /^[\x00-\x7e]*$/;
+
+/** A registered body's parts joined, as http-fetch writes them. */
+function joined(text: string): string {
+  const parts = takeBodyParts(text);
+  assert.ok(parts, "the body's parts are registered");
+  return Buffer.concat(
+    parts.map((part) => (typeof part === "string" ? Buffer.from(part, "latin1") : part)),
+  ).toString("latin1");
+}
+
+describe("json-body", () => {
+  const plain = <T>(items: readonly T[]): BodyHistory<T> => ({
+    items,
+    json: (item) => asciiJson(item) ?? "null",
+  });
+  const cases: Array<[string, Record<string, unknown>, unknown[]]> = [
+    ["other keys", { model: "m", stream: true }, [{ a: 1 }, { b: [2, "x"] }]],
+    ["an empty history", { model: "m" }, []],
+    ["the history alone", {}, [{ role: "user", content: 'ünïcödé ✓ 🚀 \u2028 "q" \\ \u007f' }]],
+    ["values without JSON", { skip: undefined, model: "m", fn: () => 1, tail: null }, [null, 3, "s"]],
+    ["a history key in the body", { messages: "left out", model: "m" }, [{ a: 1 }]],
+    ["text beyond ASCII outside the history", { system: "→ ✓ 中文" }, [{ a: "plain" }]],
+  ];
+  for (const [label, body, items] of cases)
+    test(`gives JSON.stringify's JSON in ASCII, the history first: ${label}`, () => {
+      const text = createJsonBodyBuilder()(body, "messages", plain(items));
+      assert.match(text, ASCII);
+      assert.equal(joined(text), text);
+      const { messages: _left, ...rest } = body;
+      const expected = JSON.stringify({ messages: items, ...rest });
+      assert.deepEqual(JSON.parse(text), JSON.parse(expected));
+      // Where JSON.stringify's text is ASCII already, it is the same text, key order included.
+      if (ASCII.test(expected)) assert.equal(text, expected);
+    });
+
+  test("a builder's bodies over histories that grow, carry marked copies, shrink and start over", () => {
+    const build = createJsonBodyBuilder();
+    // Items of 30,000 characters: the kept text is sealed in segments of about 64 KB on the way.
+    const made = Array.from({ length: 8 }, (_, index) => ({
+      n: index,
+      text: `item ${index} ✓ `.repeat(index % 2 ? 3000 : 1),
+    }));
+    // Per step: the history, the items sent once (with a mark), and how many items the builder
+    // takes from the body before.
+    const steps: Array<[number[], number[], number]> = [
+      [[0, 1], [1], 0],
+      [[0, 1, 2, 3], [3], 1],
+      [[0, 1, 2, 3, 4], [4], 3],
+      [[0, 1, 2, 3, 4, 5, 6], [6], 4],
+      // An item the body before kept, to go as a copy now: the kept text cannot be used.
+      [[0, 1, 2, 3, 4, 5, 6], [2, 6], 0],
+      [[0, 1, 2], [2], 2],
+      [[7, 1, 2], [], 0],
+      [[7, 1, 2, 3], [], 3],
+      [[7, 6, 2, 3, 4], [], 0],
+      [[], [], 0],
+      [[7, 1, 2, 3, 4], [], 0],
+      [[7, 1, 2, 3, 4, 5], [], 5],
+    ];
+    for (const [step, [picked, marked, reused]] of steps.entries()) {
+      const items = picked.map((index) => made[index]);
+      const once = new Set(marked.map((index) => picked.indexOf(index)));
+      const json = (item: unknown, index: number) =>
+        asciiJson(once.has(index) ? { ...(item as object), mark: true } : item) ?? "null";
+      const text = build({ model: "m" }, "messages", { items, json, once });
+      const expected = items.map((item, index) => (once.has(index) ? { ...item, mark: true } : item));
+      assert.deepEqual(
+        JSON.parse(text),
+        { messages: JSON.parse(JSON.stringify(expected)), model: "m" },
+        `step ${step}`,
+      );
+      assert.deepEqual(build.last, { reused, serialised: items.length - reused }, `step ${step}`);
+      assert.equal(joined(text), text, `step ${step}`);
+    }
+    const parts = takeBodyParts(build({}, "messages", plain(made))) ?? [];
+    assert.ok(parts.filter((part) => typeof part !== "string").length >= 2, "segments sealed as bytes");
+  });
+});
+
+function toolTurn(index: number): Message[] {
+  const id = `toolu_${index}`;
+  return [
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id, name: "Read", input: { file_path: `f${index}` } }],
+    },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: `contents ${index} ✓` }] },
+  ];
+}
+
+describe("Anthropic requests over a growing history", () => {
+  const servers: FakeModelServer[] = [];
+  after(() => Promise.all(servers.map((server) => server.close())));
+
+  test("each request carries the breakpoints of its own last messages only, and the fresh conversion's body", async () => {
+    const turns = 6;
+    const server = await startFakeModelServer(Array.from({ length: turns }, () => ({ text: "ok" })));
+    servers.push(server);
+    const client = makeClient("anthropic", server);
+    // One history grown in place, as a session grows it: the same message objects every request.
+    const history: Message[] = [{ role: "user", content: [{ type: "text", text: "start" }] }];
+    for (let turn = 0; turn < turns; turn++) {
+      endMessage(await collect(client, { messages: history }));
+      const body = server.requests.at(-1)?.body as { messages: unknown[] };
+      // What a conversion of copies (nothing made or kept before) gives, marks included.
+      const fresh = toAnthropicMessages(structuredClone(history));
+      assert.deepEqual(body.messages, JSON.parse(JSON.stringify(fresh)), `request ${turn + 1}`);
+      const marks = JSON.stringify(body.messages).split('"cache_control"').length - 1;
+      assert.equal(
+        marks,
+        turn === 0 ? 1 : 2,
+        `request ${turn + 1} marks the previous and the newest user message`,
+      );
+      history.push(...toolTurn(turn));
+    }
+    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
+    const headers = server.requests.at(-1)?.headers ?? {};
+    assert.equal(headers["content-type"], "application/json");
+  });
+});
