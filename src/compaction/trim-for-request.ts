@@ -1,7 +1,8 @@
 // Micro-compaction of the outbound copy of a request: when the messages exceed a token budget, the
 // oldest tool results are replaced by one-line placeholders (tool, key argument, size cleared)
 // until the estimate fits. History itself is never touched; tool_result blocks are kept (only
-// their content changes), so every tool_use stays answered. Linear in the history, run per request.
+// their content changes), so every tool_use stays answered. Run per request: the scan of the history
+// is kept and extended by the messages added since (a history is never changed in place).
 // For the provider's prompt cache the cleared prefix only grows, in steps: results cleared once stay
 // cleared (`keepCleared`), and a new step clears down to `targetTokens`, below the budget, so the
 // next few requests send the same bytes again. A step re-sends everything after its first newly
@@ -93,20 +94,40 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   };
 }
 
+/** The history scanned last, and its scan: a request's history is most often the previous one's
+ *  messages and a few more, so only those are scanned (after one comparison per message). */
+let lastScan: { messages: Message[]; scan: HistoryScan } | undefined;
+
 function scanHistory(messages: readonly Message[]): HistoryScan {
-  const calls = new Map<string, ToolUseBlock>();
-  const results: ResultLocation[] = [];
-  let totalChars = 0;
-  let lastAssistant = -1;
-  for (const [messageIndex, message] of messages.entries()) {
-    totalChars += messageChars(message);
-    if (message.role === "assistant") lastAssistant = messageIndex;
-    message.content.forEach((block, blockIndex) => {
-      if (block.type === "tool_use") calls.set(block.id, block);
-      else if (block.type === "tool_result") results.push({ messageIndex, blockIndex, block });
-    });
+  const previous = lastScan;
+  if (previous && startsWith(messages, previous.messages)) {
+    for (let index = previous.messages.length; index < messages.length; index++) {
+      const message = messages[index];
+      if (message === undefined) continue;
+      scanMessage(previous.scan, message, index);
+      previous.messages.push(message);
+    }
+    return previous.scan;
   }
-  return { calls, results, totalChars, lastAssistant };
+  const scan: HistoryScan = { calls: new Map(), results: [], totalChars: 0, lastAssistant: -1 };
+  for (const [index, message] of messages.entries()) scanMessage(scan, message, index);
+  lastScan = { messages: [...messages], scan };
+  return scan;
+}
+
+function startsWith(messages: readonly Message[], prefix: readonly Message[]): boolean {
+  if (prefix.length > messages.length) return false;
+  for (let index = 0; index < prefix.length; index++) if (messages[index] !== prefix[index]) return false;
+  return true;
+}
+
+function scanMessage(scan: HistoryScan, message: Message, messageIndex: number): void {
+  scan.totalChars += messageChars(message);
+  if (message.role === "assistant") scan.lastAssistant = messageIndex;
+  message.content.forEach((block, blockIndex) => {
+    if (block.type === "tool_use") scan.calls.set(block.id, block);
+    else if (block.type === "tool_result") scan.results.push({ messageIndex, blockIndex, block });
+  });
 }
 
 /** Picks the oldest clearable results, the sticky prefix first, until the estimate fits the target

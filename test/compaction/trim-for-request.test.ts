@@ -173,3 +173,35 @@ describe("trimForRequest keeps the cleared prefix stable for the prompt cache", 
     assert.deepEqual(structuralProblems(second.messages), []);
   });
 });
+
+describe("trimForRequest over a growing history", () => {
+  it("gives what a scan of the whole history gives, while the history grows, changes and shrinks", () => {
+    const session = syntheticSession(12, 3, 2_000);
+    const replaced = session.map((message, index) => (index === 5 ? structuredClone(message) : message));
+    // The histories of consecutive requests, as a session makes them: the same message objects and
+    // a few more; then one whose fifth message is another object, a shorter one, and growth again.
+    const lengths = [4, 10, 11, 25, 40, 41];
+    const histories = [
+      ...lengths.map((length) => session.slice(0, length)),
+      replaced.slice(0, 44),
+      replaced.slice(0, 30),
+      replaced.slice(0, 50),
+      session,
+    ];
+    const options = { budgetTokens: 4_000, keepRecentResults: 2 };
+    // Copies share no object with anything scanned before: each is scanned whole.
+    const expected = histories.map((history) => trimForRequest(structuredClone(history), options));
+    const actual = histories.map((history) => trimForRequest(history, options));
+    for (const [step, result] of actual.entries()) {
+      const wanted = expected[step];
+      assert.ok(wanted);
+      assert.equal(result.estimatedTokens, wanted.estimatedTokens, `step ${step}`);
+      assert.equal(result.clearedResults, wanted.clearedResults, `step ${step}`);
+      assert.deepEqual(result.messages, wanted.messages, `step ${step}`);
+    }
+    assert.ok(
+      actual.some((result) => result.clearedResults > 0),
+      "the budget was exceeded on the way",
+    );
+  });
+});
