@@ -38,6 +38,29 @@ test("logs parsed request bodies and answers unknown routes with 404", async () 
   }
 });
 
+test("keepRequests keeps the newest requests only", async () => {
+  const server = await startFakeModelServer([{ text: "a" }, { text: "b" }, { text: "c" }], {
+    keepRequests: 2,
+  });
+  try {
+    for (const model of ["m1", "m2", "m3"]) {
+      const response = await fetch(`${server.openaiBaseURL}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }], stream: true }),
+      });
+      await response.text();
+    }
+    assert.deepEqual(
+      server.requests.map((request) => (request.body as { model: string }).model),
+      ["m2", "m3"],
+    );
+    assert.equal(server.turnsServed(), 3);
+  } finally {
+    await server.close();
+  }
+});
+
 test("runs standalone and prints its URL", async () => {
   const dir = tempFolder("fake-server");
   const scriptFile = join(dir, "script.json");

@@ -72,6 +72,9 @@ export type FakeModelServerOptions = {
   reasoningField?: "reasoning_content" | "reasoning";
   /** The AWS region the Bedrock route serves (SigV4 credential scopes must name it; default us-east-1). */
   bedrockRegion?: string;
+  /** Keep only the newest N requests in `requests` (default: all). A benchmark of a long session sets
+   *  it, so that the server's own heap does not grow with every request body it has seen. */
+  keepRequests?: number;
 };
 
 export type FakeModelServer = {
@@ -100,6 +103,7 @@ export async function startFakeModelServer(
 ): Promise<FakeModelServer> {
   const router = createTurnRouter(script);
   const requests: RecordedRequest[] = [];
+  let received = 0;
   const refusals: FakeModelServer["refusals"] = [];
   const cache = new PromptCache(options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS);
   const anthropic: AnthropicState = { cache, secret: randomBytes(16).toString("hex"), issued: new Map() };
@@ -127,6 +131,9 @@ export async function startFakeModelServer(
     }
     const recorded: RecordedRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
     requests.push(recorded);
+    received++;
+    if (options.keepRequests !== undefined && requests.length > options.keepRequests)
+      requests.splice(0, requests.length - options.keepRequests);
     const bedrockModel = req.method === "POST" ? bedrockModelOf(path) : undefined;
     const api: Api | undefined =
       bedrockModel !== undefined
@@ -178,7 +185,7 @@ export async function startFakeModelServer(
     if (choice.kind === "exhausted") {
       res.writeHead(500, { "content-type": "application/json" });
       const route = choice.route === "main" ? "" : ` of the route matching ${JSON.stringify(choice.route)}`;
-      const message = `fake model server: script exhausted: all ${choice.used} turns${route} were used, request ${requests.length} to ${path} has no turn`;
+      const message = `fake model server: script exhausted: all ${choice.used} turns${route} were used, request ${received} to ${path} has no turn`;
       res.end(errorText(api, 500, message));
       return;
     }
