@@ -48,7 +48,9 @@ function register(text: string, parts: BodyPart[]): void {
 }
 
 /** The history a body carries: its items, each item's wire JSON (ASCII: `asciiJson`), and which
- *  items go as a copy made for this request alone (never kept: one with a prompt-cache mark). */
+ *  items go as a copy made for this request alone (never kept: one with a prompt-cache mark). An
+ *  item's JSON may be several values joined by commas (one item of ours that the API takes as
+ *  several), or "" for an item the API is not sent at all. */
 export type BodyHistory<T> = {
   items: readonly T[];
   json(item: T, index: number): string;
@@ -76,7 +78,8 @@ function continued<T>(kept: Kept, history: BodyHistory<T>): number {
 }
 
 /** The kept run extended by the items after the reused ones (up to the first sent once), and the
- *  texts of the items after it (`rest`). */
+ *  texts of the items after it (`rest`). Items with no text are kept (counted) but leave no text,
+ *  so that no comma stands for them. */
 function extend<T>(previous: Kept, history: BodyHistory<T>, reused: number): { kept: Kept; rest: string[] } {
   const { items } = history;
   const kept: Kept =
@@ -84,17 +87,20 @@ function extend<T>(previous: Kept, history: BodyHistory<T>, reused: number): { k
       ? { ...previous, sealed: [...previous.sealed], open: [...previous.open] }
       : { items: [], sealed: [], open: [], openChars: 0 };
   let count = reused;
+  let ended = false;
   const rest: string[] = [];
   for (const [index, item] of items.entries()) {
     if (index < reused) continue;
     const text = history.json(item, index);
-    if (history.once?.has(index) || rest.length > 0) {
-      rest.push(text);
+    ended ||= history.once?.has(index) === true;
+    if (ended) {
+      if (text !== "") rest.push(text);
       continue;
     }
+    count = index + 1;
+    if (text === "") continue;
     kept.open.push(text);
     kept.openChars += text.length + 1;
-    count = index + 1;
     if (kept.openChars >= SEGMENT_CHARS) {
       kept.sealed.push(seal(kept.open));
       kept.open = [];

@@ -93,6 +93,39 @@ describe("json-body", () => {
     const parts = takeBodyParts(build({}, "messages", plain(made))) ?? [];
     assert.ok(parts.filter((part) => typeof part !== "string").length >= 2, "segments sealed as bytes");
   });
+
+  test("items with no text are kept but leave no value and no comma, also next to sealed segments", () => {
+    const build = createJsonBodyBuilder();
+    // Even items send nothing; odd ones are large enough that segments are sealed on the way.
+    const made = Array.from({ length: 9 }, (_, index) => ({
+      n: index,
+      text: "x".repeat(index % 2 ? 40_000 : 1),
+    }));
+    const steps: Array<[number[], number[], number]> = [
+      [[0], [], 0],
+      [[0, 2], [], 1],
+      [[0, 2, 1], [], 2],
+      [[0, 2, 1, 4], [], 3],
+      // Items 1 and 3 sealed in a segment, the item after them without text: the segment's comma goes.
+      [[0, 2, 1, 4, 3, 6], [], 4],
+      [[0, 2, 1, 4, 3, 6, 5], [], 6],
+      // An item with no text sent once ends the kept run all the same.
+      [[0, 2, 1, 4, 3, 6, 5, 8, 7], [8], 7],
+      [[0, 2, 1, 4, 3, 6, 5, 8, 7], [], 7],
+      [[2, 4, 6], [], 0],
+      [[2, 4, 6, 8], [], 3],
+    ];
+    for (const [step, [picked, marked, reused]] of steps.entries()) {
+      const items = picked.map((index) => made[index] ?? assert.fail(`no item ${index}`));
+      const once = new Set(marked.map((index) => picked.indexOf(index)));
+      const json = (item: { n: number }) => (item.n % 2 ? (asciiJson(item) ?? "null") : "");
+      const text = build({ model: "m" }, "messages", { items, json, once });
+      const expected = items.filter((item) => item.n % 2 === 1);
+      assert.deepEqual(JSON.parse(text), { messages: expected, model: "m" }, `step ${step}`);
+      assert.deepEqual(build.last, { reused, serialised: items.length - reused }, `step ${step}`);
+      assert.equal(joined(text), text, `step ${step}`);
+    }
+  });
 });
 
 function toolTurn(index: number): Message[] {
