@@ -12,7 +12,7 @@ import type { ImageBlock, Message, StopReason, ThinkingBlock, ToolSchema, Usage 
 /** Prefix that shows the model a tool_result had `is_error: true` (Chat Completions has no flag). */
 export const toolErrorMarker = "Error: ";
 
-type ChatMessageOptions = {
+export type ChatMessageOptions = {
   /** Reasoner servers (DeepSeek, Kimi) refuse an assistant tool-call message without reasoning:
    *  one recorded without any (an older session, another provider) gets an empty reasoning_content. */
   reasoner?: boolean;
@@ -55,45 +55,58 @@ function assistantMessage(message: Extract<Message, { role: "assistant" }>, opti
   return wire as unknown as ChatCompletionMessageParam;
 }
 
+/** A user message's tool results (one `tool` message each), then its text and images as one user
+ *  message; none for a message with nothing to send. */
+function userMessages(message: Extract<Message, { role: "user" }>): ChatCompletionMessageParam[] {
+  // Tool results must directly follow the assistant message that made the calls, so they go
+  // first; text and images (attached, or carried by tool results: tool messages hold text only)
+  // follow as one user message.
+  const wire: ChatCompletionMessageParam[] = [];
+  const parts: ChatCompletionContentPart[] = [];
+  for (const block of message.content) {
+    if (block.type === "tool_result") {
+      const content = block.is_error === true ? `${toolErrorMarker}${block.content}` : block.content;
+      wire.push({ role: "tool", tool_call_id: block.tool_use_id, content });
+      if (block.images?.length) {
+        parts.push({
+          type: "text",
+          text: `Image${block.images.length > 1 ? "s" : ""} from tool call ${block.tool_use_id}:`,
+        });
+        parts.push(...block.images.map(imagePart));
+      }
+    } else if (block.type === "image") {
+      parts.push(imagePart(block));
+    } else if (block.text !== "") {
+      parts.push({ type: "text", text: block.text });
+    }
+  }
+  if (parts.length === 0) return wire;
+  if (parts.every((part) => part.type === "text"))
+    wire.push({ role: "user", content: parts.map((part) => (part as { text: string }).text).join("\n\n") });
+  else wire.push({ role: "user", content: parts });
+  return wire;
+}
+
+/** One of our messages as the Chat Completions messages it becomes (none, one or several). */
+export function chatMessagesOf(
+  message: Message,
+  options: ChatMessageOptions = {},
+): ChatCompletionMessageParam[] {
+  return message.role === "assistant" ? [assistantMessage(message, options)] : userMessages(message);
+}
+
+/** The system prompt as the first message, if there is one. */
+export function chatSystemMessages(system: string): ChatCompletionMessageParam[] {
+  return system === "" ? [] : [{ role: "system", content: system }];
+}
+
+/** The whole conversation as Chat Completions messages, the system prompt first. */
 export function toChatMessages(
   system: string,
   messages: Message[],
   options: ChatMessageOptions = {},
 ): ChatCompletionMessageParam[] {
-  const wire: ChatCompletionMessageParam[] = [];
-  if (system !== "") wire.push({ role: "system", content: system });
-  for (const message of messages) {
-    if (message.role === "assistant") {
-      wire.push(assistantMessage(message, options));
-      continue;
-    }
-    // Tool results must directly follow the assistant message that made the calls, so they go
-    // first; text and images (attached, or carried by tool results: tool messages hold text only)
-    // follow as one user message.
-    const parts: ChatCompletionContentPart[] = [];
-    for (const block of message.content) {
-      if (block.type === "tool_result") {
-        const content = block.is_error === true ? `${toolErrorMarker}${block.content}` : block.content;
-        wire.push({ role: "tool", tool_call_id: block.tool_use_id, content });
-        if (block.images?.length) {
-          parts.push({
-            type: "text",
-            text: `Image${block.images.length > 1 ? "s" : ""} from tool call ${block.tool_use_id}:`,
-          });
-          parts.push(...block.images.map(imagePart));
-        }
-      } else if (block.type === "image") {
-        parts.push(imagePart(block));
-      } else if (block.text !== "") {
-        parts.push({ type: "text", text: block.text });
-      }
-    }
-    if (parts.length === 0) continue;
-    if (parts.every((part) => part.type === "text"))
-      wire.push({ role: "user", content: parts.map((part) => (part as { text: string }).text).join("\n\n") });
-    else wire.push({ role: "user", content: parts });
-  }
-  return wire;
+  return [...chatSystemMessages(system), ...messages.flatMap((message) => chatMessagesOf(message, options))];
 }
 
 /** Tool schemas go through untouched: every keyword of `input_schema` reaches the server. */

@@ -2,7 +2,7 @@
 // llama.cpp) through the official SDK, streaming. Owns the assembly of reasoning (`reasoning_content`
 // or vLLM's `reasoning`), text and tool calls from chunk fragments, tolerant of servers that omit
 // optional fields, and the request knobs per model (`reasoning_effort`, `max_completion_tokens`). Message conversion lives in
-// openai-chat-wire.ts; retries, backoff and tracing in retry.ts.
+// openai-chat-wire.ts, the request body's text in openai-chat-body.ts; retries, backoff and tracing in retry.ts.
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import {
   type AssistantBlock,
@@ -16,7 +16,8 @@ import {
 import { newToolUseId } from "../util/index.js";
 import { withKey } from "./api-key-helper.js";
 import { type Effort, type OpenAIModelFacts, openaiModelFacts } from "./model-catalog.js";
-import { type ChatUsage, mapFinishReason, toChatMessages, toChatTools, toUsage } from "./openai-chat-wire.js";
+import { type ChatBodyParams, createChatBodyBuilder } from "./openai-chat-body.js";
+import { type ChatUsage, mapFinishReason, toChatTools, toUsage } from "./openai-chat-wire.js";
 import { type OpenAIClientOptions, openaiConnection, openaiErrorCategory } from "./openai-sdk.js";
 import { type AttemptFailure, abortedError } from "./retry.js";
 import { parseToolArguments } from "./sse-tool-input.js";
@@ -69,14 +70,21 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
   const { sdkFor, labels } = connection;
   const facts = openaiModelFacts(options.model);
   const server: ChatServer = { model: options.model, name: labels.name, reasons: facts.reasoner };
+  const buildBody = createChatBodyBuilder();
   const adapter: StreamingAdapter<AsyncIterable<unknown>> = {
     labels,
     serverTools: false,
     errorCategory: openaiErrorCategory,
+    // The body is made with the history's kept serialisation (openai-chat-body.ts); the SDK sends a
+    // text body given with its content type as it is, so it is given the history only through that
+    // text and does not serialise the whole conversation again on each request.
     send(request) {
-      const params = chatParams(options, facts, request, server.reasons);
+      const params = chatParams(options, facts, request);
+      const body = buildBody(params, request, { reasoner: server.reasons });
+      const headers = { "content-type": "application/json" };
+      const sdkParams: ChatCompletionCreateParamsStreaming = { ...params, messages: [] };
       return withKey(connection.key, (key) =>
-        sdkFor(key).chat.completions.create(params, { signal: request.signal }),
+        sdkFor(key).chat.completions.create(sdkParams, { signal: request.signal, body, headers }),
       );
     },
     read: (stream, phase) => readChatStream(stream, phase, server),
@@ -88,16 +96,15 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
   });
 }
 
-/** The streaming request: the token limit and `reasoning_effort` in the fields this model takes. */
+/** The streaming request but its messages: the token limit and `reasoning_effort` in the fields
+ *  this model takes. */
 function chatParams(
   options: OpenAIChatClientOptions,
   facts: OpenAIModelFacts,
   request: ModelRequest,
-  reasoner: boolean,
-): ChatCompletionCreateParamsStreaming {
-  const params: ChatCompletionCreateParamsStreaming = {
+): ChatBodyParams {
+  const params: ChatBodyParams = {
     model: options.model,
-    messages: toChatMessages(request.system, request.messages, { reasoner }),
     stream: true,
     stream_options: { include_usage: true },
   };

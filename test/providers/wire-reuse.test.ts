@@ -1,10 +1,11 @@
 // The history's wire form and serialised bytes are made once per message and reused by every later
 // request (json-body.ts, anthropic-wire.ts): the bytes equal JSON.stringify's, the prompt-cache
 // breakpoints of one request never stay on a message for the next, and what the server receives
-// over a growing session is what a fresh conversion of the same history gives.
+// over a growing session is what a fresh conversion of the same history gives — for Anthropic and for
+// Chat Completions (openai-chat-body.ts), whose messages can each become several wire messages or none.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import type { Message } from "../../src/model/types.js";
+import type { Message, ToolSchema } from "../../src/model/types.js";
 import { toAnthropicMessages } from "../../src/providers/anthropic-wire.js";
 import {
   asciiJson,
@@ -12,6 +13,9 @@ import {
   createJsonBodyBuilder,
   takeBodyParts,
 } from "../../src/providers/json-body.js";
+import { createOpenAIChatClient } from "../../src/providers/openai-chat.js";
+import { createChatBodyBuilder } from "../../src/providers/openai-chat-body.js";
+import { toChatMessages, toChatTools } from "../../src/providers/openai-chat-wire.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
 import { collect, endMessage, makeClient } from "./provider-harness.js";
 
@@ -167,5 +171,120 @@ describe("Anthropic requests over a growing history", () => {
     assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
     const headers = server.requests.at(-1)?.headers ?? {};
     assert.equal(headers["content-type"], "application/json");
+  });
+});
+
+/** A history as JSON gives it back (what the server parses). */
+const asSent = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** The start of an OpenAI conversation: a tool call recorded without reasoning (another provider's),
+ *  its result with text after it (two wire messages), and a message with nothing to send (none). */
+function openaiStart(): Message[] {
+  return [
+    { role: "user", content: [{ type: "text", text: "start ✓" }] },
+    {
+      role: "assistant",
+      content: [{ type: "tool_use", id: "call_a", name: "Read", input: { file_path: "a" } }],
+    },
+    {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "call_a", content: "a ✓" },
+        { type: "text", text: "and then?" },
+      ],
+    },
+    { role: "user", content: [{ type: "text", text: "" }] },
+  ];
+}
+
+/** The user message answering every tool call of a reply. */
+function resultsOf(reply: Message): Message {
+  const results = reply.content.flatMap((block) =>
+    block.type === "tool_use"
+      ? [{ type: "tool_result" as const, tool_use_id: block.id, content: `read ${block.id} → ✓` }]
+      : [],
+  );
+  return { role: "user", content: results };
+}
+
+const readTool: ToolSchema = {
+  name: "Read",
+  description: "Reads a file.",
+  input_schema: { type: "object", properties: { file_path: { type: "string" } } },
+};
+
+describe("OpenAI request bodies over a growing history", () => {
+  test("the chat builder serialises the new messages only, and starts over for a new system prompt or reasoning", () => {
+    const build = createChatBodyBuilder();
+    const history = openaiStart();
+    const params = { model: "m", stream: true as const };
+    // Per step: tool turns added, the system prompt, whether the server reasons, items reused (the
+    // system prompt is one).
+    const steps: Array<[number, string, boolean, number]> = [
+      [0, "You are ✓.", false, 0],
+      [1, "You are ✓.", false, 5],
+      [1, "You are ✓.", false, 7],
+      [0, "You are ✓.", true, 0],
+      [1, "You are ✓.", true, 9],
+      [0, "Another system prompt.", true, 0],
+      [0, "", true, 0],
+      [1, "", true, 11],
+    ];
+    for (const [step, [turns, system, reasoner, reused]] of steps.entries()) {
+      for (let turn = 0; turn < turns; turn++) history.push(...toolTurn(history.length));
+      const text = build(params, { system, messages: history }, { reasoner });
+      assert.match(text, ASCII);
+      const fresh = toChatMessages(system, structuredClone(history), { reasoner });
+      assert.deepEqual(JSON.parse(text), { messages: asSent(fresh), ...params }, `step ${step}`);
+      assert.deepEqual(build.last, { reused, serialised: history.length + 1 - reused }, `step ${step}`);
+      assert.equal(joined(text), text, `step ${step}`);
+    }
+  });
+
+  const servers: FakeModelServer[] = [];
+  after(() => Promise.all(servers.map((server) => server.close())));
+  const script = (turns: number) =>
+    Array.from({ length: turns }, (_, turn) => ({
+      text: `step ${turn} ✓`,
+      tool_calls: [{ name: "Read", input: { file_path: `f${turn}` } }],
+    }));
+
+  test("chat: each request's body is the fresh conversion's, also once the server turns out to reason", async () => {
+    const turns = 5;
+    const server = await startFakeModelServer(script(turns));
+    servers.push(server);
+    // The model is not known to reason; the server streams reasoning, so from the second request on
+    // the tool call recorded without any goes with an empty one.
+    const model = "qwen3-test";
+    const client = createOpenAIChatClient({
+      apiKey: "k",
+      baseURL: server.openaiBaseURL,
+      model,
+      retryBaseDelayMs: 1,
+    });
+    const history = openaiStart();
+    for (let turn = 0; turn < turns; turn++) {
+      const reply = endMessage(await collect(client, { messages: history, tools: [readTool] })).message;
+      const body = server.requests.at(-1)?.body;
+      const fresh = toChatMessages("You are a test.", structuredClone(history), { reasoner: turn > 0 });
+      const expected = {
+        model,
+        messages: fresh,
+        stream: true,
+        stream_options: { include_usage: true },
+        tools: toChatTools([readTool]),
+      };
+      assert.deepEqual(body, asSent(expected), `request ${turn + 1}`);
+      history.push(reply, resultsOf(reply));
+    }
+    const last = server.requests.at(-1)?.body as { messages: Array<Record<string, unknown>> };
+    assert.equal(
+      last.messages[2]?.reasoning_content,
+      "",
+      "the call recorded without reasoning gets an empty one",
+    );
+    assert.equal(typeof last.messages.at(-2)?.reasoning, "string", "the server's reasoning goes back");
+    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
+    assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
   });
 });
