@@ -5,6 +5,7 @@
 // belongs to), tool schemas into non-strict function tools, and maps usage and end states back.
 import type { FunctionTool, ResponseInputItem, ResponseUsage } from "openai/resources/responses/responses";
 import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/index.js";
+import { asciiJson, type BodyHistory } from "./json-body.js";
 import { toolErrorMarker } from "./openai-chat-wire.js";
 
 type InputPart =
@@ -88,11 +89,25 @@ function userItems(message: Extract<Message, { role: "user" }>): ResponseInputIt
   return items;
 }
 
+/** One of our messages as the input items it becomes (none, one or several). */
+export function responsesItemsOf(message: Message): ResponseInputItem[] {
+  return message.role === "assistant" ? assistantItems(message) : userItems(message);
+}
+
 /** The whole history as input items, oldest first. */
 export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
-  return messages.flatMap((message) =>
-    message.role === "assistant" ? assistantItems(message) : userItems(message),
-  );
+  return messages.flatMap(responsesItemsOf);
+}
+
+/** The history as json-body.ts serialises it: each message's input items joined by commas ("" for
+ *  a message with none). The conversion depends on the message alone, so a kept run of messages
+ *  is always the same text. */
+export function responsesHistory(messages: readonly Message[]): BodyHistory<Message> {
+  const json = (message: Message) =>
+    responsesItemsOf(message)
+      .map((item) => asciiJson(item) ?? "null")
+      .join(",");
+  return { items: messages, json };
 }
 
 /** Function tools with their schemas unchanged; `strict: false`, since optional fields are not

@@ -22,10 +22,11 @@ import {
   type Usage,
 } from "../model/index.js";
 import { withKey } from "./api-key-helper.js";
+import { createJsonBodyBuilder } from "./json-body.js";
 import { type ResponsesModelFacts, responsesModelFacts } from "./model-catalog.js";
 import {
+  responsesHistory,
   responsesStopReason,
-  toResponsesInput,
   toResponsesTools,
   toResponsesUsage,
 } from "./openai-responses-wire.js";
@@ -54,13 +55,22 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
   const { sdkFor, labels } = connection;
   const facts = responsesModelFacts(options.model);
   const server = { model: options.model, name: labels.name };
+  const buildBody = createJsonBodyBuilder();
   const adapter: StreamingAdapter<AsyncIterable<ResponseStreamEvent>> = {
     labels,
     serverTools: false,
     errorCategory: openaiErrorCategory,
+    // The body is made with the history's kept serialisation (json-body.ts); the SDK sends a text
+    // body given with its content type as it is, so it is given the history only through that text
+    // and does not serialise the whole conversation again on each request.
     send(request) {
-      const body = responsesParams(options, facts, request);
-      return withKey(connection.key, (key) => sdkFor(key).responses.create(body, { signal: request.signal }));
+      const params = responsesParams(options, facts, request);
+      const body = buildBody(params, "input", responsesHistory(request.messages));
+      const headers = { "content-type": "application/json" };
+      const sdkParams: ResponseCreateParamsStreaming = { ...params, input: [] };
+      return withKey(connection.key, (key) =>
+        sdkFor(key).responses.create(sdkParams, { signal: request.signal, body, headers }),
+      );
     },
     read: (stream, phase) => readResponsesStream(stream, phase, server),
   };
@@ -71,15 +81,15 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
   });
 }
 
-/** The stateless streaming request: the whole history, reasoning kept encrypted for the next one. */
+/** The stateless streaming request but its input (the whole history, json-body.ts'), reasoning
+ *  kept encrypted for the next one. */
 function responsesParams(
   options: OpenAIResponsesClientOptions,
   facts: ResponsesModelFacts,
   request: ModelRequest,
-): ResponseCreateParamsStreaming {
-  const body: ResponseCreateParamsStreaming = {
+): Omit<ResponseCreateParamsStreaming, "input"> {
+  const body: Omit<ResponseCreateParamsStreaming, "input"> = {
     model: options.model,
-    input: toResponsesInput(request.messages),
     stream: true,
     store: false,
   };

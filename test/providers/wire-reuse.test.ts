@@ -2,7 +2,8 @@
 // request (json-body.ts, anthropic-wire.ts): the bytes equal JSON.stringify's, the prompt-cache
 // breakpoints of one request never stay on a message for the next, and what the server receives
 // over a growing session is what a fresh conversion of the same history gives — for Anthropic and for
-// Chat Completions (openai-chat-body.ts), whose messages can each become several wire messages or none.
+// both OpenAI APIs (openai-chat-body.ts, openai-responses-wire.ts), whose messages can each become
+// several wire messages or none.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Message, ToolSchema } from "../../src/model/types.js";
@@ -16,6 +17,12 @@ import {
 import { createOpenAIChatClient } from "../../src/providers/openai-chat.js";
 import { createChatBodyBuilder } from "../../src/providers/openai-chat-body.js";
 import { toChatMessages, toChatTools } from "../../src/providers/openai-chat-wire.js";
+import { createOpenAIResponsesClient } from "../../src/providers/openai-responses.js";
+import {
+  responsesHistory,
+  toResponsesInput,
+  toResponsesTools,
+} from "../../src/providers/openai-responses-wire.js";
 import { type FakeModelServer, startFakeModelServer } from "../support/fake-model-server.js";
 import { collect, endMessage, makeClient } from "./provider-harness.js";
 
@@ -241,6 +248,18 @@ describe("OpenAI request bodies over a growing history", () => {
     }
   });
 
+  test("a Responses history serialises the new messages only", () => {
+    const build = createJsonBodyBuilder();
+    const history = openaiStart();
+    for (const [step, reused] of [0, 4, 6, 8].entries()) {
+      if (step > 0) history.push(...toolTurn(step));
+      const text = build({ model: "m" }, "input", responsesHistory(history));
+      const fresh = toResponsesInput(structuredClone(history));
+      assert.deepEqual(JSON.parse(text), { input: asSent(fresh), model: "m" }, `step ${step}`);
+      assert.deepEqual(build.last, { reused, serialised: history.length - reused }, `step ${step}`);
+    }
+  });
+
   const servers: FakeModelServer[] = [];
   after(() => Promise.all(servers.map((server) => server.close())));
   const script = (turns: number) =>
@@ -284,6 +303,39 @@ describe("OpenAI request bodies over a growing history", () => {
       "the call recorded without reasoning gets an empty one",
     );
     assert.equal(typeof last.messages.at(-2)?.reasoning, "string", "the server's reasoning goes back");
+    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
+    assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
+  });
+
+  test("Responses: each request's input is the fresh conversion's, reasoning items passed back", async () => {
+    const turns = 4;
+    const server = await startFakeModelServer(script(turns));
+    servers.push(server);
+    const model = "gpt-5";
+    const client = createOpenAIResponsesClient({
+      apiKey: "k",
+      baseURL: server.openaiBaseURL,
+      model,
+      retryBaseDelayMs: 1,
+    });
+    const history = openaiStart();
+    for (let turn = 0; turn < turns; turn++) {
+      const reply = endMessage(await collect(client, { messages: history, tools: [readTool] })).message;
+      const body = server.requests.at(-1)?.body;
+      const expected = {
+        model,
+        input: toResponsesInput(structuredClone(history)),
+        stream: true,
+        store: false,
+        instructions: "You are a test.",
+        tools: toResponsesTools([readTool]),
+        reasoning: { summary: "auto" },
+        include: ["reasoning.encrypted_content"],
+      };
+      assert.deepEqual(body, asSent(expected), `request ${turn + 1}`);
+      history.push(reply, resultsOf(reply));
+    }
+    assert.ok(JSON.stringify(history).includes("encrypted_content"), "reasoning items went back");
     assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
     assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
   });
