@@ -145,7 +145,8 @@ test("REPL: a PermissionRequest hook (node) in ~/.claude/settings.json answers w
   assert.doesNotMatch(dialog, /NOTES\.md[^\n]*\n[^\n]*Do you want to proceed/);
   assert.equal(readFileSync(join(space.dir, "NOTES.md"), "utf8"), "notes\n");
   assert.equal(existsSync(join(space.dir, "code.ts")), false);
-  await new Promise((done) => setTimeout(done, 400));
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await new Promise((done) => setTimeout(done, 900));
   tmux.keys("1");
   await tmux.waitFor((screen) => screen.includes("all written"), "the final answer");
   assert.equal(readFileSync(join(space.dir, "code.ts"), "utf8"), "x\n");

@@ -228,7 +228,8 @@ test("an approved Edit leaves its diff in the transcript and in the --continue r
   const dialog = tmux.visible();
   assert.match(dialog, /2 - {3}return 1;/, "numbered removed line");
   assert.match(dialog, /2 \+ {3}return 2;/, "numbered added line");
-  await pause(400);
+  // Past the dialog's typing pause (a digit within 800 ms of typing goes to the prompt).
+  await pause(900);
   tmux.keys("1");
   const screen = await tmux.waitFor((text) => text.includes("changed"), "the answer");
   assert.match(screen, /✓ Edit\(src\/a\.ts\)[^\n]*\n {2}⎿ Added 1 line, removed 1 line\n/);

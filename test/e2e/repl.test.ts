@@ -5,9 +5,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
+import { DIALOG_TIMING } from "../../src/ui/repl/use-dialog.js";
 import { BIN, cleanEnv, runCli } from "../support/cli.js";
 import { startFakeModelServer } from "../support/fake-model-server.js";
-import { openRepl, sendLine, skipWithoutTmux } from "../support/repl-pty.js";
+import { openRepl, pause, sendLine, skipWithoutTmux } from "../support/repl-pty.js";
 import { createWorkspace } from "../support/workspace.js";
 import { startTmux } from "../ui/repl/tmux.js";
 
@@ -45,12 +46,16 @@ test("the permission dialog is answered by keys; 'always' persists the rule", { 
     { text: "both done" },
   ]);
   await send(tmux, "write and build");
+  const typedAt = Date.now();
   await tmux.waitFor(
     (text) => text.includes("Do you want to proceed?") && text.includes("one.txt"),
     "the Write dialog",
   );
-  // A new dialog ignores keys for its first 300 ms (type-ahead protection).
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  // Type-ahead protection: a new dialog leaves keys to the prompt for its first 300 ms, and digits
+  // too while the user is typing (a letter less than 800 ms ago). A fast reply opens the dialog
+  // within that pause after the prompt was typed.
+  const { guardMs, typingPauseMs } = DIALOG_TIMING;
+  await pause(Math.max(guardMs + 100, typedAt + typingPauseMs + 200 - Date.now()));
   tmux.keys("1");
   await tmux.waitFor((text) => text.includes("$ npm run build"), "the Bash dialog");
   await new Promise((resolve) => setTimeout(resolve, 400));
