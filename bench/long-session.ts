@@ -4,7 +4,8 @@
 // process's RSS and peak RSS as the history grows, and what a Bash call (a process start) costs at
 // each point. Prints figures and ratios; no assertions. Run after `npm run build`:
 // node --import tsx bench/long-session.ts   (BENCH_CALLS=N for another length, BENCH_RUNS=N runs, and
-// BENCH_BASELINE=<folder with another build's bin/ and dist/> to run that build side by side)
+// BENCH_BASELINE=<folder with another build's bin/ and dist/> to run that build side by side;
+// BENCH_PROVIDER=openai or openai-responses for the OpenAI wire formats)
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -90,6 +91,25 @@ function processFigures(pid: number): { rss: number; peak: number; cpuMs: number
 /** One request as the fake server saw it, with the CLI's figures at its arrival. */
 type Sample = { arrivedAt: number; finishedAt: number; rss: number; peak: number; cpuMs: number };
 
+/** BENCH_PROVIDER: anthropic (default), openai (Chat Completions) or openai-responses. */
+const PROVIDER = process.env.BENCH_PROVIDER ?? "anthropic";
+
+function providerSetup(
+  home: string,
+  server: { anthropicBaseURL: string; openaiBaseURL: string },
+): { env: NodeJS.ProcessEnv; flags: string[] } {
+  const base = { PATH: process.env.PATH, HOME: home };
+  if (PROVIDER === "anthropic")
+    return {
+      env: { ...base, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: server.anthropicBaseURL },
+      flags: [],
+    };
+  if (PROVIDER !== "openai" && PROVIDER !== "openai-responses")
+    throw new Error(`BENCH_PROVIDER=${PROVIDER}: anthropic, openai or openai-responses`);
+  const env = { ...base, OPENAI_API_KEY: "bench", OPENAI_BASE_URL: server.openaiBaseURL };
+  return { env, flags: ["--provider", PROVIDER, "--model", "gpt-4.1"] };
+}
+
 type Run = { wallMs: number; samples: Sample[]; lastBody: number };
 
 async function run(bin: string): Promise<Run> {
@@ -114,15 +134,10 @@ async function run(bin: string): Promise<Run> {
   subscribe("http.server.request.start", onStart);
   subscribe("http.server.response.finish", onFinish);
   try {
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      ANTHROPIC_API_KEY: "bench",
-      ANTHROPIC_BASE_URL: server.anthropicBaseURL,
-    };
+    const { env, flags } = providerSetup(home, server);
     // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the CLI.
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    const args = [...nodeArgs, bin, "-p", "go", "--max-turns", String(CALLS + 10)];
+    const args = [...nodeArgs, bin, "-p", "go", "--max-turns", String(CALLS + 10), ...flags];
     const result = await timed(process.execPath, [...args, "--dangerously-skip-permissions"], {
       cwd: project,
       env,
