@@ -117,8 +117,8 @@ async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGe
       return;
     }
     let failure: AttemptFailure | undefined;
+    const run = attempt(attemptNumber);
     try {
-      const run = attempt(attemptNumber);
       for (;;) {
         const step = await run.next();
         if (step.done) {
@@ -138,6 +138,10 @@ async function* runWithRetries(attempt: Attempt, context: RetryContext): AsyncGe
           message: `${context.provider} adapter failed unexpectedly: ${String(error)}`,
         },
       };
+    } finally {
+      // The attempt ends here too when its last event is passed on (or the caller stops reading):
+      // what it holds until its end (its abort signal's link to the turn's) is let go now.
+      await run.return(undefined).catch(() => undefined);
     }
     if (failure === undefined) {
       failure = {

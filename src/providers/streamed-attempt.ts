@@ -53,10 +53,11 @@ export async function* streamedAttempt<Stream>(
   request: ModelRequest,
 ): AsyncGenerator<ModelEvent, AttemptFailure | undefined> {
   const startedAt = Date.now();
-  const phase: StreamPhase = { responseStarted: false, contentEmitted: false, signal: request.signal };
   if (request.serverTools?.length && !adapter.serverTools) return serverToolsRefusal(adapter.labels.name);
+  const attempt = attemptSignal(request.signal);
+  const phase: StreamPhase = { responseStarted: false, contentEmitted: false, signal: attempt.signal };
   try {
-    const sent = await adapter.send(request);
+    const sent = await adapter.send({ ...request, signal: attempt.signal });
     if (!sent.ok) return sent.failure;
     phase.responseStarted = true;
     const end = yield* adapter.read(sent.value, phase);
@@ -66,7 +67,23 @@ export async function* streamedAttempt<Stream>(
     return undefined;
   } catch (error) {
     return classifyThrown(error, adapter.errorCategory(error), phase, adapter.labels);
+  } finally {
+    attempt.dispose();
   }
+}
+
+/**
+ * A signal of the attempt's own that aborts with the caller's. The SDKs add an abort listener to the
+ * signal a request is given and never take it off; given the caller's (one per turn, for hundreds of
+ * requests) each request's listener — and through an aborted controller's reason, its stack, the
+ * request and response with its whole body — would live as long as the turn.
+ */
+function attemptSignal(outer: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const own = new AbortController();
+  const forward = () => own.abort(outer.reason);
+  if (outer.aborted) forward();
+  else outer.addEventListener("abort", forward, { once: true });
+  return { signal: own.signal, dispose: () => outer.removeEventListener("abort", forward) };
 }
 
 /** The adapter's ModelClient: every request one streamed attempt under the retry policy. */
