@@ -6,7 +6,7 @@
 // several wire messages or none.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import type { Message, ToolSchema } from "../../src/model/types.js";
+import type { Message, ModelClient, ToolSchema } from "../../src/model/types.js";
 import { toAnthropicMessages } from "../../src/providers/anthropic-wire.js";
 import {
   asciiJson,
@@ -267,24 +267,34 @@ describe("OpenAI request bodies over a growing history", () => {
       text: `step ${turn} ✓`,
       tool_calls: [{ name: "Read", input: { file_path: `f${turn}` } }],
     }));
-
-  test("chat: each request's body is the fresh conversion's, also once the server turns out to reason", async () => {
-    const turns = 5;
+  /** A conversation of `turns` requests over one history grown in place; `check` sees each body the
+   *  server received (before the reply joins the history); resolves to the server and history. */
+  async function converse(
+    turns: number,
+    make: (baseURL: string) => ModelClient,
+    check: (body: unknown, turn: number, history: Message[]) => void,
+  ): Promise<{ server: FakeModelServer; history: Message[] }> {
     const server = await startFakeModelServer(script(turns));
     servers.push(server);
-    // The model is not known to reason; the server streams reasoning, so from the second request on
-    // the tool call recorded without any goes with an empty one.
-    const model = "qwen3-test";
-    const client = createOpenAIChatClient({
-      apiKey: "k",
-      baseURL: server.openaiBaseURL,
-      model,
-      retryBaseDelayMs: 1,
-    });
+    const client = make(server.openaiBaseURL);
     const history = openaiStart();
     for (let turn = 0; turn < turns; turn++) {
       const reply = endMessage(await collect(client, { messages: history, tools: [readTool] })).message;
-      const body = server.requests.at(-1)?.body;
+      check(server.requests.at(-1)?.body, turn, history);
+      history.push(reply, resultsOf(reply));
+    }
+    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
+    assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
+    return { server, history };
+  }
+
+  test("chat: each request's body is the fresh conversion's, also once the server turns out to reason", async () => {
+    // The model is not known to reason; the server streams reasoning, so from the second request on
+    // the tool call recorded without any goes with an empty one.
+    const model = "qwen3-test";
+    const make = (baseURL: string) =>
+      createOpenAIChatClient({ apiKey: "k", baseURL, model, retryBaseDelayMs: 1 });
+    const { server } = await converse(5, make, (body, turn, history) => {
       const fresh = toChatMessages("You are a test.", structuredClone(history), { reasoner: turn > 0 });
       const expected = {
         model,
@@ -294,8 +304,7 @@ describe("OpenAI request bodies over a growing history", () => {
         tools: toChatTools([readTool]),
       };
       assert.deepEqual(body, asSent(expected), `request ${turn + 1}`);
-      history.push(reply, resultsOf(reply));
-    }
+    });
     const last = server.requests.at(-1)?.body as { messages: Array<Record<string, unknown>> };
     assert.equal(
       last.messages[2]?.reasoning_content,
@@ -303,28 +312,16 @@ describe("OpenAI request bodies over a growing history", () => {
       "the call recorded without reasoning gets an empty one",
     );
     assert.equal(typeof last.messages.at(-2)?.reasoning, "string", "the server's reasoning goes back");
-    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
-    assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
   });
 
   test("Responses: each request's input is the fresh conversion's, reasoning items passed back", async () => {
-    const turns = 4;
-    const server = await startFakeModelServer(script(turns));
-    servers.push(server);
     const model = "gpt-5";
-    const client = createOpenAIResponsesClient({
-      apiKey: "k",
-      baseURL: server.openaiBaseURL,
-      model,
-      retryBaseDelayMs: 1,
-    });
-    const history = openaiStart();
-    for (let turn = 0; turn < turns; turn++) {
-      const reply = endMessage(await collect(client, { messages: history, tools: [readTool] })).message;
-      const body = server.requests.at(-1)?.body;
+    const make = (baseURL: string) =>
+      createOpenAIResponsesClient({ apiKey: "k", baseURL, model, retryBaseDelayMs: 1 });
+    const { history } = await converse(4, make, (body, turn, sent) => {
       const expected = {
         model,
-        input: toResponsesInput(structuredClone(history)),
+        input: toResponsesInput(structuredClone(sent)),
         stream: true,
         store: false,
         instructions: "You are a test.",
@@ -333,10 +330,7 @@ describe("OpenAI request bodies over a growing history", () => {
         include: ["reasoning.encrypted_content"],
       };
       assert.deepEqual(body, asSent(expected), `request ${turn + 1}`);
-      history.push(reply, resultsOf(reply));
-    }
+    });
     assert.ok(JSON.stringify(history).includes("encrypted_content"), "reasoning items went back");
-    assert.equal(server.refusals.length, 0, JSON.stringify(server.refusals));
-    assert.equal(server.requests.at(-1)?.headers["content-type"], "application/json");
   });
 });
