@@ -173,6 +173,11 @@ function chooseClearing(scan: HistoryScan, options: TrimOptions, sticky: number)
   return clearing;
 }
 
+/** The copy of a message with placeholders that the last requests sent, by the placeholders it
+ *  carries: a result cleared once is cleared the same way in every later request, and the same
+ *  object lets the provider reuse the serialised text of the history up to it (json-body.ts). */
+const withCleared = new WeakMap<Message, { key: string; message: Message }>();
+
 /** A copy of `messages` whose chosen tool results carry their placeholders (and no images). */
 function withPlaceholders(
   messages: readonly Message[],
@@ -181,7 +186,15 @@ function withPlaceholders(
   const out = messages.slice();
   for (const [messageIndex, blocks] of replacements) {
     const original = messages[messageIndex] as Extract<Message, { role: "user" }>;
-    out[messageIndex] = {
+    const key = [...blocks]
+      .map(([blockIndex, placeholder]) => `${blockIndex}\u0000${placeholder}`)
+      .join("\u0001");
+    const known = withCleared.get(original);
+    if (known?.key === key) {
+      out[messageIndex] = known.message;
+      continue;
+    }
+    const message: Message = {
       role: "user",
       content: original.content.map((block, blockIndex) => {
         const placeholder = blocks.get(blockIndex);
@@ -190,6 +203,8 @@ function withPlaceholders(
         return { ...rest, content: placeholder };
       }),
     };
+    withCleared.set(original, { key, message });
+    out[messageIndex] = message;
   }
   return out;
 }

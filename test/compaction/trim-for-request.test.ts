@@ -205,3 +205,17 @@ describe("trimForRequest over a growing history", () => {
     );
   });
 });
+
+describe("trimForRequest's cleared messages", () => {
+  it("are the same objects from one request to the next while they are cleared the same way", () => {
+    const session = syntheticSession(10, 3, 2_000);
+    const options = { budgetTokens: 4_000, keepRecentResults: 2 };
+    const first = trimForRequest(session, options);
+    const second = trimForRequest([...session], { ...options, keepCleared: first.clearedPrefix });
+    assert.ok(first.clearedResults > 0, "the budget was exceeded");
+    const changed = first.messages.flatMap((message, index) => (message === session[index] ? [] : [index]));
+    assert.ok(changed.length > 0);
+    for (const index of changed)
+      assert.equal(second.messages[index], first.messages[index], `message ${index}`);
+  });
+});
