@@ -27,7 +27,9 @@ test("the watched names follow the shell's folder; a closed watcher reports noth
   const script = hookScript(
     space.dir,
     "log.sh",
-    `{ sed -n 's/.*"file_path":"\\([^"]*\\)".*/\\1/p'; echo; } >> ${log}`,
+    // One write per event, the line with its newline: written as two (the path, then `echo`), a
+    // second hook's path once landed between them and two events read as one line.
+    `line=$(sed -n 's/.*"file_path":"\\([^"]*\\)".*/\\1/p'); printf '%s\\n' "$line" >> ${log}`,
   );
   const hooks = createTestHookEngine({
     projectDir: space.dir,
