@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { after, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { createHttpFetch } from "../../src/providers/http-fetch.js";
+import { asciiJson, createJsonBodyBuilder } from "../../src/providers/json-body.js";
 
 const TLS_FIXTURES = new URL("../fixtures/tls/", import.meta.url);
 const CERT = readFileSync(new URL("localhost-cert.pem", TLS_FIXTURES), "utf8");
@@ -223,6 +224,35 @@ test("redirects: 307 keeps the method and body, 303 turns into a GET; other orig
   assert.equal(await (await http(`${local.url}/away`, init)).text(), "POST /there B key=-");
   const manual = await http(`${local.url}/307`, { ...init, redirect: "manual" });
   assert.equal(manual.status, 307);
+});
+
+test("a body json-body.ts built goes part by part, again as its text after a 307, and whole to any other fetch", async () => {
+  const received: Array<{ url: string; length: string | undefined; body: string }> = [];
+  const local = await serve((request, response, body) => {
+    received.push({ url: request.url ?? "", length: request.headers["content-length"], body });
+    if (request.url === "/307") response.writeHead(307, { location: "/final" }).end();
+    else response.end("ok");
+  });
+  // Items of ~30,000 characters: the history is sent as sealed segments' bytes and the rest as text.
+  const items = Array.from({ length: 6 }, (_, index) => ({ index, text: `résumé ${index} `.repeat(3000) }));
+  const build = createJsonBodyBuilder();
+  const history = { items, json: (item: unknown) => asciiJson(item) ?? "null" };
+  build({ model: "m" }, "messages", history);
+  const body = build({ model: "m" }, "messages", history);
+  assert.ok(build.last.reused > 0, "the second body reuses the first one's segments");
+  const init = { method: "POST", body, headers: { "content-type": "application/json" } };
+  assert.equal(await (await createHttpFetch()(`${local.url}/307`, init)).text(), "ok");
+  // Another fetch never sees the parts: the same body, from the string.
+  assert.equal(await (await fetch(`${local.url}/other`, init)).text(), "ok");
+  assert.deepEqual(
+    received.map((request) => request.url),
+    ["/307", "/final", "/other"],
+  );
+  for (const request of received) {
+    assert.equal(request.body, body, request.url);
+    assert.equal(request.length, String(body.length), request.url);
+  }
+  assert.deepEqual(JSON.parse(body), { messages: items, model: "m" });
 });
 
 test("bodies it does not send itself (streams) go to the global fetch", async () => {
