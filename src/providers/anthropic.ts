@@ -11,7 +11,7 @@ import type { ThinkingSettings } from "./anthropic-thinking.js";
 import { cacheMarkIndices, markedWireMessage, wireMessage } from "./anthropic-wire.js";
 import { keySource, withKey } from "./api-key-helper.js";
 import { createHttpFetch } from "./http-fetch.js";
-import { asciiJson, type BodyHistory, createJsonBodyBuilder } from "./json-body.js";
+import { asciiJson, type BodyHistory, createJsonBodyBuilder, prebuiltBody } from "./json-body.js";
 import type { AdapterOptions } from "./retry.js";
 
 export type AnthropicClientOptions = AdapterOptions & {
@@ -72,14 +72,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       baseUrlVariable: "ANTHROPIC_BASE_URL",
       baseURL,
     },
-    // The body is made with the history's kept serialisation (json-body.ts); the SDK sends a text
-    // body given with its content type as it is. It is given the history only through that text:
-    // it would otherwise walk every message of it for markers of its own helpers on each request.
+    // The body is made with the history's kept serialisation (json-body.ts).
     send: (request: MessagesRequest, signal: AbortSignal) => {
-      const body = buildBody(request.params, "messages", wireHistory(request));
-      const headers = { "content-type": "application/json" };
+      const options = prebuiltBody(buildBody(request.params, "messages", wireHistory(request)), signal);
       const params = { ...request.params, messages: [] } as Anthropic.MessageCreateParamsStreaming;
-      return withKey(source, (key) => sdkFor(key).messages.create(params, { signal, body, headers }));
+      return withKey(source, (key) => sdkFor(key).messages.create(params, options));
     },
   });
 }

@@ -170,3 +170,13 @@ export function createJsonBodyBuilder(): JsonBodyBuilder {
   };
   return Object.assign(build, { last });
 }
+
+/**
+ * The request options that make a Stainless SDK (Anthropic's, OpenAI's) send `body` as it is: a text
+ * body with its content type is passed through unchanged and takes the place of the parameters'
+ * serialisation. The parameters given beside it carry an empty history, so that the SDK neither
+ * serialises nor walks the conversation (it looks through messages for markers of its own helpers).
+ */
+export function prebuiltBody(body: string, signal: AbortSignal) {
+  return { signal, body, headers: { "content-type": "application/json" } };
+}

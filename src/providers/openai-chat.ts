@@ -15,6 +15,7 @@ import {
 } from "../model/index.js";
 import { newToolUseId } from "../util/index.js";
 import { withKey } from "./api-key-helper.js";
+import { prebuiltBody } from "./json-body.js";
 import { type Effort, type OpenAIModelFacts, openaiModelFacts } from "./model-catalog.js";
 import { type ChatBodyParams, createChatBodyBuilder } from "./openai-chat-body.js";
 import { type ChatUsage, mapFinishReason, toChatTools, toUsage } from "./openai-chat-wire.js";
@@ -75,17 +76,12 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): ModelC
     labels,
     serverTools: false,
     errorCategory: openaiErrorCategory,
-    // The body is made with the history's kept serialisation (openai-chat-body.ts); the SDK sends a
-    // text body given with its content type as it is, so it is given the history only through that
-    // text and does not serialise the whole conversation again on each request.
+    // The body is made with the history's kept serialisation (openai-chat-body.ts).
     send(request) {
       const params = chatParams(options, facts, request);
-      const body = buildBody(params, request, { reasoner: server.reasons });
-      const headers = { "content-type": "application/json" };
+      const body = prebuiltBody(buildBody(params, request, { reasoner: server.reasons }), request.signal);
       const sdkParams: ChatCompletionCreateParamsStreaming = { ...params, messages: [] };
-      return withKey(connection.key, (key) =>
-        sdkFor(key).chat.completions.create(sdkParams, { signal: request.signal, body, headers }),
-      );
+      return withKey(connection.key, (key) => sdkFor(key).chat.completions.create(sdkParams, body));
     },
     read: (stream, phase) => readChatStream(stream, phase, server),
   };

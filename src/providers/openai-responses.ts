@@ -22,7 +22,7 @@ import {
   type Usage,
 } from "../model/index.js";
 import { withKey } from "./api-key-helper.js";
-import { createJsonBodyBuilder } from "./json-body.js";
+import { createJsonBodyBuilder, prebuiltBody } from "./json-body.js";
 import { type ResponsesModelFacts, responsesModelFacts } from "./model-catalog.js";
 import {
   responsesHistory,
@@ -60,16 +60,13 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
     labels,
     serverTools: false,
     errorCategory: openaiErrorCategory,
-    // The body is made with the history's kept serialisation (json-body.ts); the SDK sends a text
-    // body given with its content type as it is, so it is given the history only through that text
-    // and does not serialise the whole conversation again on each request.
+    // The body is made with the history's kept serialisation (json-body.ts).
     send(request) {
       const params = responsesParams(options, facts, request);
-      const body = buildBody(params, "input", responsesHistory(request.messages));
-      const headers = { "content-type": "application/json" };
+      const text = buildBody(params, "input", responsesHistory(request.messages));
       const sdkParams: ResponseCreateParamsStreaming = { ...params, input: [] };
       return withKey(connection.key, (key) =>
-        sdkFor(key).responses.create(sdkParams, { signal: request.signal, body, headers }),
+        sdkFor(key).responses.create(sdkParams, prebuiltBody(text, request.signal)),
       );
     },
     read: (stream, phase) => readResponsesStream(stream, phase, server),
