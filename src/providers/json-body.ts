@@ -25,6 +25,12 @@ export function asciiJson(value: unknown): string | undefined {
   return json === undefined ? undefined : json.replace(BEYOND_ASCII, unicodeEscape);
 }
 
+/** Values as one item's text: their ASCII JSON joined by commas ("" for none), for an item of ours
+ *  that the API takes as several values (or as none). */
+export function asciiJsonList(values: readonly unknown[]): string {
+  return values.map((value) => asciiJson(value) ?? "null").join(",");
+}
+
 /** One part of a body: ASCII text, or the same text's bytes. */
 export type BodyPart = string | Buffer;
 

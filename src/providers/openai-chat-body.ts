@@ -5,7 +5,7 @@
 // on whether the server reasons, so the kept text is started over when that changes.
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { Message } from "../model/index.js";
-import { asciiJson, createJsonBodyBuilder } from "./json-body.js";
+import { asciiJsonList, createJsonBodyBuilder } from "./json-body.js";
 import { type ChatMessageOptions, chatMessagesOf, chatSystemMessages } from "./openai-chat-wire.js";
 
 /** The system prompt as an item of the history: one object while its text stays the same, so that
@@ -27,10 +27,6 @@ export type ChatBodyBuilder = BuildChatBody & {
   readonly last: { reused: number; serialised: number };
 };
 
-function joinedJson(messages: readonly unknown[]): string {
-  return messages.map((message) => asciiJson(message) ?? "null").join(",");
-}
-
 /** A builder for one client's requests: the JSON text of `params` with the conversation as its
  *  `messages`, the system prompt first. */
 export function createChatBodyBuilder(): ChatBodyBuilder {
@@ -46,8 +42,8 @@ export function createChatBodyBuilder(): ChatBodyBuilder {
     const items: ReadonlyArray<SystemItem | Message> = [systemItem, ...conversation.messages];
     const json = (item: SystemItem | Message) =>
       "role" in item
-        ? joinedJson(chatMessagesOf(item, options))
-        : joinedJson(chatSystemMessages(item.system));
+        ? asciiJsonList(chatMessagesOf(item, options))
+        : asciiJsonList(chatSystemMessages(item.system));
     const text = build(params, "messages", { items, json });
     Object.assign(last, build.last);
     return text;

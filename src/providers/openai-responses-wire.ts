@@ -5,7 +5,7 @@
 // belongs to), tool schemas into non-strict function tools, and maps usage and end states back.
 import type { FunctionTool, ResponseInputItem, ResponseUsage } from "openai/resources/responses/responses";
 import type { ImageBlock, Message, StopReason, ToolSchema, Usage } from "../model/index.js";
-import { asciiJson, type BodyHistory } from "./json-body.js";
+import { asciiJsonList, type BodyHistory } from "./json-body.js";
 import { toolErrorMarker } from "./openai-chat-wire.js";
 
 type InputPart =
@@ -103,11 +103,7 @@ export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
  *  a message with none). The conversion depends on the message alone, so a kept run of messages
  *  is always the same text. */
 export function responsesHistory(messages: readonly Message[]): BodyHistory<Message> {
-  const json = (message: Message) =>
-    responsesItemsOf(message)
-      .map((item) => asciiJson(item) ?? "null")
-      .join(",");
-  return { items: messages, json };
+  return { items: messages, json: (message: Message) => asciiJsonList(responsesItemsOf(message)) };
 }
 
 /** Function tools with their schemas unchanged; `strict: false`, since optional fields are not
