@@ -17,13 +17,20 @@ const clients: Record<string, (server: FakeModelServer) => ModelClient> = {
   anthropic: (server) => makeClient("anthropic", server),
   "openai chat": (server) => makeClient("openai", server),
   "openai responses": (server) =>
-    createOpenAIResponsesClient({ apiKey: "k", baseURL: server.openaiBaseURL, model: "gpt-4.1" }),
+    createOpenAIResponsesClient({
+      apiKey: "k",
+      baseURL: server.openaiBaseURL,
+      model: "gpt-4.1",
+      retryBaseDelayMs: 1,
+    }),
 };
 
 for (const [name, make] of Object.entries(clients))
-  test(`${name}: requests leave no listener on the turn's signal, and its abort still ends one`, async () => {
+  test(`${name}: requests, a retried one among them, leave no listener on the turn's signal, and its abort still ends one`, async () => {
     const requests = 5;
+    // The first request is refused once as overloaded and retried: a failed attempt lets go too.
     const server = await startFakeModelServer([
+      { fault: { status: 529 } },
       ...Array.from({ length: requests }, () => ({ text: "ok" })),
       { text: `${"slow ".repeat(200)}`, fault: { chunk_delay_ms: 50 } },
     ]);
@@ -31,6 +38,7 @@ for (const [name, make] of Object.entries(clients))
     const client = make(server);
     const turn = new AbortController();
     for (let index = 0; index < requests; index++) endMessage(await collect(client, { signal: turn.signal }));
+    assert.equal(server.turnsServed(), requests + 1, "the refused attempt was retried");
     assert.equal(getEventListeners(turn.signal, "abort").length, 0);
     // The turn's abort reaches a request in flight through the attempt's own signal.
     const events = await collect(client, { signal: turn.signal }, (event) => {
