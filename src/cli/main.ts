@@ -3,7 +3,7 @@
 // down to run-main.ts (one round of module loading instead of three); the REPL, MCP, stream-json
 // input and the provider SDKs stay behind dynamic imports.
 
-import { packageVersion } from "../util/index.js";
+import { packageVersion, setYoungGenerationCap } from "../util/index.js";
 import { runCli } from "./program.js";
 
 // A reader that stopped reading (`reagent -p … | head -1`, a closed pipe in any output format) ends
@@ -18,6 +18,11 @@ for (const stream of [process.stdout, process.stderr])
 function flushed(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write("", () => resolve()));
 }
+
+// node started with a flag that sizes the young generation: that choice wins over reagent's cap.
+const youngSized = /--(?:(?:max|min)[-_]semi[-_]space[-_]size|semi[-_]space[-_]growth[-_]factor)/;
+if ([...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((flag) => youngSized.test(flag)))
+  setYoungGenerationCap(null);
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {

@@ -14,7 +14,7 @@ import type {
   Usage,
 } from "../model/index.js";
 import type { ToolExecutor } from "../tools/index.js";
-import { errorMessage, releaseLargeGarbage } from "../util/index.js";
+import { capYoungGeneration, errorMessage, releaseLargeGarbage } from "../util/index.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";
 
@@ -83,6 +83,7 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
         // The earlier requests' bodies are garbage and the model is still answering: the large dead
         // strings are freed now, while the loop would wait anyway (util/large-garbage).
         releaseLargeGarbage();
+        capYoungGeneration();
         started = event;
         options.emit({ type: "message-start", model: event.model, ...(event.id ? { id: event.id } : {}) });
       } else if (event.type === "tool-call-delta")
