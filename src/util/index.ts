@@ -34,7 +34,6 @@ export {
   largeObjectBytes,
   releaseLargeGarbage,
   setYoungGenerationCap,
-  YOUNG_GENERATION_CAP,
 } from "./large-garbage.js";
 export { isOneOf } from "./one-of.js";
 export { absolutePath, isInside, type PathContext, realPath, resolveReal } from "./path-resolution.js";

@@ -1,14 +1,13 @@
-// Keeps reagent's heap small over a long session: frees dead large strings sooner and caps the
-// young generation (capYoungGeneration, below). Frees dead large strings sooner. Every model request body is one string the size of the whole
-// conversation (the SDK's JSON.stringify of it), and V8 keeps such strings in its large-object space
-// until a major collection, which it runs only once the old generation has grown by tens of MB: in a
-// 500-call session those dead bodies were most of the peak RSS (168 MB with 12–16 MB live). When a
-// model response starts (earlier bodies are garbage; the model is still answering, so the loop
-// would wait anyway), a full collection runs once the large-object space has grown by LIMIT since
-// the last one: at 0.4 MB bodies about one per 10 calls,
-// ~15 ms each (27 in the 500-call bench session, ~0.9 ms per call on average; a 16 MB limit: 10, peak
-// 136 MB instead of 105). Where no collector can be had (the flag is refused), nothing happens.
-// node:v8 loads on first use (~2 ms), after the first response rather than before the first request.
+// Keeps reagent's heap small over a long session. Dead large strings are freed sooner: each model
+// request body is a string the size of the whole conversation, and V8 keeps such strings in its
+// large-object space until a major collection, which it runs only once the old generation has grown
+// by tens of MB (in a 500-call session those dead bodies were once most of the peak RSS: 168 MB with
+// 12–16 MB live). When a model response starts (earlier bodies are garbage; the model is still
+// answering, so the loop would wait anyway), a full collection runs once the large-object space has
+// grown by LIMIT since the last one (~15 ms each; a 16 MB limit instead of 4 MB: peak 136 MB instead
+// of 105). Where no collector can be had (the flag is refused), nothing happens. And the young
+// generation is capped (capYoungGeneration, below). node:v8 loads on first use (~2 ms), after the
+// first response rather than before the first request.
 import { createRequire } from "node:module";
 
 type V8 = typeof import("node:v8");
