@@ -13,6 +13,9 @@
 // to those escapes.
 
 const BEYOND_ASCII = /[\u007f-\uffff]/g;
+/** The same class, to ask whether there is any: `replace` copies the whole text even when nothing
+ *  in it matches (~60 KB a request in a tool-heavy session). */
+const ANY_BEYOND_ASCII = /[\u007f-\uffff]/;
 const SEGMENT_CHARS = 64 * 1024;
 
 function unicodeEscape(character: string): string {
@@ -22,7 +25,11 @@ function unicodeEscape(character: string): string {
 /** JSON text in ASCII: every character past 0x7e as a \u escape (surrogate pairs as two). */
 export function asciiJson(value: unknown): string | undefined {
   const json = JSON.stringify(value);
-  return json === undefined ? undefined : json.replace(BEYOND_ASCII, unicodeEscape);
+  return json === undefined ? undefined : asciiText(json);
+}
+
+function asciiText(json: string): string {
+  return ANY_BEYOND_ASCII.test(json) ? json.replace(BEYOND_ASCII, unicodeEscape) : json;
 }
 
 /** Values as one item's text: their ASCII JSON joined by commas ("" for none), for an item of ours
@@ -122,7 +129,7 @@ function assemble(
   head: string,
   kept: Kept,
   rest: string[],
-  tail: string,
+  tail: Segment,
 ): { text: string; parts: BodyPart[] } {
   const parts: BodyPart[] = [head];
   let text = head;
@@ -133,21 +140,40 @@ function assemble(
     parts.push(trim ? segment.bytes.subarray(0, -1) : segment.bytes);
     text += trim ? segment.text.slice(0, -1) : segment.text;
   }
-  const end = `${after.join(",")}]${tail}`;
-  parts.push(end);
-  return { text: text + end, parts };
+  const end = `${after.join(",")}]`;
+  parts.push(end, tail.bytes);
+  return { text: text + end + tail.text, parts };
 }
 
-/** `,"key":value` for every key but `skip` (JSON.stringify's omissions kept), then `}`. */
-function otherKeys(body: object, skip: string): string {
-  let text = "";
+/** Per key, the JSON text of its last value and that text in ASCII. */
+type AsciiMemo = Map<string, { json: string; ascii: string }>;
+
+/** The body's text after the history, its bytes, and the keys it holds (`\0`-joined). */
+type Tail = Segment & { keys: string };
+
+/** `,"key":value` for every key but `skip` (JSON.stringify's omissions kept), then `}`. The tools
+ *  and the system prompt come again with every request: a value whose JSON is the same as the last
+ *  time keeps its ASCII text, and a tail the same as the last one keeps its bytes. */
+function otherKeys(body: object, skip: string, memo: AsciiMemo, last: Tail | undefined): Tail {
+  const values: Array<{ key: string; ascii: string }> = [];
+  let changed = false;
   for (const [key, value] of Object.entries(body)) {
     if (key === skip) continue;
-    const json = asciiJson(value);
+    const json = JSON.stringify(value);
     // JSON.stringify leaves out properties whose value has no JSON form (undefined, functions).
-    if (json !== undefined) text += `,${asciiJson(key)}:${json}`;
+    if (json === undefined) continue;
+    let known = memo.get(key);
+    if (known?.json !== json) {
+      known = { json, ascii: asciiText(json) };
+      memo.set(key, known);
+      changed = true;
+    }
+    values.push({ key, ascii: known.ascii });
   }
-  return `${text}}`;
+  const keys = values.map((entry) => entry.key).join("\0");
+  if (last !== undefined && !changed && last.keys === keys) return last;
+  const text = `${values.map((entry) => `,${asciiJson(entry.key)}:${entry.ascii}`).join("")}}`;
+  return { text, bytes: Buffer.from(text, "latin1"), keys };
 }
 
 export type JsonBodyBuilder = (<T>(body: object, listKey: string, history: BodyHistory<T>) => string) & {
@@ -165,12 +191,15 @@ export type JsonBodyBuilder = (<T>(body: object, listKey: string, history: BodyH
 export function createJsonBodyBuilder(): JsonBodyBuilder {
   let kept: Kept = { items: [], sealed: [], open: [], openChars: 0 };
   const last = { reused: 0, serialised: 0 };
+  const memo: AsciiMemo = new Map();
+  let tail: Tail | undefined;
   const build = <T>(body: object, listKey: string, history: BodyHistory<T>): string => {
     last.reused = continued(kept, history);
     last.serialised = history.items.length - last.reused;
     const extended = extend(kept, history, last.reused);
     kept = extended.kept;
-    const built = assemble(`{${JSON.stringify(listKey)}:[`, kept, extended.rest, otherKeys(body, listKey));
+    tail = otherKeys(body, listKey, memo, tail);
+    const built = assemble(`{${JSON.stringify(listKey)}:[`, kept, extended.rest, tail);
     register(built.text, built.parts);
     return built.text;
   };

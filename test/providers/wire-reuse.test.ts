@@ -105,6 +105,37 @@ describe("json-body", () => {
     assert.ok(parts.filter((part) => typeof part !== "string").length >= 2, "segments sealed as bytes");
   });
 
+  test("the keys after the history follow every change of one builder's bodies: values, order, keys gone and new", () => {
+    const build = createJsonBodyBuilder();
+    const tools = [{ name: "Read", description: "reads — a file ✓" }];
+    const bodies: Array<Record<string, unknown>> = [
+      { model: "m", tools, system: "sys" },
+      { model: "m", tools: structuredClone(tools), system: "sys" },
+      { model: "m", tools: [...tools, { name: "Edit" }], system: "sys" },
+      { model: "m", tools, system: "sys ü" },
+      { model: "m", system: "sys ü", tools },
+      { model: "m", system: "sys ü" },
+      { model: "m", system: "sys ü", temperature: 0 },
+      { model: "m", system: "sys ü", temperature: undefined },
+      { model: "m", tools, system: "sys" },
+    ];
+    let lastTail: string | undefined;
+    for (const [step, body] of bodies.entries()) {
+      const text = build(body, "messages", plain([{ n: step }]));
+      assert.match(text, ASCII, `step ${step}`);
+      assert.deepEqual(
+        JSON.parse(text),
+        JSON.parse(JSON.stringify({ messages: [{ n: step }], ...body })),
+        `step ${step}`,
+      );
+      assert.equal(joined(text), text, `step ${step}`);
+      const tail = text.slice(text.indexOf("]") + 1);
+      if (step === 1) assert.equal(tail, lastTail, "an equal value gives the same text");
+      if (step === 4) assert.notEqual(tail, lastTail, "keys in another order: JSON.stringify's order");
+      lastTail = tail;
+    }
+  });
+
   test("items with no text are kept but leave no value and no comma, also next to sealed segments", () => {
     const build = createJsonBodyBuilder();
     // Even items send nothing; odd ones are large enough that segments are sealed on the way.
