@@ -115,8 +115,7 @@ function tool(name: string): Tool {
  *  `calls` times; each call's time from its `tool.start` to its `tool.end` trace line (TRACE=1), the
  *  first left out (warm-up). reagent's own process is smaller than this benchmark's (which carries
  *  the TypeScript loader and the generated tree's garbage), and a process start costs more the larger
- *  the process that starts it. `home` is shared between sessions: the first session in a project
- *  makes its checkpoint store (every file hashed once, seconds in this tree, beside the Globs). */
+ *  the process that starts it. */
 async function globInReagent(bin: string, home: string, root: string, pattern: string, calls: number) {
   const script: Script = [
     ...Array.from({ length: calls }, (_, call) => ({
@@ -164,7 +163,10 @@ try {
     () => build.remove(),
     () => rmSync(home, { recursive: true, force: true }),
   );
-  await globInReagent(build.bin, home, root, "*.md", 1);
+  // Checkpoints off: a prompt's first snapshot walks the tree (and hashes all of it once per
+  // project, seconds here) beside the Globs; its cost is bench/checkpoints.ts's.
+  mkdirSync(path.join(home, ".agents"));
+  writeFileSync(path.join(home, ".agents", "settings.json"), '{ "fileCheckpointingEnabled": false }\n');
   started = performance.now();
   // Per pattern: plain `rg --files --glob` (the issue's yardstick: unsorted, and a whitelist glob
   // spares rg the .gitignore match of every file), the same sorted by time, and — where Glob's own
