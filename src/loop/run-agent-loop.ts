@@ -14,7 +14,7 @@ import type {
   Usage,
 } from "../model/index.js";
 import type { ToolExecutor } from "../tools/index.js";
-import { capYoungGeneration, errorMessage, releaseLargeGarbage } from "../util/index.js";
+import { errorMessage, tendHeap } from "../util/index.js";
 import type { AgentEvent, Terminal } from "./events.js";
 import { runToolBatch } from "./tool-batch.js";
 
@@ -80,10 +80,9 @@ async function streamOnce(options: LoopOptions, system: string): Promise<ModelTu
       if (event.type === "text-delta") options.emit({ type: "text-delta", text: event.text });
       else if (event.type === "thinking-delta") options.emit({ type: "thinking-delta", text: event.text });
       else if (event.type === "message-start") {
-        // The earlier requests' bodies are garbage and the model is still answering: the large dead
-        // strings are freed now, while the loop would wait anyway (util/large-garbage).
-        releaseLargeGarbage();
-        capYoungGeneration();
+        // The earlier requests' bodies are garbage and the model is still answering: the heap is
+        // tended now, while the loop would wait anyway (util/large-garbage).
+        tendHeap();
         started = event;
         options.emit({ type: "message-start", model: event.model, ...(event.id ? { id: event.id } : {}) });
       } else if (event.type === "tool-call-delta")

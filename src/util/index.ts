@@ -28,13 +28,7 @@ export {
 } from "./image-facts.js";
 export { type ImageContent, imageBlockFrom, loadImageFile, looksLikeImagePath } from "./image-file.js";
 export { present } from "./invariant.js";
-export {
-  capYoungGeneration,
-  LARGE_GARBAGE_LIMIT,
-  largeObjectBytes,
-  releaseLargeGarbage,
-  setYoungGenerationCap,
-} from "./large-garbage.js";
+export { setYoungGenerationCap, tendHeap } from "./large-garbage.js";
 export { isOneOf } from "./one-of.js";
 export { absolutePath, isInside, type PathContext, realPath, resolveReal } from "./path-resolution.js";
 export { printable } from "./printable.js";

@@ -46,13 +46,25 @@ export function largeObjectBytes(): number {
   return spaceBytes().large;
 }
 
-/** The large-object space's size and the old space's used bytes (live and dead objects). */
-function spaceBytes(): { large: number; old: number } {
-  const bytes = { large: 0, old: 0 };
+/** The large-object space's size, the old space's used bytes (live and dead objects) and the young
+ *  generation's size (both semi-spaces), from one look at the heap. */
+type SpaceBytes = { large: number; old: number; young: number };
+
+function spaceBytes(): SpaceBytes {
+  const bytes = { large: 0, old: 0, young: 0 };
   for (const space of v8().getHeapSpaceStatistics())
     if (space.space_name === "large_object_space") bytes.large = space.space_size;
     else if (space.space_name === "old_space") bytes.old = space.space_used_size;
+    else if (space.space_name === "new_space") bytes.young = space.space_size;
   return bytes;
+}
+
+/** What the loop runs when a model response starts (the model is still answering, so the loop would
+ *  wait anyway): both of the below, from one look at the heap. */
+export function tendHeap(): void {
+  const now = spaceBytes();
+  releaseLargeGarbage(LARGE_GARBAGE_LIMIT, OLD_GARBAGE_LIMIT, now);
+  capYoungGeneration(now);
 }
 
 /** Size (bytes) of both semi-spaces of the young generation past which it stops growing. V8's own
@@ -76,15 +88,11 @@ const GROWTH_FLAG_V8 = /^1[1-4]\./;
  *  start-up (`--max-semi-space-size`, which has no runtime setting); it reads the growth factor at
  *  each doubling, so a factor of 1 from then on keeps the size reached. (The start-up flag is
  *  clamped to at least 2; the runtime setting is not.) Called when a model response starts. */
-export function capYoungGeneration(): boolean {
-  if (youngCap === null || !GROWTH_FLAG_V8.test(process.versions.v8)) return false;
-  for (const space of v8().getHeapSpaceStatistics())
-    if (space.space_name === "new_space" && space.space_size >= youngCap) {
-      v8().setFlagsFromString("--semi-space-growth-factor=1");
-      youngCap = null;
-      return true;
-    }
-  return false;
+export function capYoungGeneration(now = spaceBytes()): boolean {
+  if (youngCap === null || !GROWTH_FLAG_V8.test(process.versions.v8) || now.young < youngCap) return false;
+  v8().setFlagsFromString("--semi-space-growth-factor=1");
+  youngCap = null;
+  return true;
 }
 
 /** Growth of the old space's used bytes (bytes) that triggers a collection. */
@@ -97,8 +105,11 @@ let oldAfterLast: number | undefined;
  *  `oldLimit` since the last one; true when one ran. Objects that outlive the young generation and
  *  die later (a turn's tool results, stream state) pile up in the old space, which V8 collects
  *  only once it has grown by a multiple of what was live. */
-export function releaseLargeGarbage(limit = LARGE_GARBAGE_LIMIT, oldLimit = OLD_GARBAGE_LIMIT): boolean {
-  const now = spaceBytes();
+export function releaseLargeGarbage(
+  limit = LARGE_GARBAGE_LIMIT,
+  oldLimit = OLD_GARBAGE_LIMIT,
+  now = spaceBytes(),
+): boolean {
   if (oldAfterLast === undefined || now.old < oldAfterLast) oldAfterLast = now.old;
   if (now.large - afterLast < limit && now.old - oldAfterLast < oldLimit) return false;
   const gc = collectorFunction();
