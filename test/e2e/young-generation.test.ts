@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Script } from "../../src/providers/script-format.js";
 import { YOUNG_GENERATION_CAP } from "../../src/util/large-garbage.js";
-import { cleanEnv, runCli } from "../support/cli.js";
+import { BIN, cleanEnv, runProgram } from "../support/cli.js";
 import { serveScoped } from "../support/scoped.js";
 import { createWorkspace } from "../support/workspace.js";
 
@@ -42,15 +42,19 @@ const reads = (count: number): Script => [
   { text: "Read it all." },
 ];
 
-async function largestYoungGeneration(nodeFlags: string): Promise<number> {
+/** The largest young generation of a 40-Read session; `flags` go to node in NODE_OPTIONS or on its
+ *  command line (`argv`, before the script: process.execArgv). */
+async function largestYoungGeneration(flags = "", where: "env" | "argv" = "env"): Promise<number> {
   const server = await serveScoped(reads(40));
   const report = join(workspace.dir, `young-${Math.random().toString(36).slice(2)}.txt`);
-  const run = await runCli(["-p", "read big.txt forty times", "--allowedTools", "Read"], {
+  const nodeArgs = where === "argv" && flags !== "" ? [flags] : [];
+  const args = [...nodeArgs, BIN, "-p", "read big.txt forty times", "--allowedTools", "Read"];
+  const run = await runProgram(process.execPath, args, {
     cwd: workspace.dir,
     env: cleanEnv({
       ANTHROPIC_API_KEY: "test-key",
       ANTHROPIC_BASE_URL: server.anthropicBaseURL,
-      NODE_OPTIONS: `--require ${preload} ${nodeFlags}`.trim(),
+      NODE_OPTIONS: `--require ${preload} ${where === "env" ? flags : ""}`.trim(),
       YOUNG_REPORT: report,
     }),
   });
@@ -60,13 +64,14 @@ async function largestYoungGeneration(nodeFlags: string): Promise<number> {
 }
 
 test("a 40-call session keeps the young generation at reagent's cap", async () => {
-  const most = await largestYoungGeneration("");
+  const most = await largestYoungGeneration();
   assert.ok(most <= YOUNG_GENERATION_CAP, `young generation reached ${most / MB} MB`);
 });
 
-test("a node flag sizing the young generation wins: V8 grows it past the cap as usual", async () => {
-  // V8's own maximum semi-space on 64-bit (16 MB, 32 MB both), given explicitly: reagent must leave
-  // the growth to V8.
-  const most = await largestYoungGeneration("--max-semi-space-size=16");
-  assert.ok(most > YOUNG_GENERATION_CAP, `young generation reached only ${most / MB} MB`);
-});
+for (const where of ["env", "argv"] as const)
+  test(`a node flag sizing the young generation wins (${where === "env" ? "NODE_OPTIONS" : "node's command line"}): V8 grows it past the cap as usual`, async () => {
+    // V8's own maximum semi-space on 64-bit (16 MB, 32 MB both), given explicitly: reagent must
+    // leave the growth to V8.
+    const most = await largestYoungGeneration("--max-semi-space-size=16", where);
+    assert.ok(most > YOUNG_GENERATION_CAP, `young generation reached only ${most / MB} MB`);
+  });
