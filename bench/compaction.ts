@@ -9,6 +9,7 @@ import {
   applySummary,
   contextUsage,
   contextWindowFor,
+  type HistoryScans,
   messageBudget,
   shouldAutoCompact,
   summarize,
@@ -78,6 +79,8 @@ async function runScenario(scenario: Scenario): Promise<Record<string, string | 
   const signal = new AbortController().signal;
   const summarizer = fakeSummarizer();
   let history: Message[] = [];
+  // The session's own: one conversation's scan kept from request to request (context-manager.ts).
+  const scans: HistoryScans = {};
   let lastUsage: Usage | undefined;
   let pending: Message[] = [];
   let largestRequestChars = 0;
@@ -99,7 +102,7 @@ async function runScenario(scenario: Scenario): Promise<Record<string, string | 
       lastUsage = undefined;
       compactions++;
     }
-    const outbound = scenario.trim ? trimForRequest(history, { budgetTokens }) : undefined;
+    const outbound = scenario.trim ? trimForRequest(history, { budgetTokens, scans }) : undefined;
     const messages = outbound?.messages ?? history;
     perRequestMs += performance.now() - before;
     clearedResults = Math.max(clearedResults, outbound?.clearedResults ?? 0);

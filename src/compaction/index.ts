@@ -13,4 +13,4 @@ export { contextWindowFor, DEFAULT_CONTEXT_WINDOW, lookupContextWindow } from ".
 export { estimateTokens } from "./estimate-tokens.js";
 export { summarize } from "./summarize.js";
 export { buildSummaryRequest, SUMMARY_SECTIONS } from "./summary-request.js";
-export { trimForRequest } from "./trim-for-request.js";
+export { type HistoryScans, trimForRequest } from "./trim-for-request.js";

@@ -1,8 +1,9 @@
 // Micro-compaction of the outbound copy of a request: when the messages exceed a token budget, the
 // oldest tool results are replaced by one-line placeholders (tool, key argument, size cleared)
 // until the estimate fits. History itself is never touched; tool_result blocks are kept (only
-// their content changes), so every tool_use stays answered. Run per request: the scan of the history
-// is kept and extended by the messages added since (a history is never changed in place).
+// their content changes), so every tool_use stays answered. Run per request: a conversation's scan
+// of the history is kept (TrimOptions.scans) and extended by the messages added since (a history is
+// never changed in place).
 // For the provider's prompt cache the cleared prefix only grows, in steps: results cleared once stay
 // cleared (`keepCleared`), and a new step clears down to `targetTokens`, below the budget, so the
 // next few requests send the same bytes again. A step re-sends everything after its first newly
@@ -29,7 +30,13 @@ type TrimOptions = {
   keepCleared?: number;
   /** A new clearing step goes down to this estimate (default: the budget). */
   targetTokens?: number;
+  /** The caller's scan of the history it sent last (one per conversation), extended by the
+   *  messages added since; without it the history is scanned whole. */
+  scans?: HistoryScans;
 };
+
+/** The history a conversation's last request scanned, and its scan (see TrimOptions.scans). */
+export type HistoryScans = { last?: { messages: Message[]; scan: HistoryScan } };
 
 type TrimResult = {
   /** A new array; changed messages are new objects, unchanged ones are shared with the input. */
@@ -67,7 +74,7 @@ type Clearing = {
 };
 
 export function trimForRequest(messages: readonly Message[], options: TrimOptions): TrimResult {
-  const scan = scanHistory(messages);
+  const scan = scanHistory(messages, options.scans ?? {});
   const untouched = (): TrimResult => ({
     messages: messages.slice(),
     clearedResults: 0,
@@ -94,12 +101,10 @@ export function trimForRequest(messages: readonly Message[], options: TrimOption
   };
 }
 
-/** The history scanned last, and its scan: a request's history is most often the previous one's
- *  messages and a few more, so only those are scanned (after one comparison per message). */
-let lastScan: { messages: Message[]; scan: HistoryScan } | undefined;
-
-function scanHistory(messages: readonly Message[]): HistoryScan {
-  const previous = lastScan;
+/** The history's scan. A request's history is most often the previous one's messages and a few
+ *  more: then only those are scanned (after one comparison per message). */
+function scanHistory(messages: readonly Message[], scans: HistoryScans): HistoryScan {
+  const previous = scans.last;
   if (previous && startsWith(messages, previous.messages)) {
     for (let index = previous.messages.length; index < messages.length; index++) {
       const message = messages[index];
@@ -111,7 +116,7 @@ function scanHistory(messages: readonly Message[]): HistoryScan {
   }
   const scan: HistoryScan = { calls: new Map(), results: [], totalChars: 0, lastAssistant: -1 };
   for (const [index, message] of messages.entries()) scanMessage(scan, message, index);
-  lastScan = { messages: [...messages], scan };
+  scans.last = { messages: [...messages], scan };
   return scan;
 }
 

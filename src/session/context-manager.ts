@@ -8,6 +8,7 @@ import {
   type ContextUsage,
   contextUsage,
   estimateTokens,
+  type HistoryScans,
   type KeepRecent,
   messageBudget,
   shouldAutoCompact,
@@ -93,6 +94,9 @@ export class ContextManager {
    *  request prefix (and the provider's prompt cache) stays the same until the next step. */
   private clearedPrefix = 0;
 
+  /** The last request's scan of the history, extended by the next request's new messages. */
+  private readonly scans: HistoryScans = {};
+
   /** The outbound copy of the history for one request: old tool results beyond the budget cleared. */
   prepare(messages: readonly Message[], system: string): Message[] {
     if (!this.settings.trim) return [...messages];
@@ -102,6 +106,7 @@ export class ContextManager {
       keepCleared: this.clearedPrefix,
       // A step clears down to 80% of the budget, so several requests pass before the next one.
       targetTokens: Math.floor(budgetTokens * 0.8),
+      scans: this.scans,
     });
     if (trimmed.cacheMissTokens > 0)
       this.tracer.trace("context.trim", {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { estimateTokens, trimForRequest } from "../../src/compaction/index.js";
+import { estimateTokens, type HistoryScans, trimForRequest } from "../../src/compaction/index.js";
 import type { Message, ToolResultBlock } from "../../src/model/types.js";
 import {
   assistantText,
@@ -189,9 +189,12 @@ describe("trimForRequest over a growing history", () => {
       session,
     ];
     const options = { budgetTokens: 4_000, keepRecentResults: 2 };
-    // Copies share no object with anything scanned before: each is scanned whole.
-    const expected = histories.map((history) => trimForRequest(structuredClone(history), options));
-    const actual = histories.map((history) => trimForRequest(history, options));
+    // Without a conversation's scans each history is scanned whole; with them, one request's scan is
+    // extended by the next one's new messages.
+    const expected = histories.map((history) => trimForRequest(history, options));
+    const scans: HistoryScans = {};
+    const actual = histories.map((history) => trimForRequest(history, { ...options, scans }));
+    assert.equal(scans.last?.messages.length, session.length, "the conversation's scans were kept");
     for (const [step, result] of actual.entries()) {
       const wanted = expected[step];
       assert.ok(wanted);
