@@ -1,9 +1,9 @@
 // Request bodies for requests that send the whole history every time, made without re-serialising
-// or copying the history that was sent before. A builder keeps the text of the history it sent last,
-// sealed in segments of about 64 KB that also hold their bytes, and when the next history starts
-// with the same items (the same objects: a message never changes once made) it reuses those segments
-// as they are and serialises only the items after them. Everything else in the body (model, system
-// prompt, tools) is serialised anew each time.
+// or copying the history that was sent before. A builder keeps the text of the histories it sent
+// last (a few: one per conversation), sealed in segments of about 64 KB that also hold their bytes,
+// and when the next history starts with the same items (the same objects: a message never changes
+// once made) it reuses those segments as they are and serialises only the items after them. The
+// rest of the body (model, system prompt, tools) keeps its text while its JSON stays the same.
 // The body is a string as any fetch takes it (its parts joined lazily, never flattened here), and
 // its parts are registered for http-fetch.ts, which writes a registered body part by part: the
 // sealed segments straight from their bytes, so no request allocates, converts or copies a
@@ -17,6 +17,8 @@ const BEYOND_ASCII = /[\u007f-\uffff]/g;
  *  in it matches (~60 KB a request in a tool-heavy session). */
 const ANY_BEYOND_ASCII = /[\u007f-\uffff]/;
 const SEGMENT_CHARS = 64 * 1024;
+/** Histories a builder keeps the text of (one per conversation that sent through it lately). */
+const KEPT_HISTORIES = 4;
 
 function unicodeEscape(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
@@ -185,21 +187,31 @@ export type JsonBodyBuilder = (<T>(body: object, listKey: string, history: BodyH
  * A builder for one client's requests: `body` (any `listKey` in it is left out) and the history
  * under `listKey` as JSON text, the history first. The leading run of items the previous body sent
  * (the same objects, in order) is taken from its segments; the kept run ends before the first item
- * sent once. A history that does not continue the last one (a compaction, another conversation on
- * the same client) starts the segments over.
+ * sent once. The texts of the last few histories are kept, and a request continues the one it
+ * shares the longest run with; a history that continues none (a compaction, a new conversation)
+ * starts its segments anew.
  */
 export function createJsonBodyBuilder(): JsonBodyBuilder {
-  let kept: Kept = { items: [], sealed: [], open: [], openChars: 0 };
+  // The kept histories, the last one sent first: conversations that share a client (parallel
+  // subagents on the parent's model) take turns without starting each other's over.
+  let histories: Kept[] = [];
   const last = { reused: 0, serialised: 0 };
   const memo: AsciiMemo = new Map();
   let tail: Tail | undefined;
   const build = <T>(body: object, listKey: string, history: BodyHistory<T>): string => {
-    last.reused = continued(kept, history);
+    let chosen = -1;
+    last.reused = 0;
+    for (const [index, kept] of histories.entries()) {
+      const reused = continued(kept, history);
+      if (reused > last.reused) [chosen, last.reused] = [index, reused];
+    }
     last.serialised = history.items.length - last.reused;
-    const extended = extend(kept, history, last.reused);
-    kept = extended.kept;
+    const previous = histories[chosen] ?? { items: [], sealed: [], open: [], openChars: 0 };
+    const extended = extend(previous, history, last.reused);
+    histories = [extended.kept, ...histories.filter((_, index) => index !== chosen)];
+    histories.length = Math.min(histories.length, KEPT_HISTORIES);
     tail = otherKeys(body, listKey, memo, tail);
-    const built = assemble(`{${JSON.stringify(listKey)}:[`, kept, extended.rest, tail);
+    const built = assemble(`{${JSON.stringify(listKey)}:[`, extended.kept, extended.rest, tail);
     register(built.text, built.parts);
     return built.text;
   };

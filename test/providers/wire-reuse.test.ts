@@ -83,7 +83,8 @@ describe("json-body", () => {
       [[7, 1, 2, 3], [], 3],
       [[7, 6, 2, 3, 4], [], 0],
       [[], [], 0],
-      [[7, 1, 2, 3, 4], [], 0],
+      // The empty history is another conversation's: the one before it is still kept.
+      [[7, 1, 2, 3, 4], [], 4],
       [[7, 1, 2, 3, 4, 5], [], 5],
     ];
     for (const [step, [picked, marked, reused]] of steps.entries()) {
@@ -103,6 +104,24 @@ describe("json-body", () => {
     }
     const parts = takeBodyParts(build({}, "messages", plain(made))) ?? [];
     assert.ok(parts.filter((part) => typeof part !== "string").length >= 2, "segments sealed as bytes");
+  });
+
+  test("conversations taking turns on one builder each continue their own kept text, the last four", () => {
+    const build = createJsonBodyBuilder();
+    const conversations = Array.from({ length: 5 }, (_, who) =>
+      Array.from({ length: 6 }, (_, index) => ({ who, index, text: `${who}/${index} ✓` })),
+    );
+    const send = (who: number, length: number) => {
+      const items = conversations[who]?.slice(0, length) ?? [];
+      const text = build({ model: "m" }, "messages", plain(items));
+      assert.deepEqual(JSON.parse(text), { messages: items, model: "m" }, `conversation ${who}`);
+      assert.equal(joined(text), text);
+      return build.last.reused;
+    };
+    assert.deepEqual([send(0, 2), send(1, 2), send(0, 3), send(1, 4), send(0, 5)], [0, 0, 2, 2, 3]);
+    // Three more conversations: the oldest kept one (1) goes, the four last sent (0, 2, 3, 4) stay.
+    assert.deepEqual([send(2, 1), send(3, 1), send(4, 1)], [0, 0, 0]);
+    assert.deepEqual([send(0, 6), send(1, 5)], [5, 0]);
   });
 
   test("the keys after the history follow every change of one builder's bodies: values, order, keys gone and new", () => {
