@@ -23,7 +23,7 @@ const v8 = (): V8 => {
 };
 
 /** Growth of the large-object space (bytes) that triggers a collection. */
-export const LARGE_GARBAGE_LIMIT = 4 * 1024 * 1024;
+const LARGE_GARBAGE_LIMIT = 4 * 1024 * 1024;
 
 let collector: (() => void) | null | undefined;
 let afterLast = 0;
@@ -88,7 +88,7 @@ const GROWTH_FLAG_V8 = /^1[1-4]\./;
  *  start-up (`--max-semi-space-size`, which has no runtime setting); it reads the growth factor at
  *  each doubling, so a factor of 1 from then on keeps the size reached. (The start-up flag is
  *  clamped to at least 2; the runtime setting is not.) Called when a model response starts. */
-export function capYoungGeneration(now = spaceBytes()): boolean {
+function capYoungGeneration(now = spaceBytes()): boolean {
   if (youngCap === null || !GROWTH_FLAG_V8.test(process.versions.v8) || now.young < youngCap) return false;
   v8().setFlagsFromString("--semi-space-growth-factor=1");
   youngCap = null;
@@ -96,7 +96,7 @@ export function capYoungGeneration(now = spaceBytes()): boolean {
 }
 
 /** Growth of the old space's used bytes (bytes) that triggers a collection. */
-export const OLD_GARBAGE_LIMIT = 12 * 1024 * 1024;
+const OLD_GARBAGE_LIMIT = 12 * 1024 * 1024;
 
 /** The old space's used bytes after the last full collection (ours, or V8's when it ran one). */
 let oldAfterLast: number | undefined;
