@@ -8,9 +8,12 @@ import type { Message } from "../model/index.js";
 import { asciiJsonList, createJsonBodyBuilder } from "./json-body.js";
 import { type ChatMessageOptions, chatMessagesOf, chatSystemMessages } from "./openai-chat-wire.js";
 
-/** The system prompt as an item of the history: one object while its text stays the same, so that
- *  the kept run of the history starts at it. */
+/** The system prompt as an item of the history: one object per text, so that the kept run of a
+ *  conversation's history starts at it, also while conversations with other prompts take turns. */
 type SystemItem = { system: string };
+
+/** System prompts whose item is kept (as many as the histories json-body.ts keeps, and some). */
+const KEPT_SYSTEM_ITEMS = 8;
 
 /** Every field of the request but its messages. */
 export type ChatBodyParams = Omit<ChatCompletionCreateParamsStreaming, "messages">;
@@ -32,14 +35,26 @@ export type ChatBodyBuilder = BuildChatBody & {
 export function createChatBodyBuilder(): ChatBodyBuilder {
   let build = createJsonBodyBuilder();
   let reasoner: boolean | undefined;
-  let systemItem: SystemItem = { system: "" };
+  const systemItems = new Map<string, SystemItem>();
+  const systemItem = (system: string): SystemItem => {
+    let item = systemItems.get(system);
+    if (item === undefined) {
+      item = { system };
+      systemItems.set(system, item);
+      const oldest = systemItems.keys().next().value;
+      if (systemItems.size > KEPT_SYSTEM_ITEMS && oldest !== undefined) systemItems.delete(oldest);
+    }
+    return item;
+  };
   const last = { reused: 0, serialised: 0 };
   const chatBody: BuildChatBody = (params, conversation, options) => {
     const reasons = options.reasoner === true;
     if (reasons !== reasoner) build = createJsonBodyBuilder();
     reasoner = reasons;
-    if (systemItem.system !== conversation.system) systemItem = { system: conversation.system };
-    const items: ReadonlyArray<SystemItem | Message> = [systemItem, ...conversation.messages];
+    const items: ReadonlyArray<SystemItem | Message> = [
+      systemItem(conversation.system),
+      ...conversation.messages,
+    ];
     const json = (item: SystemItem | Message) =>
       "role" in item
         ? asciiJsonList(chatMessagesOf(item, options))

@@ -298,6 +298,29 @@ describe("OpenAI request bodies over a growing history", () => {
     }
   });
 
+  test("chat conversations with their own system prompts take turns on one builder and each continue", () => {
+    const build = createChatBodyBuilder();
+    const params = { model: "m", stream: true as const };
+    const parent = { system: "You are the parent ✓.", messages: openaiStart() };
+    const child = { system: "You are a subagent.", messages: openaiStart() };
+    // Per request: how many items it reused, and how many its conversation's request before sent
+    // (the system prompt counts as one; 0 for a first request).
+    const reused: Array<[number, number]> = [];
+    const sent = new Map<object, number>();
+    for (const conversation of [parent, child, parent, child, parent]) {
+      const before = sent.get(conversation) ?? 0;
+      conversation.messages.push(...toolTurn(conversation.messages.length));
+      const text = build(params, conversation, { reasoner: false });
+      const fresh = toChatMessages(conversation.system, structuredClone(conversation.messages), {});
+      assert.deepEqual(JSON.parse(text), { messages: asSent(fresh), ...params });
+      reused.push([build.last.reused, before]);
+      sent.set(conversation, conversation.messages.length + 1);
+    }
+    for (const [request, [count, before]] of reused.entries())
+      assert.equal(count, before, `request ${request}: the whole request before it is reused`);
+    assert.ok(reused.slice(2).every(([count]) => count > 0));
+  });
+
   test("a Responses history serialises the new messages only", () => {
     const build = createJsonBodyBuilder();
     const history = openaiStart();
