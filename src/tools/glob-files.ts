@@ -13,6 +13,10 @@ import { groupCount, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
 
+/** Names that can be walked more than once and know their count: an array, or ripgrep's listing
+ *  (decoded only as far as it is walked). */
+export type Names = Iterable<string> & { readonly length: number };
+
 type GlobFilesOptions = {
   root: string;
   /** The glob below `root` (crawlRoot's `pattern`). */
@@ -26,7 +30,7 @@ type GlobFiles =
   /** A file's absolute path is `prefix + file` (the root and a separator for ripgrep's relative paths,
    *  "" for the walk's absolute ones): no path is built for a file nobody looks at. `runs`: listings in
    *  ripgrep's order by modification time (ties in no particular order); `loose`: files in no order. */
-  { ok: true; prefix: string; runs: string[][]; loose: string[] } | { ok: false; message: string };
+  { ok: true; prefix: string; runs: Names[]; loose: string[] } | { ok: false; message: string };
 
 /** The pattern as the JS walk's glob library reads it: a trailing slash dropped, `.`/`//` collapsed. */
 function normalized(pattern: string): string {
@@ -91,10 +95,10 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   const list = (folders: string[] | undefined) =>
     listNewestFirst(options.ripgrep as string, root, narrow, folders, signal);
   const listings = await Promise.all(groups.map(list));
-  const runs: string[][] = [];
+  const runs: Names[] = [];
   for (const listing of listings) {
     if (!listing.ok) return listing;
-    runs.push(matches === everything ? listing.files : listing.files.filter((file) => matches(file)));
+    runs.push(matches === everything ? listing.files : listing.files.toArray().filter((file) => matches(file)));
   }
   return { ok: true, prefix, runs, loose };
 }

@@ -8,7 +8,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { absolutePath, isNotFound } from "../util/index.js";
 import { fsFailure } from "./fs-failure.js";
-import { globFiles } from "./glob-files.js";
+import { globFiles, type Names } from "./glob-files.js";
 import { displayPath, placeName, realPathForAccess, resolveToolPath, touchedPaths } from "./paths.js";
 import { withoutDenied } from "./read-deny-filter.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
@@ -78,13 +78,13 @@ const byTimeThenPath = (a: Stamped, b: Stamped) =>
  *  to the event loop between batches. A stat of a cached inode is a few microseconds synchronously,
  *  a promise per file costs far more. */
 async function newest(
-  found: { runs: string[][]; loose: string[] },
+  found: { runs: Names[]; loose: Names },
   prefix: string,
   cap: number,
   signal: AbortSignal,
 ): Promise<Stamped[]> {
   const stamped: Stamped[] = [];
-  const stamp = async (files: string[], sorted: boolean) => {
+  const stamp = async (files: Names, sorted: boolean) => {
     const start = stamped.length;
     for (const name of files) {
       if (stamped.length % STAT_BATCH === STAT_BATCH - 1)
@@ -149,7 +149,8 @@ async function executeGlob(
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
   const { prefix } = found;
   // Every file listed lies below the crawl root: ripgrep and the walk follow no links.
-  const allowed = (files: string[]) => withoutDenied(files, (file) => prefix + file, context, search.root);
+  const allowed = (files: Names): Names =>
+    withoutDenied(files, (file: string) => prefix + file, context, search.root);
   const runs = found.runs.map(allowed);
   const loose = allowed(found.loose);
   const top = await newest({ runs, loose }, prefix, GLOB_RESULT_CAP, context.signal);

@@ -7,16 +7,20 @@ import type { ToolContext } from "./tool.js";
 /** Drops the items a Read deny rule hides (silently: a count would tell that such a file matched).
  *  `below`: a folder all the items lie in (not through a link); when no deny rule can hide a file
  *  there, the items are not looked at one by one (a listing of 20k files: ~2 ms and 20k paths). */
-export function withoutDenied<T>(
-  items: T[],
+type Sized<T> = Iterable<T> & { readonly length: number };
+
+export function withoutDenied<T, Items extends Sized<T>>(
+  items: Items & Sized<T>,
   pathOf: (item: T) => string,
   context: ToolContext,
   below?: string,
-): T[] {
+): Items | T[] {
   const denied = context.readDeniedBy;
   if (!denied || items.length === 0) return items;
   if (below !== undefined && context.readDenyBelow?.(below) === false) return items;
-  return items.filter((item) => denied(pathOf(item)) === undefined);
+  const kept: T[] = [];
+  for (const item of items) if (denied(pathOf(item)) === undefined) kept.push(item);
+  return kept;
 }
 
 /** The hidden files below `root` as a search backend takes them (undefined: no Read deny rules apply). */

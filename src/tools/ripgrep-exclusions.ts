@@ -27,9 +27,10 @@ export async function ripgrepExclusions(
   if (hidden === undefined || !hidden.mayBeBelow) return { ok: true, globs: [] };
   const listing = await ripgrepFiles(rgPath, cwd, { signal });
   if (!listing.ok) return listing;
-  const hiddenFiles = listing.files.filter((file) => hidden.file(path.resolve(cwd, file)));
+  const listed = listing.files.toArray();
+  const hiddenFiles = listed.filter((file) => hidden.file(path.resolve(cwd, file)));
   if (hiddenFiles.length === 0) return { ok: true, globs: [] };
-  const globs = wholeFolders(listing.files, hiddenFiles)
+  const globs = wholeFolders(listed, hiddenFiles)
     .map((entry) => `--glob=!/${literalGlob(entry.path)}${entry.folder ? "/**" : ""}`)
     .sort();
   const length = globs.reduce((total, glob) => total + glob.length + 1, 0);

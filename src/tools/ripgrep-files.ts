@@ -17,7 +17,35 @@ export const RIPGREP_IGNORE_FLAGS = [
   "--glob=!.git",
 ] as const;
 
-type RipgrepListing = { ok: true; files: string[] } | { ok: false; message: string };
+/**
+ * A listing as ripgrep wrote it: chunks of whole NUL-terminated names, counted as they come and
+ * decoded only when walked, one chunk at a time. Glob shows the newest hundred of 20k names: it
+ * decodes the first chunk or two, and no 20k strings live through the young generation's scavenges.
+ */
+export class NameList implements Iterable<string> {
+  private readonly chunks: Buffer[] = [];
+  private count = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** Whole names, each ending with a NUL. */
+  add(chunk: Buffer): void {
+    for (let end = chunk.indexOf(0); end >= 0; end = chunk.indexOf(0, end + 1)) this.count++;
+    this.chunks.push(chunk);
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (const chunk of this.chunks) yield* chunk.toString("utf8", 0, chunk.length - 1).split("\0");
+  }
+
+  toArray(): string[] {
+    return [...this];
+  }
+}
+
+type RipgrepListing = { ok: true; files: NameList } | { ok: false; message: string };
 
 /** The files under `root` (relative, `/`-separated). `basenameGlob` narrows the listing to file names
  *  matching it (an rg type, which never overrides .gitignore as an include glob would). `folders`
@@ -39,19 +67,17 @@ export function ripgrepFiles(
       stdio: ["ignore", "pipe", "pipe"],
       signal: options.signal,
     });
-    // Each chunk's whole names are decoded as they come, the bytes of a name cut at its end carried
-    // to the next: no text as large as the listing (which V8 would keep in its large-object space
-    // until a full collection), and no string joined with the next chunk's.
-    const files: string[] = [];
+    // Each chunk's whole names are kept as bytes, the bytes of a name cut at its end carried to the
+    // next: no text as large as the listing (which V8 would keep in its large-object space until a
+    // full collection), and no name decoded before someone walks the list.
+    const files = new NameList();
     let carried: Buffer | undefined;
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       const bytes = carried ? Buffer.concat([carried, chunk]) : chunk;
       const end = bytes.lastIndexOf(0);
       carried = end < bytes.length - 1 ? Buffer.from(bytes.subarray(end + 1)) : undefined;
-      if (end < 0) return;
-      const names = bytes.toString("utf8", 0, end).split("\0");
-      for (const name of names) files.push(name);
+      if (end >= 0) files.add(end === bytes.length - 1 ? bytes : bytes.subarray(0, end + 1));
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < 4000) stderr += chunk;

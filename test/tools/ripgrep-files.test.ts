@@ -27,9 +27,10 @@ describe("ripgrepFiles", () => {
   it("gives every name of a listing many reads long, whole and once", async () => {
     const listing = await ripgrepFiles(rgPath, root, {});
     assert.ok(listing.ok, listing.ok ? "" : listing.message);
-    const bytes = listing.files.reduce((sum, name) => sum + Buffer.byteLength(name) + 1, 0);
+    const bytes = listing.files.toArray().reduce((sum, name) => sum + Buffer.byteLength(name) + 1, 0);
     assert.ok(bytes > 2 * 65536, `the listing is ${bytes} bytes: more than a few pipe reads`);
     assert.deepEqual([...listing.files].sort(), [...names].sort());
+    assert.equal(listing.files.length, names.length, "counted as the chunks came");
   });
 
   it("newest first and below named folders, the same way", async () => {
