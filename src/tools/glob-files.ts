@@ -98,7 +98,9 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   const runs: Names[] = [];
   for (const listing of listings) {
     if (!listing.ok) return listing;
-    runs.push(matches === everything ? listing.files : listing.files.toArray().filter((file) => matches(file)));
+    runs.push(
+      matches === everything ? listing.files : listing.files.toArray().filter((file) => matches(file)),
+    );
   }
   return { ok: true, prefix, runs, loose };
 }
