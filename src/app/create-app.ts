@@ -41,7 +41,7 @@ export async function createApp(options: RunOptions, ports: AppPorts): Promise<A
   const close = async () => {
     status?.close();
     stopWatching();
-    await records.checkpoints?.idle();
+    await records.checkpoints?.close();
     await Promise.all([agents.close(), tools.background.close()]);
     records.transcript.release();
     await tools.mcp?.close();

@@ -13,7 +13,13 @@ import {
   planCodeRewind,
 } from "./code-rewind.js";
 import { type GitRun, preparePrivateGit } from "./private-git.js";
-import { DEFAULT_MAX_FILE_BYTES, type Snapshot, type SnapshotCache, takeSnapshot } from "./take-snapshot.js";
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  type Snapshot,
+  SnapshotAbandoned,
+  type SnapshotCache,
+  takeSnapshot,
+} from "./take-snapshot.js";
 import { lineCounts } from "./tree-changes.js";
 
 type CheckpointsOptions = {
@@ -24,8 +30,14 @@ type CheckpointsOptions = {
 };
 
 /** `state`: the workspace as the prompt began, taken at once so that the model's first request and
- *  the snapshot overlap (the first call that may change files waits only for what is left). */
-type OpenPrompt = { seq: number; state: Promise<Snapshot | undefined>; before?: Promise<void> };
+ *  the snapshot overlap (the first call that may change files waits only for what is left).
+ *  `unneeded`: gives that snapshot up, until a call that may change files asks for it. */
+type OpenPrompt = {
+  seq: number;
+  state: Promise<Snapshot | undefined>;
+  before?: Promise<void>;
+  unneeded?: AbortController;
+};
 
 export class Checkpoints {
   private open: OpenPrompt | undefined;
@@ -33,6 +45,8 @@ export class Checkpoints {
   private prepared: Promise<void> | undefined;
   private broken = false;
   private nextId: string | undefined;
+  /** Prompt snapshots no call has asked for: given up when the session closes. */
+  private readonly unasked = new Set<AbortController>();
   private readonly cache: SnapshotCache = {};
   readonly maxFileBytes: number;
 
@@ -41,8 +55,8 @@ export class Checkpoints {
   }
 
   /** The workspace now (the unchanged case answered from the stat cache and the last tree). */
-  snapshot(): Promise<Snapshot> {
-    return takeSnapshot(this.git, this.maxFileBytes, this.cache);
+  snapshot(signal?: AbortSignal): Promise<Snapshot> {
+    return takeSnapshot(this.git, this.maxFileBytes, this.cache, signal);
   }
 
   get git(): GitRun {
@@ -71,13 +85,22 @@ export class Checkpoints {
       messageIndex: prompt.messageIndex,
       at: new Date().toISOString(),
     });
-    this.open = { seq, state: this.broken ? Promise.resolve(undefined) : this.step(() => this.snapshot()) };
+    if (this.broken) {
+      this.open = { seq, state: Promise.resolve(undefined) };
+      return;
+    }
+    const unneeded = new AbortController();
+    this.unasked.add(unneeded);
+    const state = this.step(() => this.snapshot(unneeded.signal));
+    void state.then(() => this.unasked.delete(unneeded));
+    this.open = { seq, state, unneeded };
   }
 
   /** Before a call that may change files: the prompt's snapshot, taken once (no prompt: nothing). */
   beforeChange(): Promise<void> {
     const open = this.open;
     if (!open || this.broken) return Promise.resolve();
+    if (open.unneeded) this.unasked.delete(open.unneeded);
     open.before ??= open.state.then((snapshot) => {
       if (snapshot && !this.broken)
         this.log.append({ type: "before", seq: open.seq, tree: snapshot.tree, skipped: snapshot.skipped });
@@ -129,9 +152,18 @@ export class Checkpoints {
     this.log.append({ type: "conversation", seq: prompt.seq, at: new Date().toISOString() });
   }
 
-  /** Waits for the snapshots under way (before the process exits). */
+  /** Waits for the snapshots under way. */
   async idle(): Promise<void> {
     await this.chain.catch(() => {});
+  }
+
+  /** The session ends: a prompt's snapshot no call asked for is given up (in a big project a first
+   *  snapshot hashes every file, seconds a headless run that only read would wait for at its end),
+   *  and the rest is waited for. */
+  async close(): Promise<void> {
+    for (const unneeded of this.unasked) unneeded.abort();
+    this.unasked.clear();
+    await this.idle();
   }
 
   /** Runs git work after the work before it; a failure of a snapshot turns checkpoints off (said
@@ -146,6 +178,7 @@ export class Checkpoints {
     this.chain = result.catch(() => {});
     if (rethrow) return result;
     return result.catch((error: unknown) => {
+      if (error instanceof SnapshotAbandoned) return undefined as T;
       if (!this.broken)
         this.options.warn(
           `checkpoints are off for this session: ${error instanceof Error ? error.message : String(error)}`,

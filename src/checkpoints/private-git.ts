@@ -18,8 +18,11 @@ type PrivateGitPaths = {
   workTree: string;
 };
 
+/** `signal`: ends git with SIGTERM (git removes the lock files it holds) and rejects. */
+type GitRunOptions = { input?: Buffer | string; indexFile?: string; signal?: AbortSignal };
+
 export type GitRun = {
-  (args: readonly string[], options?: { input?: Buffer | string; indexFile?: string }): Promise<Buffer>;
+  (args: readonly string[], options?: GitRunOptions): Promise<Buffer>;
   readonly paths: PrivateGitPaths;
 };
 
@@ -51,18 +54,21 @@ export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, strin
     GIT_TERMINAL_PROMPT: "0",
     LC_ALL: "C",
   });
-  const run = (args: readonly string[], options: { input?: Buffer | string; indexFile?: string } = {}) =>
+  const run = (args: readonly string[], options: GitRunOptions = {}) =>
     new Promise<Buffer>((resolve, reject) => {
       const child = spawn("git", args, {
         cwd: paths.workTree,
         env: { ...env, GIT_INDEX_FILE: options.indexFile ?? paths.indexFile },
         stdio: ["pipe", "pipe", "pipe"],
+        signal: options.signal,
       });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
       child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-      child.on("error", (error) => reject(new GitFailure(`could not run git: ${error.message}`)));
+      child.on("error", (error) =>
+        reject(options.signal?.aborted ? error : new GitFailure(`could not run git: ${error.message}`)),
+      );
       child.on("close", (code) => {
         if (code === 0) resolve(Buffer.concat(out));
         else {

@@ -27,15 +27,38 @@ class TooManyFiles extends Error {
   override readonly name = "TooManyFiles";
 }
 
+/** The snapshot was given up (its signal): nobody needs it any more. */
+export class SnapshotAbandoned extends Error {
+  override readonly name = "SnapshotAbandoned";
+}
+
 /** The last tree written and the private index's stat then: with nothing listed and the index as it
  *  was (no other process changed it), the tree is the same and write-tree is skipped. */
 export type SnapshotCache = { tree?: string; index?: string };
 
+/** `signal`: gives the snapshot up between and during its git steps (SnapshotAbandoned). */
 export async function takeSnapshot(
   git: GitRun,
   maxFileBytes = DEFAULT_MAX_FILE_BYTES,
   cache: SnapshotCache = {},
+  signal?: AbortSignal,
 ): Promise<Snapshot> {
+  const run: GitRun = Object.assign(
+    async (args: readonly string[], options: Parameters<GitRun>[1] = {}) => {
+      if (signal?.aborted) throw new SnapshotAbandoned("the snapshot was given up");
+      try {
+        return await git(args, { ...options, signal });
+      } catch (error) {
+        if (signal?.aborted) throw new SnapshotAbandoned("the snapshot was given up");
+        throw error;
+      }
+    },
+    { paths: git.paths },
+  );
+  return snapshotWith(run, maxFileBytes, cache);
+}
+
+async function snapshotWith(git: GitRun, maxFileBytes: number, cache: SnapshotCache): Promise<Snapshot> {
   // `-t` tags each path: `? ` untracked, anything else already in the private index.
   const listed = nulFields(
     await git(["ls-files", "-z", "-t", "--others", "--modified", "--deleted", "--exclude-standard"]),
