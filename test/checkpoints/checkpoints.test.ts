@@ -270,3 +270,24 @@ test("the private repository is made with its own settings (no line endings chan
     ["false", "false", "true", "false", "0"],
   );
 });
+
+test("closing gives up a prompt's snapshot no call asked for, and finishes one that was asked for", async () => {
+  const { warnings, checkpoints, open } = setup({ "a.txt": "one\n" });
+  checkpoints.beginPrompt({ id: "id-look", text: "look", messageIndex: 0 });
+  await checkpoints.close();
+  assert.deepEqual(warnings, [], "giving up is no failure");
+  const types = () => checkpoints.log.lines.map((line) => line.type);
+  assert.deepEqual(types(), ["prompt"], "no snapshot was recorded for it");
+  assert.equal(existsSync(checkpoints.git.paths.indexFile), false, "nor taken");
+
+  checkpoints.beginPrompt({ id: "id-change", text: "change", messageIndex: 2 });
+  const before = checkpoints.beforeChange();
+  await checkpoints.close();
+  await before;
+  assert.deepEqual(types(), ["prompt", "prompt", "before"], "the asked-for snapshot was taken");
+  assert.deepEqual(warnings, []);
+
+  const later = open();
+  await prompt(later, "later", () => {});
+  assert.deepEqual(warnings, [], "the next session's checkpoints work");
+});
