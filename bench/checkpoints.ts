@@ -3,13 +3,18 @@
 // of the unchanged tree (served from the private index's stat cache), and a whole prompt's cost as
 // reagent pays it (the snapshot before its first change and the one at its end) with nothing changed
 // and with 5 files changed; then planning and applying a rewind of 5 files. The target is under
-// 150 ms per prompt. Medians of 15 runs. Prints figures; no assertions.
+// 150 ms per prompt. Medians of 15 runs. Last, a read-only headless run of the built CLI in the same
+// project with a fresh store each time (its first snapshot is under way when the run ends): its
+// wall time, and with BENCH_BASELINE=<folder with another build's bin/ and dist/> that build's too.
+// Prints figures; no assertions.
 // Run: node --import tsx bench/checkpoints.ts
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Checkpoints, openCheckpoints, takeSnapshot } from "../src/checkpoints/index.js";
+import { startFakeModelServer } from "../test/support/fake-model-server.js";
+import { snapshotBuild, timed } from "./support/cli-runs.js";
 
 const FOLDERS = 100;
 const FILES_PER_FOLDER = 100;
@@ -133,6 +138,43 @@ try {
   });
   if (plan.kind === "restore") applyMs = await time(() => checkpoints.applyCode(plan as never));
   console.log(`rewind of the last prompt (5 files): plan ${fmt(planMs)}, apply ${fmt(applyMs)}`);
+  const build = snapshotBuild(path.resolve(import.meta.dirname, ".."), "ckpt");
+  try {
+    const builds: Array<[string, string]> = [["this build", build.bin]];
+    const baseline = process.env.BENCH_BASELINE;
+    if (baseline) builds.push(["baseline", path.join(baseline, "bin", "reagent.js")]);
+    for (const [label, bin] of builds) {
+      const walls: number[] = [];
+      for (let run = 0; run < 3; run++) walls.push(await readOnlyRun(bin));
+      console.log(
+        `read-only headless run, fresh store (first snapshot under way at its end), ${label}: ${fmt(median(walls))}`,
+      );
+    }
+  } finally {
+    build.remove();
+  }
 } finally {
   rmSync(root, { recursive: true, force: true });
+}
+
+/** The built CLI, headless, one Read and an answer, in a fresh HOME (so a fresh checkpoint store). */
+async function readOnlyRun(bin: string): Promise<number> {
+  const home = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-ckpt-home-"));
+  const server = await startFakeModelServer([
+    { tool_calls: [{ name: "Read", input: { file_path: "src/module-1/file-1.ts" } }] },
+    { text: "read" },
+  ]);
+  try {
+    const env = { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: "bench" };
+    const result = await timed(process.execPath, [bin, "-p", "look"], {
+      cwd: project,
+      env: { ...env, ANTHROPIC_BASE_URL: server.anthropicBaseURL },
+    });
+    if (result.code !== 0)
+      throw new Error(`the read-only run failed (exit ${result.code})\n${result.stderr}`);
+    return result.ms;
+  } finally {
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+  }
 }
