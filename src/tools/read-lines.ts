@@ -34,9 +34,40 @@ export async function readLineRange(filePath: string, offset: number, limit: num
 export async function looksBinary(filePath: string): Promise<boolean> {
   const handle = await fs.open(filePath, "r");
   try {
-    const buffer = Buffer.alloc(8192);
+    const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
+    return bytesLookBinary(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+const SNIFF_BYTES = 8192;
+
+/** looksBinary for a file's bytes already read. */
+export function bytesLookBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, SNIFF_BYTES).includes(0);
+}
+
+/**
+ * A small file's bytes, read in one open (three file-system round trips where a sniff and a
+ * readFile took seven): `size` from its stat, read on to the end when it has grown since, up to
+ * `limit` bytes.
+ */
+export async function readWhole(filePath: string, size: number, limit: number): Promise<Buffer> {
+  const handle = await fs.open(filePath, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    // One byte more than the stat said: a read that fills it means the file grew.
+    for (let want = size + 1; total <= limit; want = 64 * 1024) {
+      const buffer = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, total);
+      if (bytesRead > 0) chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (bytesRead < want) break;
+    }
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
   } finally {
     await handle.close();
   }

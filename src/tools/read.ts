@@ -8,7 +8,14 @@ import { errnoCode, isNotFound, loadImageFile, looksLikeImagePath } from "../uti
 import { diskFileAccess } from "./file-access.js";
 import { fsFailure } from "./fs-failure.js";
 import { displayPath, realPathForAccess, resolveToolPath, similarNames, touchedPaths } from "./paths.js";
-import { looksBinary, numberLines, readLineRange, splitLines } from "./read-lines.js";
+import {
+  bytesLookBinary,
+  looksBinary,
+  numberLines,
+  readLineRange,
+  readWhole,
+  splitLines,
+} from "./read-lines.js";
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from "./tool.js";
 
 const DEFAULT_READ_LINES = 2000;
@@ -98,7 +105,12 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     );
   }
   try {
-    if (await looksBinary(resolved.path)) {
+    // A small file read from the disk is opened once: its own first bytes tell text from binary.
+    const whole =
+      context.fileAccess === undefined && stat.size <= MAX_WHOLE_FILE_BYTES
+        ? await readWhole(resolved.path, stat.size, MAX_WHOLE_FILE_BYTES)
+        : undefined;
+    if (whole ? bytesLookBinary(whole) : await looksBinary(resolved.path)) {
       return fail(
         "binary_file",
         `${shown} is a binary file (${stat.size} bytes); Read shows text files only.`,
@@ -106,7 +118,10 @@ async function executeRead(input: ReadInput, context: ToolContext): Promise<Tool
     }
     const offset = input.offset ?? 1;
     const limit = input.limit ?? DEFAULT_READ_LINES;
-    const { lines, totalLines } = await readTextLines(resolved.path, stat.size, { offset, limit }, context);
+    const range = { offset, limit };
+    const { lines, totalLines } = whole
+      ? linesOf(whole.toString("utf8"), range)
+      : await readTextLines(resolved.path, stat.size, range, context);
     context.files.set({
       path: realPath,
       size: stat.size,
@@ -171,8 +186,12 @@ async function readTextLines(
   // Files this small are read whole, through the editor when reagent runs in one (its unsaved
   // text); a bigger file is paged from the disk.
   const text = await (context.fileAccess ?? diskFileAccess).readText(absolutePath);
+  return linesOf(text, range);
+}
+
+function linesOf(text: string, range: { offset: number; limit: number }) {
   const all = splitLines(text.replace(/^\uFEFF/, ""));
-  return { lines: all.slice(offset - 1, offset - 1 + limit), totalLines: all.length };
+  return { lines: all.slice(range.offset - 1, range.offset - 1 + range.limit), totalLines: all.length };
 }
 
 /** The numbered lines for the model (with a note on how to read on) and the file's data for the UI. */
