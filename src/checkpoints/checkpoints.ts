@@ -55,8 +55,8 @@ export class Checkpoints {
   }
 
   /** The workspace now (the unchanged case answered from the stat cache and the last tree). */
-  snapshot(signal?: AbortSignal): Promise<Snapshot> {
-    return takeSnapshot(this.git, this.maxFileBytes, this.cache, signal);
+  snapshot(how?: { signal?: AbortSignal; background?: boolean }): Promise<Snapshot> {
+    return takeSnapshot(this.git, this.maxFileBytes, this.cache, how);
   }
 
   get git(): GitRun {
@@ -91,7 +91,8 @@ export class Checkpoints {
     }
     const unneeded = new AbortController();
     this.unasked.add(unneeded);
-    const state = this.step(() => this.snapshot(unneeded.signal));
+    // Nobody waits for it yet: its git yields the CPU to the agent's own work meanwhile.
+    const state = this.step(() => this.snapshot({ signal: unneeded.signal, background: true }));
     void state.then(() => this.unasked.delete(unneeded));
     this.open = { seq, state, unneeded };
   }

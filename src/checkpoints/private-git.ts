@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { ensureFolderSync } from "../util/index.js";
 
@@ -18,8 +19,17 @@ type PrivateGitPaths = {
   workTree: string;
 };
 
-/** `signal`: ends git with SIGTERM (git removes the lock files it holds) and rejects. */
-type GitRunOptions = { input?: Buffer | string; indexFile?: string; signal?: AbortSignal };
+/** `signal`: ends git with SIGTERM (git removes the lock files it holds) and rejects. `background`:
+ *  git runs at a lower CPU priority (work nobody waits for yet yields to the agent's own). */
+type GitRunOptions = {
+  input?: Buffer | string;
+  indexFile?: string;
+  signal?: AbortSignal;
+  background?: boolean;
+};
+
+/** The niceness of background git: below every process of the agent's, not idle-only. */
+const BACKGROUND_NICENESS = 10;
 
 export type GitRun = {
   (args: readonly string[], options?: GitRunOptions): Promise<Buffer>;
@@ -62,6 +72,7 @@ export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, strin
         stdio: ["pipe", "pipe", "pipe"],
         signal: options.signal,
       });
+      if (options.background && child.pid !== undefined) lowerPriority(child.pid);
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
@@ -80,6 +91,14 @@ export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, strin
       child.stdin.end(options.input ?? "");
     });
   return Object.assign(run, { paths });
+}
+
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, BACKGROUND_NICENESS);
+  } catch {
+    // Not permitted or already gone: it runs at the usual priority.
+  }
 }
 
 /** Creates the private repository when it is missing (idempotent). */

@@ -36,18 +36,20 @@ export class SnapshotAbandoned extends Error {
  *  was (no other process changed it), the tree is the same and write-tree is skipped. */
 export type SnapshotCache = { tree?: string; index?: string };
 
-/** `signal`: gives the snapshot up between and during its git steps (SnapshotAbandoned). */
+/** `signal`: gives the snapshot up between and during its git steps (SnapshotAbandoned);
+ *  `background`: its git runs at a lower CPU priority (private-git.ts). */
 export async function takeSnapshot(
   git: GitRun,
   maxFileBytes = DEFAULT_MAX_FILE_BYTES,
   cache: SnapshotCache = {},
-  signal?: AbortSignal,
+  how: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<Snapshot> {
+  const { signal, background } = how;
   const run: GitRun = Object.assign(
     async (args: readonly string[], options: Parameters<GitRun>[1] = {}) => {
       if (signal?.aborted) throw new SnapshotAbandoned("the snapshot was given up");
       try {
-        return await git(args, { ...options, signal });
+        return await git(args, { ...options, signal, background });
       } catch (error) {
         if (signal?.aborted) throw new SnapshotAbandoned("the snapshot was given up");
         throw error;

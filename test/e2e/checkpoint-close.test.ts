@@ -1,13 +1,15 @@
 // End-to-end: a headless run that only read does not wait at its end for the prompt's snapshot. In a
 // big project the first snapshot hashes every file (seconds); here a `git` on PATH runs the real git
 // but keeps `update-index` — the step that hashes — holding the private index's lock until it is
-// ended. The run ends at once, that git is gone and no lock is left behind, and a later run that
-// writes takes its checkpoint with the real git as usual.
+// ended. That git runs at a lower CPU priority (nobody waits for the snapshot yet); the run ends at
+// once, that git is gone and no lock is left behind, and a later run that writes takes its
+// checkpoint with the real git as usual.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { cleanEnv, runCli } from "../support/cli.js";
@@ -42,6 +44,18 @@ after(() => {
   removeFolder(tools);
 });
 
+/** A process's niceness (/proc/<pid>/stat, field 19), undefined when it is gone. */
+function niceness(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  } catch {
+    return undefined;
+  }
+}
+
+const updateIndexPid = () => Number(readFileSync(mark, "utf8").trim().split("\n")[0]);
+
 /** Every file named `name` below `folder`. */
 function found(folder: string, name: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" }).filter(
@@ -57,8 +71,12 @@ test("a run that only read gives its unfinished snapshot up at the end; the next
     { text: "wrote" },
   ]);
   // The model answers only once the snapshot's update-index holds the lock: the run ends mid-snapshot.
+  let seenNiceness: number | undefined;
   const gated = createServer((incoming, outgoing) => {
-    void waitUntil(() => existsSync(mark), 30_000).then(() => {
+    void (async () => {
+      await waitUntil(() => existsSync(mark), 30_000);
+      await waitUntil(() => (niceness(updateIndexPid()) ?? 0) > 0, 2_000);
+      seenNiceness ??= niceness(updateIndexPid());
       const target = new URL(model.anthropicBaseURL);
       const forward = request(
         {
@@ -74,7 +92,7 @@ test("a run that only read gives its unfinished snapshot up at the end; the next
         },
       );
       incoming.pipe(forward);
-    });
+    })();
   });
   await new Promise<void>((resolve) => gated.listen(0, "127.0.0.1", resolve));
   t.after(async () => {
@@ -88,8 +106,10 @@ test("a run that only read gives its unfinished snapshot up at the end; the next
   const looked = await runCli(["-p", "look"], { cwd: workspace.dir, env: slow, timeoutMs: 20_000 });
   assert.equal(looked.code, 0, looked.stderr);
   assert.match(looked.stdout, /looked/);
-  const pid = Number(readFileSync(mark, "utf8").trim().split("\n")[0]);
+  const pid = updateIndexPid();
   assert.ok(pid > 0, "the snapshot's update-index had started");
+  // Niceness 10, or this test's own when that is lower in priority already.
+  assert.equal(seenNiceness, Math.max(10, getPriority()), "the snapshot's git ran at a lower priority");
   assert.ok(await waitUntil(() => !running(pid), 5_000), "the snapshot's git was ended with the run");
   assert.deepEqual(found(env.HOME, "index.lock"), [], "git left no lock behind");
   assert.doesNotMatch(looked.stderr, /checkpoints are off/);
