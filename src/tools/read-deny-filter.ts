@@ -4,11 +4,12 @@
 import type { HiddenFiles } from "./grep-query.js";
 import type { ToolContext } from "./tool.js";
 
+/** An array, or any list that can be walked and knows its length (ripgrep's listing). */
+type Sized<T> = Iterable<T> & { readonly length: number };
+
 /** Drops the items a Read deny rule hides (silently: a count would tell that such a file matched).
  *  `below`: a folder all the items lie in (not through a link); when no deny rule can hide a file
  *  there, the items are not looked at one by one (a listing of 20k files: ~2 ms and 20k paths). */
-type Sized<T> = Iterable<T> & { readonly length: number };
-
 export function withoutDenied<T, Items extends Sized<T>>(
   items: Items & Sized<T>,
   pathOf: (item: T) => string,
