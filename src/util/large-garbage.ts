@@ -88,7 +88,7 @@ const GROWTH_FLAG_V8 = /^1[1-4]\./;
  *  start-up (`--max-semi-space-size`, which has no runtime setting); it reads the growth factor at
  *  each doubling, so a factor of 1 from then on keeps the size reached. (The start-up flag is
  *  clamped to at least 2; the runtime setting is not.) Called when a model response starts. */
-function capYoungGeneration(now = spaceBytes()): boolean {
+function capYoungGeneration(now: SpaceBytes): boolean {
   if (youngCap === null || !GROWTH_FLAG_V8.test(process.versions.v8) || now.young < youngCap) return false;
   v8().setFlagsFromString("--semi-space-growth-factor=1");
   youngCap = null;
