@@ -13,8 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { type Checkpoints, openCheckpoints, takeSnapshot } from "../src/checkpoints/index.js";
-import { startFakeModelServer } from "../test/support/fake-model-server.js";
-import { snapshotBuild, timed } from "./support/cli-runs.js";
+import { headlessRun, snapshotBuild } from "./support/cli-runs.js";
 
 const FOLDERS = 100;
 const FILES_PER_FOLDER = 100;
@@ -160,21 +159,13 @@ try {
 /** The built CLI, headless, one Read and an answer, in a fresh HOME (so a fresh checkpoint store). */
 async function readOnlyRun(bin: string): Promise<number> {
   const home = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-ckpt-home-"));
-  const server = await startFakeModelServer([
-    { tool_calls: [{ name: "Read", input: { file_path: "src/module-1/file-1.ts" } }] },
-    { text: "read" },
-  ]);
   try {
-    const env = { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: "bench" };
-    const result = await timed(process.execPath, [bin, "-p", "look"], {
-      cwd: project,
-      env: { ...env, ANTHROPIC_BASE_URL: server.anthropicBaseURL },
-    });
-    if (result.code !== 0)
-      throw new Error(`the read-only run failed (exit ${result.code})\n${result.stderr}`);
-    return result.ms;
+    const script = [
+      { tool_calls: [{ name: "Read", input: { file_path: "src/module-1/file-1.ts" } }] },
+      { text: "read" },
+    ];
+    return (await headlessRun(bin, ["-p", "look"], { cwd: project, home, script })).ms;
   } finally {
-    await server.close();
     rmSync(home, { recursive: true, force: true });
   }
 }

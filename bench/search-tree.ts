@@ -16,9 +16,8 @@ import { createBuiltinTools } from "../src/tools/builtin.js";
 import { createFileStateStore } from "../src/tools/file-state.js";
 import { RIPGREP_IGNORE_FLAGS } from "../src/tools/ripgrep-files.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
-import { startFakeModelServer } from "../test/support/fake-model-server.js";
 import { plainLauncher } from "../test/support/no-sandbox.js";
-import { mark, median, ms, snapshotBuild, timed } from "./support/cli-runs.js";
+import { headlessRun, mark, median, ms, snapshotBuild } from "./support/cli-runs.js";
 
 const run = promisify(execFile);
 const RUNS = 7;
@@ -123,25 +122,20 @@ async function globInReagent(bin: string, home: string, root: string, pattern: s
     })),
     { text: "done" },
   ];
-  const server = await startFakeModelServer(script, { keepRequests: 1 });
   const starts: number[] = [];
   const ends: number[] = [];
-  try {
-    const env = { PATH: process.env.PATH, HOME: home, TRACE: "1", ANTHROPIC_API_KEY: "bench" };
-    const result = await timed(process.execPath, [bin, "-p", "glob", "--allowedTools", "Glob"], {
-      cwd: root,
-      env: { ...env, ANTHROPIC_BASE_URL: server.anthropicBaseURL },
-      onStderrLine: (line, at) => {
-        if (line.startsWith("[trace] tool.start tool=Glob")) starts.push(at);
-        if (line.startsWith("[trace] tool.end tool=Glob")) ends.push(at);
-      },
-    });
-    if (result.code !== 0 || ends.length !== calls)
-      throw new Error(`the Glob session failed (exit ${result.code})\n${result.stderr.slice(0, 2000)}`);
-    return median(ends.slice(1).map((end, call) => end - starts[call + 1]!));
-  } finally {
-    await server.close();
-  }
+  await headlessRun(bin, ["-p", "glob", "--allowedTools", "Glob"], {
+    cwd: root,
+    home,
+    script,
+    env: { TRACE: "1" },
+    onStderrLine: (line, at) => {
+      if (line.startsWith("[trace] tool.start tool=Glob")) starts.push(at);
+      if (line.startsWith("[trace] tool.end tool=Glob")) ends.push(at);
+    },
+  });
+  if (ends.length !== calls) throw new Error(`the Glob session made ${ends.length} of ${calls} calls`);
+  return median(ends.slice(1).map((end, call) => end - starts[call + 1]!));
 }
 
 const root = mkdtempSync(path.join(os.tmpdir(), "reagent-bench-tree-"));

@@ -1,9 +1,12 @@
-// Shared pieces of the CLI benchmarks: spawning and timing a process, medians, and a private copy
-// of a build (bin/ + dist/) so other processes rebuilding dist/ mid-run cannot disturb a benchmark.
+// Shared pieces of the CLI benchmarks: spawning and timing a process, a headless run against the
+// fake model server, medians, and a private copy of a build (bin/ + dist/) so other processes
+// rebuilding dist/ mid-run cannot disturb a benchmark.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Script } from "../../src/providers/script-format.js";
+import { startFakeModelServer } from "../../test/support/fake-model-server.js";
 
 const RUN_TIMEOUT_MS = 30_000;
 
@@ -63,6 +66,44 @@ export function timed(
       resolve({ ms: ended - started, code, stdout, stderr });
     });
   });
+}
+
+/** The built CLI (`bin`) run headless with `args` against a fake Anthropic server of its own that
+ *  plays `script`, in `cwd` with `home` as HOME (plus `env`); timed as `timed` times it. A run that
+ *  fails throws with its error output. */
+export async function headlessRun(
+  bin: string,
+  args: string[],
+  options: {
+    cwd: string;
+    home: string;
+    script: Script;
+    env?: NodeJS.ProcessEnv;
+    onStderrLine?: (line: string, at: number) => void;
+  },
+): Promise<Spawned> {
+  const server = await startFakeModelServer(options.script, { keepRequests: 1 });
+  try {
+    const env = {
+      PATH: process.env.PATH,
+      HOME: options.home,
+      ANTHROPIC_API_KEY: "bench",
+      ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+      ...options.env,
+    };
+    const result = await timed(process.execPath, [bin, ...args], {
+      cwd: options.cwd,
+      env,
+      onStderrLine: options.onStderrLine,
+    });
+    if (result.code !== 0)
+      throw new Error(
+        `reagent ${args.join(" ")} failed (exit ${result.code})\n${result.stderr.slice(0, 2000)}`,
+      );
+    return result;
+  } finally {
+    await server.close();
+  }
 }
 
 export function median(values: number[]): number {
