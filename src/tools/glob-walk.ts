@@ -8,7 +8,22 @@ import { readdir, readFileSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 
-type Rule = { base: string; matcher: Ignore };
+type Verdict = { ignored: boolean; unignored: boolean };
+type Rule = { base: string; verdict: (relative: string) => Verdict };
+
+/** The matcher's verdict on the path alone. `ignore`'s public `test` also lets an ancestor the same
+ *  file excludes decide, but an ancestor one file excludes may be re-included by a deeper file, and
+ *  the walk never asks about the contents of a folder the whole chain excludes; so, like ripgrep and
+ *  git, each path is judged by its own rules. The one-path test is `ignore`'s internal rule set (a
+ *  test pins it); without it the public test stands in, which can only hide more. */
+function ownVerdict(matcher: Ignore): (relative: string) => Verdict {
+  const rules = (matcher as unknown as { _rules?: { test?: unknown } })._rules;
+  if (rules && typeof rules.test === "function") {
+    const test = rules.test as (relative: string, mode: string) => Verdict;
+    return (relative) => test.call(rules, relative, "regex");
+  }
+  return (relative) => matcher.test(relative);
+}
 
 /** Decides whether a path is excluded by the `.gitignore` files of its folder and their parents. */
 export class GitignoreRules {
@@ -21,7 +36,7 @@ export class GitignoreRules {
     } catch {
       return undefined;
     }
-    return { base: directory, matcher: ignore({ ignorecase: false }).add(text) };
+    return { base: directory, verdict: ownVerdict(ignore({ ignorecase: false }).add(text)) };
   }
 
   /** Rules that apply to entries of `directory`, outermost first. */
@@ -55,10 +70,12 @@ export class GitignoreRules {
     return name === ".git" || this.excludes(directory, name, isDirectory);
   }
 
-  /** Whether `folder` itself is excluded by the `.gitignore` files above it (a walk never enters it). */
+  /** Whether `folder` or a folder above it is excluded by the `.gitignore` files above it (a walk
+   *  never enters it). */
   isFolderIgnored(folder: string): boolean {
     const parent = path.dirname(folder);
-    return parent !== folder && this.excludes(parent, path.basename(folder), true);
+    if (parent === folder) return false;
+    return this.isFolderIgnored(parent) || this.excludes(parent, path.basename(folder), true);
   }
 
   private excludes(directory: string, name: string, isDirectory: boolean): boolean {
@@ -67,7 +84,7 @@ export class GitignoreRules {
     const prefixes = this.prefixesFor(directory, chain);
     let ignored = false;
     for (const [index, rule] of chain.entries()) {
-      const result = rule.matcher.test(prefixes[index] + name + (isDirectory ? "/" : ""));
+      const result = rule.verdict(prefixes[index] + name + (isDirectory ? "/" : ""));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }
@@ -96,9 +113,11 @@ function ignoringFs(rules: GitignoreRules) {
 type WalkOptions = { root: string; patterns: string[]; signal?: AbortSignal };
 
 /** Absolute paths of the files under `root` matching `patterns` (dotfiles included, symlinks not
- *  followed), with gitignored entries and `.git` left out. */
+ *  followed), with gitignored entries and `.git` left out; nothing when the `.gitignore` files above
+ *  exclude `root` itself. */
 export async function walkFiles(options: WalkOptions): Promise<string[]> {
   const rules = new GitignoreRules();
+  if (rules.isFolderIgnored(path.resolve(options.root))) return [];
   // Loaded on first use: a run that never globs does not pay for tinyglobby, fdir and picomatch.
   const { glob } = await import("tinyglobby");
   return glob(options.patterns, {
