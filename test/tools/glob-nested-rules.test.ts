@@ -54,7 +54,9 @@ const PATTERNS = [
 function gitListing(root: string): string[] {
   const environment = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
   execFileSync("git", ["-c", "init.defaultBranch=main", "init", "-q"], { cwd: root, env: environment });
-  const out = execFileSync("git", ["ls-files", "-z", "--others", "--exclude-standard"], {
+  // No excludes file of the machine's (git reads ~/.config/git/ignore even without a global config).
+  const args = ["-c", "core.excludesFile=/dev/null", "ls-files", "-z", "--others", "--exclude-standard"];
+  const out = execFileSync("git", args, {
     cwd: root,
     env: environment,
   });
