@@ -2,7 +2,7 @@
 // GIT_DIR, its index file, the project folder as the work tree), so snapshots never touch the
 // project's `.git`, index or stash. Git runs with no system or global configuration (no fsmonitor
 // program, no filters, no line-ending conversion from the user's files) and with the caller's other
-// GIT_* variables removed; the project's `.gitignore` files still apply.
+// GIT_* variables removed; the project's `.gitignore` files still apply, no excludes file does.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
@@ -51,6 +51,11 @@ const CONFIG = [
   ["gc.auto", "0"],
 ] as const;
 
+/** git reads `$XDG_CONFIG_HOME/git/ignore` (else `~/.config/git/ignore`) when no configuration names
+ *  an excludes file, also with GIT_CONFIG_GLOBAL=/dev/null: only the project's .gitignore files may
+ *  keep a file out of a snapshot, whatever the user's machine holds. */
+const NO_EXCLUDES_FILE = ["-c", "core.excludesFile=/dev/null"] as const;
+
 /** A git runner over the private repository; `prepare()` must have run once before. */
 export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, string | undefined>): GitRun {
   const env: Record<string, string> = {};
@@ -66,7 +71,7 @@ export function privateGit(paths: PrivateGitPaths, baseEnv: Record<string, strin
   });
   const run = (args: readonly string[], options: GitRunOptions = {}) =>
     new Promise<Buffer>((resolve, reject) => {
-      const child = spawn("git", args, {
+      const child = spawn("git", [...NO_EXCLUDES_FILE, ...args], {
         cwd: paths.workTree,
         env: { ...env, GIT_INDEX_FILE: options.indexFile ?? paths.indexFile },
         stdio: ["pipe", "pipe", "pipe"],

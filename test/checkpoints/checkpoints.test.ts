@@ -118,6 +118,30 @@ test("the project's own .git, index and stash are never touched; ignored files a
   );
 });
 
+test("the excludes file of the user's git (~/.config/git/ignore) does not keep a file out", async () => {
+  // git reads $XDG_CONFIG_HOME/git/ignore, else ~/.config/git/ignore, even with no global config.
+  const home = tempFolder("ckpt-home");
+  folders.push(home);
+  writeTree(home, { ".config/git/ignore": "*.md\n", "xdg/git/ignore": "*.txt\n" });
+  for (const env of [
+    { ...process.env, HOME: home, XDG_CONFIG_HOME: "" },
+    { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, "xdg") },
+  ] as Array<Record<string, string>>) {
+    const { project, checkpoints } = setup({ "notes.md": "one\n", "a.txt": "a\n" }, { env });
+    await prompt(checkpoints, "edit", () => {
+      writeFileSync(join(project, "notes.md"), "two\n");
+      writeFileSync(join(project, "a.txt"), "b\n");
+    });
+    const plan = await checkpoints.planCode(checkpoints.find(1)!);
+    assert.equal(plan.kind, "restore");
+    if (plan.kind !== "restore") return;
+    assert.deepEqual(plan.changes.map((change) => change.path).sort(), ["a.txt", "notes.md"]);
+    await checkpoints.applyCode(plan);
+    assert.equal(read(project, "notes.md"), "one\n");
+    assert.equal(read(project, "a.txt"), "a\n");
+  }
+});
+
 test("files over the size cap are left out, named, and neither deleted nor restored", async () => {
   const { project, checkpoints } = setup(
     { "small.txt": "s\n", "big.bin": "x".repeat(2000) },
