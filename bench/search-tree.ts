@@ -14,7 +14,7 @@ import { rgPath } from "@vscode/ripgrep";
 import type { Script } from "../src/providers/script-format.js";
 import { createBuiltinTools } from "../src/tools/builtin.js";
 import { createFileStateStore } from "../src/tools/file-state.js";
-import { RIPGREP_IGNORE_FLAGS } from "../src/tools/ripgrep-files.js";
+import { ripgrepIgnoreFlags } from "../src/tools/ripgrep-files.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
 import { plainLauncher } from "../test/support/no-sandbox.js";
 import { headlessRun, mark, median, ms, snapshotBuild } from "./support/cli-runs.js";
@@ -175,7 +175,7 @@ try {
     const own =
       floor &&
       (() =>
-        run(rgPath, ["--files", "--null", ...RIPGREP_IGNORE_FLAGS, "--sortr=modified", ...floor.args], {
+        run(rgPath, ["--files", "--null", ...ripgrepIgnoreFlags(true), "--sortr=modified", ...floor.args], {
           cwd: floor.cwd,
           maxBuffer: 1 << 28,
         }));

@@ -8,6 +8,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { isInside } from "../util/index.js";
 import { expandLeadingFolders } from "./glob-expand.js";
 import { groupCount, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
@@ -19,6 +20,10 @@ export type Names = Iterable<string> & { readonly length: number };
 
 type GlobFilesOptions = {
   root: string;
+  /** The folder the search names (`root` is the pattern's leading folder inside it): whether it lies
+   *  in a repository decides which `.gitignore` files count, and `root` is judged as a walk from it
+   *  would meet it. */
+  searched: string;
   /** The glob below `root` (crawlRoot's `pattern`). */
   pattern: string;
   /** The rg binary, or undefined for the pure-JS walk. */
@@ -65,19 +70,21 @@ const everything = () => true;
 
 export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   const { root, signal } = options;
+  // A pattern that leads out of the folder searched (`../other/**`) searches its own folder.
+  const searched = isInside(options.searched, root) ? options.searched : root;
   if (!options.ripgrep)
     return {
       ok: true,
       prefix: "",
       runs: [],
-      loose: await walkFiles({ root, patterns: [options.pattern], signal }),
+      loose: await walkFiles({ root, searched, patterns: [options.pattern], signal }),
     };
   const nothing: GlobFiles = { ok: true, prefix: "", runs: [], loose: [] };
   // The walk's glob library takes a leading `!` (not `!(`) as an exclusion: nothing is included.
   if (options.pattern.startsWith("!") && !options.pattern.startsWith("!(")) return nothing;
   // A crawl root that is no folder (the pattern named a missing one, or a file) lists nothing.
-  const rules = new GitignoreRules();
-  if (!isFolder(root) || rules.isFolderIgnored(root)) return nothing;
+  const rules = GitignoreRules.forSearch(searched);
+  if (!isFolder(root) || rules.isFolderIgnored(root, searched)) return nothing;
   const pattern = normalized(options.pattern);
   const narrow = basenameGlob(pattern);
   const matchesAll = picomatch(pattern, { dot: true, posix: true });
@@ -93,7 +100,7 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   // One listing per group (the root's own, or the expansion's folders, when not shared out).
   const groups = shards?.groups ?? [expansion?.folders];
   const list = (folders: string[] | undefined) =>
-    listNewestFirst(options.ripgrep as string, root, narrow, folders, signal);
+    listNewestFirst(options.ripgrep as string, root, { narrow, folders, bounded: rules.bounded, signal });
   const listings = await Promise.all(groups.map(list));
   const runs: Names[] = [];
   for (const listing of listings) {
@@ -110,16 +117,21 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
 async function listNewestFirst(
   ripgrep: string,
   root: string,
-  narrow: string | undefined,
-  folders: string[] | undefined,
-  signal: AbortSignal,
+  options: {
+    narrow: string | undefined;
+    folders: string[] | undefined;
+    bounded: boolean;
+    signal: AbortSignal;
+  },
 ) {
+  const { narrow, folders, bounded, signal } = options;
   const listing = await ripgrepFiles(ripgrep, root, {
     basenameGlob: narrow,
     newestFirst: true,
     folders,
+    bounded,
     signal,
   });
   if (listing.ok || narrow === undefined || signal.aborted) return listing;
-  return ripgrepFiles(ripgrep, root, { newestFirst: true, folders, signal });
+  return ripgrepFiles(ripgrep, root, { newestFirst: true, folders, bounded, signal });
 }

@@ -1,12 +1,16 @@
 // The gitignore-aware file walk shared by Glob and the pure-JS Grep: tinyglobby does the crawl and
 // the pattern matching, and an fs adapter drops `.git` and every entry the applicable `.gitignore`
 // files exclude (nested ones and those of parent folders, as ripgrep does) before tinyglobby sees
-// them, so ignored folders such as node_modules are never entered.
+// them, so ignored folders such as node_modules are never entered. Inside a repository, as in git
+// and in ripgrep, the `.gitignore` files above its top folder do not count (a home folder kept in
+// git with `*` in ~/.gitignore hides nothing in the projects below it); outside any repository every
+// parent folder's file counts.
 
 import type { Dirent } from "node:fs";
-import { readdir, readFileSync } from "node:fs";
+import { existsSync, readdir, readFileSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { isInside } from "../util/index.js";
 
 type Verdict = { ignored: boolean; unignored: boolean };
 type Rule = { base: string; verdict: (relative: string) => Verdict };
@@ -25,9 +29,39 @@ function ownVerdict(matcher: Ignore): (relative: string) => Verdict {
   return (relative) => matcher.test(relative);
 }
 
+/** Whether `directory` is the top folder of a repository: it holds `.git` (a folder, or the file of a
+ *  worktree or submodule) or `.jj`, the markers ripgrep looks for. */
+function holdsRepository(directory: string): boolean {
+  return existsSync(path.join(directory, ".git")) || existsSync(path.join(directory, ".jj"));
+}
+
+const isBelow = (folder: string, ancestor: string) => folder !== ancestor && isInside(ancestor, folder);
+
+/** Whether `folder` or a folder above it is the top folder of a repository. */
+export function insideRepository(folder: string): boolean {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    if (holdsRepository(current)) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
 /** Decides whether a path is excluded by the `.gitignore` files of its folder and their parents. */
 export class GitignoreRules {
   private readonly chains = new Map<string, Rule[]>();
+
+  /** `bounded`: the search is inside a repository, and a repository's top folder (also a nested
+   *  one's) is the outermost whose `.gitignore` applies to what lies below it. */
+  constructor(readonly bounded = false) {}
+
+  /** The rules for a search of `folder` (the folder named, not a pattern's leading folders below it):
+   *  bounded when `folder` lies inside a repository. */
+  static forSearch(folder: string): GitignoreRules {
+    return new GitignoreRules(insideRepository(folder));
+  }
+
+  private isTop(directory: string): boolean {
+    return this.bounded && holdsRepository(directory);
+  }
 
   private load(directory: string): Rule | undefined {
     let text: string;
@@ -44,7 +78,7 @@ export class GitignoreRules {
     const cached = this.chains.get(directory);
     if (cached) return cached;
     const parent = path.dirname(directory);
-    const inherited = parent === directory ? [] : this.chainFor(parent);
+    const inherited = parent === directory || this.isTop(directory) ? [] : this.chainFor(parent);
     const own = this.load(directory);
     const chain = own ? [...inherited, own] : inherited;
     this.chains.set(directory, chain);
@@ -71,11 +105,12 @@ export class GitignoreRules {
   }
 
   /** Whether `folder` or a folder above it is excluded by the `.gitignore` files above it (a walk
-   *  never enters it). */
-  isFolderIgnored(folder: string): boolean {
+   *  never enters it). A repository's top folder at or above `searched` (the folder the search
+   *  names) is not judged by the files above it; one below it is, as a walk from there meets it. */
+  isFolderIgnored(folder: string, searched = folder): boolean {
     const parent = path.dirname(folder);
-    if (parent === folder) return false;
-    return this.isFolderIgnored(parent) || this.excludes(parent, path.basename(folder), true);
+    if (parent === folder || (this.isTop(folder) && !isBelow(folder, searched))) return false;
+    return this.isFolderIgnored(parent, searched) || this.excludes(parent, path.basename(folder), true);
   }
 
   private excludes(directory: string, name: string, isDirectory: boolean): boolean {
@@ -110,14 +145,17 @@ function ignoringFs(rules: GitignoreRules) {
   };
 }
 
-type WalkOptions = { root: string; patterns: string[]; signal?: AbortSignal };
+/** `searched`: the folder the search names, when `root` is a pattern's leading folder below it. */
+type WalkOptions = { root: string; searched?: string; patterns: string[]; signal?: AbortSignal };
 
 /** Absolute paths of the files under `root` matching `patterns` (dotfiles included, symlinks not
  *  followed), with gitignored entries and `.git` left out; nothing when the `.gitignore` files above
  *  exclude `root` itself. */
 export async function walkFiles(options: WalkOptions): Promise<string[]> {
-  const rules = new GitignoreRules();
-  if (rules.isFolderIgnored(path.resolve(options.root))) return [];
+  const root = path.resolve(options.root);
+  const searched = path.resolve(options.searched ?? root);
+  const rules = GitignoreRules.forSearch(searched);
+  if (rules.isFolderIgnored(root, searched)) return [];
   // Loaded on first use: a run that never globs does not pay for tinyglobby, fdir and picomatch.
   const { glob } = await import("tinyglobby");
   return glob(options.patterns, {

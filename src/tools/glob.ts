@@ -144,7 +144,12 @@ async function executeGlob(
       `The pattern ${input.pattern} has ".." after a wildcard; put the folder first (e.g. "../other/**/*.ts") or pass it as path.`,
     );
   }
-  const found = await globFiles({ ...search, ripgrep: await options.ripgrep(), signal: context.signal });
+  const found = await globFiles({
+    ...search,
+    searched: resolved.path,
+    ripgrep: await options.ripgrep(),
+    signal: context.signal,
+  });
   if (context.signal.aborted) return fail("aborted", "Glob was cancelled.");
   if (!found.ok) return fail("search_failed", `Glob failed: ${found.message}`);
   const { prefix } = found;

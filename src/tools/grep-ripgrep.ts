@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { truncateHead } from "../util/index.js";
+import { insideRepository } from "./glob-walk.js";
 import {
   type GrepBackend,
   type GrepFileMatch,
@@ -15,7 +16,7 @@ import {
   selectedByGlobs,
 } from "./grep-query.js";
 import { ripgrepExclusions } from "./ripgrep-exclusions.js";
-import { RIPGREP_IGNORE_FLAGS } from "./ripgrep-files.js";
+import { ripgrepIgnoreFlags } from "./ripgrep-files.js";
 
 type JsonText = { text?: string; bytes?: string };
 type JsonEvent = {
@@ -29,8 +30,8 @@ function decode(value: JsonText | undefined): string {
   return Buffer.from(value.bytes ?? "", "base64").toString("utf8");
 }
 
-function ripgrepArguments(query: GrepQuery, exclusions: readonly string[] = []): string[] {
-  const args: string[] = [...RIPGREP_IGNORE_FLAGS, "--color=never", "--with-filename"];
+function ripgrepArguments(query: GrepQuery, cwd: string, exclusions: readonly string[] = []): string[] {
+  const args: string[] = [...ripgrepIgnoreFlags(insideRepository(cwd)), "--color=never", "--with-filename"];
   // Only exclusions go to rg: its include globs would override .gitignore. Includes are applied to
   // rg's output with the same rules the JS fallback uses. The hidden files' exclusions come last,
   // so that no glob of the caller's can take them back.
@@ -89,7 +90,7 @@ export function createRipgrepBackend(rgPath: string): GrepBackend {
         ? { ok: true as const, globs: [] }
         : await ripgrepExclusions(rgPath, cwd, query.hidden, query.signal);
       if (!exclusions.ok) return { kind: "error", message: exclusions.message };
-      const args = ripgrepArguments(query, exclusions.globs);
+      const args = ripgrepArguments(query, cwd, exclusions.globs);
       const child = spawn(rgPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
       const files = new Map<string, GrepFileMatch>();
       let stderr = "";

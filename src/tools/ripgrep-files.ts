@@ -1,12 +1,14 @@
 // Lists a folder's files with `rg --files`: ripgrep walks the tree in parallel, honouring the
-// .gitignore files of the folder, its sub-folders and the folders above it (also outside git
-// repositories), skipping .git and symbolic links and including hidden files — the rules the
+// .gitignore files of the folder, its sub-folders and the folders above it (up to a repository's top
+// folder; outside repositories all of them), skipping .git and symbolic links and including hidden files — the rules the
 // pure-JS walk (glob-walk.ts) applies and Grep's ripgrep backend shares. Paths come back relative to
 // the folder (NUL-separated, so that no file name can split one), optionally newest first: ripgrep
 // then stats what it lists, natively, and walks on one thread.
 import { spawn } from "node:child_process";
+import { insideRepository } from "./glob-walk.js";
 
-/** The flags that make ripgrep read only .gitignore files, as the pure-JS walk does. */
+/** The flags that make ripgrep read only .gitignore files, as the pure-JS walk does, also outside
+ *  a repository (`--no-require-git`: there every parent folder's file counts). */
 export const RIPGREP_IGNORE_FLAGS = [
   "--no-config",
   "--hidden",
@@ -16,6 +18,14 @@ export const RIPGREP_IGNORE_FLAGS = [
   "--no-ignore-exclude",
   "--glob=!.git",
 ] as const;
+
+/** The ignore flags for a search inside a repository (`bounded`) or not: inside one without
+ *  `--no-require-git`, so that ripgrep stops at the repository's top folder (and at a nested one's)
+ *  as git and GitignoreRules do; with it, ripgrep applies every parent folder's file. */
+export function ripgrepIgnoreFlags(bounded: boolean): readonly string[] {
+  if (!bounded) return RIPGREP_IGNORE_FLAGS;
+  return RIPGREP_IGNORE_FLAGS.filter((flag) => flag !== "--no-require-git");
+}
 
 /**
  * A listing as ripgrep wrote it: chunks of whole NUL-terminated names, counted as they come and
@@ -54,9 +64,16 @@ type RipgrepListing = { ok: true; files: NameList } | { ok: false; message: stri
 export function ripgrepFiles(
   rgPath: string,
   root: string,
-  options: { basenameGlob?: string; newestFirst?: boolean; folders?: string[]; signal?: AbortSignal },
+  options: {
+    basenameGlob?: string;
+    newestFirst?: boolean;
+    folders?: string[];
+    /** Whether the search is inside a repository (default: whether `root` is). */
+    bounded?: boolean;
+    signal?: AbortSignal;
+  },
 ): Promise<RipgrepListing> {
-  const args = ["--files", "--null", ...RIPGREP_IGNORE_FLAGS];
+  const args = ["--files", "--null", ...ripgrepIgnoreFlags(options.bounded ?? insideRepository(root))];
   if (options.newestFirst) args.push("--sortr=modified");
   if (options.basenameGlob !== undefined)
     args.push(`--type-add=reagentglob:${options.basenameGlob}`, "--type=reagentglob");

@@ -11,7 +11,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { rgPath } from "@vscode/ripgrep";
 import picomatch from "picomatch";
-import { RIPGREP_IGNORE_FLAGS } from "../../src/tools/ripgrep-files.js";
+import { ripgrepIgnoreFlags } from "../../src/tools/ripgrep-files.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 import { builtinTool, makeContext, run } from "./context.js";
 
@@ -90,9 +90,10 @@ function gitListing(root: string): string[] {
   return listing(execFileSync("git", args, { cwd: root, env: environment }));
 }
 
+/** ripgrep's listing with the flags Glob and Grep give it in a repository (the tree is one). */
 function ripgrepListing(root: string): string[] {
   try {
-    return listing(execFileSync(rgPath, ["--files", "--null", ...RIPGREP_IGNORE_FLAGS], { cwd: root }));
+    return listing(execFileSync(rgPath, ["--files", "--null", ...ripgrepIgnoreFlags(true)], { cwd: root }));
   } catch (error) {
     if ((error as { status?: number }).status === 1) return []; // nothing listed
     throw error;

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { rgPath } from "@vscode/ripgrep";
 import picomatch from "picomatch";
-import { RIPGREP_IGNORE_FLAGS } from "../../src/tools/ripgrep-files.js";
+import { ripgrepIgnoreFlags } from "../../src/tools/ripgrep-files.js";
 import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 import { builtinTool, makeContext, run } from "./context.js";
 
@@ -65,18 +65,21 @@ function gitListing(root: string): string[] {
 
 let root: string;
 let ripgrepListing: string[];
+let gitListed: string[];
 
 before(() => {
   root = tempFolder("glob-nested-rules");
   writeTree(root, TREE);
-  const out = execFileSync(rgPath, ["--files", "--null", ...RIPGREP_IGNORE_FLAGS], { cwd: root });
+  gitListed = gitListing(root);
+  // The tree is a repository now: ripgrep with the flags Glob and Grep give it there.
+  const out = execFileSync(rgPath, ["--files", "--null", ...ripgrepIgnoreFlags(true)], { cwd: root });
   ripgrepListing = out.toString().split("\0").filter(Boolean).sort();
 });
 after(() => removeFolder(root));
 
 describe("nested .gitignore files that disagree", () => {
   it("the tree exercises re-inclusion: ripgrep and git agree and list the re-included folders", () => {
-    assert.deepEqual(gitListing(root), ripgrepListing);
+    assert.deepEqual(gitListed, ripgrepListing);
     for (const file of ["d/sub.ts/r.md", "d/sub.ts/inner/x.md", "keep/gen/g.md", "top/deep/b.md"])
       assert.ok(ripgrepListing.includes(file), file);
     for (const file of ["d/other/o.md", "keep/gen/g.ts", "drop/gen/deeper/h.md", "top/deep/a.md", "a.ts"])

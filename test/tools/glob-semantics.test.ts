@@ -1,5 +1,6 @@
 // What Glob lists and in which order, pinned on a real tree: .gitignore files of the folder, its
-// sub-folders and the folders above it (anchored rules, folder rules, `**`, negations, a nested file
+// sub-folders and the folders above it up to the repository's top (a nested repository's top stops
+// them too) (anchored rules, folder rules, `**`, negations, a nested file
 // re-including what an outer one ignores), hidden files, .git, symbolic links, the pattern's own
 // base (also an ignored folder named directly), newest first with ties by path, and Read deny rules
 // (a denied file is never listed nor counted) — the same with ripgrep and with the pure-JS walk.
@@ -24,7 +25,11 @@ const TREE: Record<string, string> = {
   "project/local/l.ts": "",
   "project/.env": "",
   "project/.hidden/h.ts": "",
-  "project/.git/config": "",
+  // The repository is the outer folder: its .gitignore counts in project. `sub-repo` is a nested
+  // repository: project's rules (`*.log`) stop at its top folder, its `.git` is not listed.
+  ".git/config": "",
+  "project/sub-repo/.git/config": "",
+  "project/sub-repo/s.log": "",
   "project/vendor/.git": "gitdir: elsewhere\n",
   "project/vendor/v.ts": "",
   "project/src/top-only.txt": "",
@@ -67,6 +72,7 @@ const VISIBLE = [
   "src/top-only.txt",
   "src/util.tsx",
   "src/with space ü.ts",
+  "sub-repo/s.log",
   "vendor/v.ts",
 ];
 
