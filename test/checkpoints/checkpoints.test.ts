@@ -60,6 +60,14 @@ async function prompt(checkpoints: Checkpoints, text: string, change: () => void
   await checkpoints.endPrompt();
 }
 
+/** The plan for rewinding to before the first prompt, which must restore something. */
+async function firstRestore(checkpoints: Checkpoints) {
+  const plan = await checkpoints.planCode(checkpoints.find(1)!);
+  assert.equal(plan.kind, "restore");
+  if (plan.kind !== "restore") throw new Error("the rewind restores nothing");
+  return plan;
+}
+
 const read = (root: string, path: string) => readFileSync(join(root, path), "utf8");
 
 test("a code rewind puts back written, deleted and created files, also through folders", async () => {
@@ -98,9 +106,7 @@ test("the project's own .git, index and stash are never touched; ignored files a
     writeFileSync(join(project, "a.txt"), "two\n");
     writeFileSync(join(project, "build/out.bin"), "changed");
   });
-  const plan = await checkpoints.planCode(checkpoints.find(1)!);
-  assert.equal(plan.kind, "restore");
-  if (plan.kind !== "restore") return;
+  const plan = await firstRestore(checkpoints);
   assert.deepEqual(
     plan.changes.map((change) => change.path),
     ["a.txt"],
@@ -132,9 +138,7 @@ test("the excludes file of the user's git (~/.config/git/ignore) does not keep a
       writeFileSync(join(project, "notes.md"), "two\n");
       writeFileSync(join(project, "a.txt"), "b\n");
     });
-    const plan = await checkpoints.planCode(checkpoints.find(1)!);
-    assert.equal(plan.kind, "restore");
-    if (plan.kind !== "restore") return;
+    const plan = await firstRestore(checkpoints);
     assert.deepEqual(plan.changes.map((change) => change.path).sort(), ["a.txt", "notes.md"]);
     await checkpoints.applyCode(plan);
     assert.equal(read(project, "notes.md"), "one\n");
