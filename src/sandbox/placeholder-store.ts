@@ -26,6 +26,8 @@ type Acquired = { kind: "held"; lease: PlaceholderLease } | { kind: "failed"; re
 
 type PlaceholderStore = {
   acquire(paths: readonly string[]): Acquired;
+  /** The placeholders some command of this process holds now. */
+  held(): string[];
   /** Removes what runs that are no longer running left behind (call once at start-up). */
   sweep(): PlaceholderCleanup;
 };
@@ -94,6 +96,8 @@ export function createPlaceholderStore(
       }
       return { kind: "held", lease: leaseOnce(taken, release) };
     },
+
+    held: () => [...held.keys()],
 
     sweep: () => sweepDeadRuns(recordsDir, recordFile),
   };

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolderSync, errnoCode, errnoReason } from "../util/index.js";
+import { ensureFolderSync, errnoCode, errnoReason, isInside } from "../util/index.js";
 import { bwrapArguments } from "./bwrap-arguments.js";
 import { cachedHostPaths, folderEntries } from "./host-paths.js";
 import { planMounts } from "./mount-plan.js";
@@ -88,7 +88,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (problem !== null) return { kind: "refused", reason: problem };
       coverReady = true;
     }
-    const held = store.acquire(plan.placeholders);
+    // A placeholder another command made is a plain folder to this plan, which binds it (or a path
+    // in it): held for this command too, or the other's end removes it before this sandbox mounts it.
+    const sources = plan.mounts.flatMap((mount) => (mount.kind === "bind" ? [mount.source] : []));
+    const inUse = store
+      .held()
+      .filter((placeholder) => sources.some((source) => isInside(placeholder, source)));
+    const held = store.acquire([...new Set([...plan.placeholders, ...inUse])]);
     if (held.kind === "failed") return { kind: "refused", reason: held.reason };
     const seccompFd = 3 + (request.outputPipes ?? 0);
     const args = bwrapArguments({ mounts: plan.mounts, coverFile, seccompFd, ...request, cwd: cwd.real });

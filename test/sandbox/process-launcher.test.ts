@@ -1,7 +1,8 @@
 // The process launcher every spawner uses: "none" filters the environment (named variables pass),
 // a profile runs the command in bwrap with that profile's policy built for the project given (a
 // worktree agent's `within`), a profile asked for where no sandbox runs is refused, the filter's
-// removals reach the caller (the redactor learns them), and finishAll releases every placeholder.
+// removals reach the caller (the redactor learns them), and finishAll releases every placeholder; a
+// placeholder lives as long as the last launch that mounts it.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -91,6 +92,25 @@ describe("profiles through bwrap", needsSandbox, () => {
     assert.ok(existsSync(join(machine.project, ".claude")), "placeholder made");
     launcher.finishAll();
     assert.equal(existsSync(join(machine.project, ".claude")), false);
+  });
+
+  test("a placeholder another launch made stays until the last launch that mounts it ends", async () => {
+    const { machine } = suite;
+    const launcher = launcherFor();
+    const prepare = () =>
+      launcher.prepare(
+        { file: "/bin/sh", args: ["-c", "echo started"], cwd: machine.project, env: { PATH: machine.path } },
+        "workspace-write",
+      );
+    const first = prepare();
+    const second = prepare(); // .claude exists now: to its plan an ordinary folder to mount read-only
+    if (first.kind !== "ready" || second.kind !== "ready") throw new Error("a launch was refused");
+    first.finish(); // the first command ended before the second's sandbox started
+    assert.ok(existsSync(join(machine.project, ".claude")), "kept for the second launch");
+    const { code, output } = await run(second);
+    assert.equal(code, 0, output);
+    assert.equal(output, "started\n");
+    assert.equal(existsSync(join(machine.project, ".claude")), false, "removed after the last");
   });
 });
 
