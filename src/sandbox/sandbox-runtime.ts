@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ensureFolderSync, errnoCode, errnoReason, isInside } from "../util/index.js";
 import { bwrapArguments } from "./bwrap-arguments.js";
 import { cachedHostPaths, folderEntries } from "./host-paths.js";
-import { planMounts } from "./mount-plan.js";
+import { type Mount, planMounts } from "./mount-plan.js";
 import { createPlaceholderStore, type PlaceholderCleanup } from "./placeholder-store.js";
 import { createRepositoryFinder } from "./repository-folders.js";
 import type { ActiveSandbox } from "./sandbox-availability.js";
@@ -61,6 +61,15 @@ type SandboxOptions = {
 
 const NOTHING_CLEANED: PlaceholderCleanup = { removed: [], kept: [] };
 
+/** The placeholders a plan needs: those it makes, and those other commands made (`held`) that it
+ *  binds or binds a path in. To the plan those are plain folders, but held for this command too, or
+ *  the other command's end removes them before this sandbox mounts them. */
+function placeholdersOf(plan: { mounts: Mount[]; placeholders: string[] }, held: string[]): string[] {
+  const sources = plan.mounts.flatMap((mount) => (mount.kind === "bind" ? [mount.source] : []));
+  const inUse = held.filter((placeholder) => sources.some((source) => isInside(placeholder, source)));
+  return [...new Set([...plan.placeholders, ...inUse])];
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const store = createPlaceholderStore(join(options.stateDir, "placeholders"));
   const leftovers = store.sweep();
@@ -88,13 +97,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (problem !== null) return { kind: "refused", reason: problem };
       coverReady = true;
     }
-    // A placeholder another command made is a plain folder to this plan, which binds it (or a path
-    // in it): held for this command too, or the other's end removes it before this sandbox mounts it.
-    const sources = plan.mounts.flatMap((mount) => (mount.kind === "bind" ? [mount.source] : []));
-    const inUse = store
-      .held()
-      .filter((placeholder) => sources.some((source) => isInside(placeholder, source)));
-    const held = store.acquire([...new Set([...plan.placeholders, ...inUse])]);
+    const held = store.acquire(placeholdersOf(plan, store.held()));
     if (held.kind === "failed") return { kind: "refused", reason: held.reason };
     const seccompFd = 3 + (request.outputPipes ?? 0);
     const args = bwrapArguments({ mounts: plan.mounts, coverFile, seccompFd, ...request, cwd: cwd.real });
