@@ -10,9 +10,10 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { isInside } from "../util/index.js";
 import { expandLeadingFolders } from "./glob-expand.js";
-import { groupCount, shardFolders } from "./glob-shards.js";
+import { includeEndings, settleIncluded } from "./glob-include.js";
+import { groupCount, severalPathsHold, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
-import { ripgrepFiles } from "./ripgrep-files.js";
+import { type NameList, ripgrepFiles } from "./ripgrep-files.js";
 
 /** Names that can be walked more than once and know their count: an array, or ripgrep's listing
  *  (decoded only as far as it is walked). */
@@ -97,41 +98,64 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
   const start = expansion?.folders ?? [""];
   const shards = shardFolders(root, start, rules, matchesAll, groupCount());
   if (shards !== undefined) loose.push(...shards.files);
-  // One listing per group (the root's own, or the expansion's folders, when not shared out).
-  const groups = shards?.groups ?? [expansion?.folders];
+  // One listing per group (the root's own, or the expansion's folders, when not shared out); one of
+  // the whole root (its files met on the way listed again) where ripgrep cannot take several folders.
+  let groups = shards?.groups ?? [expansion?.folders];
+  if (!severalPathsHold(root, groups, rules)) {
+    groups = [undefined];
+    loose.length = 0;
+  }
+  const endings = narrow === undefined ? undefined : includeEndings(narrow);
   const list = (folders: string[] | undefined) =>
-    listNewestFirst(options.ripgrep as string, root, { narrow, folders, bounded: rules.bounded, signal });
+    listNewestFirst(options.ripgrep as string, root, {
+      narrow,
+      include: probe.include && endings !== undefined,
+      folders,
+      bounded: rules.bounded,
+      signal,
+    });
   const listings = await Promise.all(groups.map(list));
   const runs: Names[] = [];
-  for (const listing of listings) {
+  const included: Array<{ files: NameList; folders: string[] | undefined }> = [];
+  for (const [index, listing] of listings.entries()) {
     if (!listing.ok) return listing;
-    runs.push(
-      matches === everything ? listing.files : listing.files.toArray().filter((file) => matches(file)),
-    );
+    if (listing.included) included.push({ files: listing.files, folders: groups[index] });
+    else if (listing.narrowed && matches === everything) runs.push(listing.files);
+    else runs.push(listing.files.toArray().filter((file) => matchesAll(file)));
+  }
+  if (endings !== undefined && included.length > 0) {
+    const whole = matches === everything ? undefined : matchesAll;
+    runs.push(...settleIncluded(included, { root, searched, rules, endings, matches: whole }));
   }
   return { ok: true, prefix, runs, loose };
 }
 
 /** ripgrep's newest-first listing below `folders` (the root when undefined), retried without the
- *  name narrowing when ripgrep could not read that as a glob. */
+ *  name narrowing when ripgrep could not read that as a glob. `narrowed`: the narrowing held. */
 async function listNewestFirst(
   ripgrep: string,
   root: string,
   options: {
     narrow: string | undefined;
+    include: boolean;
     folders: string[] | undefined;
     bounded: boolean;
     signal: AbortSignal;
   },
 ) {
-  const { narrow, folders, bounded, signal } = options;
+  const { narrow, include, folders, bounded, signal } = options;
   const listing = await ripgrepFiles(ripgrep, root, {
     basenameGlob: narrow,
+    include,
     newestFirst: true,
     folders,
     bounded,
     signal,
   });
-  if (listing.ok || narrow === undefined || signal.aborted) return listing;
-  return ripgrepFiles(ripgrep, root, { newestFirst: true, folders, bounded, signal });
+  if (listing.ok)
+    return { ...listing, narrowed: narrow !== undefined, included: include && narrow !== undefined };
+  if (narrow === undefined || signal.aborted) return listing;
+  const plain = await ripgrepFiles(ripgrep, root, { newestFirst: true, folders, bounded, signal });
+  return plain.ok ? { ...plain, narrowed: false, included: false } : plain;
 }
+export const probe = { include: true };

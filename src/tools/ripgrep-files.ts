@@ -53,12 +53,30 @@ export class NameList implements Iterable<string> {
   toArray(): string[] {
     return [...this];
   }
+
+  /** The names that hold `text` (a NUL at its end: end with it), each once, found in the bytes: no
+   *  other name is decoded. */
+  holding(text: string): string[] {
+    const needle = Buffer.from(text);
+    const found: string[] = [];
+    for (const chunk of this.chunks)
+      for (let at = chunk.indexOf(needle); at >= 0; ) {
+        const start = at === 0 ? 0 : chunk.lastIndexOf(0, at - 1) + 1;
+        const end = chunk.indexOf(0, at);
+        found.push(chunk.toString("utf8", start, end));
+        at = chunk.indexOf(needle, end + 1);
+      }
+    return found;
+  }
 }
 
 type RipgrepListing = { ok: true; files: NameList } | { ok: false; message: string };
 
 /** The files under `root` (relative, `/`-separated). `basenameGlob` narrows the listing to file names
- *  matching it (an rg type, which never overrides .gitignore as an include glob would). `folders`
+ *  matching it: an rg type, which never overrides .gitignore as an include glob would; or, with
+ *  `include`, an include glob (no .gitignore match of any file, so faster; but files and folders
+ *  of that name are listed and entered even where a .gitignore excludes them), and every `.gitignore`
+ *  file of the folders entered listed beside them, so that the caller can tell. `folders`
  *  (relative to `root`) lists only below those, with the ignore rules of the folders above them;
  *  a folder named so is entered even where a .gitignore excludes it: the caller checks that. */
 export function ripgrepFiles(
@@ -66,6 +84,7 @@ export function ripgrepFiles(
   root: string,
   options: {
     basenameGlob?: string;
+    include?: boolean;
     newestFirst?: boolean;
     folders?: string[];
     /** Whether the search is inside a repository (default: whether `root` is). */
@@ -75,7 +94,10 @@ export function ripgrepFiles(
 ): Promise<RipgrepListing> {
   const args = ["--files", "--null", ...ripgrepIgnoreFlags(options.bounded ?? insideRepository(root))];
   if (options.newestFirst) args.push("--sortr=modified");
-  if (options.basenameGlob !== undefined)
+  // An include glob decides before every other rule but a later one: `.git` stays out.
+  if (options.basenameGlob !== undefined && options.include)
+    args.push(`--glob=${options.basenameGlob}`, "--glob=.gitignore", "--glob=!.git");
+  else if (options.basenameGlob !== undefined)
     args.push(`--type-add=reagentglob:${options.basenameGlob}`, "--type=reagentglob");
   if (options.folders !== undefined) args.push("--", ...options.folders);
   return new Promise((resolve) => {

@@ -16,6 +16,7 @@ import { removeFolder, tempFolder, writeTree } from "../support/temp-folder.js";
 import { builtinTool, makeContext, run } from "./context.js";
 
 const TREES = 60;
+const PADDED_TREES = 40;
 const FILE_NAMES = ["a", "b", "c.ts", "d.md", "e.ts", ".h", "x y", "#n", "!m", "f.ts.md", "g", "ts", "[k]"];
 const FOLDER_NAMES = ["a", "b", "src", "gen", "x.ts", ".hid", "deep", "n m"];
 const RULE_SEGMENTS = [
@@ -36,9 +37,33 @@ function generator(seed: number) {
 
 type Random = ReturnType<typeof generator>;
 
-function randomRule({ next, pick }: Random): string {
+/** Rules without wildcards but whole names and `*.md`/`*.log`: some .gitignore files can exclude no
+ *  `*.ts` file, so that Glob's include-glob listing (glob-include.ts) trusts ripgrep for them. */
+const PLAIN_SEGMENTS = [
+  "a",
+  "b",
+  "src",
+  "gen",
+  "x.ts",
+  "deep",
+  "*.md",
+  "e.ts",
+  "g",
+  "ts",
+  "c.ts",
+  "*.log",
+  "n m",
+];
+
+/** Folders at the root beside the random ones: with 16 or more, Glob hands every folder below the
+ *  root to ripgrep instead of walking the small tree itself (glob-shards.ts). */
+const PADDING = Array.from({ length: 16 }, (_, index) => `pad${index}`);
+
+type Shape = { segments: readonly string[]; padded: boolean };
+
+function randomRule({ next, pick }: Random, pool: readonly string[]): string {
   const segments = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
-    next() < 0.15 ? "**" : pick(RULE_SEGMENTS),
+    next() < 0.15 && pool === RULE_SEGMENTS ? "**" : pick(pool),
   );
   let rule = segments.join("/");
   if (next() < 0.2) rule = `/${rule}`;
@@ -50,9 +75,11 @@ function randomRule({ next, pick }: Random): string {
 }
 
 /** Relative path → contents: files hold "needle", .gitignore files hold rules. */
-function randomTree(random: Random): Record<string, string> {
+function randomTree(random: Random, shape: Shape): Record<string, string> {
   const { next, pick } = random;
-  const paths: string[] = [];
+  const paths: string[] = shape.padded
+    ? PADDING.flatMap((folder) => [`${folder}/f.ts`, `${folder}/f.md`])
+    : [];
   const visit = (folder: string, depth: number) => {
     for (let count = Math.floor(next() * 5); count > 0; count--)
       paths.push(path.posix.join(folder, pick(FILE_NAMES)));
@@ -72,7 +99,7 @@ function randomTree(random: Random): Record<string, string> {
     if (folders.has(file)) continue; // a name used for a folder elsewhere stays a folder
     tree[file] =
       path.posix.basename(file) === ".gitignore"
-        ? `${Array.from({ length: 1 + Math.floor(next() * 6) }, () => randomRule(random)).join("\n")}\n`
+        ? `${Array.from({ length: 1 + Math.floor(next() * 6) }, () => randomRule(random, shape.segments)).join("\n")}\n`
         : "needle\n";
   }
   return tree;
@@ -112,62 +139,74 @@ const greps = [
 const filenames = (data: unknown): string[] =>
   ((data as { filenames?: string[] } | undefined)?.filenames ?? []).slice().sort();
 
-describe("Glob and Grep list what git and ripgrep list, on generated trees", () => {
-  it(`${TREES} trees, each judged against both programs`, async () => {
-    let judged = 0;
-    let ignoredSomewhere = 0;
-    for (let seed = 1; seed <= TREES; seed++) {
-      const root = tempFolder("glob-differential");
-      try {
-        const tree = randomTree(generator(seed * 7919));
-        writeTree(root, tree);
-        const expected = gitListing(root);
-        const listedByRipgrep = ripgrepListing(root);
-        if (JSON.stringify(expected) !== JSON.stringify(listedByRipgrep)) {
-          // git and ripgrep disagree: not ours to judge (none of the seeds here do).
-          assert.fail(`seed ${seed}: git and ripgrep differ\n git ${expected}\n rg  ${listedByRipgrep}`);
-        }
-        judged++;
-        if (expected.length < Object.keys(tree).length) ignoredSomewhere++;
-        // Patterns whose leading folders are the crawl root (one and two levels down, ignored or not).
-        const below = (depth: number) =>
-          Object.keys(tree)
-            .map((file) => file.split("/"))
-            .filter((parts) => parts.length > depth)
-            .map((parts) => `${parts.slice(0, depth).join("/")}/**`);
-        const unique = (items: string[]) => [...new Set(items)];
-        const patterns = unique([
-          "**/*",
-          "**/*.ts",
-          "*/**",
-          "**/.h",
-          ...unique(below(1)).slice(0, 3),
-          ...unique(below(2)).slice(0, 3),
-        ]);
-        for (const pattern of patterns) {
-          const matches = picomatch(pattern, { dot: true, posix: true });
-          const wanted = expected.filter((file) => matches(file));
-          for (const [name, glob] of globs) {
-            const result = await run(glob, { pattern }, makeContext(root));
-            const data = result.data as { numFiles?: number } | undefined;
-            assert.equal(data?.numFiles ?? 0, wanted.length, `seed ${seed}, ${name}, ${pattern}: count`);
-            if (wanted.length <= 100)
-              // Glob shows at most 100
-              assert.deepEqual(filenames(result.data), wanted, `seed ${seed}, ${name}, ${pattern}`);
-          }
-        }
-        const searched = expected.filter((file) => path.posix.basename(file) !== ".gitignore");
-        for (const [name, grep] of greps) {
-          const input = { pattern: "needle", output_mode: "files_with_matches", head_limit: 10_000 };
-          const result = await run(grep, input, makeContext(root));
-          assert.deepEqual(filenames(result.data), searched, `seed ${seed}, ${name}`);
-        }
-      } finally {
-        removeFolder(root);
+/** Lists one tree with git, ripgrep, both Globs (several patterns) and both Greps; false when
+ *  nothing in it is ignored. */
+async function judgeTree(seed: number, tree: Record<string, string>): Promise<boolean> {
+  const root = tempFolder("glob-differential");
+  try {
+    writeTree(root, tree);
+    const expected = gitListing(root);
+    const listedByRipgrep = ripgrepListing(root);
+    // git and ripgrep disagree: not ours to judge (none of the seeds here do).
+    if (JSON.stringify(expected) !== JSON.stringify(listedByRipgrep))
+      assert.fail(`seed ${seed}: git and ripgrep differ\n git ${expected}\n rg  ${listedByRipgrep}`);
+    // Patterns whose leading folders are the crawl root (one and two levels down, ignored or not).
+    const below = (depth: number) =>
+      Object.keys(tree)
+        .map((file) => file.split("/"))
+        .filter((parts) => parts.length > depth && !parts[0]?.startsWith("pad"))
+        .map((parts) => `${parts.slice(0, depth).join("/")}/**`);
+    const unique = (items: string[]) => [...new Set(items)];
+    const patterns = unique([
+      ...["**/*", "**/*.ts", "**/*.md", "**/{c,e}.ts", "*/**/*.ts", "*/**", "**/.h"],
+      ...unique(below(1)).slice(0, 3),
+      ...unique(below(2)).slice(0, 3),
+    ]);
+    for (const pattern of patterns) {
+      const matches = picomatch(pattern, { dot: true, posix: true });
+      const wanted = expected.filter((file) => matches(file));
+      for (const [name, glob] of globs) {
+        const result = await run(glob, { pattern }, makeContext(root));
+        const data = result.data as { numFiles?: number } | undefined;
+        assert.equal(data?.numFiles ?? 0, wanted.length, `seed ${seed}, ${name}, ${pattern}: count`);
+        // Glob shows at most 100
+        if (wanted.length <= 100)
+          assert.deepEqual(filenames(result.data), wanted, `seed ${seed}, ${name}, ${pattern}`);
       }
     }
-    assert.equal(judged, TREES);
+    const searched = expected.filter((file) => path.posix.basename(file) !== ".gitignore");
+    for (const [name, grep] of greps) {
+      const input = { pattern: "needle", output_mode: "files_with_matches", head_limit: 10_000 };
+      const result = await run(grep, input, makeContext(root));
+      assert.deepEqual(filenames(result.data), searched, `seed ${seed}, ${name}`);
+    }
+    return expected.length < Object.keys(tree).length;
+  } finally {
+    removeFolder(root);
+  }
+}
+
+describe("Glob and Grep list what git and ripgrep list, on generated trees", () => {
+  it(`${TREES} trees, each judged against both programs`, async () => {
+    let ignoredSomewhere = 0;
+    for (let seed = 1; seed <= TREES; seed++) {
+      const tree = randomTree(generator(seed * 7919), { segments: RULE_SEGMENTS, padded: false });
+      if (await judgeTree(seed, tree)) ignoredSomewhere++;
+    }
     // The trees must exercise the rules: most of them hide something.
     assert.ok(ignoredSomewhere > TREES / 2, `only ${ignoredSomewhere} of ${TREES} trees ignore a file`);
+  });
+
+  it(`${PADDED_TREES} trees wide enough for ripgrep's listings, half of them with plain rules`, async () => {
+    let ignoredSomewhere = 0;
+    for (let seed = 1; seed <= PADDED_TREES; seed++) {
+      const segments = seed % 2 === 0 ? PLAIN_SEGMENTS : RULE_SEGMENTS;
+      const tree = randomTree(generator(seed * 104729), { segments, padded: true });
+      if (await judgeTree(seed, tree)) ignoredSomewhere++;
+    }
+    assert.ok(
+      ignoredSomewhere > PADDED_TREES / 2,
+      `only ${ignoredSomewhere} of ${PADDED_TREES} ignore a file`,
+    );
   });
 });

@@ -39,4 +39,31 @@ describe("ripgrepFiles", () => {
     const expected = names.filter((name) => name.startsWith("dir1/") || name.startsWith("dir3/"));
     assert.deepEqual([...listing.files].sort(), expected.sort());
   });
+
+  it("finds the names that hold a text in the bytes, each once, across chunks", async () => {
+    const listing = await ripgrepFiles(rgPath, root, {});
+    assert.ok(listing.ok, listing.ok ? "" : listing.message);
+    const all = listing.files.toArray();
+    for (const text of [
+      "🚀🚀🚀.txt",
+      "-7-",
+      ".txtésuffix",
+      "dir",
+      "dir0/",
+      "中",
+      "é\0",
+      "-1499\0",
+      "txt\0",
+    ]) {
+      const wanted = all.filter((name) =>
+        text.endsWith("\0") ? name.endsWith(text.slice(0, -1)) : name.includes(text),
+      );
+      assert.deepEqual(listing.files.holding(text).sort(), wanted.sort(), JSON.stringify(text));
+    }
+    assert.equal(
+      listing.files.holding("dir").length,
+      all.length,
+      "a name at the start of a chunk counts too",
+    );
+  });
 });
