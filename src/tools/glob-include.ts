@@ -4,8 +4,10 @@
 // that name entered even where a rule excludes it. So ripgrep also lists every `.gitignore` of the
 // folders it enters, and each one read (with those above, which ripgrep applies too) is asked whether
 // any of its rules could exclude a name the glob takes. Where none could, the listing is what a type
-// would have listed; below a folder whose rules could, each file listed is judged by the rules in JS.
-// Read conservatively: a rule not understood counts as one that could.
+// would have listed; below a folder whose rules could, the files those rules could match (found in
+// the listing's bytes by how their names end, or by a folder named like the glob above them) are
+// judged by the rules in JS. Read conservatively: a rule not understood counts as one that could,
+// and one whose names could end with anything has every file below it judged.
 import path from "node:path";
 import { isInside } from "../util/index.js";
 import type { GitignoreRules } from "./glob-walk.js";
