@@ -13,7 +13,7 @@ import { expandLeadingFolders } from "./glob-expand.js";
 import { includeEndings, settleIncluded } from "./glob-include.js";
 import { groupCount, severalPathsHold, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
-import { type NameList, ripgrepFiles } from "./ripgrep-files.js";
+import { ripgrepFiles } from "./ripgrep-files.js";
 
 /** Names that can be walked more than once and know their count: an array, or ripgrep's listing
  *  (decoded only as far as it is walked). */
@@ -106,26 +106,30 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
     loose.length = 0;
   }
   const endings = narrow === undefined ? undefined : includeEndings(narrow);
-  const list = (folders: string[] | undefined) =>
-    listNewestFirst(options.ripgrep as string, root, {
+  const settle = { root, searched, rules, endings, matches: matches === everything ? undefined : matchesAll };
+  // Each listing is settled as it comes: the JS work on one runs while ripgrep still lists another.
+  const list = async (folders: string[] | undefined) => {
+    const listing = await listNewestFirst(options.ripgrep as string, root, {
       narrow,
-      include: probe.include && endings !== undefined,
+      include: endings !== undefined,
       folders,
       bounded: rules.bounded,
       signal,
     });
-  const listings = await Promise.all(groups.map(list));
-  const runs: Names[] = [];
-  const included: Array<{ files: NameList; folders: string[] | undefined }> = [];
-  for (const [index, listing] of listings.entries()) {
     if (!listing.ok) return listing;
-    if (listing.included) included.push({ files: listing.files, folders: groups[index] });
-    else if (listing.narrowed && matches === everything) runs.push(listing.files);
-    else runs.push(listing.files.toArray().filter((file) => matchesAll(file)));
-  }
-  if (endings !== undefined && included.length > 0) {
-    const whole = matches === everything ? undefined : matchesAll;
-    runs.push(...settleIncluded(included, { root, searched, rules, endings, matches: whole }));
+    const { files } = listing;
+    if (listing.included && settle.endings !== undefined)
+      return {
+        ok: true as const,
+        names: settleIncluded({ files, folders }, { ...settle, endings: settle.endings }),
+      };
+    if (listing.narrowed && matches === everything) return { ok: true as const, names: files as Names };
+    return { ok: true as const, names: files.toArray().filter((file) => matchesAll(file)) as Names };
+  };
+  const runs: Names[] = [];
+  for (const listing of await Promise.all(groups.map(list))) {
+    if (!listing.ok) return listing;
+    runs.push(listing.names);
   }
   return { ok: true, prefix, runs, loose };
 }
@@ -158,4 +162,3 @@ async function listNewestFirst(
   const plain = await ripgrepFiles(ripgrep, root, { newestFirst: true, folders, bounded, signal });
   return plain.ok ? { ...plain, narrowed: false, included: false } : plain;
 }
-export const probe = { include: true };

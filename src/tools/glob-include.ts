@@ -123,13 +123,13 @@ class Without implements Iterable<string> {
 }
 
 /**
- * The files of include-glob listings below `root` that a type listing would have held, in ripgrep's
+ * The files of an include-glob listing below `root` that a type listing would have held, in ripgrep's
  * order: `.gitignore` files dropped, and, below folders whose rules could exclude a name listed, each
  * file judged by the rules (`searched`: the folder the search names). `matches`: the whole pattern,
  * when the glob alone does not decide.
  */
 export function settleIncluded(
-  listings: readonly Listed[],
+  listing: Listed,
   context: {
     root: string;
     searched: string;
@@ -137,15 +137,15 @@ export function settleIncluded(
     endings: readonly Ending[];
     matches: ((relative: string) => boolean) | undefined;
   },
-): Array<Iterable<string> & { readonly length: number }> {
+): Iterable<string> & { readonly length: number } {
   const { root, searched, rules, endings, matches } = context;
-  const gitignores = listings.map((listing) => listing.files.holding(`${GITIGNORE}\0`).filter(isGitignore));
+  const gitignores = listing.files.holding(`${GITIGNORE}\0`).filter(isGitignore);
   // Every .gitignore ripgrep applied: those listed, and those above the root and the folders listed.
+  // (Those of other listings read before are judged too: they lie below other folders, and only
+  // make the judging wider.)
   rules.chainFor(root);
-  for (const found of gitignores)
-    for (const file of found) rules.chainFor(path.join(root, path.dirname(file)));
-  for (const listing of listings)
-    for (const folder of listing.folders ?? []) rules.chainFor(path.dirname(path.join(root, folder)));
+  for (const file of gitignores) rules.chainFor(path.join(root, path.dirname(file)));
+  for (const folder of listing.folders ?? []) rules.chainFor(path.dirname(path.join(root, folder)));
   const risky: string[] = [];
   const segments: string[] = [];
   for (const file of rules.files()) {
@@ -158,17 +158,15 @@ export function settleIncluded(
   }
   const ignored = judge(root, searched, rules, { below: risky, names: namesMatching(segments) });
   const tails = literalTails(segments);
-  return listings.map((listing, index) => {
-    const left = new Set(gitignores[index]);
-    if (matches === undefined && tails !== undefined) {
-      if (risky.length > 0)
-        for (const file of candidates(listing.files, tails, endings)) if (ignored(file)) left.add(file);
-      return new Without(listing.files, left);
-    }
-    return listing.files
-      .toArray()
-      .filter((file) => !isGitignore(file) && (matches === undefined || matches(file)) && !ignored(file));
-  });
+  const left = new Set(gitignores);
+  if (matches === undefined && tails !== undefined) {
+    if (risky.length > 0)
+      for (const file of candidates(listing.files, tails, endings)) if (ignored(file)) left.add(file);
+    return new Without(listing.files, left);
+  }
+  return listing.files
+    .toArray()
+    .filter((file) => !isGitignore(file) && (matches === undefined || matches(file)) && !ignored(file));
 }
 
 /** What the names the segments match end with (after their last wildcard), each once; undefined
