@@ -82,7 +82,16 @@ export class GitignoreRules {
     } catch {
       return undefined;
     }
-    return { base: directory, text, verdict: ownVerdict(ignore({ ignorecase: false }).add(text)) };
+    const rule = { base: directory, text, verdict: ownVerdict(ignore({ ignorecase: false }).add(text)) };
+    this.loaded.push(rule);
+    return rule;
+  }
+
+  private readonly loaded: Rule[] = [];
+
+  /** The `.gitignore` files read so far (folder and text), each once. */
+  files(): readonly { base: string; text: string }[] {
+    return this.loaded;
   }
 
   /** Rules that apply to entries of `directory`, outermost first. */
@@ -95,17 +104,6 @@ export class GitignoreRules {
     const chain = own ? [...inherited, own] : inherited;
     this.chains.set(directory, chain);
     return chain;
-  }
-
-  /** The `.gitignore` files read so far (folder and text), each once. */
-  *files(): Iterable<{ base: string; text: string }> {
-    const seen = new Set<string>();
-    for (const chain of this.chains.values())
-      for (const rule of chain) {
-        if (seen.has(rule.base)) continue;
-        seen.add(rule.base);
-        yield rule;
-      }
   }
 
   private readonly prefixes = new Map<string, string[]>();
