@@ -10,7 +10,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { isInside } from "../util/index.js";
 import { expandLeadingFolders } from "./glob-expand.js";
-import { includeEndings, settleIncluded } from "./glob-include.js";
+import { includedSettler, includeEndings } from "./glob-include.js";
 import { groupCount, severalPathsHold, shardFolders } from "./glob-shards.js";
 import { GitignoreRules, walkFiles } from "./glob-walk.js";
 import { ripgrepFiles } from "./ripgrep-files.js";
@@ -106,25 +106,31 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
     loose.length = 0;
   }
   const endings = narrow === undefined ? undefined : includeEndings(narrow);
-  const settle = { root, searched, rules, endings, matches: matches === everything ? undefined : matchesAll };
+  const settle =
+    endings &&
+    includedSettler({
+      root,
+      searched,
+      rules,
+      endings,
+      matches: matches === everything ? undefined : matchesAll,
+    });
   // Each listing is settled as it comes: the JS work on one runs while ripgrep still lists another.
   const list = async (folders: string[] | undefined) => {
     const listing = await listNewestFirst(options.ripgrep as string, root, {
       narrow,
-      include: endings !== undefined,
+      include: settle !== undefined,
       folders,
       bounded: rules.bounded,
       signal,
     });
     if (!listing.ok) return listing;
     const { files } = listing;
-    if (listing.included && settle.endings !== undefined)
-      return {
-        ok: true as const,
-        names: settleIncluded({ files, folders }, { ...settle, endings: settle.endings }),
-      };
-    if (listing.narrowed && matches === everything) return { ok: true as const, names: files as Names };
-    return { ok: true as const, names: files.toArray().filter((file) => matchesAll(file)) as Names };
+    let names: Names;
+    if (listing.included && settle) names = settle({ files, folders });
+    else if (listing.narrowed && matches === everything) names = files;
+    else names = files.toArray().filter((file) => matchesAll(file));
+    return { ok: true as const, names };
   };
   const runs: Names[] = [];
   for (const listing of await Promise.all(groups.map(list))) {

@@ -10,6 +10,7 @@
 // and one whose names could end with anything has every file below it judged.
 import path from "node:path";
 import { isInside } from "../util/index.js";
+import type { Names } from "./glob-files.js";
 import type { GitignoreRules } from "./glob-walk.js";
 import type { NameList } from "./ripgrep-files.js";
 
@@ -52,7 +53,7 @@ function mayOverlap(segment: string, ending: Ending): boolean {
  *  `endings` say: only a rule's last segment is read (its folders can only narrow it), negations are
  *  passed over (they re-include, which matters only below a rule that could exclude); a rule with
  *  an escape gives `**`, which stands for any name. */
-function excludingSegments(text: string, endings: readonly Ending[]): string[] {
+export function excludingSegments(text: string, endings: readonly Ending[]): string[] {
   const found: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     if (raw.includes("\\")) {
@@ -68,15 +69,13 @@ function excludingSegments(text: string, endings: readonly Ending[]): string[] {
   return found;
 }
 
-/** Whether a rule of a `.gitignore` text could exclude a file or folder named as `endings` say. */
-export function mayExclude(text: string, endings: readonly Ending[]): boolean {
-  return excludingSegments(text, endings).length > 0;
-}
+/** Whether a rule segment holds what the tests below do not read: a class, an escape, `**`. */
+const unread = (segment: string) => segment === "" || /[[\\]|\*\*/.test(segment);
 
 /** A test of whole names that every name one of the segments matches passes (more may): `*` and `?`
- *  as in .gitignore, anything else this does not read (a class, an escape, `**`) as any name. */
+ *  as in .gitignore, a segment not read (`unread`) as any name. */
 export function namesMatching(segments: readonly string[]): (name: string) => boolean {
-  if (segments.some((segment) => segment === "" || /[[\\]|\*\*/.test(segment))) return () => true;
+  if (segments.some(unread)) return () => true;
   if (segments.length === 0) return () => false;
   const alternatives = [...new Set(segments)].map((segment) =>
     segment
@@ -122,40 +121,65 @@ class Without implements Iterable<string> {
   }
 }
 
+type Settle = {
+  root: string;
+  searched: string;
+  rules: GitignoreRules;
+  endings: readonly Ending[];
+  /** The whole pattern, when the glob alone does not decide. */
+  matches: ((relative: string) => boolean) | undefined;
+};
+
 /**
- * The files of an include-glob listing below `root` that a type listing would have held, in ripgrep's
- * order: `.gitignore` files dropped, and, below folders whose rules could exclude a name listed, each
- * file judged by the rules (`searched`: the folder the search names). `matches`: the whole pattern,
- * when the glob alone does not decide.
+ * For one Glob call: the files of an include-glob listing below `root` that a type listing would have
+ * held, in ripgrep's order. `.gitignore` files are dropped, and, below folders whose rules could
+ * exclude a name listed, the files those rules could match are judged by them (`searched`: the folder
+ * the search names). Each `.gitignore` is read for its risky rules once, whichever listing met it.
  */
-export function settleIncluded(
+export function includedSettler(context: Settle): (listing: Listed) => Names {
+  const { root, rules, endings } = context;
+  // Per .gitignore: the folder below which it applies (relative to the root, with a trailing slash;
+  // "" for one at or above the root; undefined for one beside it) and its risky rules' segments.
+  const read = new Map<string, { below: string | undefined; segments: string[] }>();
+  const relative = (folder: string) => `${path.relative(root, folder).split(path.sep).join("/")}/`;
+  const riskyRules = () => {
+    const risky: string[] = [];
+    const segments: string[] = [];
+    for (const file of rules.files()) {
+      let entry = read.get(file.base);
+      if (entry === undefined) {
+        const below = isInside(file.base, root)
+          ? ""
+          : isInside(root, file.base)
+            ? relative(file.base)
+            : undefined;
+        entry = { below, segments: below === undefined ? [] : excludingSegments(file.text, endings) };
+        read.set(file.base, entry);
+      }
+      if (entry.below === undefined || entry.segments.length === 0) continue;
+      risky.push(entry.below);
+      segments.push(...entry.segments);
+    }
+    return { risky, segments };
+  };
+  return (listing) => {
+    const gitignores = listing.files.holding(`${GITIGNORE}\0`).filter(isGitignore);
+    // Every .gitignore ripgrep applied: those listed, and those above the root and the folders
+    // listed. (Those of other listings read before are judged too: they lie below other folders,
+    // and only make the judging wider.)
+    rules.chainFor(root);
+    for (const file of gitignores) rules.chainFor(path.join(root, path.dirname(file)));
+    for (const folder of listing.folders ?? []) rules.chainFor(path.dirname(path.join(root, folder)));
+    return settle(listing, gitignores, riskyRules(), context);
+  };
+}
+
+function settle(
   listing: Listed,
-  context: {
-    root: string;
-    searched: string;
-    rules: GitignoreRules;
-    endings: readonly Ending[];
-    matches: ((relative: string) => boolean) | undefined;
-  },
-): Iterable<string> & { readonly length: number } {
-  const { root, searched, rules, endings, matches } = context;
-  const gitignores = listing.files.holding(`${GITIGNORE}\0`).filter(isGitignore);
-  // Every .gitignore ripgrep applied: those listed, and those above the root and the folders listed.
-  // (Those of other listings read before are judged too: they lie below other folders, and only
-  // make the judging wider.)
-  rules.chainFor(root);
-  for (const file of gitignores) rules.chainFor(path.join(root, path.dirname(file)));
-  for (const folder of listing.folders ?? []) rules.chainFor(path.dirname(path.join(root, folder)));
-  const risky: string[] = [];
-  const segments: string[] = [];
-  for (const file of rules.files()) {
-    const found = excludingSegments(file.text, endings);
-    if (found.length === 0) continue;
-    segments.push(...found);
-    if (isInside(file.base, root)) risky.push("");
-    else if (isInside(root, file.base))
-      risky.push(`${path.relative(root, file.base).split(path.sep).join("/")}/`);
-  }
+  gitignores: string[],
+  { risky, segments }: { risky: string[]; segments: string[] },
+  { root, searched, rules, endings, matches }: Settle,
+): Names {
   const ignored = judge(root, searched, rules, { below: risky, names: namesMatching(segments) });
   const tails = literalTails(segments);
   const left = new Set(gitignores);
@@ -174,9 +198,8 @@ export function settleIncluded(
 function literalTails(segments: readonly string[]): string[] | undefined {
   const tails = new Set<string>();
   for (const segment of segments) {
-    if (segment === "" || /[[\\]|\*\*/.test(segment)) return undefined;
-    const tail = segment.slice(Math.max(segment.lastIndexOf("*"), segment.lastIndexOf("?")) + 1);
-    if (tail === "") return undefined;
+    const tail = endingOf(segment).text;
+    if (unread(segment) || tail === "") return undefined;
     tails.add(tail);
   }
   return [...tails];

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { describe, it } from "node:test";
 import { rgPath } from "@vscode/ripgrep";
 import picomatch from "picomatch";
-import { includeEndings, mayExclude } from "../../src/tools/glob-include.js";
+import { excludingSegments, includeEndings, namesMatching } from "../../src/tools/glob-include.js";
 import { severalPathsHold } from "../../src/tools/glob-shards.js";
 import { GitignoreRules } from "../../src/tools/glob-walk.js";
 import { ripgrepIgnoreFlags } from "../../src/tools/ripgrep-files.js";
@@ -38,7 +38,7 @@ describe("includeEndings", () => {
   });
 });
 
-describe("mayExclude", () => {
+describe("excludingSegments: whether a rule could exclude a name the glob takes", () => {
   const ts = includeEndings("*.ts") ?? [];
   const named = includeEndings("{c,e}.ts") ?? [];
   const cases: Array<[string, readonly { text: string; whole: boolean }[], boolean]> = [
@@ -64,8 +64,24 @@ describe("mayExclude", () => {
   ];
   for (const [text, endings, expected] of cases)
     it(`${JSON.stringify(text)} with ${endings.map((ending) => ending.text).join(",")}: ${expected}`, () => {
-      assert.equal(mayExclude(text, endings), expected);
+      assert.equal(excludingSegments(text, endings).length > 0, expected);
     });
+});
+
+describe("namesMatching", () => {
+  it("reads `*` and `?` as .gitignore does and every other character as itself", () => {
+    const test = namesMatching(["*.gen.ts", "a+b?.md", "(x).ts", "*.gen.ts"]);
+    for (const name of ["s.gen.ts", ".gen.ts", ".hidden.gen.ts", "a+bc.md", "(x).ts"])
+      assert.ok(test(name), name);
+    for (const name of ["s.gen.tsx", "gen.ts", "a+b.md", "aab1.md", "x.ts", "x/s.gen.ts"])
+      assert.ok(!test(name), name);
+  });
+
+  it("passes every name for a segment it does not read, and none for no segments", () => {
+    for (const segment of ["[ab].ts", "x\\ y", "**", ""])
+      assert.ok(namesMatching([segment])("anything"), segment);
+    assert.ok(!namesMatching([])("anything"));
+  });
 });
 
 describe("severalPathsHold", () => {
