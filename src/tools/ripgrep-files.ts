@@ -78,7 +78,9 @@ type RipgrepListing = { ok: true; files: NameList } | { ok: false; message: stri
  *  of that name are listed and entered even where a .gitignore excludes them), and every `.gitignore`
  *  file of the folders entered listed beside them, so that the caller can tell. `folders`
  *  (relative to `root`) lists only below those, with the ignore rules of the folders above them;
- *  a folder named so is entered even where a .gitignore excludes it: the caller checks that. */
+ *  a folder named so is entered even where a .gitignore excludes it: the caller checks that. Several
+ *  folders are listed wrong where a `.gitignore` above them has a rule naming a path (a ripgrep bug:
+ *  glob-shards.ts `severalPathsHold` says when they can be given). */
 export function ripgrepFiles(
   rgPath: string,
   root: string,
