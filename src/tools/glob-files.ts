@@ -127,7 +127,7 @@ export async function globFiles(options: GlobFilesOptions): Promise<GlobFiles> {
     if (!listing.ok) return listing;
     const { files } = listing;
     let names: Names;
-    if (listing.included && settle) names = settle({ files, folders });
+    if (listing.narrowed && settle) names = settle({ files, folders });
     else if (listing.narrowed && matches === everything) names = files;
     else names = files.toArray().filter((file) => matchesAll(file));
     return { ok: true as const, names };
@@ -162,9 +162,8 @@ async function listNewestFirst(
     bounded,
     signal,
   });
-  if (listing.ok)
-    return { ...listing, narrowed: narrow !== undefined, included: include && narrow !== undefined };
+  if (listing.ok) return { ...listing, narrowed: narrow !== undefined };
   if (narrow === undefined || signal.aborted) return listing;
   const plain = await ripgrepFiles(ripgrep, root, { newestFirst: true, folders, bounded, signal });
-  return plain.ok ? { ...plain, narrowed: false, included: false } : plain;
+  return plain.ok ? { ...plain, narrowed: false } : plain;
 }
