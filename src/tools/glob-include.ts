@@ -11,7 +11,7 @@
 import path from "node:path";
 import { isInside } from "../util/index.js";
 import type { Names } from "./glob-files.js";
-import type { GitignoreRules } from "./glob-walk.js";
+import { type GitignoreRules, ruleLines } from "./glob-walk.js";
 import type { NameList } from "./ripgrep-files.js";
 
 /** What every name a glob alternative matches ends with; `whole`: the alternative is that name. */
@@ -55,15 +55,9 @@ function mayOverlap(segment: string, ending: Ending): boolean {
  *  an escape gives `**`, which stands for any name. */
 export function excludingSegments(text: string, endings: readonly Ending[]): string[] {
   const found: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    if (raw.includes("\\")) {
-      found.push("**");
-      continue;
-    }
-    const line = raw.trimEnd();
-    if (line === "" || line.startsWith("#") || line.startsWith("!")) continue;
-    const pattern = line.endsWith("/") ? line.slice(0, -1) : line;
-    const segment = pattern.slice(pattern.lastIndexOf("/") + 1);
+  for (const { negated, pattern, escaped } of ruleLines(text)) {
+    if (negated) continue;
+    const segment = escaped ? "**" : pattern.slice(pattern.lastIndexOf("/") + 1);
     if (endings.some((ending) => mayOverlap(segment, ending))) found.push(segment);
   }
   return found;

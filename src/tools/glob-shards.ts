@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { isInside } from "../util/index.js";
 import { readLevel } from "./glob-expand.js";
-import type { GitignoreRules } from "./glob-walk.js";
+import { type GitignoreRules, type RuleLine, ruleLines } from "./glob-walk.js";
 
 /** Folders wanted per group before the walk stops, entries read at most, levels descended at most. */
 const FOLDERS_PER_GROUP = 8;
@@ -58,12 +58,10 @@ export function shardFolders(
 
 // Whether a `.gitignore` rule names a path below its folder (`a/b`, `src/**`, `/a/b`), not a name
 // (`x`, `x/`, `/x`, `**/x`); a rule with an escape counts as a path.
-function namesPath(line: string): boolean {
-  let pattern = line.trimEnd();
-  if (pattern.startsWith("!")) pattern = pattern.slice(1);
-  if (pattern.endsWith("/")) pattern = pattern.slice(0, -1);
+function namesPath(rule: RuleLine): boolean {
+  let { pattern } = rule;
   while (pattern.startsWith("**/")) pattern = pattern.slice(3);
-  return pattern.includes("\\") || pattern.indexOf("/", 1) >= 0;
+  return rule.escaped || pattern.indexOf("/", 1) >= 0;
 }
 
 // Whether one ripgrep can be given the folders of each group. ripgrep 15, walking on one thread (as
@@ -83,7 +81,7 @@ export function severalPathsHold(
   for (const folder of absolute) rules.chainFor(path.dirname(folder));
   for (const file of rules.files()) {
     if (!absolute.some((folder) => folder !== file.base && isInside(file.base, folder))) continue;
-    if (file.text.split(/\r?\n/).some((line) => !line.startsWith("#") && namesPath(line))) return false;
+    if (ruleLines(file.text).some(namesPath)) return false;
   }
   return true;
 }

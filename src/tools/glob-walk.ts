@@ -29,6 +29,27 @@ function ownVerdict(matcher: Ignore): (relative: string) => Verdict {
   return (relative) => matcher.test(relative);
 }
 
+/** A `.gitignore` rule as the checks that read rules cheaply see it: `pattern` without its `!`, its
+ *  trailing spaces and its trailing slash; `escaped`: it holds a backslash, which those checks do not
+ *  read (so they take it as a rule that could match anything). Blank lines and comments are left out. */
+export type RuleLine = { negated: boolean; pattern: string; escaped: boolean };
+
+export function ruleLines(text: string): RuleLine[] {
+  const rules: RuleLine[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    if (line === "" || line.startsWith("#")) continue;
+    const negated = line.startsWith("!");
+    const pattern = negated ? line.slice(1) : line;
+    rules.push({
+      negated,
+      pattern: pattern.endsWith("/") ? pattern.slice(0, -1) : pattern,
+      escaped: raw.includes("\\"),
+    });
+  }
+  return rules;
+}
+
 /** Whether `directory` is the top folder of a repository: it holds `.git` (a folder, or the file of a
  *  worktree or submodule) or `.jj`, the markers ripgrep looks for. */
 function holdsRepository(directory: string): boolean {

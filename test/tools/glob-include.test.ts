@@ -52,6 +52,9 @@ describe("excludingSegments: whether a rule could exclude a name the glob takes"
     ["*.t?\n", ts, true],
     ["[ab].ts\n", ts, true],
     ["x\\ y\n", ts, true],
+    // An escape anywhere is not read: the rule could match any name.
+    ["a\\/b.js\n", ts, true],
+    ["!x\\ y.ts\n", ts, false],
     ["*\n", ts, true],
     ["a/**\n", ts, true],
     ["**\n", ts, true],
@@ -94,6 +97,7 @@ describe("severalPathsHold", () => {
     ["**/a/b\n", false],
     ["a/**/\n", false],
     ["x\\/y\n", false],
+    ["x\\ y\n", false],
   ];
   for (const [text, expected] of cases)
     it(`root rules ${JSON.stringify(text)}: ${expected}`, () => {
